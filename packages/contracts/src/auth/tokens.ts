@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Account kinds. Sellers hold `merchant` tokens (authToken), buyers `customer` tokens (customerAuthToken). */
+export const roles = ['merchant', 'customer'] as const;
+export type Role = (typeof roles)[number];
+
+/** Claims every token signed by svc-auth carries (spec 000 §3: userId, role, expiry; plus the tenant). */
+export const tokenClaims = z.object({
+  userId: z.string().min(1),
+  accountId: z.string().min(1),
+  role: z.enum(roles),
+  exp: z.number().int(),
+});
+export type TokenClaims = z.infer<typeof tokenClaims>;
+
+/** What the service kit puts on each authenticated request. */
+export type AuthContext = Pick<TokenClaims, 'userId' | 'accountId' | 'role'>;
+
+export const jwk = z.looseObject({ kty: z.string(), kid: z.string(), alg: z.string().optional() });
+export const jwksResponse = z.object({ keys: z.array(jwk) });
+
+/** The issuer and audience every service checks. */
+export const tokenIssuer = 'onvelope-auth';
+export const tokenAudience = 'onvelope';

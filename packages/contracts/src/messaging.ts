@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+
+/** A JetStream stream and the subjects it stores. */
+export interface StreamContract {
+  name: string;
+  subjects: string[];
+}
+
+/** A fact one service publishes for others to react to; delivered at least once. */
+export interface EventContract<T extends z.ZodType = z.ZodType> {
+  subject: string;
+  stream: StreamContract;
+  payload: T;
+}
+
+/** A request/reply command that needs an answer now. */
+export interface CommandContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  subject: string;
+  request: Req;
+  response: Res;
+}
+
+export const defineStream = (stream: StreamContract): StreamContract => stream;
+export const defineEvent = <T extends z.ZodType>(event: EventContract<T>): EventContract<T> => event;
+export const defineCommand = <Req extends z.ZodType, Res extends z.ZodType>(
+  command: CommandContract<Req, Res>,
+): CommandContract<Req, Res> => command;
+
+export type PayloadOf<E> = E extends EventContract<infer T> ? z.infer<T> : never;
+export type RequestOf<C> = C extends CommandContract<infer Req, z.ZodType> ? z.infer<Req> : never;
+export type ReplyOf<C> = C extends CommandContract<z.ZodType, infer Res> ? z.infer<Res> : never;

@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+
+/** Who may call a route: anyone, a signed-in seller, or a signed-in buyer. */
+export type Access = 'public' | 'merchant' | 'customer';
+
+export const serviceNames = [
+  'svc-auth',
+  'svc-orders',
+  'svc-sync',
+  'svc-billing',
+  'svc-analytics',
+  'gateway',
+] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Where a call comes from: one of the two spec documents, or implied by them. */
+export type RouteSource = 'spec-000' | 'spec-001' | 'implied';
+
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response?: z.ZodType;
+}
+
+/**
+ * One HTTP call of the product. Paths use OpenAPI templating (`/api/x/{id}`).
+ * Calls whose schemas are not written yet carry none; the issue that builds the call adds them.
+ */
+export interface RouteContract<S extends RouteSchemas = RouteSchemas> {
+  method: HttpMethod;
+  path: string;
+  service: ServiceName;
+  access: Access;
+  source: RouteSource;
+  summary: string;
+  schemas: S;
+  /** The body is a file stream (upload or download) and must never be buffered. */
+  streaming?: 'request' | 'response';
+}
+
+/**
+ * Declares a route with its schemas kept precisely typed, so that services and clients infer
+ * request and response types from the same object.
+ *
+ * @example
+ * export const getProfile = defineRoute({ method: 'GET', path: '/auth/profile', service: 'svc-auth',
+ *   access: 'merchant', source: 'spec-001', summary: 'Signed-in seller', schemas: { response: profile } });
+ */
+export function defineRoute<S extends RouteSchemas>(route: RouteContract<S>): RouteContract<S> {
+  return route;
+}
+
+export type BodyOf<R> = R extends RouteContract<infer S> ? InferOr<S['body']> : never;
+export type QueryOf<R> = R extends RouteContract<infer S> ? InferOr<S['query']> : never;
+export type ParamsOf<R> = R extends RouteContract<infer S> ? InferOr<S['params']> : never;
+export type ResponseOf<R> = R extends RouteContract<infer S> ? InferOr<S['response']> : never;
+type InferOr<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+/** `/api/x/{id}` -> `/api/x/:id`, the form Koa's router and the gateway matcher use. */
+export function toColonPath(path: string): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+/**
+ * A `defineRoute` bound to one owning service, so a domain's route list reads as a table.
+ *
+ * @example
+ * const route = routeOwnedBy('svc-auth');
+ * export const login = route('POST', '/auth/login', 'public', 'spec-001', 'Seller sign-in');
+ */
+export function routeOwnedBy(service: ServiceName) {
+  return <S extends RouteSchemas = RouteSchemas>(
+    method: HttpMethod,
+    path: string,
+    access: Access,
+    source: RouteSource,
+    summary: string,
+    extra: { schemas?: S; streaming?: RouteContract['streaming'] } = {},
+  ): RouteContract<S> =>
+    defineRoute({
+      method,
+      path,
+      service,
+      access,
+      source,
+      summary,
+      schemas: extra.schemas ?? ({} as S),
+      ...(extra.streaming ? { streaming: extra.streaming } : {}),
+    });
+}

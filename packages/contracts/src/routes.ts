@@ -1,0 +1,89 @@
+import { analyticsRoutes } from './analytics/http.js';
+import { authRoutes } from './auth/http.js';
+import { billingRoutes } from './billing/http.js';
+import { ordersRoutes } from './orders/http.js';
+import { platformRoutes } from './platform/http.js';
+import type { HttpMethod, RouteContract, ServiceName } from './route.js';
+import { syncRoutes } from './sync/http.js';
+
+/** Every HTTP call of the product: the gateway routes by it, services validate by it. */
+export const routeTable: readonly RouteContract[] = [
+  ...platformRoutes,
+  ...authRoutes,
+  ...ordersRoutes,
+  ...syncRoutes,
+  ...billingRoutes,
+  ...analyticsRoutes,
+];
+
+export interface RouteMatch {
+  route: RouteContract;
+  params: Record<string, string>;
+}
+
+interface CompiledRoute {
+  route: RouteContract;
+  pattern: RegExp;
+  names: string[];
+  literalSegments: number;
+}
+
+function compile(route: RouteContract): CompiledRoute {
+  const names: string[] = [];
+  const segments = route.path.split('/').filter(Boolean);
+  const source = segments
+    .map((segment) => {
+      const param = /^\{([A-Za-z0-9_]+)\}$/.exec(segment);
+      if (param?.[1]) {
+        names.push(param[1]);
+        return '/([^/]+)';
+      }
+      return '/' + segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return {
+    route,
+    pattern: new RegExp(`^${source}/?$`),
+    names,
+    literalSegments: segments.length - names.length,
+  };
+}
+
+/**
+ * Finds the route for a method and path. Literal segments win over parameters, so
+ * `DELETE /api/keyword-rules/clear-all` is not taken for `DELETE /api/keyword-rules/{id}`.
+ */
+export function createRouteMatcher(routes: readonly RouteContract[] = routeTable) {
+  const compiled = routes
+    .map(compile)
+    .sort((a, b) => b.literalSegments - a.literalSegments);
+  return {
+    match(method: string, path: string): RouteMatch | undefined {
+      for (const candidate of compiled) {
+        if (candidate.route.method !== method) continue;
+        const found = candidate.pattern.exec(path);
+        if (!found) continue;
+        const params: Record<string, string> = {};
+        candidate.names.forEach((name, index) => {
+          params[name] = decodeURIComponent(found[index + 1] ?? '');
+        });
+        return { route: candidate.route, params };
+      }
+      return undefined;
+    },
+    /** Whether any method is routed at this path (to tell 404 from 405). */
+    knowsPath(path: string): boolean {
+      return compiled.some((candidate) => candidate.pattern.test(path));
+    },
+  };
+}
+
+export function routesOf(service: ServiceName): RouteContract[] {
+  return routeTable.filter((route) => route.service === service);
+}
+
+export function findRoute(method: HttpMethod, path: string): RouteContract {
+  const route = routeTable.find((r) => r.method === method && r.path === path);
+  if (!route) throw new Error(`No route ${method} ${path} in the contracts`);
+  return route;
+}
