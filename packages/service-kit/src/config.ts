@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+export type Env = Record<string, string | undefined>;
+
+/** Settings every service shares; defaults make the local stack work with no setup. */
+export const baseConfigShape = {
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGO_URL: z.string().default('mongodb://127.0.0.1:27017'),
+  MONGO_DB: z.string().min(1),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  AUTH_JWKS_URL: z.url().default('http://127.0.0.1:4001/auth/.well-known/jwks.json'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses environment variables with a zod object schema, naming every bad variable at once.
+ *
+ * @example
+ * const config = loadConfig(z.object({ ...baseConfigShape, PORT: baseConfigShape.PORT.default(4002) }), process.env);
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: Env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  );
+}
+
+/**
+ * The usual service config: the base settings with this service's port and database defaults,
+ * plus its own variables.
+ */
+export function serviceConfigSchema<E extends z.ZodRawShape>(
+  defaults: { port: number; database: string },
+  extra: E,
+) {
+  return z.object({
+    ...baseConfigShape,
+    PORT: baseConfigShape.PORT.default(defaults.port),
+    MONGO_DB: baseConfigShape.MONGO_DB.default(defaults.database),
+    ...extra,
+  });
+}
+
+export type BaseConfig = z.infer<ReturnType<typeof serviceConfigSchema<Record<never, never>>>>;

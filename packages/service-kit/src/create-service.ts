@@ -1,0 +1,156 @@
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa, { type Context } from 'koa';
+import type { Connection } from 'mongoose';
+import type { z } from 'zod';
+import {
+  toColonPath,
+  type RouteContract,
+  type RouteSchemas,
+  type ServiceName,
+} from '@onvelope/contracts';
+import { authenticate, createJwksVerifier, type TokenVerifier } from './auth.js';
+import { loadConfig, type BaseConfig, type Env } from './config.js';
+import { errorMiddleware } from './errors.js';
+import { checkReadiness, type ReadinessCheck } from './health.js';
+import { listen, type RunningService } from './http-server.js';
+import { createLogger, type Logger } from './logger.js';
+import { connectDatabase, pingDatabase } from './mongo.js';
+import { connectNats, pingNats, type NatsConnection } from './nats.js';
+import { requestIdMiddleware } from './request-id.js';
+import type { ValidatedInput } from './validation.js';
+import { validateRequest } from './validation.js';
+
+export type RouteHandler<S extends RouteSchemas> = (
+  ctx: Context,
+  input: ValidatedInput<S>,
+) => Promise<(S['response'] extends z.ZodType ? z.infer<S['response']> : unknown) | void>;
+
+export interface ServiceRoutes {
+  /**
+   * Serves a route of the contracts: authenticates by its access, parses JSON (not for streamed
+   * bodies), validates with its schemas, then calls the handler; a returned value is the JSON body.
+   */
+  handle<S extends RouteSchemas>(route: RouteContract<S>, handler: RouteHandler<S>): void;
+}
+
+export interface ServiceContext<C extends BaseConfig> {
+  config: C;
+  log: Logger;
+  db: Connection;
+  nats: NatsConnection;
+  routes: ServiceRoutes;
+  verifyToken: TokenVerifier;
+}
+
+export interface ServiceHooks {
+  /** Stops consumers and jobs; runs after HTTP has drained and before connections close. */
+  stop?: () => Promise<void>;
+  readiness?: ReadinessCheck[];
+}
+
+export interface ServiceDefinition<S extends z.ZodObject> {
+  name: ServiceName;
+  configSchema: S;
+  env: Env;
+  /** svc-auth verifies with its own key instead of fetching its own JWKS over HTTP. */
+  verifyToken?: (config: z.infer<S>) => Promise<TokenVerifier>;
+  setup: (context: ServiceContext<z.infer<S> & BaseConfig>) => Promise<ServiceHooks | void>;
+}
+
+/**
+ * Builds a service the house way: config from the environment, JSON logs, request ids, errors as
+ * `{ error, details }`, contract validation, JWKS auth, its own database, NATS, `/healthz` and
+ * `/readyz`, and a drain-then-close shutdown.
+ *
+ * @example
+ * export const startAnalyticsService = (env: Env) =>
+ *   createService({ name: 'svc-analytics', env, configSchema, setup: async ({ routes, db }) => { ... } });
+ */
+export async function createService<S extends z.ZodObject>(
+  definition: ServiceDefinition<S>,
+): Promise<RunningService> {
+  const config = loadConfig(definition.configSchema, definition.env) as z.infer<S> & BaseConfig;
+  const log = createLogger(definition.name, config.LOG_LEVEL);
+  const db = await connectDatabase(config.MONGO_URL, config.MONGO_DB);
+  const nats = await connectNats(config.NATS_URL, definition.name).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  const verifyToken = definition.verifyToken
+    ? await definition.verifyToken(config)
+    : createJwksVerifier(config.AUTH_JWKS_URL);
+
+  const app = new Koa({ proxy: true });
+  const router = new Router();
+  const routes: ServiceRoutes = {
+    handle(route, handler) {
+      if (route.service !== definition.name) {
+        throw new Error(`${route.method} ${route.path} belongs to ${route.service}, not ${definition.name}`);
+      }
+      const parseJson =
+        route.streaming === 'request'
+          ? []
+          : [bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' })];
+      router.register(
+        toColonPath(route.path),
+        [route.method],
+        [
+          authenticate(route.access, verifyToken),
+          ...parseJson,
+          validateRequest(route),
+          async (ctx: Context) => {
+            const result = await handler(ctx, ctx.state.input);
+            if (result !== undefined) ctx.body = result;
+          },
+        ],
+      );
+    },
+  };
+
+  let hooks: ServiceHooks = {};
+  const readinessChecks = (): ReadinessCheck[] => [
+    { name: 'mongodb', check: () => pingDatabase(db) },
+    { name: 'nats', check: () => pingNats(nats) },
+    ...(hooks.readiness ?? []),
+  ];
+  router.get('/healthz', (ctx) => {
+    ctx.body = { status: 'ok', service: definition.name };
+  });
+  router.get('/readyz', async (ctx) => {
+    const readiness = await checkReadiness(definition.name, readinessChecks());
+    ctx.status = readiness.status === 'ready' ? 200 : 503;
+    ctx.body = readiness;
+  });
+
+  try {
+    hooks = (await definition.setup({ config, log, db, nats, routes, verifyToken })) ?? {};
+  } catch (error) {
+    await nats.close();
+    await db.close();
+    throw error;
+  }
+
+  app.use(requestIdMiddleware(log));
+  app.use(errorMiddleware(log));
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: false }));
+  app.use(async (ctx) => {
+    ctx.status = 404;
+    ctx.body = { error: 'Not found' };
+  });
+
+  const running = await listen(app, {
+    host: config.HOST,
+    port: config.PORT,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    onClosed: async () => {
+      await hooks.stop?.();
+      await nats.drain().catch(() => nats.close());
+      await db.close();
+      log.info('stopped');
+    },
+  });
+  log.info({ url: running.url }, 'listening');
+  return running;
+}

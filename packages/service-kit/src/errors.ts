@@ -1,0 +1,74 @@
+import type { Context, Next } from 'koa';
+import { ZodError } from 'zod';
+import type { ErrorResponse } from '@onvelope/contracts';
+import type { Logger } from './logger.js';
+
+type Detail = NonNullable<ErrorResponse['details']>[number];
+
+/** An error meant for the caller: its status and message are sent as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: Detail[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, details?: Detail[]) => new HttpError(400, message, details);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+export function zodDetails(error: ZodError): Detail[] {
+  return error.issues.map((issue) => ({
+    message: issue.message,
+    ...(issue.path.length ? { path: issue.path.join('.') } : {}),
+  }));
+}
+
+/** Errors raised by Koa middleware (body parsers) that carry a client status. */
+function isClientError(error: unknown): error is { status: number; message: string; expose?: boolean } {
+  const candidate = error as { status?: unknown; expose?: unknown };
+  return (
+    typeof candidate?.status === 'number' &&
+    candidate.status >= 400 &&
+    candidate.status < 500 &&
+    candidate.expose === true
+  );
+}
+
+/** Turns anything thrown below into `{ error, details }` with the right status; never a stack trace. */
+export function errorMiddleware(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (error) {
+      const body = toErrorResponse(error);
+      ctx.status = body.status;
+      ctx.body = body.response;
+      if (body.status >= 500) {
+        (ctx.state.log as Logger | undefined ?? logger).error({ err: error }, 'request failed');
+      }
+    }
+  };
+}
+
+export function toErrorResponse(error: unknown): { status: number; response: ErrorResponse } {
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      response: { error: error.message, ...(error.details ? { details: error.details } : {}) },
+    };
+  }
+  if (error instanceof ZodError) {
+    return { status: 400, response: { error: 'Validation failed', details: zodDetails(error) } };
+  }
+  if (isClientError(error)) {
+    return { status: error.status, response: { error: error.message } };
+  }
+  return { status: 500, response: { error: 'Internal server error' } };
+}

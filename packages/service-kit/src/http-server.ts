@@ -1,0 +1,80 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+
+/** A listening app: where it is, and how to stop it after the requests in flight finish. */
+export interface RunningService {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  host: string;
+  port: number;
+  /** How long in-flight requests may take to finish before their sockets are cut. */
+  shutdownTimeoutMs: number;
+  /** Runs after the HTTP server has stopped (close databases and NATS here). */
+  onClosed?: () => Promise<void>;
+}
+
+/**
+ * Serves a Koa app. `close()` stops accepting connections, lets in-flight requests finish (idle
+ * keep-alive sockets are closed at once), then runs `onClosed`.
+ */
+export async function listen(app: Koa, options: ListenOptions): Promise<RunningService> {
+  const server: Server = createServer(app.callback());
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), options.shutdownTimeoutMs);
+      timer.unref();
+      await stopped;
+      clearTimeout(timer);
+      await options.onClosed?.();
+    })());
+
+  return { url: `http://${shownHost}:${port}`, port, close };
+}
+
+/**
+ * Closes the service on SIGTERM or SIGINT (drain, then exit), so an orchestrator can roll it.
+ */
+export function closeOnSignals(service: RunningService, log: { info: (msg: string) => void }): void {
+  const stop = (signal: NodeJS.Signals) => {
+    log.info(`${signal} received: draining in-flight requests`);
+    void service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+/**
+ * The body of every service's `main.ts`: start from `process.env`, stop cleanly on signals, and
+ * exit non-zero with a readable reason when start-up fails (bad config, no database).
+ */
+export async function runMain(start: (env: NodeJS.ProcessEnv) => Promise<RunningService>): Promise<void> {
+  try {
+    const service = await start(process.env);
+    closeOnSignals(service, { info: (msg) => process.stdout.write(`${msg}\n`) });
+  } catch (error) {
+    process.stderr.write(`start-up failed: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

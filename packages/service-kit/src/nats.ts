@@ -1,0 +1,184 @@
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  type ConsumerMessages,
+  type JsMsg,
+  type NatsConnection,
+  type Subscription,
+} from 'nats';
+import type { z } from 'zod';
+import type { CommandContract, EventContract, StreamContract } from '@onvelope/contracts';
+import { HttpError } from './errors.js';
+import type { Logger } from './logger.js';
+
+export type { NatsConnection };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
+const decode = (data: Uint8Array): unknown => JSON.parse(decoder.decode(data));
+
+export async function connectNats(url: string, name: string): Promise<NatsConnection> {
+  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+}
+
+/** Round trip to the server; fails when the connection is closed or the server does not answer. */
+export async function pingNats(nc: NatsConnection, timeoutMs = 2_000): Promise<void> {
+  if (nc.isClosed()) throw new Error('connection closed');
+  await Promise.race([
+    nc.flush(),
+    new Promise((_, reject) => setTimeout(() => reject(new Error('flush timed out')), timeoutMs).unref()),
+  ]);
+}
+
+/** Creates the stream, or widens its subjects to the contract's; safe to call from every instance. */
+export async function ensureStream(nc: NatsConnection, stream: StreamContract): Promise<void> {
+  const jsm = await nc.jetstreamManager();
+  try {
+    const info = await jsm.streams.info(stream.name);
+    const missing = stream.subjects.filter((s) => !info.config.subjects.includes(s));
+    if (missing.length) {
+      await jsm.streams.update(stream.name, { subjects: [...info.config.subjects, ...missing] });
+    }
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    // Two minutes of message-id dedupe covers publisher retries (JetStream's default window).
+    await jsm.streams.add({ name: stream.name, subjects: stream.subjects, duplicate_window: 120e9 });
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '404' || /stream not found/i.test(message ?? '');
+}
+
+/**
+ * Publishes an event after checking it against its contract. `messageId` lets JetStream drop a
+ * repeat publish of the same fact (retries after a timeout, a re-run job).
+ */
+export async function publishEvent<T extends z.ZodType>(
+  nc: NatsConnection,
+  event: EventContract<T>,
+  payload: z.infer<T>,
+  messageId: string,
+): Promise<{ duplicate: boolean; seq: number }> {
+  const checked = event.payload.parse(payload);
+  const ack = await nc.jetstream().publish(event.subject, encode(checked), { msgID: messageId });
+  return { duplicate: ack.duplicate, seq: ack.seq };
+}
+
+export interface DeliveredEvent<T> {
+  payload: T;
+  messageId: string | undefined;
+  redelivered: boolean;
+}
+
+export interface EventConsumer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Consumes an event through a durable consumer shared by every instance of the service (so
+ * instances split the work). The handler must be idempotent: JetStream delivers at least once.
+ * A payload that breaks the contract is terminated (never retried); a failing handler is retried
+ * after a delay.
+ */
+export async function consumeEvents<T extends z.ZodType>(
+  nc: NatsConnection,
+  event: EventContract<T>,
+  durableName: string,
+  handler: (delivered: DeliveredEvent<z.infer<T>>) => Promise<void>,
+  log: Logger,
+): Promise<EventConsumer> {
+  await ensureStream(nc, event.stream);
+  const jsm = await nc.jetstreamManager();
+  await jsm.consumers.add(event.stream.name, {
+    durable_name: durableName,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    filter_subject: event.subject,
+    ack_wait: 30e9,
+    max_deliver: 20,
+  });
+  const consumer = await nc.jetstream().consumers.get(event.stream.name, durableName);
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
+  const done = (async () => {
+    for await (const message of messages) await handle(message);
+  })();
+
+  async function handle(message: JsMsg) {
+    let payload: z.infer<T>;
+    try {
+      payload = event.payload.parse(decode(message.data));
+    } catch (error) {
+      log.error({ err: error, subject: message.subject }, 'event breaks its contract; dropped');
+      message.term();
+      return;
+    }
+    try {
+      await handler({
+        payload,
+        messageId: message.headers?.get('Nats-Msg-Id') || undefined,
+        redelivered: message.redelivered,
+      });
+      message.ack();
+    } catch (error) {
+      log.warn({ err: error, subject: message.subject }, 'event handler failed; will retry');
+      message.nak(2_000);
+    }
+  }
+
+  return {
+    async stop() {
+      messages.stop();
+      await done;
+    },
+  };
+}
+
+/** Sends a command and waits for its reply; the reply is checked against the contract. */
+export async function requestCommand<Req extends z.ZodType, Res extends z.ZodType>(
+  nc: NatsConnection,
+  command: CommandContract<Req, Res>,
+  request: z.infer<Req>,
+  timeoutMs = 10_000,
+): Promise<z.infer<Res>> {
+  const reply = await nc.request(command.subject, encode(command.request.parse(request)), {
+    timeout: timeoutMs,
+  });
+  const body = decode(reply.data) as { ok: boolean; result?: unknown; error?: string; status?: number };
+  if (!body.ok) throw new HttpError(body.status ?? 502, body.error ?? `${command.subject} failed`);
+  return command.response.parse(body.result);
+}
+
+/**
+ * Answers a command. Instances of a service form a queue group, so each request is answered once.
+ * Errors travel back to the requester as `{ ok: false, error, status }`.
+ */
+export function serveCommand<Req extends z.ZodType, Res extends z.ZodType>(
+  nc: NatsConnection,
+  command: CommandContract<Req, Res>,
+  queue: string,
+  handler: (request: z.infer<Req>) => Promise<z.infer<Res>>,
+  log: Logger,
+): Subscription {
+  const subscription = nc.subscribe(command.subject, { queue });
+  void (async () => {
+    for await (const message of subscription) {
+      try {
+        const request = command.request.parse(decode(message.data));
+        const result = command.response.parse(await handler(request));
+        message.respond(encode({ ok: true, result }));
+      } catch (error) {
+        const status = error instanceof HttpError ? error.status : 500;
+        if (status >= 500) log.error({ err: error, subject: command.subject }, 'command failed');
+        message.respond(
+          encode({ ok: false, status, error: status >= 500 ? 'Internal error' : (error as Error).message }),
+        );
+      }
+    }
+  })();
+  return subscription;
+}
+

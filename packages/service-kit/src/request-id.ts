@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from './logger.js';
+
+export const requestIdHeader = 'x-request-id';
+
+const acceptable = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Keeps the caller's request id (the gateway sets one) or makes one, echoes it in the answer, and
+ * puts a child logger carrying it on `ctx.state.log`.
+ */
+export function requestIdMiddleware(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    const given = ctx.get(requestIdHeader);
+    const requestId = acceptable.test(given) ? given : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = logger.child({ requestId });
+    ctx.set(requestIdHeader, requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      (ctx.state.log as Logger).info(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  };
+}

@@ -1,0 +1,37 @@
+import type { FilterQuery, Model, UpdateQuery } from 'mongoose';
+
+/** Every merchant-owned document carries the account it belongs to. */
+export interface AccountOwned {
+  accountId: string;
+}
+
+/**
+ * A repository view of a model limited to one account: every filter gets `accountId` added and
+ * every created document gets it set, so a query can never reach another seller's records.
+ *
+ * @example
+ * const rules = forAccount(KeywordRuleModel, callerOf(ctx).accountId);
+ * await rules.find({ keyword: 'gift' });
+ */
+export function forAccount<T extends AccountOwned>(model: Model<T>, accountId: string) {
+  if (!accountId) throw new Error('forAccount needs an accountId');
+  const scope = (filter: FilterQuery<T> = {}): FilterQuery<T> =>
+    ({ ...filter, accountId }) as FilterQuery<T>;
+  return {
+    accountId,
+    scope,
+    find: (filter?: FilterQuery<T>) => model.find(scope(filter)),
+    findOne: (filter?: FilterQuery<T>) => model.findOne(scope(filter)),
+    findById: (id: string) => model.findOne(scope({ _id: id } as FilterQuery<T>)),
+    countDocuments: (filter?: FilterQuery<T>) => model.countDocuments(scope(filter)),
+    create: (doc: Omit<T, 'accountId'>) => model.create({ ...doc, accountId }),
+    updateOne: (filter: FilterQuery<T>, update: UpdateQuery<T>) =>
+      model.updateOne(scope(filter), update, { runValidators: true }),
+    findOneAndUpdate: (filter: FilterQuery<T>, update: UpdateQuery<T>) =>
+      model.findOneAndUpdate(scope(filter), update, { new: true, runValidators: true }),
+    deleteOne: (filter: FilterQuery<T>) => model.deleteOne(scope(filter)),
+    deleteMany: (filter?: FilterQuery<T>) => model.deleteMany(scope(filter)),
+  };
+}
+
+export type AccountRepository<T extends AccountOwned> = ReturnType<typeof forAccount<T>>;
