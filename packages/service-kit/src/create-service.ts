@@ -11,7 +11,7 @@ import {
 } from '@onvelope/contracts';
 import { authenticate, createJwksVerifier, type TokenVerifier } from './auth.js';
 import { loadConfig, type BaseConfig, type Env } from './config.js';
-import { errorMiddleware } from './errors.js';
+import { badRequest, errorMiddleware, HttpError } from './errors.js';
 import { checkReadiness, type ReadinessCheck } from './health.js';
 import { listen, type RunningService } from './http-server.js';
 import { createLogger, type Logger } from './logger.js';
@@ -55,7 +55,12 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   env: Env;
   /** svc-auth verifies with its own key instead of fetching its own JWKS over HTTP. */
   verifyToken?: (config: z.infer<S>) => Promise<TokenVerifier>;
-  setup: (context: ServiceContext<z.infer<S> & BaseConfig>) => Promise<ServiceHooks | void>;
+  setup?: (context: ServiceContext<z.infer<S> & BaseConfig>) => Promise<ServiceHooks | void>;
+}
+
+function rejectBody(error: Error): never {
+  if ((error as { status?: number }).status === 413) throw new HttpError(413, 'Request body is too large');
+  throw badRequest('Request body is not valid JSON');
 }
 
 /**
@@ -91,7 +96,7 @@ export async function createService<S extends z.ZodObject>(
       const parseJson =
         route.streaming === 'request'
           ? []
-          : [bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' })];
+          : [bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8', onError: rejectBody })];
       router.register(
         toColonPath(route.path),
         [route.method],
@@ -124,7 +129,7 @@ export async function createService<S extends z.ZodObject>(
   });
 
   try {
-    hooks = (await definition.setup({ config, log, db, nats, routes, verifyToken })) ?? {};
+    hooks = (await definition.setup?.({ config, log, db, nats, routes, verifyToken })) ?? {};
   } catch (error) {
     await nats.close();
     await db.close();

@@ -7,7 +7,7 @@ import {
   type NatsConnection,
   type Subscription,
 } from 'nats';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CommandContract, EventContract, StreamContract } from '@onvelope/contracts';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
@@ -137,6 +137,11 @@ export async function consumeEvents<T extends z.ZodType>(
   };
 }
 
+const commandReply = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), status: z.number().int(), error: z.string() }),
+]);
+
 /** Sends a command and waits for its reply; the reply is checked against the contract. */
 export async function requestCommand<Req extends z.ZodType, Res extends z.ZodType>(
   nc: NatsConnection,
@@ -147,8 +152,10 @@ export async function requestCommand<Req extends z.ZodType, Res extends z.ZodTyp
   const reply = await nc.request(command.subject, encode(command.request.parse(request)), {
     timeout: timeoutMs,
   });
-  const body = decode(reply.data) as { ok: boolean; result?: unknown; error?: string; status?: number };
-  if (!body.ok) throw new HttpError(body.status ?? 502, body.error ?? `${command.subject} failed`);
+  const envelope = commandReply.safeParse(decode(reply.data));
+  if (!envelope.success) throw new Error(`${command.subject} answered with something that is not a command reply`);
+  const body = envelope.data;
+  if (!body.ok) throw new HttpError(body.status, body.error);
   return command.response.parse(body.result);
 }
 

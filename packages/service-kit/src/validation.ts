@@ -10,30 +10,33 @@ export interface ValidatedInput<S extends RouteSchemas> {
   body: S['body'] extends z.ZodType ? z.infer<S['body']> : unknown;
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, part: string) {
+type Detail = ReturnType<typeof zodDetails>[number];
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, part: string, problems: Detail[]) {
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw badRequest(
-    'Validation failed',
-    zodDetails(result.error).map((detail) => ({
-      ...detail,
-      path: detail.path ? `${part}.${detail.path}` : part,
-    })),
-  );
+  for (const detail of zodDetails(result.error)) {
+    problems.push({ ...detail, path: detail.path ? `${part}.${detail.path}` : part });
+  }
+  return undefined;
 }
 
 /**
- * Parses params, query and body with the route's schemas: 400 with one detail per field on failure,
+ * Parses params, query and body with the route's schemas: 400 with one detail per bad field (all
+ * of them at once),
  * otherwise `ctx.state.input` holds the parsed values.
  */
 export function validateRequest<S extends RouteSchemas>(route: RouteContract<S>) {
   return async (ctx: Context, next: Next) => {
-    ctx.state.input = {
-      params: parsePart(route.schemas.params, ctx.params ?? {}, 'params'),
-      query: parsePart(route.schemas.query, ctx.query, 'query'),
-      body: parsePart(route.schemas.body, (ctx.request as { body?: unknown }).body, 'body'),
+    const problems: Detail[] = [];
+    const input = {
+      params: parsePart(route.schemas.params, ctx.params ?? {}, 'params', problems),
+      query: parsePart(route.schemas.query, ctx.query, 'query', problems),
+      body: parsePart(route.schemas.body, (ctx.request as { body?: unknown }).body, 'body', problems),
     };
+    if (problems.length) throw badRequest('Validation failed', problems);
+    ctx.state.input = input;
     await next();
   };
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { defineEvent, defineStream } from '../messaging.js';
 
-export const ordersStream = defineStream({ name: 'ORDERS', subjects: ['orders.>'] });
+// Events only: commands such as `orders.upsertBatch` must stay outside the stream's subjects, or
+// JetStream would store them and answer the requester with a publish ack.
+export const ordersStream = defineStream({ name: 'ORDERS', subjects: ['orders.entry.>'] });
 
 export const trackingEntryStatuses = [
   'pending',

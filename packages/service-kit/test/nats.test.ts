@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineCommand, defineEvent, defineStream } from '@onvelope/contracts';
+import { testInfra } from '@onvelope/testkit';
+import {
+  connectNats,
+  consumeEvents,
+  createLogger,
+  ensureStream,
+  HttpError,
+  publishEvent,
+  requestCommand,
+  serveCommand,
+  type NatsConnection,
+} from '../src/index.js';
+
+const id = randomBytes(4).toString('hex');
+const stream = defineStream({ name: `KIT_${id}`, subjects: [`kit${id}.>`] });
+const noted = defineEvent({ subject: `kit${id}.note.added`, stream, payload: z.object({ n: z.number() }) });
+const double = defineCommand({
+  subject: `kitcmd${id}.double`,
+  request: z.object({ n: z.number() }),
+  response: z.object({ doubled: z.number() }),
+});
+const log = createLogger('kit-test', 'silent');
+
+const waitFor = async (condition: () => boolean, ms = 5_000) => {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe('NATS and JetStream helpers', () => {
+  let nc: NatsConnection;
+  beforeAll(async () => {
+    nc = await connectNats(testInfra().natsUrl, 'kit-test');
+  });
+  afterAll(() => nc.close());
+
+  it('creates a stream once and accepts being asked again', async () => {
+    await ensureStream(nc, stream);
+    await ensureStream(nc, stream);
+    const info = await (await nc.jetstreamManager()).streams.info(stream.name);
+    expect(info.config.subjects).toEqual(stream.subjects);
+  });
+
+  it('drops a second publish with the same message id', async () => {
+    const first = await publishEvent(nc, noted, { n: 1 }, 'same-id');
+    const second = await publishEvent(nc, noted, { n: 1 }, 'same-id');
+    expect(first.duplicate).toBe(false);
+    expect(second.duplicate).toBe(true);
+    expect(second.seq).toBe(first.seq);
+  });
+
+  it('refuses to publish a payload that breaks the contract', async () => {
+    // @ts-expect-error the point is a payload of the wrong type
+    await expect(publishEvent(nc, noted, { n: 'one' }, 'bad')).rejects.toThrow();
+  });
+
+  it('delivers typed events to a durable consumer, retries a failing handler, and drops bad payloads', async () => {
+    const seen: number[] = [];
+    let failOnce = true;
+    const consumer = await consumeEvents(nc, noted, `kit-consumer-${id}`, async ({ payload, messageId }) => {
+      if (payload.n === 3 && failOnce) {
+        failOnce = false;
+        throw new Error('transient');
+      }
+      expect(messageId).toBeTruthy();
+      seen.push(payload.n);
+    }, log);
+    await nc.jetstream().publish(noted.subject, new TextEncoder().encode('{"n":"not a number"}'), { msgID: 'bad-payload' });
+    await publishEvent(nc, noted, { n: 2 }, 'two');
+    await publishEvent(nc, noted, { n: 3 }, 'three');
+    await waitFor(() => seen.includes(3));
+    await consumer.stop();
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('answers a command over request/reply and carries errors back with their status', async () => {
+    const subscription = serveCommand(nc, double, 'kit-test', async ({ n }) => {
+      if (n < 0) throw new HttpError(409, 'negative numbers are refused');
+      return { doubled: n * 2 };
+    }, log);
+    await nc.flush();
+    expect(await requestCommand(nc, double, { n: 21 })).toEqual({ doubled: 42 });
+    await expect(requestCommand(nc, double, { n: -1 })).rejects.toMatchObject({
+      status: 409,
+      message: 'negative numbers are refused',
+    });
+    subscription.unsubscribe();
+  });
+});

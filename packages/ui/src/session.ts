@@ -1,0 +1,204 @@
+import { nowInSeconds, tokenState, type TokenPayload } from './token.js';
+
+/** spec 001 §3: every key the product keeps in localStorage. */
+export const localStorageKeys = {
+  authToken: 'authToken',
+  user: 'user',
+  userInfo: 'userInfo',
+  trialEndDate: 'trialEndDate',
+  selectedPlan: 'selectedPlan',
+  onboardingCompleted: 'onboardingCompleted',
+  userDetails: 'userDetails',
+  customerAuthToken: 'customerAuthToken',
+  customerInfo: 'customerInfo',
+} as const;
+
+/** spec 001 §3: every key the product keeps in sessionStorage. */
+export const sessionStorageKeys = {
+  pendingVerification: 'pendingVerification',
+  showWelcome: 'showWelcome',
+  redirectAfterSubscription: 'redirectAfterSubscription',
+} as const;
+
+/** The merchant `user` object stored after sign-in (spec 001 §3). */
+export interface StoredUser {
+  id?: string;
+  email?: string;
+  name?: string;
+  displayName?: string;
+  onboardingCompleted?: boolean;
+}
+
+/** The merchant `userInfo` object (spec 000 §3: id, role, name). */
+export interface UserInfo {
+  id?: string;
+  role?: string;
+  name?: string;
+  email?: string;
+}
+
+/** The buyer `customerInfo` object (spec 001 §3, Customer). */
+export interface CustomerInfo {
+  id?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}
+
+export interface MerchantSession {
+  token: string;
+  claims: TokenPayload;
+  user: StoredUser | null;
+  userInfo: UserInfo | null;
+  onboardingCompleted: boolean;
+}
+
+export interface CustomerSession {
+  token: string;
+  claims: TokenPayload;
+  customerInfo: CustomerInfo | null;
+}
+
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Where the session lives; the browser's storages unless a caller passes others. */
+export interface SessionStores {
+  local: KeyValueStore;
+  session: KeyValueStore;
+}
+
+export function browserStores(): SessionStores {
+  return { local: globalThis.localStorage, session: globalThis.sessionStorage };
+}
+
+const merchantKeys = [localStorageKeys.authToken, localStorageKeys.user, localStorageKeys.userInfo];
+const customerKeys = [localStorageKeys.customerAuthToken, localStorageKeys.customerInfo];
+
+/**
+ * The signed-in merchant, or null when there is no token or it is expired or malformed.
+ * Reads storage on every call, so guards and pages always agree with what sign-in and logout wrote.
+ */
+export function readMerchantSession(
+  stores: SessionStores = browserStores(),
+  now: number = nowInSeconds(),
+): MerchantSession | null {
+  const token = stores.local.getItem(localStorageKeys.authToken);
+  if (!token) return null;
+  const state = tokenState(token, now);
+  if (state.kind === 'malformed' || state.kind === 'expired') return null;
+  const user = readJsonObject<StoredUser>(stores.local, localStorageKeys.user);
+  return {
+    token,
+    claims: state.payload,
+    user,
+    userInfo: readJsonObject<UserInfo>(stores.local, localStorageKeys.userInfo),
+    onboardingCompleted: readOnboardingCompleted(stores.local, user),
+  };
+}
+
+/** The signed-in buyer, or null when there is no customer token or it is expired or malformed. */
+export function readCustomerSession(
+  stores: SessionStores = browserStores(),
+  now: number = nowInSeconds(),
+): CustomerSession | null {
+  const token = stores.local.getItem(localStorageKeys.customerAuthToken);
+  if (!token) return null;
+  const state = tokenState(token, now);
+  if (state.kind === 'malformed' || state.kind === 'expired') return null;
+  return {
+    token,
+    claims: state.payload,
+    customerInfo: readJsonObject<CustomerInfo>(stores.local, localStorageKeys.customerInfo),
+  };
+}
+
+export interface PruneResult {
+  merchant: 'absent' | 'kept' | 'removed';
+  customer: 'absent' | 'kept' | 'removed';
+}
+
+/**
+ * Startup check (spec 001 §4): an expired or malformed token is removed with the identity stored
+ * beside it; a token that expires within 300 seconds stays and only logs a warning.
+ */
+export function pruneStoredTokens(
+  stores: SessionStores = browserStores(),
+  now: number = nowInSeconds(),
+  warn: (message: string) => void = (message) => console.warn(message),
+): PruneResult {
+  return {
+    merchant: pruneToken(stores, localStorageKeys.authToken, clearMerchantSession, now, warn),
+    customer: pruneToken(stores, localStorageKeys.customerAuthToken, clearCustomerSession, now, warn),
+  };
+}
+
+/** Stores the merchant profile the server returned (GET /auth/profile). */
+export function storeMerchantUser(user: StoredUser, stores: SessionStores = browserStores()): void {
+  stores.local.setItem(localStorageKeys.user, JSON.stringify(user));
+}
+
+/** Forgets the merchant's token and identity (token rejected by the server, or expired). */
+export function clearMerchantSession(stores: SessionStores = browserStores()): void {
+  for (const key of merchantKeys) stores.local.removeItem(key);
+}
+
+/** Forgets the buyer's token and identity. */
+export function clearCustomerSession(stores: SessionStores = browserStores()): void {
+  for (const key of customerKeys) stores.local.removeItem(key);
+}
+
+/**
+ * Ends every session: spec 000 §4 says logout clears all local storage. Only the product's own keys
+ * are removed, so another app on the same origin keeps its data.
+ */
+export function logout(stores: SessionStores = browserStores()): void {
+  for (const key of Object.values(localStorageKeys)) stores.local.removeItem(key);
+  for (const key of Object.values(sessionStorageKeys)) stores.session.removeItem(key);
+}
+
+/** Name to greet the merchant with: userInfo first, then the stored user (spec 000 §2 header). */
+export function merchantDisplayName(session: MerchantSession): string | null {
+  const { userInfo, user } = session;
+  return userInfo?.name || userInfo?.email || user?.displayName || user?.name || user?.email || null;
+}
+
+function pruneToken(
+  stores: SessionStores,
+  tokenKey: string,
+  clear: (stores: SessionStores) => void,
+  now: number,
+  warn: (message: string) => void,
+): 'absent' | 'kept' | 'removed' {
+  const token = stores.local.getItem(tokenKey);
+  if (!token) return 'absent';
+  const state = tokenState(token, now);
+  if (state.kind === 'malformed' || state.kind === 'expired') {
+    clear(stores);
+    return 'removed';
+  }
+  if (state.kind === 'expiring') {
+    warn(`The stored ${tokenKey} expires in ${state.secondsLeft} seconds.`);
+  }
+  return 'kept';
+}
+
+// A stored `onboardingCompleted` flag wins over the profile: the three-step onboarding saves it
+// locally without a server call (spec 001 §4). Without either, only an explicit false means incomplete.
+function readOnboardingCompleted(local: KeyValueStore, user: StoredUser | null): boolean {
+  const flag = local.getItem(localStorageKeys.onboardingCompleted);
+  if (flag === 'true') return true;
+  if (flag === 'false') return false;
+  return user?.onboardingCompleted !== false;
+}
+
+function readJsonObject<T extends object>(store: KeyValueStore, key: string): T | null {
+  const raw = store.getItem(key);
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    // Storage is written by this product only; the shape check guards against hand-edited values.
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as T) : null;
+  } catch {
+    return null;
+  }
+}

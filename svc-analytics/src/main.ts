@@ -1,0 +1,4 @@
+import { runMain } from '@onvelope/service-kit';
+import { startAnalyticsService } from './index.js';
+
+await runMain(startAnalyticsService);

@@ -1,0 +1,4 @@
+import { runMain } from '@onvelope/service-kit';
+import { startAuthService } from './index.js';
+
+await runMain(startAuthService);

@@ -1,0 +1,28 @@
+import type { Connection } from 'mongoose';
+import type { JWK } from 'jose';
+import { signingKeyModel } from '../data/signing-key.model.js';
+import { createTokenSigner, generateKeyMaterial, type TokenSigner } from '../domain/signing-key.js';
+
+const currentKeyId = 'current';
+
+/**
+ * Loads the signing key, generating and storing it on the first start. Several instances starting
+ * together all keep the one key that won the insert, so every token verifies against the JWKS.
+ */
+export async function loadSigningKey(db: Connection): Promise<TokenSigner> {
+  const keys = signingKeyModel(db);
+  const candidate = await generateKeyMaterial();
+  await keys.updateOne(
+    { _id: currentKeyId },
+    { $setOnInsert: { ...candidate, createdAt: new Date() } },
+    { upsert: true },
+  );
+  const stored = await keys.findById(currentKeyId).lean();
+  if (!stored) throw new Error('signing key could not be stored');
+  return createTokenSigner({
+    kid: stored.kid,
+    alg: stored.alg,
+    publicJwk: stored.publicJwk as JWK,
+    privateJwk: stored.privateJwk as JWK,
+  });
+}

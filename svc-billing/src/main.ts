@@ -1,0 +1,4 @@
+import { runMain } from '@onvelope/service-kit';
+import { startBillingService } from './index.js';
+
+await runMain(startBillingService);

@@ -1,0 +1,3 @@
+import { serviceConfigSchema } from '@onvelope/service-kit';
+
+export const configSchema = serviceConfigSchema({ port: 4002, database: 'onvelope_orders' }, {});

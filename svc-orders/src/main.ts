@@ -1,0 +1,4 @@
+import { runMain } from '@onvelope/service-kit';
+import { startOrdersService } from './index.js';
+
+await runMain(startOrdersService);
