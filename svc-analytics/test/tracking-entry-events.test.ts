@@ -42,14 +42,18 @@ describe('svc-analytics consumes tracking entry changes', () => {
   /** Waits until the consumer has handled everything published so far. */
   const drained = () =>
     eventually(async () => {
-      const info = await (await nc.jetstreamManager()).consumers.info('ORDERS', 'svc-analytics-tracking-entries');
+      const info = await (
+        await nc.jetstreamManager()
+      ).consumers.info('ORDERS', 'svc-analytics-tracking-entries');
       expect(info.num_pending + info.num_ack_pending).toBe(0);
     });
 
   beforeAll(async () => {
     analytics = await startService(startAnalyticsService);
     nc = await connectNats(testInfra().natsUrl, 'analytics-test');
-    db = await mongoose.createConnection(testInfra().mongoUrl, { dbName: analytics.env.MONGO_DB }).asPromise();
+    db = await mongoose
+      .createConnection(testInfra().mongoUrl, { dbName: analytics.env.MONGO_DB })
+      .asPromise();
   });
   afterAll(async () => {
     await analytics.close();
@@ -62,7 +66,10 @@ describe('svc-analytics consumes tracking entry changes', () => {
     await publishEvent(nc, trackingEntryUpserted, event, `${event.entryId}:1`);
     await eventually(async () => {
       expect(await facts().findOne({ _id: event.entryId as never })).toMatchObject({
-        accountId: 'acct-1', status: 'pending', version: 1, shippingCountry: 'GB',
+        accountId: 'acct-1',
+        status: 'pending',
+        version: 1,
+        shippingCountry: 'GB',
       });
     });
   });
@@ -70,10 +77,17 @@ describe('svc-analytics consumes tracking entry changes', () => {
   it('changes nothing when the same change is delivered again', async () => {
     const event = change();
     await publishEvent(nc, trackingEntryUpserted, event, `${event.entryId}:1`);
-    await eventually(async () => expect(await facts().countDocuments({ _id: event.entryId as never })).toBe(1));
+    await eventually(async () =>
+      expect(await facts().countDocuments({ _id: event.entryId as never })).toBe(1),
+    );
     const before = await facts().findOne({ _id: event.entryId as never });
     // A redelivery is the same payload under a message id JetStream has not seen (or after its window).
-    await publishEvent(nc, trackingEntryUpserted, { ...event, changedAt: new Date().toISOString() }, `redelivery-${randomUUID()}`);
+    await publishEvent(
+      nc,
+      trackingEntryUpserted,
+      { ...event, changedAt: new Date().toISOString() },
+      `redelivery-${randomUUID()}`,
+    );
     await drained();
     expect(await facts().countDocuments({ _id: event.entryId as never })).toBe(1);
     expect(await facts().findOne({ _id: event.entryId as never })).toEqual(before);
@@ -81,12 +95,37 @@ describe('svc-analytics consumes tracking entry changes', () => {
 
   it('keeps the newest version when changes arrive out of order', async () => {
     const entryId = randomUUID();
-    await publishEvent(nc, trackingEntryUpserted, change({ entryId, version: 2, status: 'shipped' }), `${entryId}:2`);
-    await eventually(async () => expect(await facts().findOne({ _id: entryId as never })).toMatchObject({ version: 2 }));
-    await publishEvent(nc, trackingEntryUpserted, change({ entryId, version: 1, status: 'pending' }), `${entryId}:1`);
+    await publishEvent(
+      nc,
+      trackingEntryUpserted,
+      change({ entryId, version: 2, status: 'shipped' }),
+      `${entryId}:2`,
+    );
+    await eventually(async () =>
+      expect(await facts().findOne({ _id: entryId as never })).toMatchObject({ version: 2 }),
+    );
+    await publishEvent(
+      nc,
+      trackingEntryUpserted,
+      change({ entryId, version: 1, status: 'pending' }),
+      `${entryId}:1`,
+    );
     await drained();
-    expect(await facts().findOne({ _id: entryId as never })).toMatchObject({ version: 2, status: 'shipped' });
-    await publishEvent(nc, trackingEntryUpserted, change({ entryId, version: 3, status: 'delivered' }), `${entryId}:3`);
-    await eventually(async () => expect(await facts().findOne({ _id: entryId as never })).toMatchObject({ version: 3, status: 'delivered' }));
+    expect(await facts().findOne({ _id: entryId as never })).toMatchObject({
+      version: 2,
+      status: 'shipped',
+    });
+    await publishEvent(
+      nc,
+      trackingEntryUpserted,
+      change({ entryId, version: 3, status: 'delivered' }),
+      `${entryId}:3`,
+    );
+    await eventually(async () =>
+      expect(await facts().findOne({ _id: entryId as never })).toMatchObject({
+        version: 3,
+        status: 'delivered',
+      }),
+    );
   });
 });

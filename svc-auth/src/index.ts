@@ -1,6 +1,12 @@
 import { jwtVerify, errors as joseErrors } from 'jose';
 import { tokenAudience, tokenClaims, tokenIssuer } from '@onvelope/contracts';
-import { authMessages, createService, unauthorized, type Env, type TokenVerifier } from '@onvelope/service-kit';
+import {
+  authMessages,
+  createService,
+  unauthorized,
+  type Env,
+  type TokenVerifier,
+} from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import type { TokenSigner } from './domain/signing-key.js';
 import { registerJwksRoutes } from './routes/jwks.routes.js';
@@ -12,11 +18,16 @@ export { loadSigningKey };
 function localVerifier(signer: TokenSigner): TokenVerifier {
   return async (token) => {
     try {
-      const { payload } = await jwtVerify(token, signer.publicKey, { issuer: tokenIssuer, audience: tokenAudience });
+      const { payload } = await jwtVerify(token, signer.publicKey, {
+        issuer: tokenIssuer,
+        audience: tokenAudience,
+      });
       const { userId, accountId, role } = tokenClaims.parse(payload);
       return { userId, accountId, role };
     } catch (error) {
-      throw unauthorized(error instanceof joseErrors.JWTExpired ? authMessages.expired : authMessages.invalid);
+      throw unauthorized(
+        error instanceof joseErrors.JWTExpired ? authMessages.expired : authMessages.invalid,
+      );
     }
   };
 }

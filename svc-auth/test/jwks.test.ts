@@ -9,8 +9,13 @@ import { loadSigningKey } from '../src/use-cases/load-signing-key.js';
 
 /** Any other service built with the kit: it knows svc-auth only through its JWKS URL. */
 const whoAmI = defineRoute({
-  method: 'GET', path: '/api/probe/me', service: 'svc-billing', access: 'merchant', source: 'implied',
-  summary: 'probe', schemas: { response: z.object({ userId: z.string(), accountId: z.string(), role: z.string() }) },
+  method: 'GET',
+  path: '/api/probe/me',
+  service: 'svc-billing',
+  access: 'merchant',
+  source: 'implied',
+  summary: 'probe',
+  schemas: { response: z.object({ userId: z.string(), accountId: z.string(), role: z.string() }) },
 });
 const startOtherService = (env: Env) =>
   createService({
@@ -27,8 +32,12 @@ describe('svc-auth keys and JWKS', () => {
 
   beforeAll(async () => {
     auth = await startService(startAuthService);
-    other = await startService(startOtherService, { AUTH_JWKS_URL: `${auth.url}/auth/.well-known/jwks.json` });
-    db = await mongoose.createConnection(testInfra().mongoUrl, { dbName: auth.env.MONGO_DB }).asPromise();
+    other = await startService(startOtherService, {
+      AUTH_JWKS_URL: `${auth.url}/auth/.well-known/jwks.json`,
+    });
+    db = await mongoose
+      .createConnection(testInfra().mongoUrl, { dbName: auth.env.MONGO_DB })
+      .asPromise();
   });
   afterAll(async () => {
     await other.close();
@@ -47,9 +56,13 @@ describe('svc-auth keys and JWKS', () => {
   });
 
   it('keeps the key it generated on first start across restarts', async () => {
-    const before = (await (await fetch(`${auth.url}/auth/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    const before = (await (await fetch(`${auth.url}/auth/.well-known/jwks.json`)).json()) as {
+      keys: { kid: string }[];
+    };
     const again = await startService(startAuthService, { MONGO_DB: auth.env.MONGO_DB });
-    const after = (await (await fetch(`${again.url}/auth/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] };
+    const after = (await (await fetch(`${again.url}/auth/.well-known/jwks.json`)).json()) as {
+      keys: { kid: string }[];
+    };
     await again.close();
     expect(after.keys[0]?.kid).toBe(before.keys[0]?.kid);
   });
@@ -57,7 +70,9 @@ describe('svc-auth keys and JWKS', () => {
   it('signs tokens that another service accepts through the JWKS', async () => {
     const signer = await loadSigningKey(db);
     const token = await signer.sign({ userId: 'u-1', accountId: 'acct-1', role: 'merchant' }, 3600);
-    const response = await fetch(`${other.url}/api/probe/me`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${other.url}/api/probe/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ userId: 'u-1', accountId: 'acct-1', role: 'merchant' });
   });
@@ -67,7 +82,9 @@ describe('svc-auth keys and JWKS', () => {
     const token = await signer.sign({ userId: 'u-1', accountId: 'acct-1', role: 'merchant' }, 3600);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, accountId: 'acct-2' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, accountId: 'acct-2' })).toString(
+      'base64url',
+    );
     const response = await fetch(`${other.url}/api/probe/me`, {
       headers: { authorization: `Bearer ${header}.${forged}.${signature}` },
     });

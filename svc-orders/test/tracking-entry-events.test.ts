@@ -28,14 +28,24 @@ describe('svc-orders', () => {
   it('publishes each change of an entry once on the ORDERS stream', async () => {
     const entryId = randomUUID();
     const change = {
-      accountId: 'acct-1', entryId, orderNumber: '1001', status: 'pending', source: 'csv' as const,
-      orderDate: null, shippingCountry: null, itemTotal: null, version: 1, changedAt: new Date().toISOString(),
+      accountId: 'acct-1',
+      entryId,
+      orderNumber: '1001',
+      status: 'pending',
+      source: 'csv' as const,
+      orderDate: null,
+      shippingCountry: null,
+      itemTotal: null,
+      version: 1,
+      changedAt: new Date().toISOString(),
     };
     const first = await publishTrackingEntryUpserted(nc, change);
     const retried = await publishTrackingEntryUpserted(nc, change);
     expect(retried).toEqual({ duplicate: true, seq: first.seq });
 
-    const stored = await (await nc.jetstreamManager()).streams.getMessage(trackingEntryUpserted.stream.name, { seq: first.seq });
+    const stored = await (
+      await nc.jetstreamManager()
+    ).streams.getMessage(trackingEntryUpserted.stream.name, { seq: first.seq });
     expect(stored.subject).toBe('orders.entry.upserted');
     expect(stored.header.get('Nats-Msg-Id')).toBe(`${entryId}:1`);
     expect(JSON.parse(new TextDecoder().decode(stored.data))).toEqual(change);

@@ -10,7 +10,10 @@ describe('svc-sync', () => {
   afterAll(() => service.close());
 
   it('is alive and ready once its database and NATS answer', async () => {
-    expect(await (await fetch(`${service.url}/healthz`)).json()).toEqual({ status: 'ok', service: 'svc-sync' });
+    expect(await (await fetch(`${service.url}/healthz`)).json()).toEqual({
+      status: 'ok',
+      service: 'svc-sync',
+    });
     const ready = await fetch(`${service.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready', service: 'svc-sync' });

@@ -14,14 +14,18 @@ export interface EventContract<T extends z.ZodType = z.ZodType> {
 }
 
 /** A request/reply command that needs an answer now. */
-export interface CommandContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface CommandContract<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> {
   subject: string;
   request: Req;
   response: Res;
 }
 
 export const defineStream = (stream: StreamContract): StreamContract => stream;
-export const defineEvent = <T extends z.ZodType>(event: EventContract<T>): EventContract<T> => event;
+export const defineEvent = <T extends z.ZodType>(event: EventContract<T>): EventContract<T> =>
+  event;
 export const defineCommand = <Req extends z.ZodType, Res extends z.ZodType>(
   command: CommandContract<Req, Res>,
 ): CommandContract<Req, Res> => command;

@@ -24,9 +24,15 @@ function parameters(route: RouteContract): JsonSchema[] {
 
 function operation(route: RouteContract): JsonSchema {
   const ok: JsonSchema = route.schemas.response
-    ? { description: 'Success', content: { 'application/json': { schema: toSchema(route.schemas.response) } } }
+    ? {
+        description: 'Success',
+        content: { 'application/json': { schema: toSchema(route.schemas.response) } },
+      }
     : { description: 'Success (schema added by the issue that builds this call)' };
-  const error = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+  const error = {
+    description: 'Error',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
   return {
     summary: route.summary,
     tags: [route.service],
@@ -36,7 +42,12 @@ function operation(route: RouteContract): JsonSchema {
     ...(route.access === 'public' ? {} : { security: [{ bearer: [] }] }),
     parameters: parameters(route),
     ...(route.schemas.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.schemas.body) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toSchema(route.schemas.body) } },
+          },
+        }
       : {}),
     responses: { '200': ok, '4XX': error, '5XX': error },
   };

@@ -54,9 +54,7 @@ function compile(route: RouteContract): CompiledRoute {
  * `DELETE /api/keyword-rules/clear-all` is not taken for `DELETE /api/keyword-rules/{id}`.
  */
 export function createRouteMatcher(routes: readonly RouteContract[] = routeTable) {
-  const compiled = routes
-    .map(compile)
-    .sort((a, b) => b.literalSegments - a.literalSegments);
+  const compiled = routes.map(compile).sort((a, b) => b.literalSegments - a.literalSegments);
   return {
     match(method: string, path: string): RouteMatch | undefined {
       for (const candidate of compiled) {

@@ -4,7 +4,10 @@ import { buildOpenApiDocument, routeTable } from '../src/index.js';
 describe('OpenAPI document', () => {
   const document = buildOpenApiDocument() as {
     openapi: string;
-    paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
+    paths: Record<
+      string,
+      Record<string, { security?: unknown; responses: Record<string, unknown> }>
+    >;
   };
 
   it('has an operation for every route in the table', () => {

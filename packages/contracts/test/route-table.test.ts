@@ -9,7 +9,9 @@ const specDir = fileURLToPath(new URL('../../../../shared/spec/', import.meta.ur
 function specCalls(text: string): string[] {
   const section = text.split(/^## 7\./m)[1]?.split(/^## 8\./m)[0] ?? '';
   const calls = section.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/[^\s|?,):]+)/g);
-  return [...new Set([...calls].map(([, method, path]) => `${method} ${path?.replace(/\.$/, '')}`))];
+  return [
+    ...new Set([...calls].map(([, method, path]) => `${method} ${path?.replace(/\.$/, '')}`)),
+  ];
 }
 
 const specFiles = readdirSync(specDir).filter((name) => name.endsWith('.txt'));
@@ -28,7 +30,9 @@ describe('route table', () => {
   });
 
   it('marks exactly the spec calls as coming from a spec document', () => {
-    const fromSpec = routeTable.filter((r) => r.source !== 'implied').map((r) => `${r.method} ${r.path}`);
+    const fromSpec = routeTable
+      .filter((r) => r.source !== 'implied')
+      .map((r) => `${r.method} ${r.path}`);
     expect(new Set(fromSpec)).toEqual(new Set(allSpecCalls));
   });
 
@@ -70,7 +74,9 @@ describe('route matcher', () => {
     expect(matcher.match('DELETE', '/api/keyword-rules/clear-all')?.route.path).toBe(
       '/api/keyword-rules/clear-all',
     );
-    expect(matcher.match('DELETE', '/api/keyword-rules/abc')?.route.path).toBe('/api/keyword-rules/{id}');
+    expect(matcher.match('DELETE', '/api/keyword-rules/abc')?.route.path).toBe(
+      '/api/keyword-rules/{id}',
+    );
   });
 
   it('does not match another method or an unknown path', () => {

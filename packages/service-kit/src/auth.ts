@@ -30,7 +30,10 @@ export function createJwksVerifier(jwksUrl: string): TokenVerifier {
   });
   return async (token) => {
     try {
-      const { payload } = await jwtVerify(token, keys, { issuer: tokenIssuer, audience: tokenAudience });
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: tokenIssuer,
+        audience: tokenAudience,
+      });
       const claims = tokenClaims.parse(payload);
       return { userId: claims.userId, accountId: claims.accountId, role: claims.role };
     } catch (error) {

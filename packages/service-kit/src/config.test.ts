@@ -3,13 +3,21 @@ import { z } from 'zod';
 import { ConfigError, loadConfig, serviceConfigSchema } from './config.js';
 
 describe('loadConfig', () => {
-  const schema = serviceConfigSchema({ port: 4002, database: 'onvelope_orders' }, {
-    STORE_KEY: z.string().length(4),
-  });
+  const schema = serviceConfigSchema(
+    { port: 4002, database: 'onvelope_orders' },
+    {
+      STORE_KEY: z.string().length(4),
+    },
+  );
 
   it('applies the defaults that make the local stack work', () => {
     const config = loadConfig(schema, { STORE_KEY: 'abcd' });
-    expect(config).toMatchObject({ PORT: 4002, MONGO_DB: 'onvelope_orders', LOG_LEVEL: 'info', HOST: '0.0.0.0' });
+    expect(config).toMatchObject({
+      PORT: 4002,
+      MONGO_DB: 'onvelope_orders',
+      LOG_LEVEL: 'info',
+      HOST: '0.0.0.0',
+    });
   });
 
   it('coerces numbers from the environment', () => {

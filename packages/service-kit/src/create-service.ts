@@ -59,7 +59,8 @@ export interface ServiceDefinition<S extends z.ZodObject> {
 }
 
 function rejectBody(error: Error): never {
-  if ((error as { status?: number }).status === 413) throw new HttpError(413, 'Request body is too large');
+  if ((error as { status?: number }).status === 413)
+    throw new HttpError(413, 'Request body is too large');
   throw badRequest('Request body is not valid JSON');
 }
 
@@ -91,12 +92,21 @@ export async function createService<S extends z.ZodObject>(
   const routes: ServiceRoutes = {
     handle(route, handler) {
       if (route.service !== definition.name) {
-        throw new Error(`${route.method} ${route.path} belongs to ${route.service}, not ${definition.name}`);
+        throw new Error(
+          `${route.method} ${route.path} belongs to ${route.service}, not ${definition.name}`,
+        );
       }
       const parseJson =
         route.streaming === 'request'
           ? []
-          : [bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8', onError: rejectBody })];
+          : [
+              bodyParser({
+                enableTypes: ['json'],
+                jsonLimit: '1mb',
+                encoding: 'utf-8',
+                onError: rejectBody,
+              }),
+            ];
       router.register(
         toColonPath(route.path),
         [route.method],

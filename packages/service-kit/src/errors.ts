@@ -17,7 +17,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: Detail[]) => new HttpError(400, message, details);
+export const badRequest = (message: string, details?: Detail[]) =>
+  new HttpError(400, message, details);
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
@@ -31,7 +32,9 @@ export function zodDetails(error: ZodError): Detail[] {
 }
 
 /** Errors raised by Koa middleware (body parsers) that carry a client status. */
-function isClientError(error: unknown): error is { status: number; message: string; expose?: boolean } {
+function isClientError(
+  error: unknown,
+): error is { status: number; message: string; expose?: boolean } {
   const candidate = error as { status?: unknown; expose?: unknown };
   return (
     typeof candidate?.status === 'number' &&
@@ -51,7 +54,7 @@ export function errorMiddleware(logger: Logger) {
       ctx.status = body.status;
       ctx.body = body.response;
       if (body.status >= 500) {
-        (ctx.state.log as Logger | undefined ?? logger).error({ err: error }, 'request failed');
+        ((ctx.state.log as Logger | undefined) ?? logger).error({ err: error }, 'request failed');
       }
     }
   };

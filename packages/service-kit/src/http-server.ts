@@ -33,7 +33,8 @@ export async function listen(app: Koa, options: ListenOptions): Promise<RunningS
     });
   });
   const { port } = server.address() as AddressInfo;
-  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  const shownHost =
+    options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -53,7 +54,10 @@ export async function listen(app: Koa, options: ListenOptions): Promise<RunningS
 /**
  * Closes the service on SIGTERM or SIGINT (drain, then exit), so an orchestrator can roll it.
  */
-export function closeOnSignals(service: RunningService, log: { info: (msg: string) => void }): void {
+export function closeOnSignals(
+  service: RunningService,
+  log: { info: (msg: string) => void },
+): void {
   const stop = (signal: NodeJS.Signals) => {
     log.info(`${signal} received: draining in-flight requests`);
     void service.close().then(
@@ -69,7 +73,9 @@ export function closeOnSignals(service: RunningService, log: { info: (msg: strin
  * The body of every service's `main.ts`: start from `process.env`, stop cleanly on signals, and
  * exit non-zero with a readable reason when start-up fails (bad config, no database).
  */
-export async function runMain(start: (env: NodeJS.ProcessEnv) => Promise<RunningService>): Promise<void> {
+export async function runMain(
+  start: (env: NodeJS.ProcessEnv) => Promise<RunningService>,
+): Promise<void> {
   try {
     const service = await start(process.env);
     closeOnSignals(service, { info: (msg) => process.stdout.write(`${msg}\n`) });

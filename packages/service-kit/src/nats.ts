@@ -28,7 +28,9 @@ export async function pingNats(nc: NatsConnection, timeoutMs = 2_000): Promise<v
   if (nc.isClosed()) throw new Error('connection closed');
   await Promise.race([
     nc.flush(),
-    new Promise((_, reject) => setTimeout(() => reject(new Error('flush timed out')), timeoutMs).unref()),
+    new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('flush timed out')), timeoutMs).unref(),
+    ),
   ]);
 }
 
@@ -44,7 +46,11 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
   } catch (error) {
     if (!isNotFound(error)) throw error;
     // Two minutes of message-id dedupe covers publisher retries (JetStream's default window).
-    await jsm.streams.add({ name: stream.name, subjects: stream.subjects, duplicate_window: 120e9 });
+    await jsm.streams.add({
+      name: stream.name,
+      subjects: stream.subjects,
+      duplicate_window: 120e9,
+    });
   }
 }
 
@@ -153,7 +159,8 @@ export async function requestCommand<Req extends z.ZodType, Res extends z.ZodTyp
     timeout: timeoutMs,
   });
   const envelope = commandReply.safeParse(decode(reply.data));
-  if (!envelope.success) throw new Error(`${command.subject} answered with something that is not a command reply`);
+  if (!envelope.success)
+    throw new Error(`${command.subject} answered with something that is not a command reply`);
   const body = envelope.data;
   if (!body.ok) throw new HttpError(body.status, body.error);
   return command.response.parse(body.result);
@@ -181,11 +188,14 @@ export function serveCommand<Req extends z.ZodType, Res extends z.ZodType>(
         const status = error instanceof HttpError ? error.status : 500;
         if (status >= 500) log.error({ err: error, subject: command.subject }, 'command failed');
         message.respond(
-          encode({ ok: false, status, error: status >= 500 ? 'Internal error' : (error as Error).message }),
+          encode({
+            ok: false,
+            status,
+            error: status >= 500 ? 'Internal error' : (error as Error).message,
+          }),
         );
       }
     }
   })();
   return subscription;
 }
-

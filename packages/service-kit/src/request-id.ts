@@ -22,7 +22,12 @@ export function requestIdMiddleware(logger: Logger) {
       await next();
     } finally {
       (ctx.state.log as Logger).info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) },
+        {
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     }

@@ -12,7 +12,12 @@ export interface ValidatedInput<S extends RouteSchemas> {
 
 type Detail = ReturnType<typeof zodDetails>[number];
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, part: string, problems: Detail[]) {
+function parsePart(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  part: string,
+  problems: Detail[],
+) {
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -33,7 +38,12 @@ export function validateRequest<S extends RouteSchemas>(route: RouteContract<S>)
     const input = {
       params: parsePart(route.schemas.params, ctx.params ?? {}, 'params', problems),
       query: parsePart(route.schemas.query, ctx.query, 'query', problems),
-      body: parsePart(route.schemas.body, (ctx.request as { body?: unknown }).body, 'body', problems),
+      body: parsePart(
+        route.schemas.body,
+        (ctx.request as { body?: unknown }).body,
+        'body',
+        problems,
+      ),
     };
     if (problems.length) throw badRequest('Validation failed', problems);
     ctx.state.input = input;

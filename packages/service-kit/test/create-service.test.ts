@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@onvelope/contracts';
 import { startService } from '@onvelope/testkit';
-import { authMessages, createService, HttpError, serviceConfigSchema, type Env } from '../src/index.js';
+import {
+  authMessages,
+  createService,
+  HttpError,
+  serviceConfigSchema,
+  type Env,
+} from '../src/index.js';
 import { startJwksServer } from './helpers.js';
 
 const echo = defineRoute({
@@ -18,19 +24,49 @@ const echo = defineRoute({
   },
 });
 const whoAmI = defineRoute({
-  method: 'GET', path: '/api/test/me', service: 'svc-orders', access: 'merchant', source: 'implied', summary: 'me', schemas: {},
+  method: 'GET',
+  path: '/api/test/me',
+  service: 'svc-orders',
+  access: 'merchant',
+  source: 'implied',
+  summary: 'me',
+  schemas: {},
 });
 const buyerOnly = defineRoute({
-  method: 'GET', path: '/api/test/buyer', service: 'svc-orders', access: 'customer', source: 'implied', summary: 'buyer', schemas: {},
+  method: 'GET',
+  path: '/api/test/buyer',
+  service: 'svc-orders',
+  access: 'customer',
+  source: 'implied',
+  summary: 'buyer',
+  schemas: {},
 });
 const boom = defineRoute({
-  method: 'GET', path: '/api/test/boom', service: 'svc-orders', access: 'public', source: 'implied', summary: 'boom', schemas: {},
+  method: 'GET',
+  path: '/api/test/boom',
+  service: 'svc-orders',
+  access: 'public',
+  source: 'implied',
+  summary: 'boom',
+  schemas: {},
 });
 const teapot = defineRoute({
-  method: 'GET', path: '/api/test/teapot', service: 'svc-orders', access: 'public', source: 'implied', summary: 'teapot', schemas: {},
+  method: 'GET',
+  path: '/api/test/teapot',
+  service: 'svc-orders',
+  access: 'public',
+  source: 'implied',
+  summary: 'teapot',
+  schemas: {},
 });
 const slow = defineRoute({
-  method: 'GET', path: '/api/test/slow', service: 'svc-orders', access: 'public', source: 'implied', summary: 'slow', schemas: {},
+  method: 'GET',
+  path: '/api/test/slow',
+  service: 'svc-orders',
+  access: 'public',
+  source: 'implied',
+  summary: 'slow',
+  schemas: {},
 });
 
 const configSchema = serviceConfigSchema({ port: 0, database: 'kit_test' }, {});
@@ -42,7 +78,11 @@ const startKitService = (env: Env) =>
     env,
     configSchema,
     setup: async ({ routes }) => {
-      routes.handle(echo, async (_ctx, { params, body }) => ({ id: params.id, name: body.name, count: body.count }));
+      routes.handle(echo, async (_ctx, { params, body }) => ({
+        id: params.id,
+        name: body.name,
+        count: body.count,
+      }));
       routes.handle(whoAmI, async (ctx) => ctx.state.auth);
       routes.handle(buyerOnly, async () => ({ ok: true }));
       routes.handle(boom, async () => {
@@ -56,7 +96,14 @@ const startKitService = (env: Env) =>
         return { finished: true };
       });
       return {
-        readiness: [{ name: 'custom', check: async () => { if (readyCheckFails) throw new Error('custom down'); } }],
+        readiness: [
+          {
+            name: 'custom',
+            check: async () => {
+              if (readyCheckFails) throw new Error('custom down');
+            },
+          },
+        ],
       };
     },
   });
@@ -75,15 +122,23 @@ describe('createService', () => {
     await jwks.close();
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(service.url + path, { headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(service.url + path, { headers });
   const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-    fetch(service.url + path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+    fetch(service.url + path, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   it('answers liveness and readiness with MongoDB and NATS checked', async () => {
     expect(await (await get('/healthz')).json()).toEqual({ status: 'ok', service: 'svc-orders' });
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
-    const body = (await ready.json()) as { status: string; checks: { name: string; ok: boolean }[] };
+    const body = (await ready.json()) as {
+      status: string;
+      checks: { name: string; ok: boolean }[];
+    };
     expect(body.status).toBe('ready');
     expect(body.checks.map((c) => c.name)).toEqual(['mongodb', 'nats', 'custom']);
   });
@@ -93,14 +148,19 @@ describe('createService', () => {
     try {
       const ready = await get('/readyz');
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toMatchObject({ status: 'not_ready', checks: expect.arrayContaining([{ name: 'custom', ok: false, message: 'custom down' }]) });
+      expect(await ready.json()).toMatchObject({
+        status: 'not_ready',
+        checks: expect.arrayContaining([{ name: 'custom', ok: false, message: 'custom down' }]),
+      });
     } finally {
       readyCheckFails = false;
     }
   });
 
   it('echoes the caller request id, or makes one', async () => {
-    expect((await get('/healthz', { 'x-request-id': 'abc-123' })).headers.get('x-request-id')).toBe('abc-123');
+    expect((await get('/healthz', { 'x-request-id': 'abc-123' })).headers.get('x-request-id')).toBe(
+      'abc-123',
+    );
     expect((await get('/healthz')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -113,7 +173,10 @@ describe('createService', () => {
   it('refuses a request that breaks its contract with 400 and a detail per field', async () => {
     const response = await post('/api/test/echo/x', JSON.stringify({ name: '', count: 1.5 }));
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: string; details: { path: string; message: string }[] };
+    const body = (await response.json()) as {
+      error: string;
+      details: { path: string; message: string }[];
+    };
     expect(body.error).toBe('Validation failed');
     expect(body.details).toEqual(
       expect.arrayContaining([
@@ -133,7 +196,10 @@ describe('createService', () => {
   it('sends an HttpError with its status and details', async () => {
     const response = await get('/api/test/teapot');
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: 'Order already shipped', details: [{ message: 'status is shipped' }] });
+    expect(await response.json()).toEqual({
+      error: 'Order already shipped',
+      details: [{ message: 'status is shipped' }],
+    });
   });
 
   it('hides the message and stack of an unexpected error', async () => {
@@ -174,11 +240,16 @@ describe('createService', () => {
     it.each([
       ['malformed', async () => 'not.a.token'],
       ['signed by another key', async () => jwks.sign(claims, '1h', await jwks.otherKey())],
-      ['tampered', async () => {
-        const [header, , signature] = (await jwks.sign(claims)).split('.');
-        const forged = Buffer.from(JSON.stringify({ ...claims, accountId: 'someone-else', exp: 9999999999 })).toString('base64url');
-        return `${header}.${forged}.${signature}`;
-      }],
+      [
+        'tampered',
+        async () => {
+          const [header, , signature] = (await jwks.sign(claims)).split('.');
+          const forged = Buffer.from(
+            JSON.stringify({ ...claims, accountId: 'someone-else', exp: 9999999999 }),
+          ).toString('base64url');
+          return `${header}.${forged}.${signature}`;
+        },
+      ],
       ['missing the account', async () => jwks.sign({ userId: 'u1', role: 'merchant' })],
     ])('refuses a %s token', async (_name, makeToken) => {
       const response = await get('/api/test/me', { authorization: `Bearer ${await makeToken()}` });

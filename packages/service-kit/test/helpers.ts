@@ -18,7 +18,11 @@ export async function startJwksServer() {
   return {
     url: `http://127.0.0.1:${port}/auth/.well-known/jwks.json`,
     fetches: () => fetches,
-    sign: (claims: Record<string, unknown>, expiresIn: string | number = '1h', key: CryptoKey = privateKey) =>
+    sign: (
+      claims: Record<string, unknown>,
+      expiresIn: string | number = '1h',
+      key: CryptoKey = privateKey,
+    ) =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: 'ES256', kid: 'test-key' })
         .setIssuer(tokenIssuer)

@@ -17,7 +17,11 @@ import {
 
 const id = randomBytes(4).toString('hex');
 const stream = defineStream({ name: `KIT_${id}`, subjects: [`kit${id}.>`] });
-const noted = defineEvent({ subject: `kit${id}.note.added`, stream, payload: z.object({ n: z.number() }) });
+const noted = defineEvent({
+  subject: `kit${id}.note.added`,
+  stream,
+  payload: z.object({ n: z.number() }),
+});
 const double = defineCommand({
   subject: `kitcmd${id}.double`,
   request: z.object({ n: z.number() }),
@@ -63,15 +67,25 @@ describe('NATS and JetStream helpers', () => {
   it('delivers typed events to a durable consumer, retries a failing handler, and drops bad payloads', async () => {
     const seen: number[] = [];
     let failOnce = true;
-    const consumer = await consumeEvents(nc, noted, `kit-consumer-${id}`, async ({ payload, messageId }) => {
-      if (payload.n === 3 && failOnce) {
-        failOnce = false;
-        throw new Error('transient');
-      }
-      expect(messageId).toBeTruthy();
-      seen.push(payload.n);
-    }, log);
-    await nc.jetstream().publish(noted.subject, new TextEncoder().encode('{"n":"not a number"}'), { msgID: 'bad-payload' });
+    const consumer = await consumeEvents(
+      nc,
+      noted,
+      `kit-consumer-${id}`,
+      async ({ payload, messageId }) => {
+        if (payload.n === 3 && failOnce) {
+          failOnce = false;
+          throw new Error('transient');
+        }
+        expect(messageId).toBeTruthy();
+        seen.push(payload.n);
+      },
+      log,
+    );
+    await nc
+      .jetstream()
+      .publish(noted.subject, new TextEncoder().encode('{"n":"not a number"}'), {
+        msgID: 'bad-payload',
+      });
     await publishEvent(nc, noted, { n: 2 }, 'two');
     await publishEvent(nc, noted, { n: 3 }, 'three');
     await waitFor(() => seen.includes(3));
@@ -80,10 +94,16 @@ describe('NATS and JetStream helpers', () => {
   });
 
   it('answers a command over request/reply and carries errors back with their status', async () => {
-    const subscription = serveCommand(nc, double, 'kit-test', async ({ n }) => {
-      if (n < 0) throw new HttpError(409, 'negative numbers are refused');
-      return { doubled: n * 2 };
-    }, log);
+    const subscription = serveCommand(
+      nc,
+      double,
+      'kit-test',
+      async ({ n }) => {
+        if (n < 0) throw new HttpError(409, 'negative numbers are refused');
+        return { doubled: n * 2 };
+      },
+      log,
+    );
     await nc.flush();
     expect(await requestCommand(nc, double, { n: 21 })).toEqual({ doubled: 42 });
     await expect(requestCommand(nc, double, { n: -1 })).rejects.toMatchObject({

@@ -1,4 +1,5 @@
-import mongoose, { Schema, type Connection } from 'mongoose';
+import type mongoose from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testInfra, uniqueDatabaseName } from '@onvelope/testkit';
 import { connectDatabase, forAccount } from '../src/index.js';
@@ -14,7 +15,10 @@ describe('forAccount', () => {
 
   beforeAll(async () => {
     db = await connectDatabase(testInfra().mongoUrl, uniqueDatabaseName('tenancy'));
-    notes = db.model('Note', new Schema<Note>({ accountId: { type: String, required: true }, text: String }));
+    notes = db.model(
+      'Note',
+      new Schema<Note>({ accountId: { type: String, required: true }, text: String }),
+    );
     await forAccount(notes, 'seller-a').create({ text: 'a1' });
     await forAccount(notes, 'seller-a').create({ text: 'a2' });
     await forAccount(notes, 'seller-b').create({ text: 'b1' });

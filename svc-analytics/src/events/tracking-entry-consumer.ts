@@ -7,8 +7,18 @@ import { recordTrackingEntryChange } from '../use-cases/record-tracking-entry-ch
 /** One durable consumer for all svc-analytics instances; they share the stream's work. */
 export const trackingEntryConsumerName = 'svc-analytics-tracking-entries';
 
-export function consumeTrackingEntryChanges(nats: NatsConnection, facts: Model<OrderFact>, log: Logger) {
-  return consumeEvents(nats, trackingEntryUpserted, trackingEntryConsumerName, async ({ payload }) => {
-    await recordTrackingEntryChange(facts, payload);
-  }, log);
+export function consumeTrackingEntryChanges(
+  nats: NatsConnection,
+  facts: Model<OrderFact>,
+  log: Logger,
+) {
+  return consumeEvents(
+    nats,
+    trackingEntryUpserted,
+    trackingEntryConsumerName,
+    async ({ payload }) => {
+      await recordTrackingEntryChange(facts, payload);
+    },
+    log,
+  );
 }

@@ -8,7 +8,10 @@ type Change = PayloadOf<typeof trackingEntryUpserted>;
  * Keeps the newest known state of an entry. A redelivered or older message matches no document
  * with a lower version, and its upsert collides with the existing `_id`, so it changes nothing.
  */
-export async function recordTrackingEntryChange(facts: Model<OrderFact>, change: Change): Promise<boolean> {
+export async function recordTrackingEntryChange(
+  facts: Model<OrderFact>,
+  change: Change,
+): Promise<boolean> {
   const fact = {
     accountId: change.accountId,
     orderNumber: change.orderNumber,

@@ -11,4 +11,5 @@ export function publishTrackingEntryUpserted(nats: NatsConnection, change: Track
   return publishEvent(nats, trackingEntryUpserted, change, `${change.entryId}:${change.version}`);
 }
 
-export const ensureOrdersStream = (nats: NatsConnection) => ensureStream(nats, trackingEntryUpserted.stream);
+export const ensureOrdersStream = (nats: NatsConnection) =>
+  ensureStream(nats, trackingEntryUpserted.stream);

@@ -8,5 +8,7 @@ export const billingRoutes = [
   route('POST', '/api/payments/payment-intent', 'merchant', 'spec-001', 'Create a payment intent'),
   route('GET', '/api/payments/subscription', 'merchant', 'spec-001', 'Subscription state'),
   // Authenticated by the Stripe signature header, not by a bearer token.
-  route('POST', '/api/payments/webhook', 'public', 'implied', 'Stripe webhook', { streaming: 'request' }),
+  route('POST', '/api/payments/webhook', 'public', 'implied', 'Stripe webhook', {
+    streaming: 'request',
+  }),
 ];

@@ -10,7 +10,11 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const livenessResponse = z.object({ status: z.literal('ok'), service: z.string() });
 
-export const readinessCheck = z.object({ name: z.string(), ok: z.boolean(), message: z.string().optional() });
+export const readinessCheck = z.object({
+  name: z.string(),
+  ok: z.boolean(),
+  message: z.string().optional(),
+});
 export const readinessResponse = z.object({
   status: z.enum(['ready', 'not_ready']),
   service: z.string(),
