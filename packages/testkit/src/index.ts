@@ -16,7 +16,9 @@ export { dockerAvailable, startTestInfra, type RunningTestInfra } from './test-i
 export function testInfra(): TestInfra {
   const infra = inject('infra');
   if (!infra) {
-    throw new Error('testInfra() needs the testkit global setup: run the tests with the root vitest.config.ts');
+    throw new Error(
+      'testInfra() needs the testkit global setup: run the tests with the root vitest.config.ts',
+    );
   }
   return infra;
 }
@@ -32,7 +34,8 @@ const MAX_PREFIX_LENGTH = 40;
  * @example uniqueDatabaseName('orders') // 'orders_5f0c2a9e13b4d7aa'
  */
 export function uniqueDatabaseName(prefix: string): string {
-  const safePrefix = prefix.replace(FORBIDDEN_IN_DATABASE_NAME, '_').slice(0, MAX_PREFIX_LENGTH) || 'test';
+  const safePrefix =
+    prefix.replace(FORBIDDEN_IN_DATABASE_NAME, '_').slice(0, MAX_PREFIX_LENGTH) || 'test';
   return `${safePrefix}_${randomBytes(8).toString('hex')}`;
 }
 
@@ -40,7 +43,9 @@ export function uniqueDatabaseName(prefix: string): string {
  * How a service is started in-process: every `svc-*` exports one. It reads its configuration from
  * `env` (not from process.env) and resolves once it listens.
  */
-export type ServiceStarter = (env: Record<string, string | undefined>) => Promise<{ url: string; close(): Promise<void> }>;
+export type ServiceStarter = (
+  env: Record<string, string | undefined>,
+) => Promise<{ url: string; close(): Promise<void> }>;
 
 export interface StartedService {
   url: string;

@@ -26,7 +26,9 @@ export async function dockerAvailable(): Promise<boolean> {
  * `nats:2.12` images (stripe-mock stays a local process); otherwise local processes from
  * `@onvelope/infra` (which also honours MONGO_URL / NATS_URL / STRIPE_MOCK_URL).
  */
-export async function startTestInfra(options: { env?: Env; log?: InfraLog } = {}): Promise<RunningTestInfra> {
+export async function startTestInfra(
+  options: { env?: Env; log?: InfraLog } = {},
+): Promise<RunningTestInfra> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => process.stderr.write(`[testkit] ${message}\n`));
   if (env.TESTCONTAINERS === '1') {

@@ -28,7 +28,8 @@ export type TokenState =
  */
 export function decodeTokenPayload(token: string): TokenPayload | null {
   const parts = token.split('.');
-  if (parts.length !== 3 || parts.some((part) => part === '')) return null;
+  // The signature may be empty (an unsecured JWT); the client never checks it anyway.
+  if (parts.length !== 3 || !parts[0] || !parts[1]) return null;
   const json = decodeBase64Url(parts[1] ?? '');
   if (json === null) return null;
   let payload: unknown;

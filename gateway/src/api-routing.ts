@@ -1,0 +1,64 @@
+import type { Context, Middleware, Next } from 'koa';
+import { createRouteMatcher, routeTable, type HttpMethod, type RouteContract } from '@onvelope/contracts';
+import { HttpError } from '@onvelope/service-kit';
+import { refuseDeclaredOversize } from './body-limit.js';
+import type { UpstreamService } from './config.js';
+import { proxyToService, type ProxySettings } from './proxy.js';
+import type { createRateLimiter } from './rate-limit.js';
+
+/** Answers a call the route table gives to the gateway itself. */
+export type GatewayHandler = (ctx: Context) => Promise<void> | void;
+
+export interface ApiRoutingOptions {
+  services: Record<UpstreamService, URL>;
+  /** One handler per route owned by 'gateway', keyed by its path. */
+  gatewayHandlers: Record<string, GatewayHandler>;
+  rateLimiter: ReturnType<typeof createRateLimiter>;
+  proxy: ProxySettings;
+  routes?: readonly RouteContract[];
+}
+
+const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/auth/');
+
+/**
+ * Routes `/api/*` and `/auth/*` by the contracts' route table: the owning service gets the call, an
+ * unknown path is 404, a known path with another method is 405. Everything else goes on down.
+ */
+export function apiRouting(options: ApiRoutingOptions): Middleware {
+  const routes = options.routes ?? routeTable;
+  const matcher = createRouteMatcher(routes);
+  for (const route of routes) {
+    if (route.service === 'gateway' && !options.gatewayHandlers[route.path]) {
+      throw new Error(`The gateway has no handler for its route ${route.method} ${route.path}`);
+    }
+  }
+
+  return async (ctx: Context, next: Next) => {
+    if (!isApiPath(ctx.path)) return next();
+
+    // HEAD is answered wherever GET is, as HTTP expects.
+    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    const found = matcher.match(method, ctx.path);
+    if (!found) {
+      if (matcher.knowsPath(ctx.path)) {
+        ctx.set('Allow', methods.filter((candidate) => matcher.match(candidate, ctx.path)).join(', '));
+        throw new HttpError(405, 'Method not allowed', [
+          { message: `${ctx.method} is not supported on ${ctx.path}` },
+        ]);
+      }
+      throw new HttpError(404, 'Not found', [{ message: `No API route ${ctx.method} ${ctx.path}` }]);
+    }
+
+    const { route } = found;
+    options.rateLimiter.check(ctx, route);
+    refuseDeclaredOversize(ctx, options.proxy.bodyLimitBytes);
+
+    if (route.service === 'gateway') {
+      await options.gatewayHandlers[route.path]?.(ctx);
+      return;
+    }
+    await proxyToService(ctx, { service: route.service, baseUrl: options.services[route.service] }, options.proxy);
+  };
+}

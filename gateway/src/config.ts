@@ -1,0 +1,80 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { ServiceName } from '@onvelope/contracts';
+import { baseConfigShape, loadConfig, type Env } from '@onvelope/service-kit';
+
+/** Every service the gateway forwards to (the route table's owners other than the gateway itself). */
+export type UpstreamService = Exclude<ServiceName, 'gateway'>;
+
+// The services speak plain HTTP inside the system; TLS ends in front of the gateway.
+const serviceUrl = (port: number) =>
+  z.url({ protocol: /^http$/, error: 'must be an http:// URL' }).default(`http://127.0.0.1:${port}`);
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1');
+
+// src/ and dist/ both sit one level below the package, so this is the repository root either way.
+const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export const gatewayConfigSchema = z.object({
+  HOST: baseConfigShape.HOST,
+  PORT: baseConfigShape.PORT.default(8080),
+  LOG_LEVEL: baseConfigShape.LOG_LEVEL,
+  SHUTDOWN_TIMEOUT_MS: baseConfigShape.SHUTDOWN_TIMEOUT_MS,
+
+  AUTH_SERVICE_URL: serviceUrl(4001),
+  ORDERS_SERVICE_URL: serviceUrl(4002),
+  SYNC_SERVICE_URL: serviceUrl(4003),
+  BILLING_SERVICE_URL: serviceUrl(4004),
+  ANALYTICS_SERVICE_URL: serviceUrl(4005),
+  /** Idle time (no bytes either way) after which an upstream call is given up. */
+  UPSTREAM_TIMEOUT_MS: positiveInt(60_000),
+  HEALTH_TIMEOUT_MS: positiveInt(2_000),
+
+  CORS_ORIGINS: z
+    .string()
+    .default('http://localhost:8080,http://localhost:3000')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+  BODY_LIMIT_BYTES: positiveInt(60 * 1024 * 1024),
+
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  SIGN_IN_RATE_LIMIT: positiveInt(10),
+  LOOKUP_RATE_LIMIT: positiveInt(30),
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: flag(false),
+
+  /** Off in dev mode, where the frontends' dev servers serve them. */
+  SERVE_FRONTENDS: flag(true),
+  /** Holds shell/dist and mf-{marketing,customer,merchant}/dist. */
+  STATIC_DIR: z.string().min(1).default(repositoryRoot),
+  REMOTE_MARKETING_URL: z.string().min(1).default('/mf/marketing/mf-manifest.json'),
+  REMOTE_CUSTOMER_URL: z.string().min(1).default('/mf/customer/mf-manifest.json'),
+  REMOTE_MERCHANT_URL: z.string().min(1).default('/mf/merchant/mf-manifest.json'),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Reads the gateway's settings from environment variables; throws `ConfigError` naming each bad one. */
+export function loadGatewayConfig(env: Env): GatewayConfig {
+  return loadConfig(gatewayConfigSchema, env);
+}
+
+export function serviceBaseUrls(config: GatewayConfig): Record<UpstreamService, URL> {
+  return {
+    'svc-auth': new URL(config.AUTH_SERVICE_URL),
+    'svc-orders': new URL(config.ORDERS_SERVICE_URL),
+    'svc-sync': new URL(config.SYNC_SERVICE_URL),
+    'svc-billing': new URL(config.BILLING_SERVICE_URL),
+    'svc-analytics': new URL(config.ANALYTICS_SERVICE_URL),
+  };
+}

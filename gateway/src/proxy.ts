@@ -1,0 +1,172 @@
+import {
+  request,
+  type Agent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+} from 'node:http';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
+import type { Context } from 'koa';
+import { HttpError, requestIdHeader, type Logger } from '@onvelope/service-kit';
+import { bodyTooLarge } from './body-limit.js';
+
+export interface ProxyTarget {
+  service: string;
+  baseUrl: URL;
+}
+
+export interface ProxySettings {
+  agent: Agent;
+  bodyLimitBytes: number;
+  /** Idle time on the upstream socket before the call is given up. */
+  timeoutMs: number;
+  trustProxy: boolean;
+}
+
+// RFC 9110 §7.6.1, plus `host` (set for the upstream) and `expect` (Node answers 100-continue itself).
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'expect',
+]);
+
+function endToEndHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const namedInConnection = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || hopByHop.has(name) || namedInConnection.has(name)) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+function forwardedRequestHeaders(ctx: Context, target: ProxyTarget, trustProxy: boolean): OutgoingHttpHeaders {
+  const headers = endToEndHeaders(ctx.req.headers);
+  const clientAddress = ctx.req.socket.remoteAddress ?? '';
+  // Untrusted callers could forge these, so they are only extended when a trusted proxy set them.
+  const priorFor = trustProxy ? ctx.get('x-forwarded-for') : '';
+  headers['x-forwarded-for'] = priorFor ? `${priorFor}, ${clientAddress}` : clientAddress;
+  headers['x-forwarded-proto'] = ctx.protocol;
+  headers['x-forwarded-host'] = ctx.host;
+  headers.host = target.baseUrl.host;
+  headers[requestIdHeader] = ctx.state.requestId as string;
+  return headers;
+}
+
+class UpstreamTimeout extends Error {}
+
+/** Counts request bytes on their way upstream and fails once they pass the limit. */
+class ByteLimit extends Transform {
+  private seen = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) callback(bodyTooLarge(this.limit));
+    else callback(null, chunk);
+  }
+}
+
+const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function toGatewayError(error: unknown, service: string): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof UpstreamTimeout) {
+    return new HttpError(502, 'Bad gateway', [{ message: `${service} did not answer in time` }]);
+  }
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (unreachableCodes.has(code)) {
+    return new HttpError(503, 'Service unavailable', [{ message: `${service} is not reachable` }]);
+  }
+  return new HttpError(502, 'Bad gateway', [{ message: `${service} failed to answer` }]);
+}
+
+/**
+ * Forwards the request to the service with the same method, path and query, streaming both bodies
+ * with backpressure (nothing is buffered). Resolves once the answer has been streamed, or the client
+ * has gone; rejects with an `HttpError` (413, 502, 503) while no answer has been started.
+ */
+export function proxyToService(ctx: Context, target: ProxyTarget, settings: ProxySettings): Promise<void> {
+  const { req, res } = ctx;
+  const log = ctx.state.log as Logger;
+  const basePath = target.baseUrl.pathname.replace(/\/$/, '');
+  const path = `${basePath}${ctx.path}${ctx.querystring ? `?${ctx.querystring}` : ''}`;
+
+  return new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const settle = (error?: HttpError) => {
+      if (settled) return;
+      settled = true;
+      if (error) reject(error);
+      else resolve();
+    };
+
+    const upstream = request({
+      hostname: target.baseUrl.hostname,
+      port: target.baseUrl.port || 80,
+      method: ctx.method,
+      path,
+      headers: forwardedRequestHeaders(ctx, target, settings.trustProxy),
+      agent: settings.agent,
+    });
+    upstream.setTimeout(settings.timeoutMs, () => upstream.destroy(new UpstreamTimeout()));
+
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      settle();
+      upstream.destroy();
+    });
+
+    let answering = false;
+    upstream.once('response', (answer: IncomingMessage) => {
+      if (settled) {
+        answer.resume();
+        return;
+      }
+      answering = true;
+      ctx.respond = false;
+      res.statusCode = answer.statusCode ?? 502;
+      for (const [name, value] of Object.entries(endToEndHeaders(answer.headers))) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
+      pipeline(answer, res, (error) => {
+        if (error) {
+          log.warn({ err: error, service: target.service }, 'answer stream cut');
+          upstream.destroy();
+        }
+        settle();
+      });
+    });
+
+    upstream.on('error', (error) => {
+      // Once the answer streams, its own pipeline reports and cleans up failures.
+      if (answering || settled) return;
+      req.unpipe();
+      if (error instanceof HttpError && error.status === 413) ctx.set('Connection', 'close');
+      const gatewayError = toGatewayError(error, target.service);
+      log.warn({ err: error, service: target.service, status: gatewayError.status }, 'upstream call failed');
+      settle(gatewayError);
+    });
+
+    const limit = new ByteLimit(settings.bodyLimitBytes);
+    limit.once('error', (error) => upstream.destroy(error));
+    req.once('error', () => upstream.destroy());
+    req.pipe(limit).pipe(upstream);
+  });
+}

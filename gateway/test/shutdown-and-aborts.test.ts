@@ -1,0 +1,102 @@
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningService } from '@onvelope/service-kit';
+import { startStandIn, startTestGateway, type StandIn } from './support.js';
+
+/** Resolves on the first call of the returned callback. */
+function signal<T = void>() {
+  let fire!: (value: T) => void;
+  const fired = new Promise<T>((resolve) => (fire = resolve));
+  return { fire, fired };
+}
+
+describe('graceful shutdown', () => {
+  it('finishes a request in flight before it stops, and refuses new connections meanwhile', async () => {
+    const reached = signal();
+    const events: string[] = [];
+    const orders = await startStandIn((req: IncomingMessage, res: ServerResponse) => {
+      reached.fire();
+      setTimeout(() => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ total: 3 }));
+        events.push('service answered');
+      }, 400);
+    });
+    const gateway = await startTestGateway({ ORDERS_SERVICE_URL: orders.url });
+    try {
+      // One connection per call (no keep-alive), so the drain waits on the call, not an idle socket.
+      const inFlight = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const call = request(`${gateway.url}/api/upload/summary`, { agent: false }, (answer) => {
+          let text = '';
+          answer.on('data', (chunk: Buffer) => (text += String(chunk)));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) }));
+        });
+        call.on('error', reject);
+        call.end();
+      });
+      await reached.fired;
+
+      const closed = gateway.close().then(() => events.push('closed'));
+      await expect(fetch(`${gateway.url}/api/upload/summary`)).rejects.toThrow();
+
+      expect(await inFlight).toEqual({ status: 200, body: { total: 3 } });
+      await closed;
+      expect(events).toEqual(['service answered', 'closed']);
+    } finally {
+      await gateway.close();
+      await orders.close();
+    }
+  });
+});
+
+describe('a client that goes away', () => {
+  let gateway: RunningService;
+  let orders: StandIn;
+  let upstreamClosed = signal<{ finished: boolean }>();
+  const firstBytes = signal();
+
+  beforeAll(async () => {
+    orders = await startStandIn((req, res) => {
+      res.on('close', () => upstreamClosed.fire({ finished: res.writableFinished }));
+      if (req.url === '/api/reports/export') {
+        // Starts a download and never finishes it.
+        res.writeHead(200, { 'content-type': 'text/csv' });
+        res.write('orderNumber,status\n');
+        return;
+      }
+      // Reads the upload and never answers.
+      req.on('data', () => firstBytes.fire());
+    });
+    gateway = await startTestGateway({ ORDERS_SERVICE_URL: orders.url });
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await orders.close();
+  });
+
+  it('makes the gateway abort the service call during a download', async () => {
+    upstreamClosed = signal();
+    const call = request(`${gateway.url}/api/reports/export`, { method: 'POST' });
+    call.on('error', () => undefined);
+    call.end();
+    const [answer] = (await once(call, 'response')) as [IncomingMessage];
+    await once(answer, 'data');
+    call.destroy();
+    expect(await upstreamClosed.fired).toEqual({ finished: false });
+  });
+
+  it('makes the gateway abort the service call during an upload', async () => {
+    upstreamClosed = signal();
+    const call = request(`${gateway.url}/api/upload/csv`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', 'content-length': '1000000' },
+    });
+    call.on('error', () => undefined);
+    call.write(Buffer.alloc(10_000, 'x'));
+    await firstBytes.fired;
+    call.destroy();
+    expect(await upstreamClosed.fired).toEqual({ finished: false });
+  });
+});

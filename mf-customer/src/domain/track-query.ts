@@ -1,0 +1,30 @@
+/** What a buyer types into the public lookup form (spec 001 §2, public order tracking page). */
+export interface TrackQueryInput {
+  email: string;
+  postcode: string;
+  orderNumber: string;
+}
+
+/** spec 001 §5: all three fields are required. */
+export const missingFieldsMessage = 'Please fill in all fields';
+
+/**
+ * The lookup query as the spec sends it (§3 Track query: trimmed, postcode upper-cased), or null
+ * when a field is empty after trimming.
+ */
+export function normaliseTrackQuery(input: TrackQueryInput): TrackQueryInput | null {
+  const email = input.email.trim();
+  const postcode = input.postcode.trim().toUpperCase();
+  const orderNumber = input.orderNumber.trim();
+  if (!email || !postcode || !orderNumber) return null;
+  return { email, postcode, orderNumber };
+}
+
+/** The form's starting values from /track?order=&email=&postcode= (the header's Quick Track). */
+export function trackQueryFromSearch(search: URLSearchParams): TrackQueryInput {
+  return {
+    email: search.get('email') ?? '',
+    postcode: search.get('postcode') ?? '',
+    orderNumber: search.get('order') ?? '',
+  };
+}

@@ -1,0 +1,60 @@
+import { Link, Navigate, Outlet, Route, Routes } from 'react-router';
+import { RemoteArea } from '../remotes/RemoteArea.js';
+import { Guard } from './Guard.js';
+import { routeTable, type RouteEntry } from './route-table.js';
+
+const none = {};
+
+/** Public pages between the public header and footer, both from mf-marketing. */
+function PublicLayout() {
+  return (
+    <div className="ov-public">
+      <RemoteArea
+        page={{ id: 'mf_marketing/PublicHeader', props: none }}
+        area="site header"
+        loading={<div className="ov-header-placeholder" />}
+        fallback={
+          <header className="ov-header-fallback">
+            <Link to="/">ONVELOPE</Link>
+          </header>
+        }
+      />
+      <div className="ov-public__content">
+        <Outlet />
+      </div>
+      <RemoteArea
+        page={{ id: 'mf_marketing/PublicFooter', props: none }}
+        area="site footer"
+        loading={null}
+        fallback={null}
+      />
+    </div>
+  );
+}
+
+function element(route: RouteEntry) {
+  if ('redirectTo' in route) return <Navigate to={route.redirectTo} replace />;
+  return (
+    <Guard access={route.access}>
+      {/* Keyed by path: two routes showing the same module (/track, /customer) get fresh state. */}
+      <RemoteArea key={route.path} page={route.page} area={route.area} />
+    </Guard>
+  );
+}
+
+export function AppRoutes() {
+  const inPublicLayout = routeTable.filter((route) => 'layout' in route && route.layout === 'public');
+  const others = routeTable.filter((route) => !inPublicLayout.includes(route));
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        {inPublicLayout.map((route) => (
+          <Route key={route.path} path={route.path} element={element(route)} />
+        ))}
+      </Route>
+      {others.map((route) => (
+        <Route key={route.path} path={route.path} element={element(route)} />
+      ))}
+    </Routes>
+  );
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { provisionInfra, startInfra } from './index.js';
+
+const usage = `Usage: npm run infra [-- options]
+Starts MongoDB (compatible), NATS with JetStream and stripe-mock for local runs and prints their URLs.
+
+  --provision-only  only download/build what is missing into the cache, then exit
+  --memory          keep nothing between runs (default: data in .data/ at the repo root)
+  --data-dir <dir>  where persistent data lives
+  -h, --help        this text`;
+
+const log = (message: string): void => console.log(`[infra] ${message}`);
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'provision-only': { type: 'boolean', default: false },
+      memory: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+
+  if (values['provision-only']) {
+    const started = Date.now();
+    const used = await provisionInfra({ log });
+    for (const [part, what] of Object.entries(used)) log(`${part}: ${what}`);
+    log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return;
+  }
+
+  const started = Date.now();
+  const infra = await startInfra({
+    persistent: !values.memory,
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    log,
+  });
+  console.log(`
+Infrastructure is up (${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.
+  MONGO_URL=${infra.mongoUrl}
+  NATS_URL=${infra.natsUrl}
+  STRIPE_MOCK_URL=${infra.stripeMockUrl}
+`);
+
+  let stopping = false;
+  const shutdown = (): void => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping');
+    infra.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

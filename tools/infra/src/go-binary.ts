@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { ensureCacheEntry } from './cache-entry.js';
+import { cacheDir, type Env } from './paths.js';
+import { findOnPath, run, type InfraLog } from './process.js';
+
+export interface GoBinary {
+  /** Name of the executable, as on the PATH. */
+  command: string;
+  /** Module path for `go install`. */
+  module: string;
+  version: string;
+}
+
+export const NATS_SERVER: GoBinary = {
+  command: 'nats-server',
+  module: 'github.com/nats-io/nats-server/v2',
+  version: 'v2.12.3',
+};
+
+export const STRIPE_MOCK: GoBinary = {
+  command: 'stripe-mock',
+  module: 'github.com/stripe/stripe-mock',
+  version: 'v0.203.0',
+};
+
+/** Builds the pinned version with `go install` into the cache (once) and returns its path. */
+export async function provisionGoBinary(
+  binary: GoBinary,
+  env: Env,
+  log: InfraLog,
+): Promise<string> {
+  const dir = join(cacheDir(env), binary.command, binary.version);
+  const built = await ensureCacheEntry(dir, async (scratch) => {
+    if (!(await findOnPath('go', env))) {
+      throw new Error(
+        `${binary.command} is not on the PATH and Go is not installed to build it; ` +
+          `install Go (https://go.dev/dl) or ${binary.command}, or set the URL variable.`,
+      );
+    }
+    log(
+      `building ${binary.command} ${binary.version} with go install (first run only, takes a few minutes)`,
+    );
+    await run('go', ['install', `${binary.module}@${binary.version}`], {
+      env: { ...env, GOBIN: scratch, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' },
+    });
+  });
+  if (built) log(`${binary.command} ${binary.version} cached in ${dir}`);
+  return join(dir, binary.command);
+}
+
+/** The binary on the PATH if there is one, else the pinned build from the cache. */
+export async function resolveGoBinary(binary: GoBinary, env: Env, log: InfraLog): Promise<string> {
+  return (await findOnPath(binary.command, env)) ?? provisionGoBinary(binary, env, log);
+}

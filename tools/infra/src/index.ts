@@ -1,0 +1,124 @@
+import { NATS_SERVER, resolveGoBinary, STRIPE_MOCK } from './go-binary.js';
+import { provisionMongoJavaServer, startMongo } from './mongo.js';
+import { startNats } from './nats.js';
+import { defaultDataDir, type Env } from './paths.js';
+import { findOnPath, type InfraLog } from './process.js';
+import type { RunningPart } from './running-part.js';
+import { startStripeMock } from './stripe-mock.js';
+
+export { freePort } from './free-port.js';
+export { cacheDir, type Env } from './paths.js';
+export type { InfraLog } from './process.js';
+export { MONGO_JAVA_SERVER_VERSION } from './mongo.js';
+export const NATS_SERVER_VERSION = NATS_SERVER.version;
+export const STRIPE_MOCK_VERSION = STRIPE_MOCK.version;
+
+export type InfraPart = 'mongo' | 'nats' | 'stripeMock';
+
+export const ALL_PARTS: readonly InfraPart[] = ['mongo', 'nats', 'stripeMock'];
+
+/** The URLs of the requested parts, plus `stop()`. */
+export type Infra<P extends InfraPart = InfraPart> = { [K in P as `${K}Url`]: string } & {
+  /** Stops every process this call started (servers given by URL variables are left alone). */
+  stop(): Promise<void>;
+};
+
+export interface StartInfraOptions<P extends InfraPart = InfraPart> {
+  /** Which parts to start; all by default. */
+  parts?: readonly P[];
+  /**
+   * Keep data between runs (local use): MongoDB in an H2 file (`<dataDir>/mongo.h2`) or
+   * `<dataDir>/mongod`, JetStream in `<dataDir>/nats`. Default false: in memory / temp dirs, as tests want.
+   */
+  persistent?: boolean;
+  /** Default: `<repo>/.data` (gitignored). */
+  dataDir?: string;
+  /** Where MONGO_URL, NATS_URL, STRIPE_MOCK_URL, ONVELOPE_CACHE and PATH are read; default process.env. */
+  env?: Env;
+  /** Progress messages (what was found, what is being built); default: stderr. */
+  log?: InfraLog;
+}
+
+const stderrLog: InfraLog = (message) => process.stderr.write(`[infra] ${message}\n`);
+
+/**
+ * Starts a MongoDB-compatible server, NATS with JetStream and stripe-mock on free loopback ports,
+ * each taken from its URL variable, the PATH, or the project's cache (built on first use).
+ *
+ * @example
+ * const infra = await startInfra({ parts: ['mongo', 'nats'] });
+ * // infra.mongoUrl === 'mongodb://127.0.0.1:41021', infra.natsUrl === 'nats://127.0.0.1:38113'
+ * await infra.stop();
+ */
+export async function startInfra<P extends InfraPart = InfraPart>(
+  options: StartInfraOptions<P> = {},
+): Promise<Infra<P>> {
+  const parts: readonly InfraPart[] = options.parts ?? ALL_PARTS;
+  const env = options.env ?? process.env;
+  const log = options.log ?? stderrLog;
+  const persistent = options.persistent ?? false;
+  const dataDir = options.dataDir ?? defaultDataDir;
+
+  const starters: Record<InfraPart, () => Promise<RunningPart>> = {
+    mongo: () => startMongo({ persistent, dataDir, env, log }),
+    nats: () => startNats({ persistent, dataDir, env, log }),
+    stripeMock: () => startStripeMock({ env, log }),
+  };
+  const results = await Promise.allSettled(parts.map((part) => starters[part]()));
+  const started = results.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const stop = async (): Promise<void> => {
+    await Promise.all(started.map((part) => part.stop()));
+  };
+  const failures = results.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason as unknown] : [],
+  );
+  if (failures.length > 0) {
+    await stop();
+    throw failures.length === 1
+      ? failures[0]
+      : new AggregateError(failures, 'infrastructure did not start');
+  }
+
+  const urls: Record<string, string> = {};
+  parts.forEach((part, index) => {
+    const result = results[index];
+    if (result?.status === 'fulfilled') urls[`${part}Url`] = result.value.url;
+  });
+  // The mapped type cannot be built key by key in a type-safe way; the loop above fills exactly its keys.
+  return { ...urls, stop } as Infra<P>;
+}
+
+export interface ProvisionInfraOptions {
+  parts?: readonly InfraPart[];
+  env?: Env;
+  log?: InfraLog;
+}
+
+/**
+ * Downloads and builds whatever `startInfra` would need and does not find (used by CI to warm the
+ * cache); starts nothing. Returns, per part, what will be used.
+ */
+export async function provisionInfra(
+  options: ProvisionInfraOptions = {},
+): Promise<Partial<Record<InfraPart, string>>> {
+  const parts = options.parts ?? ALL_PARTS;
+  const env = options.env ?? process.env;
+  const log = options.log ?? stderrLog;
+  const provisioners: Record<InfraPart, () => Promise<string>> = {
+    mongo: async () => {
+      if (env.MONGO_URL) return 'MONGO_URL';
+      const mongod = await findOnPath('mongod', env);
+      if (mongod) return mongod;
+      return `mongo-java-server ${(await provisionMongoJavaServer(env, log)).classpath}`;
+    },
+    nats: async () => (env.NATS_URL ? 'NATS_URL' : resolveGoBinary(NATS_SERVER, env, log)),
+    stripeMock: async () =>
+      env.STRIPE_MOCK_URL ? 'STRIPE_MOCK_URL' : resolveGoBinary(STRIPE_MOCK, env, log),
+  };
+  const used = await Promise.all(
+    parts.map(async (part) => [part, await provisioners[part]()] as const),
+  );
+  return Object.fromEntries(used);
+}

@@ -1,0 +1,53 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+// Workspace packages export `source` -> src/index.ts, so tests run on TypeScript sources without
+// a build. Vite resolves node-side tests with the `ssr` conditions (and vitest hands the same list to
+// the workers as `--conditions`); browser-like environments (jsdom) use `resolve.conditions`.
+// Vitest drops `module` from the server defaults, so do we.
+const serverConditions = [
+  'source',
+  ...defaultServerConditions.filter((condition) => condition !== 'module'),
+];
+const shared = {
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: serverConditions, externalConditions: ['source'] } },
+} satisfies ViteUserConfig;
+
+const ignored = ['**/node_modules/**', '**/dist/**'];
+
+export default defineConfig({
+  ...shared,
+  test: {
+    // Declared once at the root, not per project: vitest runs the root project's global setup once
+    // and hands what it provides to every project (a per-project copy would start it again).
+    globalSetup: ['./packages/testkit/src/global-setup.ts'],
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['**/*.test.{ts,tsx}'],
+          exclude: [...ignored, '**/e2e/**', '**/*.e2e.test.ts'],
+          // Service tests boot real services against real servers on a shared two-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['**/e2e/**/*.e2e.test.ts'],
+          exclude: ignored,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // One browser and one composed system at a time: the machines have two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
