@@ -1,0 +1,203 @@
+import type { Browser } from 'playwright-core';
+import type { RunningSystem } from '@onvelope/run';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  inSeconds,
+  launchChromium,
+  newPage,
+  pathOf,
+  seedLocalStorage,
+  startComposedSystem,
+  unsignedToken,
+} from './support.js';
+
+let system: RunningSystem;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startComposedSystem();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+const merchantSession = (exp: number) => ({
+  authToken: unsignedToken({ userId: 'u-1', accountId: 'acc-42', role: 'merchant', exp }),
+  userInfo: JSON.stringify({ id: 'u-1', role: 'merchant', name: 'Sam Seller' }),
+  user: JSON.stringify({ email: 'sam@shop.test', onboardingCompleted: true }),
+});
+
+describe('the shell composes the remotes at run time', () => {
+  it('shows the landing page, header and footer from mf-marketing at /', async () => {
+    const { context, page } = await newPage(browser);
+    const remoteFiles: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (response.ok() && pathname.startsWith('/mf/')) remoteFiles.push(pathname);
+    });
+
+    await page.goto(`${system.url}/`);
+
+    await expect(page.getByTestId('landing-page').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('public-header').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('public-footer').isVisible()).resolves.toBe(true);
+    expect(remoteFiles).toContain('/mf/marketing/mf-manifest.json');
+    expect(remoteFiles.some((file) => /^\/mf\/marketing\/__federation_expose_LandingPage\./.test(file))).toBe(
+      true,
+    );
+    await context.close();
+  });
+
+  it('shows the tracking page from mf-customer at /track and asks for every field', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/track`);
+
+    await page.getByTestId('track-page').waitFor();
+    await page.getByTestId('track-email').fill('ada@mail.test');
+    await page.getByTestId('track-submit').click();
+
+    await expect(page.getByTestId('track-error').textContent()).resolves.toBe('Please fill in all fields');
+    await context.close();
+  });
+
+  it("fills the tracking form from the header's Quick Track", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/`);
+
+    await page.getByTestId('quick-track-order').fill('1001');
+    await page.getByTestId('quick-track-email').fill('ada@mail.test');
+    await page.getByTestId('quick-track-postcode').fill('SW1A 1AA');
+    await page.getByRole('button', { name: 'Quick Track' }).click();
+    await page.getByTestId('track-page').waitFor();
+
+    expect(pathOf(page)).toBe('/track?order=1001&email=ada%40mail.test&postcode=SW1A+1AA');
+    await expect(page.getByTestId('track-order-number').inputValue()).resolves.toBe('1001');
+    await expect(page.getByTestId('track-email').inputValue()).resolves.toBe('ada@mail.test');
+    await expect(page.getByTestId('track-postcode').inputValue()).resolves.toBe('SW1A 1AA');
+    await context.close();
+  });
+});
+
+describe('routes and guards', () => {
+  it('redirects /dashboard to /login without a token', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/dashboard`);
+
+    await page.getByTestId('login-page').waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await context.close();
+  });
+
+  it('shows the dashboard from mf-merchant to a merchant with a live token, and Logout ends the session', async () => {
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, merchantSession(inSeconds(3600)));
+    await page.goto(`${system.url}/dashboard`);
+
+    await page.getByTestId('dashboard-page').waitFor();
+    await expect(page.getByTestId('dashboard-user-name').textContent()).resolves.toBe('Sam Seller');
+    await expect(page.getByTestId('dashboard-user-role').textContent()).resolves.toBe('MERCHANT');
+    await expect(page.getByTestId('dashboard-account-id').textContent()).resolves.toContain('acc-42');
+
+    await page.getByTestId('logout-button').click();
+    await page.getByTestId('login-page').waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await expect(page.evaluate(() => localStorage.getItem('authToken'))).resolves.toBeNull();
+    await context.close();
+  });
+
+  it('sends a signed-in merchant from /login to /dashboard', async () => {
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, merchantSession(inSeconds(3600)));
+    await page.goto(`${system.url}/login`);
+
+    await page.getByTestId('dashboard-page').waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    await context.close();
+  });
+
+  it('removes an expired token at startup and sends /dashboard to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, merchantSession(inSeconds(-60)));
+    await page.goto(`${system.url}/dashboard`);
+
+    await page.getByTestId('login-page').waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await expect(
+      page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('userInfo')]),
+    ).resolves.toEqual([null, null]);
+    await context.close();
+  });
+
+  it('sends a merchant whose onboarding is incomplete from /dashboard to /trial-agreement', async () => {
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, {
+      ...merchantSession(inSeconds(3600)),
+      user: JSON.stringify({ email: 'new@shop.test', onboardingCompleted: false }),
+    });
+    await page.goto(`${system.url}/dashboard`);
+
+    await page.getByTestId('trial-agreement-page').waitFor();
+    expect(pathOf(page)).toBe('/trial-agreement');
+    await context.close();
+  });
+
+  it('redirects an unknown path to /', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/no/such/page`);
+
+    await page.getByTestId('landing-page').waitFor();
+    expect(pathOf(page)).toBe('/');
+    await context.close();
+  });
+
+  it('redirects /customer-login to /login and /customer-register to /register', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/customer-login`);
+    await page.getByTestId('login-page').waitFor();
+    expect(pathOf(page)).toBe('/login');
+
+    await page.goto(`${system.url}/customer-register`);
+    await page.getByTestId('register-page').waitFor();
+    expect(pathOf(page)).toBe('/register');
+    await context.close();
+  });
+});
+
+describe('startup and failure screens', () => {
+  it("shows 'Something went wrong.' with Reload Page when rendering fails", async () => {
+    const { context, page } = await newPage(browser);
+    // Browsers that block site data throw on every storage access, which the session code needs.
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    await page.goto(`${system.url}/`);
+
+    const screen = page.getByTestId('error-screen');
+    await screen.waitFor();
+    await expect(screen.getByRole('heading').textContent()).resolves.toBe('Something went wrong.');
+    await expect(screen.getByRole('button', { name: 'Reload Page' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('shows a critical message when the page has no root element', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route(`${system.url}/`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<div id="root"></div>', '');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${system.url}/`);
+
+    await expect(page.getByTestId('critical-error').textContent()).resolves.toContain(
+      'Critical error: ONVELOPE cannot start because the page has no root element',
+    );
+    await context.close();
+  });
+});

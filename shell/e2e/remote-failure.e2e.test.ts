@@ -1,0 +1,64 @@
+import type { Browser } from 'playwright-core';
+import type { RunningSystem } from '@onvelope/run';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, newPage, pathOf, startComposedSystem } from './support.js';
+
+let system: RunningSystem;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Nothing answers on port 9: the customer remote is down for this whole system.
+  system = await startComposedSystem({ REMOTE_CUSTOMER_URL: 'http://127.0.0.1:9/mf-manifest.json' });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+describe('one broken remote never takes the site down', () => {
+  it('shows a message for the tracking area when mf-customer is down, inside the working header and footer', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/track`);
+
+    const failure = page.getByTestId('area-error');
+    await failure.waitFor();
+    await expect(failure.textContent()).resolves.toBe(
+      'The tracking area could not be loaded. Please try again later.',
+    );
+    await expect(page.getByTestId('public-header').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('public-footer').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('keeps / working while mf-customer is down, also after visiting the broken area', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/track`);
+    await page.getByTestId('area-error').waitFor();
+
+    await page.getByTestId('public-header').getByRole('link', { name: 'ONVELOPE' }).click();
+
+    await page.getByTestId('landing-page').waitFor();
+    expect(pathOf(page)).toBe('/');
+    await context.close();
+  });
+
+  it('shows a message for the sign-in area when the mf-merchant entry throws, and / still works', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route('**/mf/merchant/remoteEntry.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'throw new Error("mf-merchant failed while starting");',
+      }),
+    );
+    await page.goto(`${system.url}/login`);
+
+    await expect(page.getByTestId('area-error').textContent()).resolves.toBe(
+      'The sign-in area could not be loaded. Please try again later.',
+    );
+    await page.goto(`${system.url}/`);
+    await page.getByTestId('landing-page').waitFor();
+    await context.close();
+  });
+});
