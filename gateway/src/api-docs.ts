@@ -1,7 +1,6 @@
 import { buildOpenApiDocument, routeTable, type RouteContract } from '@onvelope/contracts';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** OpenAPI for every call, built once: the contracts do not change while the process runs. */
 export const openApiDocument = buildOpenApiDocument();

@@ -1,5 +1,10 @@
 import type { Context, Middleware, Next } from 'koa';
-import { createRouteMatcher, routeTable, type HttpMethod, type RouteContract } from '@onvelope/contracts';
+import {
+  createRouteMatcher,
+  routeTable,
+  type HttpMethod,
+  type RouteContract,
+} from '@onvelope/contracts';
 import { HttpError } from '@onvelope/service-kit';
 import { refuseDeclaredOversize } from './body-limit.js';
 import type { UpstreamService } from './config.js';
@@ -43,12 +48,17 @@ export function apiRouting(options: ApiRoutingOptions): Middleware {
     const found = matcher.match(method, ctx.path);
     if (!found) {
       if (matcher.knowsPath(ctx.path)) {
-        ctx.set('Allow', methods.filter((candidate) => matcher.match(candidate, ctx.path)).join(', '));
+        ctx.set(
+          'Allow',
+          methods.filter((candidate) => matcher.match(candidate, ctx.path)).join(', '),
+        );
         throw new HttpError(405, 'Method not allowed', [
           { message: `${ctx.method} is not supported on ${ctx.path}` },
         ]);
       }
-      throw new HttpError(404, 'Not found', [{ message: `No API route ${ctx.method} ${ctx.path}` }]);
+      throw new HttpError(404, 'Not found', [
+        { message: `No API route ${ctx.method} ${ctx.path}` },
+      ]);
     }
 
     const { route } = found;
@@ -59,6 +69,10 @@ export function apiRouting(options: ApiRoutingOptions): Middleware {
       await options.gatewayHandlers[route.path]?.(ctx);
       return;
     }
-    await proxyToService(ctx, { service: route.service, baseUrl: options.services[route.service] }, options.proxy);
+    await proxyToService(
+      ctx,
+      { service: route.service, baseUrl: options.services[route.service] },
+      options.proxy,
+    );
   };
 }

@@ -12,7 +12,9 @@ import { checkSystemHealth } from './system-health.js';
 
 /** The gateway's Koa app: request ids, errors, CORS, API routing, then the built frontends. */
 export function createGatewayApp(config: GatewayConfig, logger: Logger, upstreamAgent: Agent): Koa {
-  const app = new Koa({ proxy: config.TRUST_PROXY });
+  // Behind one trusted load balancer, the client is the last address it appended to X-Forwarded-For;
+  // earlier entries are whatever the client sent.
+  const app = new Koa({ proxy: config.TRUST_PROXY, maxIpsCount: 1 });
   const services = serviceBaseUrls(config);
   const registry = remoteRegistry(config);
 
@@ -24,7 +26,8 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger, upstream
   app.use(corsForOrigins(config.CORS_ORIGINS));
 
   app.use(async (ctx, next) => {
-    if (ctx.path !== '/remotes.json' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (ctx.path !== '/remotes.json' || (ctx.method !== 'GET' && ctx.method !== 'HEAD'))
+      return next();
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = registry;
   });
@@ -33,7 +36,10 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger, upstream
     apiRouting({
       services,
       rateLimiter: createRateLimiter(
-        gatewayRateLimitRules({ signIn: config.SIGN_IN_RATE_LIMIT, lookup: config.LOOKUP_RATE_LIMIT }),
+        gatewayRateLimitRules({
+          signIn: config.SIGN_IN_RATE_LIMIT,
+          lookup: config.LOOKUP_RATE_LIMIT,
+        }),
         config.RATE_LIMIT_WINDOW_MS,
       ),
       proxy: {

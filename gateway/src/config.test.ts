@@ -19,14 +19,20 @@ describe('gateway configuration', () => {
   });
 
   it('reads comma-separated origins and boolean flags', () => {
-    const config = loadGatewayConfig({ CORS_ORIGINS: ' https://a.example ,https://b.example,', SERVE_FRONTENDS: '0' });
+    const config = loadGatewayConfig({
+      CORS_ORIGINS: ' https://a.example ,https://b.example,',
+      SERVE_FRONTENDS: '0',
+    });
     expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(config.SERVE_FRONTENDS).toBe(false);
   });
 
   it('names every bad variable at once', () => {
-    const attempt = () => loadGatewayConfig({ ORDERS_SERVICE_URL: 'not a url', BODY_LIMIT_BYTES: '-1' });
+    const attempt = () =>
+      loadGatewayConfig({ ORDERS_SERVICE_URL: 'not a url', BODY_LIMIT_BYTES: '-1' });
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(/ORDERS_SERVICE_URL[\s\S]*BODY_LIMIT_BYTES|BODY_LIMIT_BYTES[\s\S]*ORDERS_SERVICE_URL/);
+    expect(attempt).toThrow(
+      /ORDERS_SERVICE_URL[\s\S]*BODY_LIMIT_BYTES|BODY_LIMIT_BYTES[\s\S]*ORDERS_SERVICE_URL/,
+    );
   });
 });

@@ -8,7 +8,9 @@ export type UpstreamService = Exclude<ServiceName, 'gateway'>;
 
 // The services speak plain HTTP inside the system; TLS ends in front of the gateway.
 const serviceUrl = (port: number) =>
-  z.url({ protocol: /^http$/, error: 'must be an http:// URL' }).default(`http://127.0.0.1:${port}`);
+  z
+    .url({ protocol: /^http$/, error: 'must be an http:// URL' })
+    .default(`http://127.0.0.1:${port}`);
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 

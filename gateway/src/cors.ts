@@ -15,10 +15,13 @@ export function corsForOrigins(origins: readonly string[]): Middleware {
   });
   return async (ctx: Context, next: Next) => {
     const origin = ctx.get('Origin');
-    const isPreflight = ctx.method === 'OPTIONS' && Boolean(ctx.get('Access-Control-Request-Method'));
+    const isPreflight =
+      ctx.method === 'OPTIONS' && Boolean(ctx.get('Access-Control-Request-Method'));
     if (isPreflight && origin && !allowed.has(origin)) {
       ctx.vary('Origin');
-      throw new HttpError(403, 'Origin not allowed', [{ message: `${origin} may not call this API` }]);
+      throw new HttpError(403, 'Origin not allowed', [
+        { message: `${origin} may not call this API` },
+      ]);
     }
     await applyCors(ctx, next);
   };

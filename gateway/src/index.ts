@@ -1,5 +1,11 @@
 import { Agent } from 'node:http';
-import { createLogger, listen, type Env, type Logger, type RunningService } from '@onvelope/service-kit';
+import {
+  createLogger,
+  listen,
+  type Env,
+  type Logger,
+  type RunningService,
+} from '@onvelope/service-kit';
 import { createGatewayApp } from './app.js';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
 
@@ -7,7 +13,10 @@ export { createGatewayApp } from './app.js';
 export { gatewayConfigSchema, loadGatewayConfig, type GatewayConfig } from './config.js';
 
 /** Starts the gateway with already-parsed settings; `close()` drains in-flight requests. */
-export async function startGatewayWith(config: GatewayConfig, logger: Logger): Promise<RunningService> {
+export async function startGatewayWith(
+  config: GatewayConfig,
+  logger: Logger,
+): Promise<RunningService> {
   // Keep-alive to the services saves a TCP handshake per call.
   const upstreamAgent = new Agent({ keepAlive: true });
   const app = createGatewayApp(config, logger, upstreamAgent);

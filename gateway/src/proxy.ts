@@ -53,7 +53,11 @@ function endToEndHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   return kept;
 }
 
-function forwardedRequestHeaders(ctx: Context, target: ProxyTarget, trustProxy: boolean): OutgoingHttpHeaders {
+function forwardedRequestHeaders(
+  ctx: Context,
+  target: ProxyTarget,
+  trustProxy: boolean,
+): OutgoingHttpHeaders {
   const headers = endToEndHeaders(ctx.req.headers);
   const clientAddress = ctx.req.socket.remoteAddress ?? '';
   // Untrusted callers could forge these, so they are only extended when a trusted proxy set them.
@@ -83,7 +87,13 @@ class ByteLimit extends Transform {
   }
 }
 
-const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 function toGatewayError(error: unknown, service: string): HttpError {
   if (error instanceof HttpError) return error;
@@ -102,7 +112,11 @@ function toGatewayError(error: unknown, service: string): HttpError {
  * with backpressure (nothing is buffered). Resolves once the answer has been streamed, or the client
  * has gone; rejects with an `HttpError` (413, 502, 503) while no answer has been started.
  */
-export function proxyToService(ctx: Context, target: ProxyTarget, settings: ProxySettings): Promise<void> {
+export function proxyToService(
+  ctx: Context,
+  target: ProxyTarget,
+  settings: ProxySettings,
+): Promise<void> {
   const { req, res } = ctx;
   const log = ctx.state.log as Logger;
   const basePath = target.baseUrl.pathname.replace(/\/$/, '');
@@ -118,7 +132,8 @@ export function proxyToService(ctx: Context, target: ProxyTarget, settings: Prox
     };
 
     const upstream = request({
-      hostname: target.baseUrl.hostname,
+      // URL keeps IPv6 literals in brackets; the socket wants the bare address.
+      hostname: target.baseUrl.hostname.replace(/^\[(.*)\]$/, '$1'),
       port: target.baseUrl.port || 80,
       method: ctx.method,
       path,
@@ -147,7 +162,8 @@ export function proxyToService(ctx: Context, target: ProxyTarget, settings: Prox
       }
       pipeline(answer, res, (error) => {
         if (error) {
-          log.warn({ err: error, service: target.service }, 'answer stream cut');
+          // Either side may have gone away; a client leaving mid-download is routine, hence not a warning.
+          log.info({ err: error, service: target.service }, 'answer stream ended early');
           upstream.destroy();
         }
         settle();
@@ -160,7 +176,10 @@ export function proxyToService(ctx: Context, target: ProxyTarget, settings: Prox
       req.unpipe();
       if (error instanceof HttpError && error.status === 413) ctx.set('Connection', 'close');
       const gatewayError = toGatewayError(error, target.service);
-      log.warn({ err: error, service: target.service, status: gatewayError.status }, 'upstream call failed');
+      log.warn(
+        { err: error, service: target.service, status: gatewayError.status },
+        'upstream call failed',
+      );
       settle(gatewayError);
     });
 

@@ -28,7 +28,10 @@ export class FixedWindowCounter {
     }
     const count = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, count);
-    const retryAfterSeconds = Math.max(1, Math.ceil((this.windowStartedAt + this.windowMs - now) / 1000));
+    const retryAfterSeconds = Math.max(
+      1,
+      Math.ceil((this.windowStartedAt + this.windowMs - now) / 1000),
+    );
     return { allowed: count <= this.max, retryAfterSeconds };
   }
 }

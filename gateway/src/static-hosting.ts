@@ -28,7 +28,8 @@ const alwaysRevalidated = new Set(['index.html', 'mf-manifest.json', 'remoteEntr
 
 export function cacheControlFor(filePath: string): string {
   const name = basename(filePath);
-  if (!alwaysRevalidated.has(name) && hashedName.test(name)) return 'public, max-age=31536000, immutable';
+  if (!alwaysRevalidated.has(name) && hashedName.test(name))
+    return 'public, max-age=31536000, immutable';
   return 'no-cache';
 }
 

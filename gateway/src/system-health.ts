@@ -5,7 +5,11 @@ import type { UpstreamService } from './config.js';
 type SystemHealth = z.infer<typeof systemHealthResponse>;
 type ServiceHealth = SystemHealth['services'][number];
 
-async function readinessOf(service: UpstreamService, baseUrl: URL, timeoutMs: number): Promise<ServiceHealth> {
+async function readinessOf(
+  service: UpstreamService,
+  baseUrl: URL,
+  timeoutMs: number,
+): Promise<ServiceHealth> {
   try {
     const answer = await fetch(`${baseUrl.href.replace(/\/$/, '')}/readyz`, {
       signal: AbortSignal.timeout(timeoutMs),

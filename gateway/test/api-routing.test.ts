@@ -36,12 +36,21 @@ describe('routing API calls by the route table', () => {
   it('forwards a call to its owning service with the same method, path, query, headers and body', async () => {
     const answer = await fetch(`${gateway.url}/api/keyword-rules/rule-7?dryRun=1&name=a%20b`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer t0ken', 'x-custom': 'kept' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: 'Bearer t0ken',
+        'x-custom': 'kept',
+      },
       body: JSON.stringify({ keyword: 'gift' }),
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-served-by')).toBe('svc-orders');
-    const seen = (await answer.json()) as { method: string; url: string; headers: Record<string, string>; bodyBytes: number };
+    const seen = (await answer.json()) as {
+      method: string;
+      url: string;
+      headers: Record<string, string>;
+      bodyBytes: number;
+    };
     expect(seen.method).toBe('PUT');
     expect(seen.url).toBe('/api/keyword-rules/rule-7?dryRun=1&name=a%20b');
     expect(seen.bodyBytes).toBe(JSON.stringify({ keyword: 'gift' }).length);
@@ -58,7 +67,9 @@ describe('routing API calls by the route table', () => {
   });
 
   it('sends /auth calls to svc-auth and keeps the caller’s request id', async () => {
-    const answer = await fetch(`${gateway.url}/auth/profile`, { headers: { 'x-request-id': 'trace-42' } });
+    const answer = await fetch(`${gateway.url}/auth/profile`, {
+      headers: { 'x-request-id': 'trace-42' },
+    });
     expect(answer.headers.get('x-served-by')).toBe('svc-auth');
     expect(answer.headers.get('x-request-id')).toBe('trace-42');
     const seen = (await answer.json()) as { headers: Record<string, string> };
@@ -66,7 +77,9 @@ describe('routing API calls by the route table', () => {
   });
 
   it('does not let a caller forge X-Forwarded-For when no trusted proxy is configured', async () => {
-    const answer = await fetch(`${gateway.url}/api/upload/summary`, { headers: { 'x-forwarded-for': '6.6.6.6' } });
+    const answer = await fetch(`${gateway.url}/api/upload/summary`, {
+      headers: { 'x-forwarded-for': '6.6.6.6' },
+    });
     const seen = (await answer.json()) as { headers: Record<string, string> };
     expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
   });
@@ -118,10 +131,16 @@ describe('routing API calls by the route table', () => {
   it('serves OpenAPI at /api/docs with every route of the contracts', async () => {
     const answer = await fetch(`${gateway.url}/api/docs`);
     expect(answer.status).toBe(200);
-    const document = (await answer.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const document = (await answer.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(document.openapi).toBe('3.1.0');
     for (const route of routeTable) {
-      expect(document.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
+      expect(
+        document.paths[route.path]?.[route.method.toLowerCase()],
+        `${route.method} ${route.path}`,
+      ).toBeDefined();
     }
   });
 
@@ -176,14 +195,18 @@ describe('CORS', () => {
   });
 
   it('lets a configured origin read the answer and its request id', async () => {
-    const answer = await fetch(`${gateway.url}/api/keyword-rules`, { headers: { origin: 'http://localhost:3000' } });
+    const answer = await fetch(`${gateway.url}/api/keyword-rules`, {
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(answer.headers.get('access-control-expose-headers')).toContain('x-request-id');
   });
 
   it('gives another origin’s simple request no CORS headers, so its browser withholds the answer', async () => {
-    const answer = await fetch(`${gateway.url}/api/keyword-rules`, { headers: { origin: 'https://evil.example' } });
+    const answer = await fetch(`${gateway.url}/api/keyword-rules`, {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -203,13 +226,19 @@ describe('body size limit', () => {
   });
 
   it('passes a body within the limit', async () => {
-    const answer = await fetch(`${gateway.url}/api/upload/csv`, { method: 'POST', body: 'x'.repeat(1024) });
+    const answer = await fetch(`${gateway.url}/api/upload/csv`, {
+      method: 'POST',
+      body: 'x'.repeat(1024),
+    });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ bodyBytes: 1024 });
   });
 
   it('refuses a body whose declared length is over the limit with 413 JSON', async () => {
-    const answer = await fetch(`${gateway.url}/api/upload/csv`, { method: 'POST', body: 'x'.repeat(2000) });
+    const answer = await fetch(`${gateway.url}/api/upload/csv`, {
+      method: 'POST',
+      body: 'x'.repeat(2000),
+    });
     expect(answer.status).toBe(413);
     expect(await answer.json()).toEqual({
       error: 'Request body too large',
@@ -261,11 +290,16 @@ describe('rate limits', () => {
   });
 
   const post = (path: string) =>
-    fetch(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    fetch(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
 
   it('answers 429 with Retry-After once an address passes the sign-in limit, across seller and buyer sign-in', async () => {
     const statuses = [];
-    for (const path of ['/auth/login', '/api/customer-auth/login', '/auth/login']) statuses.push((await post(path)).status);
+    for (const path of ['/auth/login', '/api/customer-auth/login', '/auth/login'])
+      statuses.push((await post(path)).status);
     expect(statuses).toEqual([200, 200, 200]);
 
     for (const path of ['/auth/login', '/api/customer-auth/login']) {
@@ -286,12 +320,42 @@ describe('rate limits', () => {
     const refused = await post('/api/customer/lookup');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^Too many order lookups\. Please try again in \d+ seconds\.$/);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Too many order lookups\. Please try again in \d+ seconds\.$/,
+    );
   });
 
   it('does not limit other calls', async () => {
     for (let call = 0; call < 5; call += 1) {
       expect((await fetch(`${gateway.url}/api/payments/plans`)).status).toBe(200);
+    }
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  it('limits by the client address the proxy forwarded and extends X-Forwarded-For', async () => {
+    const auth = await startStandIn(echo);
+    const gateway = await startTestGateway({
+      AUTH_SERVICE_URL: auth.url,
+      TRUST_PROXY: 'true',
+      SIGN_IN_RATE_LIMIT: '1',
+    });
+    const login = (client: string) =>
+      fetch(`${gateway.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': client },
+        body: '{}',
+      });
+    try {
+      const first = await login('203.0.113.7');
+      expect(first.status).toBe(200);
+      const seen = (await first.json()) as { headers: Record<string, string> };
+      expect(seen.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
+      expect((await login('203.0.113.7')).status).toBe(429);
+      expect((await login('198.51.100.2')).status).toBe(200);
+    } finally {
+      await gateway.close();
+      await auth.close();
     }
   });
 });
@@ -304,7 +368,9 @@ describe('system health at /api/health', () => {
 
   it('is 200 ok when every service is ready', async () => {
     const services = await Promise.all(
-      ['auth', 'orders', 'sync', 'billing', 'analytics'].map((name) => startStandIn(ready(`svc-${name}`))),
+      ['auth', 'orders', 'sync', 'billing', 'analytics'].map((name) =>
+        startStandIn(ready(`svc-${name}`)),
+      ),
     );
     const [auth, orders, sync, billing, analytics] = services.map((service) => service.url);
     const gateway = await startTestGateway({
@@ -317,7 +383,10 @@ describe('system health at /api/health', () => {
     try {
       const answer = await fetch(`${gateway.url}/api/health`);
       expect(answer.status).toBe(200);
-      const health = (await answer.json()) as { status: string; services: { service: string; status: string }[] };
+      const health = (await answer.json()) as {
+        status: string;
+        services: { service: string; status: string }[];
+      };
       expect(health.status).toBe('ok');
       expect(health.services.map((entry) => entry.status)).toEqual(Array(5).fill('ready'));
     } finally {
@@ -331,9 +400,18 @@ describe('system health at /api/health', () => {
     const orders = await startStandIn((req, res) => {
       res.statusCode = 503;
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ status: 'not_ready', service: 'svc-orders', checks: [{ name: 'mongo', ok: false }] }));
+      res.end(
+        JSON.stringify({
+          status: 'not_ready',
+          service: 'svc-orders',
+          checks: [{ name: 'mongo', ok: false }],
+        }),
+      );
     });
-    const gateway = await startTestGateway({ AUTH_SERVICE_URL: auth.url, ORDERS_SERVICE_URL: orders.url });
+    const gateway = await startTestGateway({
+      AUTH_SERVICE_URL: auth.url,
+      ORDERS_SERVICE_URL: orders.url,
+    });
     try {
       const answer = await fetch(`${gateway.url}/api/health`);
       expect(answer.status).toBe(503);

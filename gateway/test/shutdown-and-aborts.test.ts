@@ -30,7 +30,9 @@ describe('graceful shutdown', () => {
         const call = request(`${gateway.url}/api/upload/summary`, { agent: false }, (answer) => {
           let text = '';
           answer.on('data', (chunk: Buffer) => (text += String(chunk)));
-          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) }));
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) }),
+          );
         });
         call.on('error', reject);
         call.end();

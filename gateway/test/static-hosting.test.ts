@@ -86,7 +86,12 @@ describe('serving the built frontends', () => {
   });
 
   it('answers 404 for a missing remote file or an unknown remote, never the shell page', async () => {
-    for (const path of ['/mf/marketing/missing.js', '/mf/marketing/some-page', '/mf/unknown/mf-manifest.json', '/mf/']) {
+    for (const path of [
+      '/mf/marketing/missing.js',
+      '/mf/marketing/some-page',
+      '/mf/unknown/mf-manifest.json',
+      '/mf/',
+    ]) {
       const answer = await fetch(`${gateway.url}${path}`, { headers: asPage });
       expect(answer.status, path).toBe(404);
       expect(answer.headers.get('content-type'), path).toContain('application/json');

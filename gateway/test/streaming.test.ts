@@ -40,7 +40,9 @@ const collectGarbage: () => void =
   })();
 
 /** Samples this process's memory while `work` runs; answers the largest growth over the start. */
-async function peakMemoryGrowth<T>(work: () => Promise<T>): Promise<{ result: T; rss: number; heap: number }> {
+async function peakMemoryGrowth<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; rss: number; heap: number }> {
   collectGarbage();
   const start = process.memoryUsage();
   let peakRss = start.rss;
@@ -122,7 +124,9 @@ describe('streaming through the gateway', () => {
   });
 
   it('streams a 50 MB upload to the service with the gateway’s memory staying flat', async () => {
-    const { result, rss, heap } = await peakMemoryGrowth(() => uploadThroughGateway(gateway.url, fileSize));
+    const { result, rss, heap } = await peakMemoryGrowth(() =>
+      uploadThroughGateway(gateway.url, fileSize),
+    );
 
     expect(result.answer).toEqual({ bodyBytes: fileSize });
     // Bytes reached the service long before the client finished sending: nothing waited for the whole body.
@@ -156,7 +160,11 @@ describe('streaming through the gateway', () => {
         ),
     );
 
-    expect(result).toEqual({ bytes: fileSize, type: 'text/csv', disposition: 'attachment; filename="report.csv"' });
+    expect(result).toEqual({
+      bytes: fileSize,
+      type: 'text/csv',
+      disposition: 'attachment; filename="report.csv"',
+    });
     expect(rss, `rss grew ${(rss / MB).toFixed(1)} MB`).toBeLessThan(25 * MB);
     expect(heap, `heap grew ${(heap / MB).toFixed(1)} MB`).toBeLessThan(25 * MB);
   });

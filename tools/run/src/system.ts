@@ -12,7 +12,7 @@ export interface SystemOptions {
   servicePorts?: 'fixed' | 'free';
   /** Keep MongoDB and JetStream data in `.data/` between runs. */
   persistent?: boolean;
-  /** Extra variables for every app (REMOTE_*_URL, LOG_LEVEL, ...). */
+  /** Extra variables for every app and the infrastructure (REMOTE_*_URL, LOG_LEVEL, MONGO_URL, ...). */
   env?: Record<string, string>;
   /** Where app output goes; default readable lines on stdout. */
   sink?: LineSink;
@@ -46,7 +46,10 @@ function command(app: BackendApp, mode: 'built' | 'watch'): { command: string; a
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
   const mode = options.mode ?? 'built';
   const sink = options.sink ?? readableLogs();
+  // MONGO_URL, NATS_URL or STRIPE_MOCK_URL in `env` make the system use servers that already run
+  // (the end-to-end tests hand over the ones their run started).
   const infra = await startInfra({
+    env: { ...process.env, ...options.env },
     persistent: options.persistent ?? false,
     ...(options.infraLog ? { log: options.infraLog } : {}),
   });
