@@ -25,6 +25,13 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger, upstream
   app.use(errorMiddleware(logger));
   app.use(corsForOrigins(config.CORS_ORIGINS));
 
+  // Liveness of the gateway process itself (compose and orchestrators probe it); /api/health
+  // is the readiness of everything behind it.
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/healthz' || ctx.method !== 'GET') return next();
+    ctx.body = { status: 'ok', service: 'gateway' };
+  });
+
   app.use(async (ctx, next) => {
     if (ctx.path !== '/remotes.json' || (ctx.method !== 'GET' && ctx.method !== 'HEAD'))
       return next();

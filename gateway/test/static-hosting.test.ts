@@ -36,6 +36,12 @@ describe('serving the built frontends', () => {
     await rm(staticRoot, { recursive: true, force: true });
   });
 
+  it('answers its own liveness at /healthz, never with the shell page', async () => {
+    const answer = await fetch(`${gateway.url}/healthz`, { headers: asPage });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: 'ok', service: 'gateway' });
+  });
+
   it('serves the shell’s index.html at / without caching', async () => {
     const answer = await fetch(`${gateway.url}/`, { headers: asPage });
     expect(answer.status).toBe(200);

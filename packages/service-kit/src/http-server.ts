@@ -40,10 +40,13 @@ export async function listen(app: Koa, options: ListenOptions): Promise<RunningS
   const close = () =>
     (closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // A keep-alive connection whose request ends during the drain turns idle later; close those
+      // as they appear instead of waiting for the client's keep-alive timeout.
+      const sweeper = setInterval(() => server.closeIdleConnections(), 100);
       const timer = setTimeout(() => server.closeAllConnections(), options.shutdownTimeoutMs);
       timer.unref();
       await stopped;
+      clearInterval(sweeper);
       clearTimeout(timer);
       await options.onClosed?.();
     })());

@@ -81,11 +81,9 @@ describe('NATS and JetStream helpers', () => {
       },
       log,
     );
-    await nc
-      .jetstream()
-      .publish(noted.subject, new TextEncoder().encode('{"n":"not a number"}'), {
-        msgID: 'bad-payload',
-      });
+    await nc.jetstream().publish(noted.subject, new TextEncoder().encode('{"n":"not a number"}'), {
+      msgID: 'bad-payload',
+    });
     await publishEvent(nc, noted, { n: 2 }, 'two');
     await publishEvent(nc, noted, { n: 3 }, 'three');
     await waitFor(() => seen.includes(3));

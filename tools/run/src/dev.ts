@@ -28,13 +28,16 @@ const devServers: RunningChild[] = frontends.map((app) =>
   ),
 );
 
-const system = await startSystem({ mode: 'watch', persistent: true, env: remoteUrls, sink }).catch(
-  async (error: Error) => {
-    process.stderr.write(`\nONVELOPE could not start: ${error.message}\n`);
-    await Promise.all(devServers.map((server) => server.stop()));
-    process.exit(1);
-  },
-);
+const system = await startSystem({
+  mode: 'watch',
+  persistent: true,
+  env: { ...remoteUrls, SERVE_FRONTENDS: 'false' },
+  sink,
+}).catch(async (error: Error) => {
+  process.stderr.write(`\nONVELOPE could not start: ${error.message}\n`);
+  await Promise.all(devServers.map((server) => server.stop()));
+  process.exit(1);
+});
 
 process.stdout.write(
   `\n  ONVELOPE dev: open http://localhost:3000 (hot reload; API through ${system.url})  Ctrl-C stops it\n\n`,
