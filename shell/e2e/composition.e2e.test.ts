@@ -6,6 +6,7 @@ import {
   launchChromium,
   newPage,
   pathOf,
+  recordRemoteFiles,
   seedLocalStorage,
   startComposedSystem,
   unsignedToken,
@@ -33,33 +34,35 @@ const merchantSession = (exp: number) => ({
 describe('the shell composes the remotes at run time', () => {
   it('shows the landing page, header and footer from mf-marketing at /', async () => {
     const { context, page } = await newPage(browser);
-    const remoteFiles: string[] = [];
-    page.on('response', (response) => {
-      const { pathname } = new URL(response.url());
-      if (response.ok() && pathname.startsWith('/mf/')) remoteFiles.push(pathname);
-    });
+    const remoteFiles = recordRemoteFiles(page);
 
     await page.goto(`${system.url}/`);
 
-    await expect(page.getByTestId('landing-page').isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId('public-header').isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId('public-footer').isVisible()).resolves.toBe(true);
+    await page.getByTestId('landing-page').waitFor();
+    await page.getByTestId('public-header').waitFor();
+    await page.getByTestId('public-footer').waitFor();
     expect(remoteFiles).toContain('/mf/marketing/mf-manifest.json');
-    expect(remoteFiles.some((file) => /^\/mf\/marketing\/__federation_expose_LandingPage\./.test(file))).toBe(
-      true,
-    );
+    expect(
+      remoteFiles.some((file) => /^\/mf\/marketing\/__federation_expose_LandingPage\./.test(file)),
+    ).toBe(true);
     await context.close();
   });
 
   it('shows the tracking page from mf-customer at /track and asks for every field', async () => {
     const { context, page } = await newPage(browser);
+    const remoteFiles = recordRemoteFiles(page);
     await page.goto(`${system.url}/track`);
 
     await page.getByTestId('track-page').waitFor();
+    expect(
+      remoteFiles.some((file) => /^\/mf\/customer\/__federation_expose_TrackPage\./.test(file)),
+    ).toBe(true);
     await page.getByTestId('track-email').fill('ada@mail.test');
     await page.getByTestId('track-submit').click();
 
-    await expect(page.getByTestId('track-error').textContent()).resolves.toBe('Please fill in all fields');
+    await expect(page.getByTestId('track-error').textContent()).resolves.toBe(
+      'Please fill in all fields',
+    );
     await context.close();
   });
 
@@ -93,13 +96,19 @@ describe('routes and guards', () => {
 
   it('shows the dashboard from mf-merchant to a merchant with a live token, and Logout ends the session', async () => {
     const { context, page } = await newPage(browser);
+    const remoteFiles = recordRemoteFiles(page);
     await seedLocalStorage(context, merchantSession(inSeconds(3600)));
     await page.goto(`${system.url}/dashboard`);
 
     await page.getByTestId('dashboard-page').waitFor();
+    expect(
+      remoteFiles.some((file) => /^\/mf\/merchant\/__federation_expose_DashboardPage\./.test(file)),
+    ).toBe(true);
     await expect(page.getByTestId('dashboard-user-name').textContent()).resolves.toBe('Sam Seller');
     await expect(page.getByTestId('dashboard-user-role').textContent()).resolves.toBe('MERCHANT');
-    await expect(page.getByTestId('dashboard-account-id').textContent()).resolves.toContain('acc-42');
+    await expect(page.getByTestId('dashboard-account-id').textContent()).resolves.toContain(
+      'acc-42',
+    );
 
     await page.getByTestId('logout-button').click();
     await page.getByTestId('login-page').waitFor();
@@ -167,6 +176,23 @@ describe('routes and guards', () => {
 });
 
 describe('startup and failure screens', () => {
+  it('shows the loading screen while startup waits for the remote registry', async () => {
+    const { context, page } = await newPage(browser);
+    let releaseRegistry = () => {};
+    const registryHeld = new Promise<void>((resolve) => (releaseRegistry = resolve));
+    await page.route('**/remotes.json', async (route) => {
+      await registryHeld;
+      await route.continue();
+    });
+    await page.goto(`${system.url}/`);
+
+    await page.getByTestId('loading-screen').waitFor();
+    releaseRegistry();
+    await page.getByTestId('landing-page').waitFor();
+    await expect(page.getByTestId('loading-screen').count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it("shows 'Something went wrong.' with Reload Page when rendering fails", async () => {
     const { context, page } = await newPage(browser);
     // Browsers that block site data throw on every storage access, which the session code needs.
@@ -182,7 +208,9 @@ describe('startup and failure screens', () => {
     const screen = page.getByTestId('error-screen');
     await screen.waitFor();
     await expect(screen.getByRole('heading').textContent()).resolves.toBe('Something went wrong.');
-    await expect(screen.getByRole('button', { name: 'Reload Page' }).isVisible()).resolves.toBe(true);
+    await expect(screen.getByRole('button', { name: 'Reload Page' }).isVisible()).resolves.toBe(
+      true,
+    );
     await context.close();
   });
 

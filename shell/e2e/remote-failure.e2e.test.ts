@@ -8,7 +8,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   // Nothing answers on port 9: the customer remote is down for this whole system.
-  system = await startComposedSystem({ REMOTE_CUSTOMER_URL: 'http://127.0.0.1:9/mf-manifest.json' });
+  system = await startComposedSystem({
+    REMOTE_CUSTOMER_URL: 'http://127.0.0.1:9/mf-manifest.json',
+  });
   browser = await launchChromium();
 });
 
@@ -27,8 +29,8 @@ describe('one broken remote never takes the site down', () => {
     await expect(failure.textContent()).resolves.toBe(
       'The tracking area could not be loaded. Please try again later.',
     );
-    await expect(page.getByTestId('public-header').isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId('public-footer').isVisible()).resolves.toBe(true);
+    await page.getByTestId('public-header').waitFor();
+    await page.getByTestId('public-footer').waitFor();
     await context.close();
   });
 

@@ -22,7 +22,9 @@ export function launchChromium(): Promise<Browser> {
  * The composed system on free ports. Its logs are kept, not printed, and are attached to the error
  * when it fails to start.
  */
-export async function startComposedSystem(env: Record<string, string> = {}): Promise<RunningSystem> {
+export async function startComposedSystem(
+  env: Record<string, string> = {},
+): Promise<RunningSystem> {
   const lines: string[] = [];
   try {
     return await startSystem({
@@ -35,7 +37,9 @@ export async function startComposedSystem(env: Record<string, string> = {}): Pro
       },
     });
   } catch (error) {
-    throw new Error(`The system did not start. Last log lines:\n${lines.join('\n')}`, { cause: error });
+    throw new Error(`The system did not start. Last log lines:\n${lines.join('\n')}`, {
+      cause: error,
+    });
   }
 }
 
@@ -69,6 +73,16 @@ export async function seedLocalStorage(
     sessionStorage.setItem('__seeded', '1');
     for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
   }, entries);
+}
+
+/** Collects the paths of the remote files (`/mf/...`) the page loads, to prove where an area came from. */
+export function recordRemoteFiles(page: Page): string[] {
+  const files: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.ok() && pathname.startsWith('/mf/')) files.push(pathname);
+  });
+  return files;
 }
 
 /** The path (with query) the page ended on. */

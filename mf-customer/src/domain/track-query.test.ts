@@ -4,7 +4,11 @@ import { normaliseTrackQuery, trackQueryFromSearch } from './track-query.js';
 describe('normaliseTrackQuery', () => {
   it('trims every field and upper-cases the postcode', () => {
     expect(
-      normaliseTrackQuery({ email: ' ada@mail.test ', postcode: ' sw1a 1aa ', orderNumber: ' 1001 ' }),
+      normaliseTrackQuery({
+        email: ' ada@mail.test ',
+        postcode: ' sw1a 1aa ',
+        orderNumber: ' 1001 ',
+      }),
     ).toEqual({ email: 'ada@mail.test', postcode: 'SW1A 1AA', orderNumber: '1001' });
   });
 
@@ -19,12 +23,16 @@ describe('normaliseTrackQuery', () => {
 
 describe('trackQueryFromSearch', () => {
   it('reads order, email and postcode from the Quick Track query parameters', () => {
-    expect(trackQueryFromSearch(new URLSearchParams('order=1001&email=a%40b.test&postcode=SW1A'))).toEqual(
-      { orderNumber: '1001', email: 'a@b.test', postcode: 'SW1A' },
-    );
+    expect(
+      trackQueryFromSearch(new URLSearchParams('order=1001&email=a%40b.test&postcode=SW1A')),
+    ).toEqual({ orderNumber: '1001', email: 'a@b.test', postcode: 'SW1A' });
   });
 
   it('starts with empty fields when the parameters are absent', () => {
-    expect(trackQueryFromSearch(new URLSearchParams())).toEqual({ orderNumber: '', email: '', postcode: '' });
+    expect(trackQueryFromSearch(new URLSearchParams())).toEqual({
+      orderNumber: '',
+      email: '',
+      postcode: '',
+    });
   });
 });

@@ -40,17 +40,45 @@ function LookupForm({ initial }: { initial: TrackQueryInput }) {
       return;
     }
     // The lookup call (POST /api/customer/lookup) is built in a later issue; say so plainly.
-    setMessage({ kind: 'info', text: 'Order lookup is not available yet. Please try again later.' });
+    setMessage({
+      kind: 'info',
+      text: 'Order lookup is not available yet. Please try again later.',
+    });
   }
 
   return (
-    <form className="ov-card cu-lookup" onSubmit={submit} noValidate data-testid="track-lookup-form">
-      <Field label="Email" type="email" autoComplete="email" value={fields.email} onChange={update('email')} testId="track-email" />
-      <Field label="Postcode" autoComplete="postal-code" value={fields.postcode} onChange={update('postcode')} testId="track-postcode" />
-      <Field label="Order number" value={fields.orderNumber} onChange={update('orderNumber')} testId="track-order-number" />
+    <form
+      className="ov-card cu-lookup"
+      onSubmit={submit}
+      noValidate
+      data-testid="track-lookup-form"
+    >
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={fields.email}
+        onChange={update('email')}
+        testId="track-email"
+      />
+      <Field
+        label="Postcode"
+        autoComplete="postal-code"
+        value={fields.postcode}
+        onChange={update('postcode')}
+        testId="track-postcode"
+      />
+      <Field
+        label="Order number"
+        value={fields.orderNumber}
+        onChange={update('orderNumber')}
+        testId="track-order-number"
+      />
       {message && (
         <p
-          className={message.kind === 'error' ? 'ov-alert ov-alert--error' : 'ov-alert ov-alert--info'}
+          className={
+            message.kind === 'error' ? 'ov-alert ov-alert--error' : 'ov-alert ov-alert--info'
+          }
           role={message.kind === 'error' ? 'alert' : 'status'}
           data-testid={message.kind === 'error' ? 'track-error' : 'track-notice'}
         >

@@ -9,6 +9,8 @@ describe('quickTrackPath', () => {
   });
 
   it('keeps empty parameters so the tracking page can ask for the missing fields', () => {
-    expect(quickTrackPath({ order: '', email: '', postcode: '' })).toBe('/track?order=&email=&postcode=');
+    expect(quickTrackPath({ order: '', email: '', postcode: '' })).toBe(
+      '/track?order=&email=&postcode=',
+    );
   });
 });

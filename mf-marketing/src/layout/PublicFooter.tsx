@@ -40,7 +40,9 @@ const PublicFooter: RemotePage<'mf_marketing/PublicFooter'> = () => (
           </li>
         ))}
       </ul>
-      <p className="mk-footer__note">© ONVELOPE. Order tracking for online sellers and their buyers.</p>
+      <p className="mk-footer__note">
+        © ONVELOPE. Order tracking for online sellers and their buyers.
+      </p>
     </div>
   </footer>
 );

@@ -10,8 +10,9 @@ const LandingPage: RemotePage<'mf_marketing/LandingPage'> = () => (
         <p className="mk-eyebrow">Order tracking for online sellers and their buyers</p>
         <h1>Every order, on the same page.</h1>
         <p className="mk-hero__lead">
-          Sellers import, ship and answer questions about their orders in one workspace. Buyers follow
-          their parcels with an email, a postcode and an order number, with no account needed.
+          Sellers import, ship and answer questions about their orders in one workspace. Buyers
+          follow their parcels with an email, a postcode and an order number, with no account
+          needed.
         </p>
         <div className="mk-actions">
           <Link to="/track" className="ov-button" data-testid="landing-track-link">
@@ -36,7 +37,8 @@ const LandingPage: RemotePage<'mf_marketing/LandingPage'> = () => (
         <h2>For sellers</h2>
         <p>
           Bring orders in from a CSV file or your Big Cartel store, mark them shipped, set keyword
-          messages and see where your buyers are. Start with a 7-day free trial; no credit card needed.
+          messages and see where your buyers are. Start with a 7-day free trial; no credit card
+          needed.
         </p>
         <Link to="/features">See all features</Link>
       </article>

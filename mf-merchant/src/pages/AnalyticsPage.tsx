@@ -2,7 +2,12 @@ import type { RemotePage } from '@onvelope/ui';
 import { MerchantPage } from './MerchantPage.js';
 
 const AnalyticsPage: RemotePage<'mf_merchant/AnalyticsPage'> = () => (
-  <MerchantPage title="Analytics" testId="analytics-page" notice="Analytics are not available yet." backToDashboard />
+  <MerchantPage
+    title="Analytics"
+    testId="analytics-page"
+    notice="Analytics are not available yet."
+    backToDashboard
+  />
 );
 
 export default AnalyticsPage;

@@ -22,7 +22,8 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
     void navigate('/login', { replace: true });
   };
 
-  if (!session || (!session.userInfo && !session.user)) return <MissingUserInfo onReturn={signOut} />;
+  if (!session || (!session.userInfo && !session.user))
+    return <MissingUserInfo onReturn={signOut} />;
 
   return (
     <div className="me-dashboard" data-testid="dashboard-page">
@@ -38,14 +39,22 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
 
 export default DashboardPage;
 
-function DashboardHeader({ session, onLogout }: { session: MerchantSession; onLogout: () => void }) {
+function DashboardHeader({
+  session,
+  onLogout,
+}: {
+  session: MerchantSession;
+  onLogout: () => void;
+}) {
   const role = session.userInfo?.role ?? session.claims.role;
   return (
     <header className="me-header">
       <div className="me-header__inner">
         <div className="me-identity">
           <span className="me-brand">ONVELOPE</span>
-          <span data-testid="dashboard-user-name">{merchantDisplayName(session) ?? 'Signed in'}</span>
+          <span data-testid="dashboard-user-name">
+            {merchantDisplayName(session) ?? 'Signed in'}
+          </span>
           {role && (
             <span className="me-role" data-testid="dashboard-user-role">
               {role.toUpperCase()}
@@ -65,7 +74,12 @@ function DashboardHeader({ session, onLogout }: { session: MerchantSession; onLo
             Upload CSV
           </Link>
           <Link to="/account-settings">Account settings</Link>
-          <button type="button" className="ov-button" onClick={onLogout} data-testid="logout-button">
+          <button
+            type="button"
+            className="ov-button"
+            onClick={onLogout}
+            data-testid="logout-button"
+          >
             Logout
           </button>
         </nav>

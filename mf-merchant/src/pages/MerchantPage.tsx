@@ -12,12 +12,22 @@ interface MerchantPageProps {
 }
 
 /** Frame of a merchant screen that is not built yet: its title, an honest notice and a way back. */
-export function MerchantPage({ title, testId, notice, backToDashboard, children }: MerchantPageProps) {
+export function MerchantPage({
+  title,
+  testId,
+  notice,
+  backToDashboard,
+  children,
+}: MerchantPageProps) {
   return (
     <main className="ov-page me-page" data-testid={testId}>
-      {backToDashboard && (
+      {backToDashboard ? (
         <Link to="/dashboard" className="ov-button ov-button--secondary me-back">
           Back to Dashboard
+        </Link>
+      ) : (
+        <Link to="/" className="me-home">
+          ONVELOPE
         </Link>
       )}
       <h1>{title}</h1>

@@ -38,7 +38,10 @@ beforeAll(async () => {
       if (req.url?.startsWith('/ok')) return json(200, { echo: body ? JSON.parse(body) : null });
       if (req.url === '/empty') return void res.writeHead(204).end();
       if (req.url === '/invalid')
-        return json(400, { error: 'Validation failed', details: [{ message: 'email is required', path: 'email' }] });
+        return json(400, {
+          error: 'Validation failed',
+          details: [{ message: 'email is required', path: 'email' }],
+        });
       if (req.url === '/expired') return json(401, { error: 'jwt expired' });
       res.writeHead(502, { 'Content-Type': 'text/plain' });
       res.end('Bad Gateway');
@@ -55,7 +58,9 @@ afterAll(async () => {
 describe('createApiClient', () => {
   it('sends the bearer token and a JSON body and returns the parsed answer', async () => {
     const api = createApiClient({ baseUrl, getToken: () => 'tok-1' });
-    await expect(api.post('/ok', { email: 'a@b.test' })).resolves.toEqual({ echo: { email: 'a@b.test' } });
+    await expect(api.post('/ok', { email: 'a@b.test' })).resolves.toEqual({
+      echo: { email: 'a@b.test' },
+    });
     expect(lastRequest).toMatchObject({
       method: 'POST',
       authorization: 'Bearer tok-1',
@@ -66,7 +71,10 @@ describe('createApiClient', () => {
   it('sends no Authorization header when there is no token and encodes the query', async () => {
     const api = createApiClient({ baseUrl, getToken: () => null });
     await api.get('/ok', { query: { limit: 10, period: 'daily', skip: undefined } });
-    expect(lastRequest).toMatchObject({ url: '/ok?limit=10&period=daily', authorization: undefined });
+    expect(lastRequest).toMatchObject({
+      url: '/ok?limit=10&period=daily',
+      authorization: undefined,
+    });
   });
 
   it('resolves to undefined for an answer without a body', async () => {
@@ -74,7 +82,9 @@ describe('createApiClient', () => {
   });
 
   it('turns an { error, details } answer into an ApiError with the status', async () => {
-    const error = await createApiClient({ baseUrl }).post('/invalid', {}).catch((e: unknown) => e);
+    const error = await createApiClient({ baseUrl })
+      .post('/invalid', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -85,12 +95,16 @@ describe('createApiClient', () => {
   });
 
   it('marks a 401 as an expired session', async () => {
-    const error = await createApiClient({ baseUrl }).get('/expired').catch((e: unknown) => e);
+    const error = await createApiClient({ baseUrl })
+      .get('/expired')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401, message: 'jwt expired', isSessionExpired: true });
   });
 
   it('describes a non-JSON failure by its status and text', async () => {
-    const error = await createApiClient({ baseUrl }).get('/down').catch((e: unknown) => e);
+    const error = await createApiClient({ baseUrl })
+      .get('/down')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, message: 'HTTP 502: Bad Gateway' });
   });
 

@@ -71,7 +71,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    init: RequestOptions = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     const token = options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;

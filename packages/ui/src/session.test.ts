@@ -35,7 +35,12 @@ function jwt(payload: object): string {
   return `${part({ alg: 'ES256' })}.${part(payload)}.c2ln`;
 }
 
-const liveMerchantToken = jwt({ userId: 'u1', accountId: 'acc-1', role: 'merchant', exp: now + 3600 });
+const liveMerchantToken = jwt({
+  userId: 'u1',
+  accountId: 'acc-1',
+  role: 'merchant',
+  exp: now + 3600,
+});
 
 describe('readMerchantSession', () => {
   it('returns the merchant with claims, user and userInfo when the token is live', () => {
@@ -72,8 +77,10 @@ describe('readMerchantSession', () => {
       readMerchantSession(stores({ authToken: liveMerchantToken }), now)?.onboardingCompleted,
     ).toBe(true);
     expect(
-      readMerchantSession(stores({ authToken: liveMerchantToken, onboardingCompleted: 'false' }), now)
-        ?.onboardingCompleted,
+      readMerchantSession(
+        stores({ authToken: liveMerchantToken, onboardingCompleted: 'false' }),
+        now,
+      )?.onboardingCompleted,
     ).toBe(false);
   });
 
@@ -90,7 +97,10 @@ describe('readCustomerSession', () => {
   it('returns the buyer when customerAuthToken is live and null when it has expired', () => {
     const token = jwt({ userId: 'c1', role: 'customer', exp: now + 60 });
     expect(
-      readCustomerSession(stores({ customerAuthToken: token, customerInfo: '{"firstName":"Ada"}' }), now),
+      readCustomerSession(
+        stores({ customerAuthToken: token, customerInfo: '{"firstName":"Ada"}' }),
+        now,
+      ),
     ).toMatchObject({ customerInfo: { firstName: 'Ada' } });
     expect(
       readCustomerSession(stores({ customerAuthToken: jwt({ exp: now - 60 }) }), now),
@@ -165,10 +175,12 @@ describe('logout', () => {
 describe('merchantDisplayName', () => {
   it('prefers the userInfo name, then the stored user name or email', () => {
     const base = { token: 't', claims: { exp: now }, onboardingCompleted: true };
-    expect(merchantDisplayName({ ...base, user: { email: 'e@x.test' }, userInfo: { name: 'Sam' } })).toBe(
-      'Sam',
+    expect(
+      merchantDisplayName({ ...base, user: { email: 'e@x.test' }, userInfo: { name: 'Sam' } }),
+    ).toBe('Sam');
+    expect(merchantDisplayName({ ...base, user: { email: 'e@x.test' }, userInfo: {} })).toBe(
+      'e@x.test',
     );
-    expect(merchantDisplayName({ ...base, user: { email: 'e@x.test' }, userInfo: {} })).toBe('e@x.test');
     expect(merchantDisplayName({ ...base, user: null, userInfo: null })).toBeNull();
   });
 });

@@ -67,6 +67,7 @@ export interface SessionStores {
   session: KeyValueStore;
 }
 
+/** The page's localStorage and sessionStorage, read at call time (the default of every helper). */
 export function browserStores(): SessionStores {
   return { local: globalThis.localStorage, session: globalThis.sessionStorage };
 }
@@ -128,7 +129,13 @@ export function pruneStoredTokens(
 ): PruneResult {
   return {
     merchant: pruneToken(stores, localStorageKeys.authToken, clearMerchantSession, now, warn),
-    customer: pruneToken(stores, localStorageKeys.customerAuthToken, clearCustomerSession, now, warn),
+    customer: pruneToken(
+      stores,
+      localStorageKeys.customerAuthToken,
+      clearCustomerSession,
+      now,
+      warn,
+    ),
   };
 }
 
@@ -159,7 +166,9 @@ export function logout(stores: SessionStores = browserStores()): void {
 /** Name to greet the merchant with: userInfo first, then the stored user (spec 000 §2 header). */
 export function merchantDisplayName(session: MerchantSession): string | null {
   const { userInfo, user } = session;
-  return userInfo?.name || userInfo?.email || user?.displayName || user?.name || user?.email || null;
+  return (
+    userInfo?.name || userInfo?.email || user?.displayName || user?.name || user?.email || null
+  );
 }
 
 function pruneToken(
@@ -197,7 +206,9 @@ function readJsonObject<T extends object>(store: KeyValueStore, key: string): T 
   try {
     const value: unknown = JSON.parse(raw);
     // Storage is written by this product only; the shape check guards against hand-edited values.
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as T) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as T)
+      : null;
   } catch {
     return null;
   }

@@ -16,7 +16,12 @@ describe('decodeTokenPayload', () => {
     const payload = decodeTokenPayload(
       jwt({ userId: 'u1', accountId: 'a1', role: 'merchant', exp: now + 3600 }),
     );
-    expect(payload).toMatchObject({ userId: 'u1', accountId: 'a1', role: 'merchant', exp: now + 3600 });
+    expect(payload).toMatchObject({
+      userId: 'u1',
+      accountId: 'a1',
+      role: 'merchant',
+      exp: now + 3600,
+    });
   });
 
   it('decodes base64url payloads that use - and _ and carry UTF-8 text', () => {
@@ -44,11 +49,17 @@ describe('decodeTokenPayload', () => {
 
 describe('tokenState', () => {
   it('calls a token valid when it expires more than 300 seconds from now', () => {
-    expect(tokenState(jwt({ exp: now + 301 }), now)).toMatchObject({ kind: 'valid', secondsLeft: 301 });
+    expect(tokenState(jwt({ exp: now + 301 }), now)).toMatchObject({
+      kind: 'valid',
+      secondsLeft: 301,
+    });
   });
 
   it('calls a token expiring when 300 seconds or fewer remain', () => {
-    expect(tokenState(jwt({ exp: now + 300 }), now)).toMatchObject({ kind: 'expiring', secondsLeft: 300 });
+    expect(tokenState(jwt({ exp: now + 300 }), now)).toMatchObject({
+      kind: 'expiring',
+      secondsLeft: 300,
+    });
   });
 
   it('calls a token expired once its exp is reached', () => {

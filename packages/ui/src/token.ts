@@ -60,6 +60,7 @@ export function tokenState(token: string, nowSeconds: number): TokenState {
   return { kind: 'valid', payload, secondsLeft };
 }
 
+/** The current time in Unix seconds, the unit of a token's `exp`. */
 export function nowInSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }

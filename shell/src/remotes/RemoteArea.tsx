@@ -1,4 +1,11 @@
-import { Component, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteModule, RemoteModuleId } from '@onvelope/ui';
 import type { PageRef } from '../routing/route-table.js';
@@ -8,13 +15,17 @@ import type { PageRef } from '../routing/route-table.js';
 type AnyPage = ComponentType<Record<string, unknown>>;
 const pages = new Map<RemoteModuleId, AnyPage>();
 
+/**
+ * One lazy component per module for the page's lifetime, so React never sees a new component type
+ * for the same area. A failed load is forgotten (see AreaBoundary) so that a later visit retries.
+ */
 function remotePage(id: RemoteModuleId): AnyPage {
   let page = pages.get(id);
   if (!page) {
     page = lazy(async () => {
       const module = await loadRemote<RemoteModule<typeof id>>(id);
       if (!module?.default) throw new Error(`Remote module ${id} has no default export.`);
-      return module as unknown as { default: AnyPage };
+      return { default: module.default as AnyPage };
     });
     pages.set(id, page);
   }
@@ -41,6 +52,8 @@ export function RemoteArea({ page, area, fallback, loading }: RemoteAreaProps) {
   return (
     <AreaBoundary area={area} fallback={fallback} onFailure={() => pages.delete(page.id)}>
       <Suspense fallback={loading ?? <AreaLoading area={area} />}>
+        {/* remotePage returns the cached component for the id, not a new one per render. */}
+        {/* eslint-disable-next-line react-hooks/static-components */}
         <Page {...page.props} />
       </Suspense>
     </AreaBoundary>
@@ -85,7 +98,12 @@ class AreaBoundary extends Component<AreaBoundaryProps, { failed: boolean }> {
     if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <div className="ov-page">
-        <p className="ov-alert ov-alert--error" role="alert" data-testid="area-error" data-area={this.props.area}>
+        <p
+          className="ov-alert ov-alert--error"
+          role="alert"
+          data-testid="area-error"
+          data-area={this.props.area}
+        >
           {areaFailureMessage(this.props.area)}
         </p>
       </div>

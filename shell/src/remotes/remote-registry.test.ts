@@ -10,7 +10,9 @@ describe('parseRemoteRegistry', () => {
         { remotes: [{ name: 'mf_marketing', entry: '/mf/marketing/mf-manifest.json' }] },
         page,
       ),
-    ).toEqual([{ name: 'mf_marketing', entry: 'http://localhost:8080/mf/marketing/mf-manifest.json' }]);
+    ).toEqual([
+      { name: 'mf_marketing', entry: 'http://localhost:8080/mf/marketing/mf-manifest.json' },
+    ]);
   });
 
   it('keeps absolute entries such as a dev server or another host', () => {
@@ -36,7 +38,9 @@ describe('parseRemoteRegistry', () => {
         },
         page,
       ),
-    ).toEqual([{ name: 'mf_merchant', entry: 'http://localhost:8080/mf/merchant/mf-manifest.json' }]);
+    ).toEqual([
+      { name: 'mf_merchant', entry: 'http://localhost:8080/mf/merchant/mf-manifest.json' },
+    ]);
   });
 
   it('returns no remotes for an answer without a remotes list', () => {

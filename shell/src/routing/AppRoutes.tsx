@@ -43,7 +43,9 @@ function element(route: RouteEntry) {
 }
 
 export function AppRoutes() {
-  const inPublicLayout = routeTable.filter((route) => 'layout' in route && route.layout === 'public');
+  const inPublicLayout = routeTable.filter(
+    (route) => 'layout' in route && route.layout === 'public',
+  );
   const others = routeTable.filter((route) => !inPublicLayout.includes(route));
   return (
     <Routes>

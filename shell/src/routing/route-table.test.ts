@@ -39,7 +39,10 @@ describe('routeTable', () => {
 
   it('redirects /customer-login, /customer-register and unknown paths', () => {
     expect(entry('/customer-login')).toEqual({ path: '/customer-login', redirectTo: '/login' });
-    expect(entry('/customer-register')).toEqual({ path: '/customer-register', redirectTo: '/register' });
+    expect(entry('/customer-register')).toEqual({
+      path: '/customer-register',
+      redirectTo: '/register',
+    });
     expect(entry('*')).toEqual({ path: '*', redirectTo: '/' });
   });
 

@@ -2,7 +2,9 @@ import type { RemoteModuleId, RemoteModules } from '@onvelope/ui';
 import type { RouteAccess } from './access.js';
 
 /** A remote module and the props the shell renders it with, kept paired by the compiler. */
-export type PageRef = { [Id in RemoteModuleId]: { id: Id; props: RemoteModules[Id] } }[RemoteModuleId];
+export type PageRef = {
+  [Id in RemoteModuleId]: { id: Id; props: RemoteModules[Id] };
+}[RemoteModuleId];
 
 export type RouteEntry =
   | { path: string; redirectTo: string }
@@ -27,28 +29,46 @@ export const routeTable: RouteEntry[] = [
   publicPage('/pricing', 'pricing', { id: 'mf_marketing/PricingPage', props: none }),
   publicPage('/about', 'about', { id: 'mf_marketing/AboutPage', props: none }),
   publicPage('/contact', 'contact', { id: 'mf_marketing/ContactPage', props: none }),
-  publicPage('/privacy', 'privacy policy', { id: 'mf_marketing/PrivacyPage', props: { version: 'current' } }),
+  publicPage('/privacy', 'privacy policy', {
+    id: 'mf_marketing/PrivacyPage',
+    props: { version: 'current' },
+  }),
   publicPage('/terms', 'terms', { id: 'mf_marketing/TermsPage', props: { version: 'current' } }),
   publicPage('/old-privacy', 'privacy policy', {
     id: 'mf_marketing/PrivacyPage',
     props: { version: 'previous' },
   }),
-  publicPage('/old-terms', 'terms', { id: 'mf_marketing/TermsPage', props: { version: 'previous' } }),
-  ownPage('/login', 'signed-out', 'sign-in', { id: 'mf_merchant/AuthPage', props: { mode: 'login' } }),
-  ownPage('/register', 'signed-out', 'sign-up', { id: 'mf_merchant/AuthPage', props: { mode: 'register' } }),
+  publicPage('/old-terms', 'terms', {
+    id: 'mf_marketing/TermsPage',
+    props: { version: 'previous' },
+  }),
+  ownPage('/login', 'signed-out', 'sign-in', {
+    id: 'mf_merchant/AuthPage',
+    props: { mode: 'login' },
+  }),
+  ownPage('/register', 'signed-out', 'sign-up', {
+    id: 'mf_merchant/AuthPage',
+    props: { mode: 'register' },
+  }),
   ownPage('/verify', 'public', 'verification', { id: 'mf_merchant/VerifyPage', props: none }),
   ownPage('/trial-agreement', 'trial-agreement', 'trial agreement', {
     id: 'mf_merchant/TrialAgreementPage',
     props: none,
   }),
-  ownPage('/onboarding', 'onboarding', 'onboarding', { id: 'mf_merchant/OnboardingPage', props: none }),
+  ownPage('/onboarding', 'onboarding', 'onboarding', {
+    id: 'mf_merchant/OnboardingPage',
+    props: none,
+  }),
   { path: '/customer-login', redirectTo: '/login' },
   { path: '/customer-register', redirectTo: '/register' },
   ownPage('/customer-dashboard', 'customer', 'customer portal', {
     id: 'mf_customer/CustomerDashboardPage',
     props: none,
   }),
-  ownPage('/dashboard', 'merchant-dashboard', 'dashboard', { id: 'mf_merchant/DashboardPage', props: none }),
+  ownPage('/dashboard', 'merchant-dashboard', 'dashboard', {
+    id: 'mf_merchant/DashboardPage',
+    props: none,
+  }),
   ownPage('/analytics', 'merchant', 'analytics', { id: 'mf_merchant/AnalyticsPage', props: none }),
   ownPage('/upload', 'merchant', 'upload', { id: 'mf_merchant/UploadPage', props: none }),
   ownPage('/account-settings', 'merchant', 'account settings', {

@@ -12,12 +12,19 @@ const currentKeyId = 'current';
 export async function loadSigningKey(db: Connection): Promise<TokenSigner> {
   const keys = signingKeyModel(db);
   const candidate = await generateKeyMaterial();
-  await keys.updateOne(
-    { _id: currentKeyId },
-    { $setOnInsert: { ...candidate, createdAt: new Date() } },
-    { upsert: true },
-  );
-  const stored = await keys.findById(currentKeyId).lean();
+  const keepOrInsert = () =>
+    keys
+      .findOneAndUpdate(
+        { _id: currentKeyId },
+        { $setOnInsert: { ...candidate, createdAt: new Date() } },
+        { upsert: true, new: true },
+      )
+      .lean();
+  // Two first starts can both try the insert; the loser's duplicate-key error means the key exists.
+  const stored = await keepOrInsert().catch((error: { code?: number }) => {
+    if (error.code === 11000) return keepOrInsert();
+    throw error;
+  });
   if (!stored) throw new Error('signing key could not be stored');
   return createTokenSigner({
     kid: stored.kid,
