@@ -7,6 +7,9 @@ export async function connectDatabase(url: string, dbName: string): Promise<Conn
     serverSelectionTimeoutMS: 5_000,
     // Indexes are created explicitly at start-up (syncIndexes), not lazily on first use.
     autoIndex: false,
+    // Collections are created by their first write. mongoose's background createCollection races
+    // that write, and mongo-java-server's H2 backend (persistent local runs) fails the loser.
+    autoCreate: false,
   });
   await connection.asPromise();
   return connection;

@@ -4,6 +4,7 @@ import type { Logger } from './logger.js';
 
 export const requestIdHeader = 'x-request-id';
 
+const probePaths = new Set(['/healthz', '/readyz']);
 const acceptable = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
@@ -21,7 +22,9 @@ export function requestIdMiddleware(logger: Logger) {
     try {
       await next();
     } finally {
-      (ctx.state.log as Logger).info(
+      // Probes arrive every few seconds from orchestrators; they would drown the real requests.
+      const level = probePaths.has(ctx.path) ? 'debug' : 'info';
+      (ctx.state.log as Logger)[level](
         {
           method: ctx.method,
           path: ctx.path,

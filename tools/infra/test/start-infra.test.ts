@@ -131,7 +131,8 @@ describe('startInfra options', () => {
         log: quiet,
       });
       const written = await mongoose
-        .createConnection(first.mongoUrl, { dbName: 'persisted' })
+        // As the service kit connects: no background createCollection racing the first insert.
+        .createConnection(first.mongoUrl, { dbName: 'persisted', autoCreate: false })
         .asPromise();
       await written.model('Merchant', schema).create({ name: 'Acme Prints' });
       await written.close();
