@@ -5,6 +5,8 @@ export * from './openapi.js';
 export * from './platform/http.js';
 export * from './auth/tokens.js';
 export * from './auth/http.js';
+export * from './auth/events.js';
+export * from './auth/schemas.js';
 export * from './orders/http.js';
 export * from './orders/events.js';
 export * from './sync/http.js';

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 export interface StreamContract {
   name: string;
   subjects: string[];
+  /** Messages older than this are discarded; unlimited when absent. */
+  maxAgeSeconds?: number;
 }
 
 /** A fact one service publishes for others to react to; delivered at least once. */

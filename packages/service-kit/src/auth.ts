@@ -1,5 +1,12 @@
 import type { Context, Next } from 'koa';
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import {
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type CryptoKey,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { z } from 'zod';
 import {
   tokenAudience,
   tokenClaims,
@@ -7,7 +14,7 @@ import {
   type Access,
   type AuthContext,
 } from '@onvelope/contracts';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
 
 // Spec 000 §6 and §8 give the words sellers see for token problems.
 export const authMessages = {
@@ -17,30 +24,55 @@ export const authMessages = {
   wrongRole: 'This call is not available to your kind of account',
 } as const;
 
-export type TokenVerifier = (token: string) => Promise<AuthContext>;
+/** A verified token: who it is for, and when it was issued (to honour revocations). */
+export interface VerifiedToken extends AuthContext {
+  issuedAt: number;
+}
+
+export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
+
+/** Turns a verified JWT payload into the caller, or refuses it with the spec's words. */
+export function claimsOf(payload: unknown): VerifiedToken {
+  const parsed = tokenClaims.extend({ iat: z.number().int() }).safeParse(payload);
+  if (!parsed.success) throw unauthorized(authMessages.invalid);
+  const { userId, accountId, role, iat } = parsed.data;
+  return { userId, accountId, role, issuedAt: iat };
+}
+
+/** Maps a jose verification failure to the spec's words. */
+export function verificationFailure(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  return unauthorized(
+    error instanceof joseErrors.JWTExpired ? authMessages.expired : authMessages.invalid,
+  );
+}
+
+/**
+ * Verifies tokens with a key (svc-auth, which holds it) or a key set (everyone else): signature,
+ * issuer, audience, expiry and claims.
+ */
+export function createKeyVerifier(key: CryptoKey | JWTVerifyGetKey): TokenVerifier {
+  return async (token) => {
+    try {
+      const { payload } =
+        typeof key === 'function'
+          ? await jwtVerify(token, key, { issuer: tokenIssuer, audience: tokenAudience })
+          : await jwtVerify(token, key, { issuer: tokenIssuer, audience: tokenAudience });
+      return claimsOf(payload);
+    } catch (error) {
+      throw verificationFailure(error);
+    }
+  };
+}
 
 /**
  * Verifies tokens signed by svc-auth against its JWKS. jose caches the key set and refetches it
  * (at most once per cooldown) when a token names an unknown `kid`, so key rotation needs no restart.
  */
 export function createJwksVerifier(jwksUrl: string): TokenVerifier {
-  const keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(jwksUrl), {
-    cacheMaxAge: 10 * 60_000,
-    cooldownDuration: 30_000,
-  });
-  return async (token) => {
-    try {
-      const { payload } = await jwtVerify(token, keys, {
-        issuer: tokenIssuer,
-        audience: tokenAudience,
-      });
-      const claims = tokenClaims.parse(payload);
-      return { userId: claims.userId, accountId: claims.accountId, role: claims.role };
-    } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized(authMessages.expired);
-      throw unauthorized(authMessages.invalid);
-    }
-  };
+  return createKeyVerifier(
+    createRemoteJWKSet(new URL(jwksUrl), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 }),
+  );
 }
 
 function bearerToken(ctx: Context): string | undefined {
@@ -58,10 +90,24 @@ export function authenticate(access: Access, verify: TokenVerifier) {
     if (access === 'public') return next();
     const token = bearerToken(ctx);
     if (!token) throw unauthorized(authMessages.missing);
-    const auth = await verify(token);
-    if (auth.role !== access) throw forbidden(authMessages.wrongRole);
-    ctx.state.auth = auth;
+    const { userId, accountId, role } = await verify(token);
+    if (role !== access) throw forbidden(authMessages.wrongRole);
+    ctx.state.auth = { userId, accountId, role } satisfies AuthContext;
     await next();
+  };
+}
+
+/** Refuses tokens issued before their user's latest revocation (see `revocations.ts`). */
+export function honouringRevocations(
+  verify: TokenVerifier,
+  notBefore: (userId: string) => number | undefined,
+): TokenVerifier {
+  return async (token) => {
+    const verified = await verify(token);
+    const cutoff = notBefore(verified.userId);
+    if (cutoff !== undefined && verified.issuedAt < cutoff)
+      throw unauthorized(authMessages.expired);
+    return verified;
   };
 }
 

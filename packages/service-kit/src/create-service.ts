@@ -9,7 +9,12 @@ import {
   type RouteSchemas,
   type ServiceName,
 } from '@onvelope/contracts';
-import { authenticate, createJwksVerifier, type TokenVerifier } from './auth.js';
+import {
+  authenticate,
+  createJwksVerifier,
+  honouringRevocations,
+  type TokenVerifier,
+} from './auth.js';
 import { loadConfig, type BaseConfig, type Env } from './config.js';
 import { badRequest, errorMiddleware, HttpError } from './errors.js';
 import { checkReadiness, type ReadinessCheck } from './health.js';
@@ -18,6 +23,7 @@ import { createLogger, type Logger } from './logger.js';
 import { connectDatabase, pingDatabase } from './mongo.js';
 import { connectNats, pingNats, type NatsConnection } from './nats.js';
 import { requestIdMiddleware } from './request-id.js';
+import { followRevocations } from './revocations.js';
 import type { ValidatedInput } from './validation.js';
 import { validateRequest } from './validation.js';
 
@@ -83,9 +89,17 @@ export async function createService<S extends z.ZodObject>(
     await db.close();
     throw error;
   });
-  const verifyToken = definition.verifyToken
-    ? await definition.verifyToken(config)
-    : createJwksVerifier(config.AUTH_JWKS_URL);
+  const revocations = await followRevocations(nats, log).catch(async (error: unknown) => {
+    await nats.close();
+    await db.close();
+    throw error;
+  });
+  const verifyToken = honouringRevocations(
+    definition.verifyToken
+      ? await definition.verifyToken(config)
+      : createJwksVerifier(config.AUTH_JWKS_URL),
+    revocations.notBefore,
+  );
 
   const app = new Koa({ proxy: true });
   const router = new Router();
@@ -141,6 +155,7 @@ export async function createService<S extends z.ZodObject>(
   try {
     hooks = (await definition.setup?.({ config, log, db, nats, routes, verifyToken })) ?? {};
   } catch (error) {
+    await revocations.stop();
     await nats.close();
     await db.close();
     throw error;
@@ -161,6 +176,7 @@ export async function createService<S extends z.ZodObject>(
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     onClosed: async () => {
       await hooks.stop?.();
+      await revocations.stop();
       await nats.drain().catch(() => nats.close());
       await db.close();
       log.info('stopped');

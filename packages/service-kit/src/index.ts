@@ -5,6 +5,7 @@ export * from './request-id.js';
 export * from './http-server.js';
 export * from './validation.js';
 export * from './auth.js';
+export * from './revocations.js';
 export * from './tenancy.js';
 export * from './health.js';
 export * from './mongo.js';

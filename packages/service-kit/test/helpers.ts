@@ -22,9 +22,11 @@ export async function startJwksServer() {
       claims: Record<string, unknown>,
       expiresIn: string | number = '1h',
       key: CryptoKey = privateKey,
+      issuedAt: number = Math.floor(Date.now() / 1000),
     ) =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: 'ES256', kid: 'test-key' })
+        .setIssuedAt(issuedAt)
         .setIssuer(tokenIssuer)
         .setAudience(tokenAudience)
         .setExpirationTime(expiresIn)

@@ -1,4 +1,27 @@
+import { z } from 'zod';
 import { routeOwnedBy } from '../route.js';
+import {
+  accountResponse,
+  completeOnboardingRequest,
+  completeOnboardingResponse,
+  customerProfileResponse,
+  customerSignedIn,
+  customerSignupRequest,
+  emailOnlyRequest,
+  loginRequest,
+  messageResponse,
+  profileResponse,
+  resetPasswordRequest,
+  signedIn,
+  signupRequest,
+  signupResponse,
+  updateCustomerProfileRequest,
+  updateEmailRequest,
+  updatePasswordRequest,
+  updatePasswordResponse,
+  updateProfileRequest,
+  verifyCodeRequest,
+} from './schemas.js';
 import { jwksResponse } from './tokens.js';
 
 const route = routeOwnedBy('svc-auth');
@@ -12,36 +35,212 @@ export const jwksRoute = route(
   { schemas: { response: jwksResponse } },
 );
 
+export const login = route('POST', '/auth/login', 'public', 'spec-001', 'Seller sign-in', {
+  schemas: { body: loginRequest, response: signedIn },
+});
+export const signup = route('POST', '/auth/signup', 'public', 'spec-001', 'Seller sign-up', {
+  schemas: { body: signupRequest, response: signupResponse },
+});
+export const verifyCode = route(
+  'POST',
+  '/auth/verify-code',
+  'public',
+  'spec-001',
+  'Verify a seller email with its 6-digit code',
+  { schemas: { body: verifyCodeRequest, response: signedIn } },
+);
+export const resendCode = route(
+  'POST',
+  '/auth/resend-code',
+  'public',
+  'spec-001',
+  'Send a new verification code',
+  { schemas: { body: emailOnlyRequest, response: messageResponse } },
+);
+export const forgotPassword = route(
+  'POST',
+  '/auth/forgot-password',
+  'public',
+  'implied',
+  'Email a password reset code',
+  { schemas: { body: emailOnlyRequest, response: messageResponse } },
+);
+export const resetPassword = route(
+  'POST',
+  '/auth/reset-password',
+  'public',
+  'implied',
+  'Set a new password with the emailed code',
+  { schemas: { body: resetPasswordRequest, response: messageResponse } },
+);
+export const getProfile = route(
+  'GET',
+  '/auth/profile',
+  'merchant',
+  'spec-000',
+  'The signed-in seller',
+  {
+    schemas: { response: profileResponse },
+  },
+);
+export const googleSignIn = route(
+  'GET',
+  '/auth/google',
+  'public',
+  'spec-001',
+  'Start Google sign-in',
+  {
+    schemas: { query: z.object({ returnTo: z.string().optional() }) },
+  },
+);
+export const googleCallback = route(
+  'GET',
+  '/auth/google/callback',
+  'public',
+  'implied',
+  'Google sign-in return',
+  {
+    schemas: {
+      query: z.object({
+        code: z.string().optional(),
+        state: z.string().optional(),
+        error: z.string().optional(),
+      }),
+    },
+  },
+);
+export const completeOnboarding = route(
+  'POST',
+  '/auth/complete-onboarding',
+  'merchant',
+  'spec-001',
+  'Accept terms and start the trial',
+  { schemas: { body: completeOnboardingRequest, response: completeOnboardingResponse } },
+);
+export const getSettings = route(
+  'GET',
+  '/auth/settings',
+  'merchant',
+  'spec-001',
+  'Account settings',
+  {
+    schemas: { response: accountResponse },
+  },
+);
+export const updateProfile = route(
+  'PUT',
+  '/auth/settings/profile',
+  'merchant',
+  'spec-001',
+  'Update the profile',
+  { schemas: { body: updateProfileRequest, response: accountResponse } },
+);
+export const updateEmail = route(
+  'PUT',
+  '/auth/settings/email',
+  'merchant',
+  'spec-001',
+  'Change the sign-in email',
+  { schemas: { body: updateEmailRequest, response: accountResponse } },
+);
+export const updatePassword = route(
+  'PUT',
+  '/auth/settings/password',
+  'merchant',
+  'spec-001',
+  'Change the password',
+  { schemas: { body: updatePasswordRequest, response: updatePasswordResponse } },
+);
+
+export const customerSignup = route(
+  'POST',
+  '/api/customer-auth/signup',
+  'public',
+  'implied',
+  'Buyer sign-up',
+  { schemas: { body: customerSignupRequest, response: signupResponse } },
+);
+export const customerLogin = route(
+  'POST',
+  '/api/customer-auth/login',
+  'public',
+  'implied',
+  'Buyer sign-in',
+  {
+    schemas: { body: loginRequest, response: customerSignedIn },
+  },
+);
+export const customerVerifyCode = route(
+  'POST',
+  '/api/customer-auth/verify-code',
+  'public',
+  'implied',
+  'Verify a buyer email',
+  { schemas: { body: verifyCodeRequest, response: customerSignedIn } },
+);
+export const customerResendCode = route(
+  'POST',
+  '/api/customer-auth/resend-code',
+  'public',
+  'implied',
+  'Send a buyer a new code',
+  { schemas: { body: emailOnlyRequest, response: messageResponse } },
+);
+export const customerForgotPassword = route(
+  'POST',
+  '/api/customer-auth/forgot-password',
+  'public',
+  'implied',
+  'Email a buyer a password reset code',
+  { schemas: { body: emailOnlyRequest, response: messageResponse } },
+);
+export const customerResetPassword = route(
+  'POST',
+  '/api/customer-auth/reset-password',
+  'public',
+  'implied',
+  'Set a new buyer password with the emailed code',
+  { schemas: { body: resetPasswordRequest, response: messageResponse } },
+);
+export const getCustomerProfile = route(
+  'GET',
+  '/api/customer-auth/profile',
+  'customer',
+  'spec-001',
+  'The signed-in buyer',
+  { schemas: { response: customerProfileResponse } },
+);
+export const updateCustomerProfile = route(
+  'PATCH',
+  '/api/customer-auth/profile',
+  'customer',
+  'spec-001',
+  'Update the buyer profile',
+  { schemas: { body: updateCustomerProfileRequest, response: customerProfileResponse } },
+);
+
 export const authRoutes = [
-  route('POST', '/auth/login', 'public', 'spec-001', 'Seller sign-in'),
-  route('POST', '/auth/signup', 'public', 'spec-001', 'Seller sign-up'),
-  route(
-    'POST',
-    '/auth/verify-code',
-    'public',
-    'spec-001',
-    'Verify a seller email with its 6-digit code',
-  ),
-  route('POST', '/auth/resend-code', 'public', 'spec-001', 'Send a new verification code'),
-  route('GET', '/auth/profile', 'merchant', 'spec-000', 'The signed-in seller'),
-  route('GET', '/auth/google', 'public', 'spec-001', 'Start Google sign-in'),
-  route('GET', '/auth/google/callback', 'public', 'implied', 'Google sign-in return'),
-  route(
-    'POST',
-    '/auth/complete-onboarding',
-    'merchant',
-    'spec-001',
-    'Accept terms and start the trial',
-  ),
-  route('GET', '/auth/settings', 'merchant', 'spec-001', 'Account settings'),
-  route('PUT', '/auth/settings/profile', 'merchant', 'spec-001', 'Update the profile'),
-  route('PUT', '/auth/settings/email', 'merchant', 'spec-001', 'Change the sign-in email'),
-  route('PUT', '/auth/settings/password', 'merchant', 'spec-001', 'Change the password'),
+  login,
+  signup,
+  verifyCode,
+  resendCode,
+  forgotPassword,
+  resetPassword,
+  getProfile,
+  googleSignIn,
+  googleCallback,
+  completeOnboarding,
+  getSettings,
+  updateProfile,
+  updateEmail,
+  updatePassword,
   jwksRoute,
-  route('POST', '/api/customer-auth/signup', 'public', 'implied', 'Buyer sign-up'),
-  route('POST', '/api/customer-auth/login', 'public', 'implied', 'Buyer sign-in'),
-  route('POST', '/api/customer-auth/verify-code', 'public', 'implied', 'Verify a buyer email'),
-  route('POST', '/api/customer-auth/resend-code', 'public', 'implied', 'Send a buyer a new code'),
-  route('GET', '/api/customer-auth/profile', 'customer', 'spec-001', 'The signed-in buyer'),
-  route('PATCH', '/api/customer-auth/profile', 'customer', 'spec-001', 'Update the buyer profile'),
+  customerSignup,
+  customerLogin,
+  customerVerifyCode,
+  customerResendCode,
+  customerForgotPassword,
+  customerResetPassword,
+  getCustomerProfile,
+  updateCustomerProfile,
 ];

@@ -19,6 +19,12 @@ export type AuthContext = Pick<TokenClaims, 'userId' | 'accountId' | 'role'>;
 export const jwk = z.looseObject({ kty: z.string(), kid: z.string(), alg: z.string().optional() });
 export const jwksResponse = z.object({ keys: z.array(jwk) });
 
+/**
+ * How long a token lives: a working day, so a seller signs in once a day, and a revocation (a
+ * password change) needs to be remembered for no longer than this.
+ */
+export const tokenLifetimeSeconds = 12 * 60 * 60;
+
 /** The issuer and audience every service checks. */
 export const tokenIssuer = 'onvelope-auth';
 export const tokenAudience = 'onvelope';

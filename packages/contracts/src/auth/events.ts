@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineEvent, defineStream } from '../messaging.js';
+import { tokenLifetimeSeconds } from './tokens.js';
+
+/**
+ * Kept only as long as a token lives: a revocation older than that concerns tokens that have
+ * expired anyway, so every service can replay the whole stream at start-up.
+ */
+export const authStream = defineStream({
+  name: 'AUTH',
+  subjects: ['auth.user.>'],
+  maxAgeSeconds: tokenLifetimeSeconds,
+});
+
+/** Every token of the user issued before `notBefore` (epoch seconds) is ended (password change). */
+export const userTokensRevoked = defineEvent({
+  subject: 'auth.user.tokens-revoked',
+  stream: authStream,
+  payload: z.object({ userId: z.string().min(1), notBefore: z.number().int().positive() }),
+});

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+
+// Spec 001 §5: the words a seller or buyer sees when a field is wrong.
+export const authValidationMessages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  codeInvalid: 'Please enter a valid 6-digit verification code',
+  termsRequired: 'You must agree to the Terms of Service and Privacy Policy.',
+  paymentTermsRequired: 'You must agree to the payment terms and billing.',
+  passwordsDiffer: 'New password and confirmation do not match',
+} as const;
+
+const m = authValidationMessages;
+
+/** Trimmed and lower-cased, so one address is one account however it is typed. */
+export const emailField = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .regex(/^[^\s@]+@[^\s@]+$/, m.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordField = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(6, m.passwordTooShort)
+  .max(200, 'Password must be at most 200 characters');
+
+export const passwordField = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired);
+
+export const verificationCodeField = z
+  .string({ error: m.codeInvalid })
+  .trim()
+  .regex(/^\d{6}$/, m.codeInvalid);
+
+export const planIds = ['free', 'pro_monthly', 'pro_yearly'] as const;
+export const planIdField = z.enum(planIds);
+
+/** Terms version the consent must name (spec 001 §9). */
+export const currentTermsVersion = '2025-10-02';
+
+/** The seller as the screens keep it (`user` / `userInfo` in storage). */
+export const sellerUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  displayName: z.string().nullable(),
+  role: z.literal('merchant'),
+  accountId: z.string(),
+  isVerified: z.boolean(),
+  onboardingCompleted: z.boolean(),
+  selectedPlan: planIdField.nullable(),
+  trialEnd: z.iso.datetime().nullable(),
+});
+export type SellerUser = z.infer<typeof sellerUser>;
+
+export const signedIn = z.object({ token: z.string(), user: sellerUser });
+
+export const loginRequest = z.object({ email: emailField, password: passwordField });
+export const signupRequest = z.object({
+  email: emailField,
+  displayName: z.string().trim().max(100).optional(),
+  password: newPasswordField,
+});
+export const signupResponse = z.object({
+  requiresVerification: z.literal(true),
+  email: z.string(),
+  message: z.string(),
+});
+export const verifyCodeRequest = z.object({ email: emailField, code: verificationCodeField });
+export const emailOnlyRequest = z.object({ email: emailField });
+export const messageResponse = z.object({ message: z.string() });
+export const profileResponse = z.object({ user: sellerUser });
+
+export const consentRecord = z.object({
+  agreed: z.literal(true, { error: m.termsRequired }),
+  termsUrl: z.string().min(1),
+  privacyUrl: z.string().min(1),
+  termsVersion: z.literal(currentTermsVersion, {
+    error: `Terms version must be ${currentTermsVersion}`,
+  }),
+  consentTimestamp: z.iso.datetime({ error: 'consentTimestamp must be an ISO date and time' }),
+  consentIp: z.string().min(1).max(100),
+});
+export const completeOnboardingRequest = z.object({
+  selectedPlan: planIdField.exclude(['free']).default('pro_monthly'),
+  agreeToTrialTerms: z.literal(true, { error: m.termsRequired }),
+  agreeToPaymentTerms: z.literal(true, { error: m.paymentTermsRequired }),
+  consent: consentRecord,
+});
+export const completeOnboardingResponse = z.object({
+  trialEnd: z.iso.datetime(),
+  selectedPlan: planIdField,
+  user: sellerUser,
+});
+
+/** Spec 001 §3 "Settings", as the account settings page shows them. */
+export const accountSettings = z.object({
+  email: z.string(),
+  displayName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  businessType: z.string().nullable(),
+  website: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  country: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  isVerified: z.boolean(),
+  plan: planIdField.nullable(),
+  createdAt: z.iso.datetime(),
+  lastLoginAt: z.iso.datetime().nullable(),
+});
+export const accountResponse = z.object({
+  account: accountSettings,
+  message: z.string().optional(),
+});
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+export const updateProfileRequest = z.object({
+  displayName: optionalText(100),
+  companyName: optionalText(200),
+  businessType: optionalText(100),
+  website: z.union([z.literal(''), z.url({ error: 'Website must be a URL' })]).optional(),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^[+()\d\s.-]{0,30}$/, 'Phone number may hold digits, spaces and + ( ) . - only')
+    .optional(),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  country: optionalText(100),
+  postalCode: optionalText(20),
+});
+export const updateEmailRequest = z.object({ newEmail: emailField, password: passwordField });
+export const updatePasswordRequest = z
+  .object({
+    currentPassword: passwordField,
+    newPassword: newPasswordField,
+    confirmPassword: z.string(),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: m.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+/** A new password ends every older token, this one included; the answer carries a fresh one. */
+export const updatePasswordResponse = z.object({ message: z.string(), token: z.string() });
+
+export const resetPasswordRequest = z.object({
+  email: emailField,
+  code: verificationCodeField,
+  newPassword: newPasswordField,
+});
+
+/** A buyer (spec 001 §3 "Customer"). */
+export const customerProfile = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  defaultPostcode: z.string().nullable(),
+  avatar: z.string().nullable(),
+  isVerified: z.boolean(),
+});
+export type CustomerProfile = z.infer<typeof customerProfile>;
+export const customerSignupRequest = z.object({
+  email: emailField,
+  password: newPasswordField,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+});
+export const customerSignedIn = z.object({ token: z.string(), customer: customerProfile });
+export const customerProfileResponse = z.object({ customer: customerProfile });
+export const updateCustomerProfileRequest = z.object({
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  email: emailField.optional(),
+  defaultPostcode: z
+    .string()
+    .trim()
+    .max(20)
+    .transform((postcode) => postcode.toUpperCase())
+    .optional(),
+  avatar: z.union([z.literal(''), z.url({ error: 'Avatar must be a URL' })]).optional(),
+});

@@ -1,0 +1,54 @@
+import { userTokensRevoked } from '@onvelope/contracts';
+import type { Logger } from './logger.js';
+import { ensureStream, type NatsConnection } from './nats.js';
+
+export interface RevocationList {
+  /** Epoch seconds before which the user's tokens are ended, if any were. */
+  notBefore(userId: string): number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every instance of every service keeps the token revocations in memory, fed by an ordered
+ * consumer that replays the AUTH stream from its start (the stream keeps revocations only as long
+ * as a token lives, so the replay stays small). Resolves once the replay has caught up, so a
+ * service never starts accepting a token that was already revoked.
+ */
+export async function followRevocations(
+  nats: NatsConnection,
+  log: Logger,
+): Promise<RevocationList> {
+  await ensureStream(nats, userTokensRevoked.stream);
+  const cutoffs = new Map<string, number>();
+  const jsm = await nats.jetstreamManager();
+  const { state } = await jsm.streams.info(userTokensRevoked.stream.name);
+  const consumer = await nats.jetstream().consumers.get(userTokensRevoked.stream.name, {
+    filterSubjects: [userTokensRevoked.subject],
+  });
+  const messages = await consumer.consume();
+  let caughtUp: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    caughtUp = resolve;
+    if (state.messages === 0) resolve();
+  });
+  const done = (async () => {
+    for await (const message of messages) {
+      const parsed = userTokensRevoked.payload.safeParse(message.json());
+      if (parsed.success) {
+        const { userId, notBefore } = parsed.data;
+        cutoffs.set(userId, Math.max(notBefore, cutoffs.get(userId) ?? 0));
+      } else {
+        log.error({ subject: message.subject }, 'revocation breaks its contract; ignored');
+      }
+      if (message.info.pending === 0) caughtUp();
+    }
+  })();
+  await ready;
+  return {
+    notBefore: (userId) => cutoffs.get(userId),
+    async stop() {
+      messages.stop();
+      await done;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineRoute, userTokensRevoked } from '@onvelope/contracts';
+import { startService, testInfra, type StartedService } from '@onvelope/testkit';
+import {
+  authMessages,
+  connectNats,
+  createService,
+  publishEvent,
+  serviceConfigSchema,
+  type Env,
+  type NatsConnection,
+} from '../src/index.js';
+import { startJwksServer } from './helpers.js';
+
+const me = defineRoute({
+  method: 'GET',
+  path: '/api/test/me',
+  service: 'svc-sync',
+  access: 'merchant',
+  source: 'implied',
+  summary: 'me',
+  schemas: {},
+});
+const startProbe = (env: Env) =>
+  createService({
+    name: 'svc-sync',
+    env,
+    configSchema: serviceConfigSchema({ port: 0, database: 'revocations' }, {}),
+    setup: async ({ routes }) => routes.handle(me, async (ctx) => ctx.state.auth),
+  });
+
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('token revocations', () => {
+  let jwks: Awaited<ReturnType<typeof startJwksServer>>;
+  let nc: NatsConnection;
+  let service: StartedService;
+
+  beforeAll(async () => {
+    jwks = await startJwksServer();
+    nc = await connectNats(testInfra().natsUrl, 'revocation-test');
+    service = await startService(startProbe, { AUTH_JWKS_URL: jwks.url });
+  });
+  afterAll(async () => {
+    await service.close();
+    await nc.close();
+    await jwks.close();
+  });
+
+  const call = (target: StartedService, token: string) =>
+    fetch(`${target.url}/api/test/me`, { headers: { authorization: `Bearer ${token}` } });
+  const revoke = (userId: string, notBefore: number) =>
+    publishEvent(nc, userTokensRevoked, { userId, notBefore }, `${userId}:${notBefore}`);
+
+  it('ends tokens issued before a revocation and keeps later ones', async () => {
+    const userId = randomUUID();
+    const claims = { userId, accountId: 'a1', role: 'merchant' };
+    const old = await jwks.sign(claims, '1h', undefined, now() - 10);
+    expect((await call(service, old)).status).toBe(200);
+
+    await revoke(userId, now() - 5);
+    const fresh = await jwks.sign(claims, '1h', undefined, now());
+    await expect.poll(async () => (await call(service, old)).status, { timeout: 5_000 }).toBe(401);
+    expect(await (await call(service, old)).json()).toEqual({ error: authMessages.expired });
+    expect((await call(service, fresh)).status).toBe(200);
+  });
+
+  it('leaves other users alone', async () => {
+    const token = await jwks.sign(
+      { userId: randomUUID(), accountId: 'a1', role: 'merchant' },
+      '1h',
+      undefined,
+      now() - 60,
+    );
+    await revoke(randomUUID(), now());
+    expect((await call(service, token)).status).toBe(200);
+  });
+
+  it('knows earlier revocations as soon as it starts', async () => {
+    const userId = randomUUID();
+    await revoke(userId, now() - 5);
+    const late = await startService(startProbe, { AUTH_JWKS_URL: jwks.url });
+    try {
+      const old = await jwks.sign(
+        { userId, accountId: 'a1', role: 'merchant' },
+        '1h',
+        undefined,
+        now() - 10,
+      );
+      expect((await call(late, old)).status).toBe(401);
+    } finally {
+      await late.close();
+    }
+  });
+});
