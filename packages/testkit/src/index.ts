@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { TestInfra } from './provided-context.js';
 
-export { freePort } from '@onvelope/infra';
+export { freePort, startSmtpSink, type CaughtMail, type SmtpSink } from '@onvelope/infra';
 export type { TestInfra } from './provided-context.js';
 export { dockerAvailable, startTestInfra, type RunningTestInfra } from './test-infra.js';
 

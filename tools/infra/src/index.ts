@@ -122,3 +122,5 @@ export async function provisionInfra(
   );
   return Object.fromEntries(used);
 }
+
+export { startSmtpSink, type CaughtMail, type SmtpSink } from './smtp-sink.js';

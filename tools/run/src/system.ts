@@ -1,4 +1,4 @@
-import { freePort, startInfra, type InfraLog } from '@onvelope/infra';
+import { freePort, startInfra, startSmtpSink, type InfraLog, type SmtpSink } from '@onvelope/infra';
 import { builtEntry, gateway, services, sourceEntry, type BackendApp } from './apps.js';
 import { startChild, waitUntilReady, type LineSink, type RunningChild } from './child.js';
 import { readableLogs } from './log-lines.js';
@@ -21,7 +21,21 @@ export interface SystemOptions {
 
 export interface RunningSystem {
   url: string;
+  /** The SMTP sink every email of the system goes to (verification and reset codes). */
+  mail: SmtpSink;
   stop(): Promise<void>;
+}
+
+/** One readable line per email, so a person trying the product locally sees their code. */
+function mailLine(raw: string, to: string[]): string {
+  const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '(no subject)';
+  const code = /\b(\d{6})\b/.exec(
+    raw
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n'),
+  )?.[1];
+  return `to ${to.join(', ')}: ${subject}${code ? ` (code ${code})` : ''}`;
 }
 
 function command(app: BackendApp, mode: 'built' | 'watch'): { command: string; args: string[] } {
@@ -34,8 +48,8 @@ function command(app: BackendApp, mode: 'built' | 'watch'): { command: string; a
 }
 
 /**
- * Starts the whole backend: MongoDB-compatible server, NATS, stripe-mock, the five services and the
- * gateway (which also serves the built frontends). Resolves once every app answers its readiness
+ * Starts the whole backend: MongoDB-compatible server, NATS, stripe-mock, an SMTP sink, the five
+ * services and the gateway (which also serves the built frontends). Resolves once every app answers its readiness
  * check; `stop()` ends the apps (each drains its requests) and then the infrastructure.
  *
  * @example
@@ -53,10 +67,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     persistent: options.persistent ?? false,
     ...(options.infraLog ? { log: options.infraLog } : {}),
   });
+  const mail = await startSmtpSink({ onMail: ({ raw, to }) => sink('mail', mailLine(raw, to)) });
   const children: RunningChild[] = [];
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
-    await infra.stop();
+    await Promise.all([infra.stop(), mail.stop()]);
   };
 
   try {
@@ -71,6 +86,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       NATS_URL: infra.natsUrl,
       STRIPE_MOCK_URL: infra.stripeMockUrl,
       AUTH_JWKS_URL: `${authUrl}/auth/.well-known/jwks.json`,
+      SMTP_URL: mail.url,
       ...options.env,
     };
 
@@ -104,7 +120,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     children.push(gatewayChild);
     const url = `http://127.0.0.1:${gatewayPort}`;
     await waitUntilReady(gatewayChild, `${url}/api/health`);
-    return { url, stop };
+    return { url, mail, stop };
   } catch (error) {
     await stop();
     throw error;
