@@ -11,4 +11,5 @@ export * from './orders/http.js';
 export * from './orders/events.js';
 export * from './sync/http.js';
 export * from './billing/http.js';
+export * from './billing/plans.js';
 export * from './analytics/http.js';
