@@ -42,8 +42,8 @@ describe('compose.yaml', () => {
     dockerfile = await readFile(`${repoRoot}Dockerfile`, 'utf8');
   });
 
-  it('has MongoDB, NATS and one image per app, each built from its own Dockerfile target', () => {
-    expect(Object.keys(compose).sort()).toEqual(['mongo', 'nats', ...apps].sort());
+  it('has MongoDB, NATS, a mail catcher and one image per app, each built from its own Dockerfile target', () => {
+    expect(Object.keys(compose).sort()).toEqual(['mailpit', 'mongo', 'nats', ...apps].sort());
     for (const app of apps) {
       expect(compose[app]?.image).toBe(`onvelope/${app}`);
       expect(compose[app]?.build).toEqual({ context: '.', target: app });
@@ -88,6 +88,12 @@ describe('compose.yaml', () => {
     }
   });
 
+  it('sends every service’s mail to the mail catcher', () => {
+    for (const service of Object.keys(services)) {
+      expect(compose[service]?.environment?.SMTP_URL).toBe('smtp://mailpit:1025');
+    }
+  });
+
   it('gives each service its port and the gateway the URL of every service', () => {
     const gateway = compose.gateway!;
     expect(gateway.environment?.PORT).toBe('8080');
@@ -113,11 +119,13 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('publishes only the gateway port and names no container, so services scale (--scale svc-sync=3)', () => {
+  it('publishes only the gateway and mail-reading ports and names no container, so services scale (--scale svc-sync=3)', () => {
+    const published = new Set(['gateway', 'mailpit']);
     for (const [name, service] of Object.entries(compose)) {
       expect(service.container_name, name).toBeUndefined();
-      if (name !== 'gateway') expect(service.ports, name).toBeUndefined();
+      if (!published.has(name)) expect(service.ports, name).toBeUndefined();
     }
     expect(compose.gateway?.ports).toEqual(['8080:8080']);
+    expect(compose.mailpit?.ports).toEqual(['8025:8025']);
   });
 });
