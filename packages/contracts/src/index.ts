@@ -9,6 +9,8 @@ export * from './auth/events.js';
 export * from './auth/schemas.js';
 export * from './orders/http.js';
 export * from './orders/events.js';
+export * from './orders/schemas.js';
+export * from './sync/commands.js';
 export * from './sync/http.js';
 export * from './billing/http.js';
 export * from './billing/plans.js';

@@ -34,3 +34,14 @@ export const trackingEntryUpserted = defineEvent({
     changedAt: z.iso.datetime(),
   }),
 });
+
+/** A tracking entry was deleted (clearing data); consumers forget it. */
+export const trackingEntryDeleted = defineEvent({
+  subject: 'orders.entry.deleted',
+  stream: ordersStream,
+  payload: z.object({
+    accountId: z.string().min(1),
+    entryId: z.string().min(1),
+    deletedAt: z.iso.datetime(),
+  }),
+});

@@ -1,22 +1,56 @@
 import { routeOwnedBy } from '../route.js';
+import {
+  applyRulesResponse,
+  clearDataResponse,
+  deletedResponse,
+  idParams,
+  keywordRuleInput,
+  keywordRuleResponse,
+  keywordRulesResponse,
+  listTrackingEntriesQuery,
+  listTrackingEntriesResponse,
+  markShippedRequest,
+  markShippedResponse,
+  orderNumberParams,
+  rulePreviewResponse,
+  ruleTestRequest,
+  ruleTestResult,
+  searchItemsQuery,
+  searchItemsResponse,
+  searchQuery,
+  searchResponse,
+  summaryQuery,
+  summaryResponse,
+  uploadResult,
+} from './schemas.js';
 
 const route = routeOwnedBy('svc-orders');
 
 export const ordersRoutes = [
   route('POST', '/api/upload/csv', 'merchant', 'spec-000', 'Import orders from a CSV file', {
     streaming: 'request',
+    schemas: { response: uploadResult },
   }),
-  route('GET', '/api/upload/tracking-entries', 'merchant', 'spec-000', 'Page of tracking entries'),
-  route('GET', '/api/upload/summary', 'merchant', 'spec-000', 'Order counts by status'),
-  route('GET', '/api/upload/search', 'merchant', 'spec-000', 'Search orders by term and status'),
+  route('GET', '/api/upload/tracking-entries', 'merchant', 'spec-000', 'Page of tracking entries', {
+    schemas: { query: listTrackingEntriesQuery, response: listTrackingEntriesResponse },
+  }),
+  route('GET', '/api/upload/summary', 'merchant', 'spec-000', 'Order counts by status', {
+    schemas: { query: summaryQuery, response: summaryResponse },
+  }),
+  route('GET', '/api/upload/search', 'merchant', 'spec-000', 'Search orders by term and status', {
+    schemas: { query: searchQuery, response: searchResponse },
+  }),
   route(
     'DELETE',
     '/api/upload/clear-csv-data',
     'merchant',
     'spec-000',
     'Delete CSV-imported orders',
+    { schemas: { response: clearDataResponse } },
   ),
-  route('DELETE', '/api/upload/clear-all-data', 'merchant', 'spec-000', 'Delete all orders'),
+  route('DELETE', '/api/upload/clear-all-data', 'merchant', 'spec-000', 'Delete all orders', {
+    schemas: { response: clearDataResponse },
+  }),
   // Order state is owned here, so shipping is served by svc-orders despite its store-front prefix.
   route(
     'PUT',
@@ -24,24 +58,41 @@ export const ordersRoutes = [
     'merchant',
     'spec-000',
     'Mark an order shipped',
+    {
+      schemas: {
+        params: orderNumberParams,
+        body: markShippedRequest,
+        response: markShippedResponse,
+      },
+    },
   ),
-  route('GET', '/api/keyword-rules', 'merchant', 'spec-000', 'List keyword rules'),
+  route('GET', '/api/keyword-rules', 'merchant', 'spec-000', 'List keyword rules', {
+    schemas: { response: keywordRulesResponse },
+  }),
   route(
     'GET',
     '/api/keyword-rules/search-items',
     'merchant',
     'spec-000',
     'Item names seen, for suggestions',
+    { schemas: { query: searchItemsQuery, response: searchItemsResponse } },
   ),
-  route('POST', '/api/keyword-rules', 'merchant', 'spec-000', 'Create a keyword rule'),
-  route('PUT', '/api/keyword-rules/{id}', 'merchant', 'spec-000', 'Update a keyword rule'),
-  route('DELETE', '/api/keyword-rules/{id}', 'merchant', 'spec-000', 'Delete a keyword rule'),
+  route('POST', '/api/keyword-rules', 'merchant', 'spec-000', 'Create a keyword rule', {
+    schemas: { body: keywordRuleInput, response: keywordRuleResponse },
+  }),
+  route('PUT', '/api/keyword-rules/{id}', 'merchant', 'spec-000', 'Update a keyword rule', {
+    schemas: { params: idParams, body: keywordRuleInput, response: keywordRuleResponse },
+  }),
+  route('DELETE', '/api/keyword-rules/{id}', 'merchant', 'spec-000', 'Delete a keyword rule', {
+    schemas: { params: idParams, response: deletedResponse },
+  }),
   route(
     'POST',
     '/api/keyword-rules/test',
     'merchant',
     'spec-000',
     'Show which rules apply to an item',
+    { schemas: { body: ruleTestRequest, response: ruleTestResult } },
   ),
   route(
     'DELETE',
@@ -49,6 +100,27 @@ export const ordersRoutes = [
     'merchant',
     'spec-000',
     'Delete every keyword rule',
+    { schemas: { response: deletedResponse } },
+  ),
+  route(
+    'POST',
+    '/api/keyword-rules/preview',
+    'merchant',
+    'implied',
+    'Existing orders a rule would match',
+    {
+      schemas: { body: keywordRuleInput, response: rulePreviewResponse },
+    },
+  ),
+  route(
+    'POST',
+    '/api/keyword-rules/apply',
+    'merchant',
+    'implied',
+    'Apply the rules to unshipped orders',
+    {
+      schemas: { response: applyRulesResponse },
+    },
   ),
   route('POST', '/api/reports/search', 'merchant', 'spec-000', 'Advanced report search'),
   route(

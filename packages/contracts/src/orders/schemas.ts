@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { trackingEntryStatuses } from './events.js';
+
+// Spec 000 §8: the words a seller sees.
+export const ordersMessages = {
+  invalidFileType: 'INVALID FILE TYPE. ONLY CSV FILES ACCEPTED.',
+  parseFailed: 'FAILED TO PARSE CSV FILE',
+  uploadFailed: 'UPLOAD FAILED',
+  keywordRequired: 'Please enter a keyword',
+  customMessageRequired: 'Please enter a custom message',
+  trackingNumberRequired: 'Tracking number is required',
+  courierRequired: 'Courier is required',
+  searchTermRequired: 'Search term is required',
+  noResults: 'No results found for your search criteria.',
+} as const;
+
+export const orderSources = ['csv', 'bigcartel', 'manual'] as const;
+export const statusField = z.enum(trackingEntryStatuses);
+
+/** Spec 000 §9: the dashboard's sort fields. */
+export const trackingEntrySortFields = [
+  'createdAt',
+  'orderDate',
+  'shippedAt',
+  'orderNumber',
+  'firstName',
+  'email',
+  'postcode',
+  'status',
+  'courier',
+  'trackingNumber',
+  'personalNote',
+  'updatedAt',
+] as const;
+
+/** A tracking entry (order) with every field of spec 000 §3, dates as ISO strings. */
+export const trackingEntry = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  orderNumber: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  customerName: z.string().nullable(),
+  email: z.string().nullable(),
+  /** `null` where the source said 'Unknown' or nothing (spec 000 §3). */
+  postcode: z.string().nullable(),
+  status: z.string(),
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  personalNote: z.string().nullable(),
+  orderDate: z.iso.datetime().nullable(),
+  shippedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  shippingAddress1: z.string().nullable(),
+  shippingAddress2: z.string().nullable(),
+  shippingCity: z.string().nullable(),
+  shippingState: z.string().nullable(),
+  shippingCountry: z.string().nullable(),
+  shippingZip: z.string().nullable(),
+  items: z.string().nullable(),
+  productName: z.string().nullable(),
+  productId: z.string().nullable(),
+  productImageUrl: z.string().nullable(),
+  quantity: z.number().nullable(),
+  itemPrice: z.number().nullable(),
+  itemTotal: z.number().nullable(),
+  quantityShipped: z.number().nullable(),
+  quantityUnshipped: z.number().nullable(),
+  /** A JSON-encoded list of text (spec 000 §3). */
+  categoryNames: z.string().nullable(),
+  keywordMessage: z.string().nullable(),
+  /** Which rule set the message or status, and why ("rule 'gift' matched 'Gift wrap' in Items"). */
+  keywordExplanation: z.string().nullable(),
+  source: z.enum(orderSources),
+  merchant: z.object({ name: z.string().nullable(), website: z.string().nullable() }).nullable(),
+});
+export type TrackingEntry = z.infer<typeof trackingEntry>;
+
+const booleanQuery = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((value) => value === 'true');
+
+export const listTrackingEntriesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(25),
+  sortBy: z.enum(trackingEntrySortFields).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  status: z.union([z.literal('all'), statusField]).default('all'),
+  omitShipped: booleanQuery.default(true),
+});
+export const listTrackingEntriesResponse = z.object({
+  entries: z.array(trackingEntry),
+  pagination: z.object({
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    pages: z.number(),
+  }),
+});
+
+export const summaryQuery = z.object({ omitShipped: booleanQuery.default(true) });
+export const summaryResponse = z.object({
+  total: z.number(),
+  statusCounts: z.object({
+    pending: z.number(),
+    processing: z.number(),
+    shipped: z.number(),
+    partiallyShipped: z.number(),
+    delivered: z.number(),
+    cancelled: z.number(),
+  }),
+});
+
+export const searchQuery = z.object({
+  q: z.string().trim().min(1, ordersMessages.searchTermRequired).max(200),
+  status: z.union([z.literal('all'), statusField]).default('all'),
+});
+export const searchResponse = z.object({
+  results: z.array(trackingEntry),
+  totalCount: z.number(),
+});
+
+export const uploadResult = z.object({
+  success: z.boolean(),
+  totalRows: z.number(),
+  successfulRows: z.number(),
+  skippedRows: z.number(),
+  failedRows: z.number(),
+  message: z.string(),
+  warnings: z.array(z.object({ row: z.number(), message: z.string() })),
+  errors: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
+});
+export type UploadResult = z.infer<typeof uploadResult>;
+
+export const orderNumberParams = z.object({ orderNumber: z.string().min(1) });
+export const markShippedRequest = z.object({
+  trackingNumber: z
+    .string({ error: ordersMessages.trackingNumberRequired })
+    .trim()
+    .min(1, ordersMessages.trackingNumberRequired)
+    .max(100),
+  courier: z
+    .string({ error: ordersMessages.courierRequired })
+    .trim()
+    .min(1, ordersMessages.courierRequired)
+    .max(100),
+  trackingUrl: z.union([z.literal(''), z.url({ error: 'Tracking URL must be a URL' })]).optional(),
+});
+export const markShippedResponse = z.object({
+  message: z.string(),
+  entry: trackingEntry,
+  bigCartelUpdated: z.boolean(),
+});
+
+export const clearDataResponse = z.object({ message: z.string(), deletedCount: z.number() });
+
+// Keyword rules (spec 000 §3, §4, §5).
+export const keywordRuleActions = [
+  'add_message',
+  'mark_as_shipped',
+  'awaiting_stock',
+  'working_through_orders',
+] as const;
+export const keywordMatchTypes = ['contains', 'exact', 'starts_with', 'whole_word'] as const;
+
+export const keywordRule = z.object({
+  id: z.string(),
+  keyword: z.string(),
+  action: z.enum(keywordRuleActions),
+  customMessage: z.string().nullable(),
+  matchType: z.enum(keywordMatchTypes),
+  caseSensitive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type KeywordRule = z.infer<typeof keywordRule>;
+
+export const keywordRuleInput = z
+  .object({
+    keyword: z
+      .string({ error: ordersMessages.keywordRequired })
+      .trim()
+      .min(1, ordersMessages.keywordRequired)
+      .max(200),
+    action: z.enum(keywordRuleActions),
+    customMessage: z.string().trim().max(1000).optional().nullable(),
+    matchType: z.enum(keywordMatchTypes).default('contains'),
+    caseSensitive: z.boolean().default(false),
+  })
+  .refine((rule) => rule.action !== 'add_message' || !!rule.customMessage, {
+    message: ordersMessages.customMessageRequired,
+    path: ['customMessage'],
+  });
+export const idParams = z.object({ id: z.string().min(1) });
+export const keywordRuleResponse = z.object({ rule: keywordRule });
+export const keywordRulesResponse = z.array(keywordRule);
+export const deletedResponse = z.object({ message: z.string(), deletedCount: z.number() });
+
+export const ruleTestRequest = z.object({ itemName: z.string().max(2000) });
+export const ruleTestResult = z.object({
+  appliedRules: z.array(
+    z.object({
+      id: z.string(),
+      keyword: z.string(),
+      action: z.enum(keywordRuleActions),
+      explanation: z.string(),
+    }),
+  ),
+  finalMessage: z.string().nullable(),
+  finalStatus: z.string().nullable(),
+  finalDate: z.iso.datetime().nullable(),
+});
+export const searchItemsQuery = z.object({ q: z.string().trim().max(200).default('') });
+export const searchItemsResponse = z.array(z.string());
+
+export const rulePreviewResponse = z.object({
+  matchCount: z.number(),
+  sample: z.array(
+    z.object({ orderNumber: z.string(), items: z.string().nullable(), explanation: z.string() }),
+  ),
+});
+export const applyRulesResponse = z.object({
+  examined: z.number(),
+  changed: z.number(),
+  message: z.string(),
+});
