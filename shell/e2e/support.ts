@@ -90,3 +90,119 @@ export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
+
+let accountCounter = 0;
+
+/** A fresh address per call, so tests never meet each other's accounts in one system. */
+export function uniqueEmail(prefix: string): string {
+  accountCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${accountCounter}@shop.test`;
+}
+
+/** The 6-digit code svc-auth puts on a line of its own in the mail body. */
+export function codeInMail(raw: string): string {
+  const code = /^(\d{6})\r?$/m.exec(raw)?.[1];
+  if (!code) throw new Error(`no 6-digit code line in the mail:\n${raw}`);
+  return code;
+}
+
+/** Waits for the next mail to `email` sent after `since` and returns its code. */
+export async function codeSentTo(
+  system: RunningSystem,
+  email: string,
+  since: Date,
+): Promise<string> {
+  return codeInMail((await system.mail.waitForMail(email, { since, timeoutMs: 20_000 })).raw);
+}
+
+async function postJson<T>(
+  system: RunningSystem,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<T> {
+  const response = await fetch(`${system.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export interface ApiAccount {
+  email: string;
+  password: string;
+  token: string;
+  /** The seller's `user` or the buyer's `customer`, as the API returned it. */
+  profile: Record<string, unknown>;
+}
+
+/**
+ * A verified seller made through the real API (sign-up, the code from the SMTP sink, verify), with
+ * the trial agreement completed when `onboarded` is set.
+ */
+export async function createSeller(
+  system: RunningSystem,
+  options: { onboarded: boolean; displayName?: string },
+): Promise<ApiAccount> {
+  const email = uniqueEmail(options.onboarded ? 'onboarded' : 'new-seller');
+  const password = 'correct-horse-1';
+  const since = new Date();
+  await postJson(system, '/auth/signup', { email, password, displayName: options.displayName });
+  const code = await codeSentTo(system, email, since);
+  const verified = await postJson<{ token: string; user: Record<string, unknown> }>(
+    system,
+    '/auth/verify-code',
+    { email, code },
+  );
+  if (!options.onboarded) return { email, password, token: verified.token, profile: verified.user };
+  const onboarded = await postJson<{ user: Record<string, unknown> }>(
+    system,
+    '/auth/complete-onboarding',
+    {
+      selectedPlan: 'pro_monthly',
+      agreeToTrialTerms: true,
+      agreeToPaymentTerms: true,
+      consent: {
+        agreed: true,
+        termsUrl: '/terms',
+        privacyUrl: '/privacy',
+        termsVersion: '2025-10-02',
+        consentTimestamp: new Date().toISOString(),
+        consentIp: 'e2e-test',
+      },
+    },
+    verified.token,
+  );
+  return { email, password, token: verified.token, profile: onboarded.user };
+}
+
+/** A verified buyer made through the real API. */
+export async function createBuyer(system: RunningSystem): Promise<ApiAccount> {
+  const email = uniqueEmail('buyer');
+  const password = 'buyer-pass-1';
+  const since = new Date();
+  await postJson(system, '/api/customer-auth/signup', { email, password, firstName: 'Bo' });
+  const code = await codeSentTo(system, email, since);
+  const verified = await postJson<{ token: string; customer: Record<string, unknown> }>(
+    system,
+    '/api/customer-auth/verify-code',
+    { email, code },
+  );
+  return { email, password, token: verified.token, profile: verified.customer };
+}
+
+/** The storage a seller's sign-in leaves behind (spec 001 §3), for tests that start signed in. */
+export function sellerStorage(seller: ApiAccount): Record<string, string> {
+  return { authToken: seller.token, user: JSON.stringify(seller.profile) };
+}
+
+/** The storage a buyer's sign-in leaves behind. */
+export function buyerStorage(buyer: ApiAccount): Record<string, string> {
+  return { customerAuthToken: buyer.token, customerInfo: JSON.stringify(buyer.profile) };
+}

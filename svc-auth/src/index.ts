@@ -6,19 +6,58 @@ import {
   type Env,
 } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
+import { customerModel } from './data/customer.model.js';
+import { oneTimeCodeModel } from './data/one-time-code.model.js';
+import { sellerModel } from './data/seller.model.js';
+import { signInFailureModel } from './data/sign-in-failure.model.js';
+import type { AuthDeps } from './deps.js';
 import type { TokenSigner } from './domain/signing-key.js';
+import { createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { registerCustomerRoutes } from './routes/customer-auth.routes.js';
 import { registerJwksRoutes } from './routes/jwks.routes.js';
+import { registerSellerRoutes } from './routes/seller-auth.routes.js';
+import { registerSettingsRoutes } from './routes/settings.routes.js';
 import { loadSigningKey } from './use-cases/load-signing-key.js';
 
-export function startAuthService(env: Env) {
+export type { AuthDeps } from './deps.js';
+
+/** What a test (or another embedding) may put in place of the real thing. */
+export interface AuthServiceOverrides {
+  now?: () => Date;
+  mailer?: Mailer;
+}
+
+export function startAuthService(env: Env, overrides: AuthServiceOverrides = {}) {
   let signer: TokenSigner | undefined;
   return createService({
     name: 'svc-auth',
     env,
     configSchema,
-    setup: async ({ db, routes }) => {
+    setup: async ({ db, nats, log, config, routes }) => {
       signer = await loadSigningKey(db);
+      const models = {
+        sellers: sellerModel(db),
+        customers: customerModel(db),
+        codes: oneTimeCodeModel(db),
+        signInFailures: signInFailureModel(db),
+      };
+      await Promise.all(Object.values(models).map((model) => model.syncIndexes()));
+      const mailer =
+        overrides.mailer ?? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+      const deps: AuthDeps = {
+        ...models,
+        signer,
+        mailer,
+        nats,
+        log,
+        now: overrides.now ?? (() => new Date()),
+        logCodes: config.MAIL_LOG_CODES,
+      };
       registerJwksRoutes(routes, signer);
+      registerSellerRoutes(routes, deps);
+      registerSettingsRoutes(routes, deps);
+      registerCustomerRoutes(routes, deps);
+      return { stop: async () => mailer.close() };
     },
     // svc-auth checks its own tokens with the key it holds, not through an HTTP call to itself.
     verifyToken: async () => (token) => {

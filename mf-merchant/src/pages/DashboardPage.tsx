@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   logout,
   merchantDisplayName,
@@ -15,6 +15,7 @@ import './merchant.css';
  */
 const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const session = readMerchantSession();
 
   const signOut = () => {
@@ -29,6 +30,16 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
     <div className="me-dashboard" data-testid="dashboard-page">
       <DashboardHeader session={session} onLogout={signOut} />
       <main className="ov-page">
+        {search.get('trial') === 'started' && (
+          <p className="ov-alert me-alert--success" role="status" data-testid="trial-started">
+            Your 7-day free trial has started. Welcome aboard!
+          </p>
+        )}
+        {search.get('welcome') === 'true' && (
+          <p className="ov-alert me-alert--success" role="status" data-testid="welcome-banner">
+            Welcome to ONVELOPE! Your email is verified.
+          </p>
+        )}
         <p className="ov-alert ov-alert--info">
           Your tracking entries, uploads and store sync are not available yet.
         </p>

@@ -5,6 +5,7 @@ import type { TestInfra } from './provided-context.js';
 export { freePort, startSmtpSink, type CaughtMail, type SmtpSink } from '@onvelope/infra';
 export type { TestInfra } from './provided-context.js';
 export { dockerAvailable, startTestInfra, type RunningTestInfra } from './test-infra.js';
+export { startTestIssuer, type TestIssuer } from './test-issuer.js';
 
 /**
  * The URLs of the run's MongoDB, NATS and stripe-mock (started once by the global setup).

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from './api-client.js';
+import { defineRoute } from '@onvelope/contracts';
+import { z } from 'zod';
+import { ApiError, createApiClient, detailMessages, failureMessage } from './api-client.js';
 
 interface SeenRequest {
   method: string | undefined;
@@ -108,10 +110,88 @@ describe('createApiClient', () => {
     expect(error).toMatchObject({ status: 502, message: 'HTTP 502: Bad Gateway' });
   });
 
+  it('calls a contract route with its method, filled path, query and body', async () => {
+    const route = defineRoute({
+      method: 'PATCH',
+      path: '/ok/{orderId}/notes',
+      service: 'svc-orders',
+      access: 'merchant',
+      source: 'implied',
+      summary: 'test route',
+      schemas: {
+        params: z.object({ orderId: z.string() }),
+        query: z.object({ dryRun: z.string().optional() }),
+        body: z.object({ note: z.string() }),
+        response: z.object({ echo: z.object({ note: z.string() }) }),
+      },
+    });
+    const api = createApiClient({ baseUrl, getToken: () => 'merchant-token' });
+    const answer = await api.call(route, {
+      params: { orderId: 'A 1/2' },
+      query: { dryRun: 'yes' },
+      body: { note: 'fragile' },
+    });
+    expect(answer.echo.note).toBe('fragile');
+    expect(lastRequest).toMatchObject({
+      method: 'PATCH',
+      url: '/ok/A%201%2F2/notes?dryRun=yes',
+      authorization: 'Bearer merchant-token',
+    });
+  });
+
+  it("uses a call's own token instead of the client's, and none when it is null", async () => {
+    const route = defineRoute({
+      method: 'GET',
+      path: '/ok',
+      service: 'svc-auth',
+      access: 'customer',
+      source: 'implied',
+      summary: 'test route',
+      schemas: {},
+    });
+    const api = createApiClient({ baseUrl, getToken: () => 'merchant-token' });
+    await api.call(route, { token: 'buyer-token' });
+    expect(lastRequest.authorization).toBe('Bearer buyer-token');
+    await api.call(route, { token: null });
+    expect(lastRequest.authorization).toBeUndefined();
+    await api.call(route);
+    expect(lastRequest.authorization).toBe('Bearer merchant-token');
+  });
+
   it('reports a refused connection as a network failure with status 0', async () => {
     const error = await createApiClient({ baseUrl: 'http://127.0.0.1:9' })
       .get('/ok')
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, isNetworkFailure: true });
+  });
+});
+
+describe('failureMessage and detailMessages', () => {
+  it("show the server's error text, else the screen's fallback", async () => {
+    const fromServer = await createApiClient({ baseUrl })
+      .post('/invalid', {})
+      .catch((e: unknown) => e);
+    const withoutError = await createApiClient({ baseUrl })
+      .get('/down')
+      .catch((e: unknown) => e);
+    const network = await createApiClient({ baseUrl: 'http://127.0.0.1:9' })
+      .get('/ok')
+      .catch((e: unknown) => e);
+    expect(failureMessage(fromServer, 'Verification failed')).toBe('Validation failed');
+    expect(failureMessage(withoutError, 'Verification failed')).toBe('Verification failed');
+    expect(failureMessage(network, 'Verification failed')).toBe('Verification failed');
+    expect(failureMessage(new Error('boom'), 'An error occurred')).toBe('An error occurred');
+  });
+
+  it('join the detail messages of a failure, or give null when there are none', () => {
+    const error = new ApiError(400, 'Validation failed', [
+      { message: 'You must agree to the Terms of Service and Privacy Policy.' },
+      { message: 'You must agree to the payment terms and billing.' },
+    ]);
+    expect(detailMessages(error)).toBe(
+      'You must agree to the Terms of Service and Privacy Policy., You must agree to the payment terms and billing.',
+    );
+    expect(detailMessages(new ApiError(400, 'Bad'))).toBeNull();
+    expect(detailMessages(new Error('x'))).toBeNull();
   });
 });

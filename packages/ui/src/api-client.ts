@@ -1,3 +1,10 @@
+import type {
+  BodyOf,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
+  RouteContract,
+} from '@onvelope/contracts';
 import { isSessionExpiryMessage } from './session-expiry.js';
 
 /** One entry of the `details` list every error answer may carry (ARCHITECTURE: error shape). */
@@ -13,13 +20,17 @@ export interface ApiErrorDetail {
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
+  /** The answer's own `error` text, when the server sent one (screens show it, else their fallback). */
+  readonly serverMessage: string | undefined;
+
   constructor(
     readonly status: number,
     message: string,
     readonly details: ApiErrorDetail[] = [],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; serverMessage?: string },
   ) {
     super(message, options);
+    this.serverMessage = options?.serverMessage;
   }
 
   get isNetworkFailure(): boolean {
@@ -49,7 +60,36 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+type Slot<Key extends string, T> = [T] extends [undefined]
+  ? { [K in Key]?: undefined }
+  : { [K in Key]: T };
+
+/**
+ * What `call` takes for a route: its body and path parameters are required when the route's
+ * contract has schemas for them; the query is always optional (every query field is optional).
+ * `token` replaces the client's own token for this call (null sends none), e.g. the buyer's token.
+ */
+export type CallOptions<R extends RouteContract> = Slot<'body', BodyOf<R>> &
+  Slot<'params', ParamsOf<R>> & {
+    query?: Partial<QueryOf<R>>;
+    token?: string | null;
+    signal?: AbortSignal;
+  };
+
+type CallArgs<R extends RouteContract> = [BodyOf<R>, ParamsOf<R>] extends [undefined, undefined]
+  ? [options?: CallOptions<R>]
+  : [options: CallOptions<R>];
+
 export interface ApiClient {
+  /**
+   * Calls a route of `@onvelope/contracts`, typed by its schemas: the body and parameters it takes
+   * and `ResponseOf<route>` it answers with. Nothing is validated in the browser: the service does
+   * that and answers `{ error, details }`, which arrives here as an ApiError.
+   *
+   * @example
+   * const { token, user } = await api.call(login, { body: { email, password } });
+   */
+  call<R extends RouteContract>(route: R, ...args: CallArgs<R>): Promise<ResponseOf<R>>;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -74,10 +114,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function request<T>(
     method: HttpMethod,
     path: string,
-    init: RequestOptions = {},
+    init: RequestOptions & { tokenOverride?: { token: string | null } } = {},
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
-    const token = options.getToken?.();
+    const token = init.tokenOverride ? init.tokenOverride.token : options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: string | undefined;
     if (init.body !== undefined) {
@@ -103,7 +143,30 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return payload as T;
   }
 
+  function call<R extends RouteContract>(
+    route: R,
+    ...[callOptions]: CallArgs<R>
+  ): Promise<ResponseOf<R>> {
+    const { body, params, query, token, signal } = (callOptions ?? {}) as {
+      body?: unknown;
+      params?: Record<string, string>;
+      query?: RequestOptions['query'];
+      token?: string | null;
+      signal?: AbortSignal;
+    };
+    const headers: Record<string, string> = {};
+    const init: RequestOptions & { tokenOverride?: { token: string | null } } = {
+      body,
+      query,
+      signal,
+      headers,
+    };
+    if (callOptions && 'token' in callOptions) init.tokenOverride = { token: token ?? null };
+    return request<ResponseOf<R>>(route.method, fillPath(route.path, params), init);
+  }
+
   return {
+    call,
     request,
     get: (path, init) => request('GET', path, init),
     post: (path, body, init) => request('POST', path, { ...init, body }),
@@ -111,6 +174,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     patch: (path, body, init) => request('PATCH', path, { ...init, body }),
     delete: (path, init) => request('DELETE', path, init),
   };
+}
+
+/** `/api/x/{id}` with `{ id: 'a b' }` -> `/api/x/a%20b`. */
+function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Path parameter ${name} of ${path} is missing.`);
+    return encodeURIComponent(value);
+  });
 }
 
 function queryString(query: RequestOptions['query']): string {
@@ -136,10 +208,12 @@ async function readJson(response: Response): Promise<unknown> {
 function errorFrom(response: Response, payload: unknown): ApiError {
   if (typeof payload === 'object' && payload !== null && 'error' in payload) {
     const { error, details } = payload as { error: unknown; details?: unknown };
+    const serverMessage = typeof error === 'string' && error ? error : undefined;
     return new ApiError(
       response.status,
-      typeof error === 'string' && error ? error : `HTTP ${response.status}`,
+      serverMessage ?? `HTTP ${response.status}`,
       Array.isArray(details) ? details.filter(isDetail) : [],
+      { serverMessage },
     );
   }
   const text = typeof payload === 'string' && payload ? payload : response.statusText;
@@ -152,4 +226,20 @@ function isDetail(value: unknown): value is ApiErrorDetail {
     value !== null &&
     typeof (value as { message?: unknown }).message === 'string'
   );
+}
+
+/**
+ * The text a screen shows for a failed call (spec 001 §8): the server's `error` field, otherwise the
+ * screen's own fallback. A failure without an answer (network) also gets the fallback.
+ *
+ * @example setError(failureMessage(error, clientMessages.verifyFailed));
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+/** The `details` messages of a failed call joined into one line, or null when it had none. */
+export function detailMessages(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.details.length === 0) return null;
+  return error.details.map((detail) => detail.message).join(', ');
 }

@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   clearCustomerSession,
   clearMerchantSession,
+  clearPendingVerification,
   localStorageKeys,
   logout,
   merchantDisplayName,
   pruneStoredTokens,
   readCustomerSession,
   readMerchantSession,
+  readPendingVerification,
   sessionStorageKeys,
+  storeCustomerSignIn,
+  storeMerchantSignIn,
+  storeMerchantUser,
+  storePendingVerification,
   type KeyValueStore,
   type SessionStores,
 } from './session.js';
@@ -182,5 +188,66 @@ describe('merchantDisplayName', () => {
       'e@x.test',
     );
     expect(merchantDisplayName({ ...base, user: null, userInfo: null })).toBeNull();
+  });
+});
+
+describe('storeMerchantSignIn and storeMerchantUser', () => {
+  it('store the token, the user, a userInfo to greet with and the onboarding flag', () => {
+    const s = stores({ customerAuthToken: 'c', customerInfo: '{}' });
+    storeMerchantSignIn(
+      liveMerchantToken,
+      { id: 'u1', email: 'sam@shop.test', displayName: 'Sam', onboardingCompleted: false },
+      s,
+    );
+    expect(s.local.keys()).toEqual(['authToken', 'onboardingCompleted', 'user', 'userInfo']);
+    const session = readMerchantSession(s, now);
+    expect(session).toMatchObject({
+      token: liveMerchantToken,
+      user: { email: 'sam@shop.test' },
+      userInfo: { id: 'u1', role: 'merchant', name: 'Sam', email: 'sam@shop.test' },
+      onboardingCompleted: false,
+    });
+
+    storeMerchantUser({ id: 'u1', email: 'sam@shop.test', onboardingCompleted: true }, s);
+    expect(readMerchantSession(s, now)?.onboardingCompleted).toBe(true);
+  });
+
+  it("does not keep a previous seller's onboarding flag for a user without one", () => {
+    const s = stores({ onboardingCompleted: 'true' });
+    storeMerchantSignIn(liveMerchantToken, { email: 'b@shop.test' }, s);
+    expect(s.local.getItem('onboardingCompleted')).toBeNull();
+  });
+});
+
+describe('storeCustomerSignIn', () => {
+  it('stores the buyer token and profile and ends a seller session', () => {
+    const s = stores({ authToken: liveMerchantToken, user: '{}', onboardingCompleted: 'true' });
+    const buyerToken = jwt({ userId: 'c1', accountId: 'c1', role: 'customer', exp: now + 60 });
+    storeCustomerSignIn(buyerToken, { id: 'c1', email: 'bo@mail.test', firstName: null }, s);
+    expect(s.local.keys()).toEqual(['customerAuthToken', 'customerInfo']);
+    expect(readCustomerSession(s, now)?.customerInfo).toEqual({
+      id: 'c1',
+      email: 'bo@mail.test',
+      firstName: null,
+    });
+  });
+});
+
+describe('pending verification', () => {
+  it('keeps the email and the kind of account in session storage until cleared', () => {
+    const s = stores();
+    expect(readPendingVerification(s)).toBeNull();
+    storePendingVerification({ email: 'bo@mail.test', account: 'customer' }, s);
+    expect(readPendingVerification(s)).toEqual({ email: 'bo@mail.test', account: 'customer' });
+    expect(s.local.keys()).toEqual([]);
+    clearPendingVerification(s);
+    expect(s.session.keys()).toEqual([]);
+  });
+
+  it('treats a pending email without a kind as a seller', () => {
+    expect(readPendingVerification(stores({}, { pendingVerification: 'sam@shop.test' }))).toEqual({
+      email: 'sam@shop.test',
+      account: 'merchant',
+    });
   });
 });

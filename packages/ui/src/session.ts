@@ -18,15 +18,28 @@ export const sessionStorageKeys = {
   pendingVerification: 'pendingVerification',
   showWelcome: 'showWelcome',
   redirectAfterSubscription: 'redirectAfterSubscription',
+  /**
+   * Not in the spec: which kind of account `pendingVerification` belongs to, since /verify serves
+   * sellers and buyers and each has its own verify call.
+   */
+  pendingVerificationAccount: 'pendingVerificationAccount',
 } as const;
+
+/** The two kinds of account: sellers (`authToken`) and buyers (`customerAuthToken`). */
+export type AccountKind = 'merchant' | 'customer';
 
 /** The merchant `user` object stored after sign-in (spec 001 §3). */
 export interface StoredUser {
   id?: string;
   email?: string;
   name?: string;
-  displayName?: string;
+  displayName?: string | null;
+  role?: string;
+  accountId?: string;
+  isVerified?: boolean;
   onboardingCompleted?: boolean;
+  selectedPlan?: string | null;
+  trialEnd?: string | null;
 }
 
 /** The merchant `userInfo` object (spec 000 §3: id, role, name). */
@@ -40,9 +53,12 @@ export interface UserInfo {
 /** The buyer `customerInfo` object (spec 001 §3, Customer). */
 export interface CustomerInfo {
   id?: string;
-  firstName?: string;
-  lastName?: string;
+  firstName?: string | null;
+  lastName?: string | null;
   email?: string;
+  defaultPostcode?: string | null;
+  avatar?: string | null;
+  isVerified?: boolean;
 }
 
 export interface MerchantSession {
@@ -72,7 +88,13 @@ export function browserStores(): SessionStores {
   return { local: globalThis.localStorage, session: globalThis.sessionStorage };
 }
 
-const merchantKeys = [localStorageKeys.authToken, localStorageKeys.user, localStorageKeys.userInfo];
+// The onboarding flag mirrors the signed-in seller's profile, so it leaves with the seller.
+const merchantKeys = [
+  localStorageKeys.authToken,
+  localStorageKeys.user,
+  localStorageKeys.userInfo,
+  localStorageKeys.onboardingCompleted,
+];
 const customerKeys = [localStorageKeys.customerAuthToken, localStorageKeys.customerInfo];
 
 /**
@@ -139,9 +161,95 @@ export function pruneStoredTokens(
   };
 }
 
-/** Stores the merchant profile the server returned (GET /auth/profile). */
+/**
+ * Stores the merchant profile the server returned (sign-in, verification, GET /auth/profile): the
+ * `user`, the `userInfo` the dashboard greets with, and the `onboardingCompleted` flag the guards read.
+ */
 export function storeMerchantUser(user: StoredUser, stores: SessionStores = browserStores()): void {
   stores.local.setItem(localStorageKeys.user, JSON.stringify(user));
+  const userInfo: UserInfo = {
+    id: user.id,
+    role: user.role ?? 'merchant',
+    name: user.displayName || user.name || user.email,
+    email: user.email,
+  };
+  stores.local.setItem(localStorageKeys.userInfo, JSON.stringify(userInfo));
+  if (typeof user.onboardingCompleted === 'boolean') {
+    storeOnboardingCompleted(user.onboardingCompleted, stores);
+  }
+}
+
+/** Records whether the merchant's onboarding is complete (the guards of spec 001 §2 read it). */
+export function storeOnboardingCompleted(
+  completed: boolean,
+  stores: SessionStores = browserStores(),
+): void {
+  stores.local.setItem(localStorageKeys.onboardingCompleted, String(completed));
+}
+
+/**
+ * A seller signed in (spec 001 §4: store token and user). A buyer session in the same browser ends:
+ * one person is signed in as one kind of account at a time, so /login's redirect is unambiguous.
+ *
+ * @example const { token, user } = await api.call(login, { body }); storeMerchantSignIn(token, user);
+ */
+export function storeMerchantSignIn(
+  token: string,
+  user: StoredUser,
+  stores: SessionStores = browserStores(),
+): void {
+  clearCustomerSession(stores);
+  stores.local.removeItem(localStorageKeys.onboardingCompleted);
+  stores.local.setItem(localStorageKeys.authToken, token);
+  storeMerchantUser(user, stores);
+}
+
+/** A buyer signed in: `customerAuthToken` and `customerInfo`; a seller session in the browser ends. */
+export function storeCustomerSignIn(
+  token: string,
+  customer: CustomerInfo,
+  stores: SessionStores = browserStores(),
+): void {
+  clearMerchantSession(stores);
+  stores.local.setItem(localStorageKeys.customerAuthToken, token);
+  storeCustomerInfo(customer, stores);
+}
+
+/** Stores the buyer profile the server returned (GET or PATCH /api/customer-auth/profile). */
+export function storeCustomerInfo(
+  customer: CustomerInfo,
+  stores: SessionStores = browserStores(),
+): void {
+  stores.local.setItem(localStorageKeys.customerInfo, JSON.stringify(customer));
+}
+
+export interface PendingVerification {
+  email: string;
+  account: AccountKind;
+}
+
+/** Remembers the email waiting for its code (spec 001 §4) and which kind of account it is. */
+export function storePendingVerification(
+  pending: PendingVerification,
+  stores: SessionStores = browserStores(),
+): void {
+  stores.session.setItem(sessionStorageKeys.pendingVerification, pending.email);
+  stores.session.setItem(sessionStorageKeys.pendingVerificationAccount, pending.account);
+}
+
+/** The email waiting for its code, or null; an unknown kind counts as a seller (the spec's only kind). */
+export function readPendingVerification(
+  stores: SessionStores = browserStores(),
+): PendingVerification | null {
+  const email = stores.session.getItem(sessionStorageKeys.pendingVerification);
+  if (!email) return null;
+  const account = stores.session.getItem(sessionStorageKeys.pendingVerificationAccount);
+  return { email, account: account === 'customer' ? 'customer' : 'merchant' };
+}
+
+export function clearPendingVerification(stores: SessionStores = browserStores()): void {
+  stores.session.removeItem(sessionStorageKeys.pendingVerification);
+  stores.session.removeItem(sessionStorageKeys.pendingVerificationAccount);
 }
 
 /** Forgets the merchant's token and identity (token rejected by the server, or expired). */
@@ -191,8 +299,8 @@ function pruneToken(
   return 'kept';
 }
 
-// A stored `onboardingCompleted` flag wins over the profile: the three-step onboarding saves it
-// locally without a server call (spec 001 §4). Without either, only an explicit false means incomplete.
+// The stored `onboardingCompleted` flag (written with every profile the server returns, and by the
+// onboarding screens) wins over the stored user. Without either, only an explicit false means incomplete.
 function readOnboardingCompleted(local: KeyValueStore, user: StoredUser | null): boolean {
   const flag = local.getItem(localStorageKeys.onboardingCompleted);
   if (flag === 'true') return true;

@@ -18,13 +18,14 @@ const m = authValidationMessages;
 export const emailField = z
   .string({ error: m.emailRequired })
   .trim()
-  .min(1, m.emailRequired)
+  // An empty field is only 'required', not also 'invalid': the first failed check ends the list.
+  .min(1, { error: m.emailRequired, abort: true })
   .regex(/^[^\s@]+@[^\s@]+$/, m.emailInvalid)
   .transform((email) => email.toLowerCase());
 
 export const newPasswordField = z
   .string({ error: m.passwordRequired })
-  .min(1, m.passwordRequired)
+  .min(1, { error: m.passwordRequired, abort: true })
   .min(6, m.passwordTooShort)
   .max(200, 'Password must be at most 200 characters');
 
@@ -186,4 +187,16 @@ export const updateCustomerProfileRequest = z.object({
     .transform((postcode) => postcode.toUpperCase())
     .optional(),
   avatar: z.union([z.literal(''), z.url({ error: 'Avatar must be a URL' })]).optional(),
+});
+
+/**
+ * 403 from a sign-in (seller or buyer) whose password is right but whose email is not verified
+ * yet: a fresh code is on its way, and the screen keeps `email` as pendingVerification and goes
+ * to /verify.
+ */
+export const emailNotVerifiedResponse = z.object({
+  error: z.string(),
+  details: z.array(z.object({ message: z.string(), path: z.string().optional() })),
+  requiresVerification: z.literal(true),
+  email: z.string(),
 });

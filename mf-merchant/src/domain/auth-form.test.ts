@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emailError,
+  isCompleteVerificationCode,
+  optionalText,
+  passwordError,
+  validateCredentials,
+  verificationCodeInput,
+} from './auth-form.js';
+
+describe('validateCredentials', () => {
+  it('asks for an email and a password with the spec messages', () => {
+    expect(validateCredentials('login', { email: '', password: '' })).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+  });
+
+  it('refuses an email without the something@something shape', () => {
+    expect(emailError('sam.shop.test')).toBe('Invalid email address');
+    expect(emailError('sam@')).toBe('Invalid email address');
+    expect(emailError('sa m@shop.test')).toBe('Invalid email address');
+    expect(emailError('  sam@shop.test ')).toBeUndefined();
+  });
+
+  it('needs 6 characters for a new password on sign-up but only one on sign-in', () => {
+    expect(validateCredentials('register', { email: 'a@b', password: '12345' })).toEqual({
+      password: 'Password must be at least 6 characters',
+    });
+    expect(validateCredentials('login', { email: 'a@b', password: '1' })).toEqual({});
+    expect(passwordError('123456', true)).toBeUndefined();
+  });
+});
+
+describe('verification code input', () => {
+  it('keeps digits only and at most 6 of them', () => {
+    expect(verificationCodeInput('12a-3 4')).toBe('1234');
+    expect(verificationCodeInput('12345678')).toBe('123456');
+  });
+
+  it('accepts exactly 6 digits as a complete code', () => {
+    expect(isCompleteVerificationCode('12345')).toBe(false);
+    expect(isCompleteVerificationCode('123456')).toBe(true);
+  });
+});
+
+describe('optionalText', () => {
+  it('trims text and leaves out what is empty', () => {
+    expect(optionalText('  Ann ')).toBe('Ann');
+    expect(optionalText('   ')).toBeUndefined();
+  });
+});

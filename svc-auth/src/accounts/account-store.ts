@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '@onvelope/contracts';
+import type { CustomerDocument } from '../data/customer.model.js';
+import type { AccountKind } from '../data/one-time-code.model.js';
+import type { SellerDocument } from '../data/seller.model.js';
+import type { AuthDeps } from '../deps.js';
+
+/** What sign-up, sign-in, codes and passwords need of an account, seller or buyer alike. */
+export interface AccountRecord {
+  _id: string;
+  email: string;
+  passwordHash: string | null;
+  isVerified: boolean;
+  lastLoginAt: Date | null;
+  passwordChangedAt: Date | null;
+}
+
+export type AccountFields<T> = Partial<Omit<T, '_id'>>;
+/** Fields every kind of account has. */
+export type CommonFields = AccountFields<AccountRecord>;
+
+/**
+ * Sellers and buyers live in separate collections (one email may hold one of each); this is the
+ * one view of either that the shared use cases work through.
+ */
+export interface AccountStore<T extends AccountRecord> {
+  kind: AccountKind;
+  findByEmail(email: string): Promise<T | null>;
+  findById(id: string): Promise<T | null>;
+  /** Inserts a new, unverified account; a duplicate email fails with MongoDB's code 11000. */
+  create(fields: { email: string; passwordHash: string } & AccountFields<T>): Promise<T>;
+  /** Sets fields on the account if it still matches `where`; null when it does not. */
+  update(id: string, set: CommonFields | AccountFields<T>, where?: CommonFields): Promise<T | null>;
+  claims(account: T): AuthContext;
+}
+
+export function sellerStore({ sellers, now }: Pick<AuthDeps, 'sellers' | 'now'>) {
+  const store: AccountStore<SellerDocument> = {
+    kind: 'seller',
+    findByEmail: (email) => sellers.findOne({ email }).lean(),
+    findById: (id) => sellers.findById(id).lean(),
+    async create(fields) {
+      const created = await sellers.create({
+        _id: randomUUID(),
+        accountId: randomUUID(),
+        isVerified: false,
+        createdAt: now(),
+        ...fields,
+      });
+      return created.toObject();
+    },
+    update: (id, set, where = {}) =>
+      sellers.findOneAndUpdate({ ...where, _id: id }, { $set: set }, { new: true }).lean(),
+    claims: (seller) => ({ userId: seller._id, accountId: seller.accountId, role: 'merchant' }),
+  };
+  return store;
+}
+
+export function customerStore({ customers, now }: Pick<AuthDeps, 'customers' | 'now'>) {
+  const store: AccountStore<CustomerDocument> = {
+    kind: 'customer',
+    findByEmail: (email) => customers.findOne({ email }).lean(),
+    findById: (id) => customers.findById(id).lean(),
+    async create(fields) {
+      const created = await customers.create({
+        _id: randomUUID(),
+        isVerified: false,
+        createdAt: now(),
+        ...fields,
+      });
+      return created.toObject();
+    },
+    update: (id, set, where = {}) =>
+      customers.findOneAndUpdate({ ...where, _id: id }, { $set: set }, { new: true }).lean(),
+    // A buyer's account is the buyer: the tenant of what it claims is its own id.
+    claims: (customer) => ({ userId: customer._id, accountId: customer._id, role: 'customer' }),
+  };
+  return store;
+}

@@ -1,0 +1,81 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { planIds } from '@onvelope/contracts';
+
+type PlanId = (typeof planIds)[number];
+
+/** The consent a seller gave when starting the trial, with the address the request came from. */
+export interface StoredConsent {
+  agreed: boolean;
+  termsUrl: string;
+  privacyUrl: string;
+  termsVersion: string;
+  consentTimestamp: Date;
+  /** What the screen sent (a browser-side marker, spec 001 §3). */
+  consentIp: string;
+  /** What the service saw: the request's client address. */
+  requestIp: string;
+  recordedAt: Date;
+}
+
+/** A seller (merchant user). One account per seller for now: `accountId` is made at sign-up. */
+export interface SellerDocument {
+  _id: string;
+  accountId: string;
+  email: string;
+  /** Absent for a seller who has only ever signed in with Google. */
+  passwordHash: string | null;
+  googleSubject: string | null;
+  displayName: string | null;
+  isVerified: boolean;
+  onboardingCompleted: boolean;
+  selectedPlan: PlanId | null;
+  trialEnd: Date | null;
+  consent: StoredConsent | null;
+  companyName: string | null;
+  businessType: string | null;
+  website: string | null;
+  phoneNumber: string | null;
+  country: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  passwordChangedAt: Date | null;
+}
+
+const text = { type: String, default: null };
+
+const sellerSchema = new Schema<SellerDocument>(
+  {
+    _id: { type: String, required: true },
+    accountId: { type: String, required: true },
+    email: { type: String, required: true, unique: true },
+    passwordHash: text,
+    googleSubject: { type: String, default: null, index: true },
+    displayName: text,
+    isVerified: { type: Boolean, required: true, default: false },
+    onboardingCompleted: { type: Boolean, required: true, default: false },
+    selectedPlan: text,
+    trialEnd: { type: Date, default: null },
+    consent: { type: Schema.Types.Mixed, default: null },
+    companyName: text,
+    businessType: text,
+    website: text,
+    phoneNumber: text,
+    country: text,
+    address: text,
+    city: text,
+    state: text,
+    postalCode: text,
+    createdAt: { type: Date, required: true },
+    lastLoginAt: { type: Date, default: null },
+    passwordChangedAt: { type: Date, default: null },
+  },
+  { versionKey: false, collection: 'sellers' },
+);
+
+export type SellerModel = Model<SellerDocument>;
+export const sellerModel = (db: Connection): SellerModel =>
+  (db.models.Seller as SellerModel | undefined) ?? db.model('Seller', sellerSchema);

@@ -1,0 +1,23 @@
+import type { Logger, NatsConnection } from '@onvelope/service-kit';
+import type { CustomerModel } from './data/customer.model.js';
+import type { OneTimeCodeModel } from './data/one-time-code.model.js';
+import type { SellerModel } from './data/seller.model.js';
+import type { SignInFailureModel } from './data/sign-in-failure.model.js';
+import type { TokenSigner } from './domain/signing-key.js';
+import type { Mailer } from './mail/mailer.js';
+
+/** What the use cases work with; built once in `index.ts`, replaced piecemeal in tests. */
+export interface AuthDeps {
+  sellers: SellerModel;
+  customers: CustomerModel;
+  codes: OneTimeCodeModel;
+  signInFailures: SignInFailureModel;
+  signer: TokenSigner;
+  mailer: Mailer;
+  nats: NatsConnection;
+  log: Logger;
+  /** The clock every expiry and window is measured with (tests move it instead of sleeping). */
+  now: () => Date;
+  /** Log codes themselves when they are sent (local runs only; see README). */
+  logCodes: boolean;
+}

@@ -1,0 +1,15 @@
+export { googleConfigSchema, googleConfigShape, type GoogleConfig } from './google-config.js';
+export {
+  createGoogleSignIn,
+  googleSignInMessages,
+  GoogleSignInError,
+  type GoogleIdentity,
+  type GoogleSignIn,
+  type GoogleSignInOptions,
+} from './google-sign-in.js';
+export {
+  googleLandingPath,
+  googleStateCookie,
+  registerGoogleRoutes,
+  type GoogleRouteDeps,
+} from './google.routes.js';

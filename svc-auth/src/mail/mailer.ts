@@ -1,0 +1,24 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends the service's emails. SMTP today; a provider API could take its place. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Sends over SMTP with nodemailer (`smtp://host:port`, `smtps://user:pass@host:465`). */
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.url, { from: options.from });
+  return {
+    async send(message) {
+      await transport.sendMail({ to: message.to, subject: message.subject, text: message.text });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,30 @@
+import type { AccountRecord, AccountStore } from '../accounts/account-store.js';
+import { accountNotFound, emailTaken, isDuplicateKey } from '../accounts/account-errors.js';
+import { sendCode } from '../accounts/verification-codes.js';
+import type { AuthDeps } from '../deps.js';
+
+/**
+ * Moves the account to a new address, which must be verified again: it is marked unverified and a
+ * code is sent to it. An address another account of the same kind holds is refused (409).
+ */
+export async function changeEmail<T extends AccountRecord>(
+  deps: AuthDeps,
+  store: AccountStore<T>,
+  account: T,
+  newEmail: string,
+): Promise<T> {
+  if (await store.findByEmail(newEmail)) throw emailTaken();
+  const moved = await store
+    .update(account._id, { email: newEmail, isVerified: false }, { email: account.email })
+    .catch((error: unknown) => {
+      if (isDuplicateKey(error)) throw emailTaken();
+      throw error;
+    });
+  if (!moved) throw accountNotFound();
+  await sendCode(
+    deps,
+    { kind: store.kind, purpose: 'verify-email', userId: moved._id, email: newEmail },
+    'refuse',
+  );
+  return moved;
+}

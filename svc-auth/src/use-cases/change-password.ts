@@ -1,0 +1,38 @@
+import { badRequest } from '@onvelope/service-kit';
+import { tokenLifetimeSeconds, type AuthContext } from '@onvelope/contracts';
+import { accountMessages } from '../accounts/account-errors.js';
+import { sellerOf } from '../accounts/caller-accounts.js';
+import { checkPassword, hashPassword } from '../accounts/credentials.js';
+import type { AuthDeps } from '../deps.js';
+import { endOlderTokens } from '../events/tokens-revoked.js';
+
+export const passwordUpdatedMessage = 'Password updated successfully!';
+
+/**
+ * Changes the seller's password after checking the current one. Every older token ends (this one
+ * too, in every service); the answer carries a fresh token so the seller stays signed in here.
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  caller: AuthContext,
+  input: { currentPassword: string; newPassword: string; ip: string },
+): Promise<{ message: string; token: string }> {
+  const seller = await sellerOf(deps, caller);
+  const matches = await checkPassword(
+    deps,
+    { kind: 'seller', email: seller.email, ip: input.ip },
+    seller.passwordHash,
+    input.currentPassword,
+  );
+  if (!matches) throw badRequest(accountMessages.currentPasswordWrong);
+  await deps.sellers.updateOne(
+    { _id: seller._id },
+    { $set: { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: deps.now() } },
+  );
+  await endOlderTokens(deps, seller._id);
+  const token = await deps.signer.sign(
+    { userId: seller._id, accountId: seller.accountId, role: 'merchant' },
+    tokenLifetimeSeconds,
+  );
+  return { message: passwordUpdatedMessage, token };
+}

@@ -1,0 +1,32 @@
+import type { AuthContext, CustomerProfile, updateCustomerProfileRequest } from '@onvelope/contracts';
+import type { z } from 'zod';
+import { accountNotFound } from '../accounts/account-errors.js';
+import { customerStore } from '../accounts/account-store.js';
+import { customerOf } from '../accounts/caller-accounts.js';
+import { toCustomerProfile } from '../domain/account-views.js';
+import { profileFieldsToSet } from '../domain/profile-changes.js';
+import type { AuthDeps } from '../deps.js';
+import { changeEmail } from './change-email.js';
+
+/**
+ * Updates the buyer's profile. Empty texts clear their field (an empty avatar brings back the
+ * identicon); a new email must be verified again, like a seller's.
+ */
+export async function updateCustomerProfile(
+  deps: AuthDeps,
+  caller: AuthContext,
+  changes: z.infer<typeof updateCustomerProfileRequest>,
+): Promise<{ customer: CustomerProfile }> {
+  let customer = await customerOf(deps, caller);
+  const { email, ...fields } = changes;
+  if (email !== undefined && email !== customer.email) {
+    customer = await changeEmail(deps, customerStore(deps), customer, email);
+  }
+  const set = profileFieldsToSet(fields);
+  if (Object.keys(set).length === 0) return { customer: toCustomerProfile(customer) };
+  const updated = await deps.customers
+    .findOneAndUpdate({ _id: customer._id }, { $set: set }, { new: true })
+    .lean();
+  if (!updated) throw accountNotFound();
+  return { customer: toCustomerProfile(updated) };
+}

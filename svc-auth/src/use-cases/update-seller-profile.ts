@@ -1,0 +1,22 @@
+import type { AuthContext, updateProfileRequest } from '@onvelope/contracts';
+import type { z } from 'zod';
+import { accountNotFound } from '../accounts/account-errors.js';
+import { toAccountSettings } from '../domain/account-views.js';
+import { profileFieldsToSet } from '../domain/profile-changes.js';
+import type { AuthDeps } from '../deps.js';
+
+export const profileUpdatedMessage = 'Profile updated successfully!';
+
+/** Sets the profile fields sent; an empty text clears its field, an absent one leaves it. */
+export async function updateSellerProfile(
+  deps: AuthDeps,
+  caller: AuthContext,
+  changes: z.infer<typeof updateProfileRequest>,
+) {
+  const set = profileFieldsToSet(changes);
+  const seller = await deps.sellers
+    .findOneAndUpdate({ _id: caller.userId, accountId: caller.accountId }, { $set: set }, { new: true })
+    .lean();
+  if (!seller) throw accountNotFound();
+  return { account: toAccountSettings(seller), message: profileUpdatedMessage };
+}

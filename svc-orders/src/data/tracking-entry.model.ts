@@ -1,0 +1,170 @@
+import mongoose, { Schema, type InferSchemaType, type Model } from 'mongoose';
+import {
+  orderSources,
+  trackingEntrySortFields,
+  type TrackingEntry,
+} from '@onvelope/contracts';
+
+const text = { type: String, default: null };
+const number = { type: Number, default: null };
+const date = { type: Date, default: null };
+
+/**
+ * A tracking entry (order), spec 000 §3. `version` grows by one on every change and is the version
+ * of the `trackingEntryUpserted` event; `searchTerms` holds the lower-cased values search matches
+ * by prefix (see `searchTermsOf`), so search is served by an index.
+ */
+const trackingEntrySchema = new Schema(
+  {
+    accountId: { type: String, required: true },
+    orderNumber: { type: String, required: true },
+    source: { type: String, enum: orderSources, required: true, default: 'csv' },
+    externalId: { type: String },
+    connectionId: { type: String },
+    version: { type: Number, required: true, default: 1 },
+    firstName: text,
+    lastName: text,
+    customerName: text,
+    email: text,
+    postcode: text,
+    status: { type: String, required: true, default: 'pending' },
+    courier: text,
+    trackingNumber: text,
+    trackingUrl: text,
+    personalNote: text,
+    orderDate: date,
+    shippedAt: date,
+    shippingAddress1: text,
+    shippingAddress2: text,
+    shippingCity: text,
+    shippingState: text,
+    shippingCountry: text,
+    shippingZip: text,
+    items: text,
+    productName: text,
+    productId: text,
+    productImageUrl: text,
+    quantity: number,
+    itemPrice: number,
+    itemTotal: number,
+    quantityShipped: number,
+    quantityUnshipped: number,
+    categoryNames: text,
+    keywordMessage: text,
+    keywordExplanation: text,
+    merchant: {
+      type: new Schema({ name: text, website: text }, { _id: false }),
+      default: null,
+    },
+    searchTerms: { type: [String], default: [] },
+  },
+  { timestamps: true, collection: 'tracking_entries' },
+);
+
+trackingEntrySchema.index({ accountId: 1, orderNumber: 1 }, { unique: true });
+trackingEntrySchema.index(
+  { accountId: 1, source: 1, externalId: 1 },
+  { unique: true, partialFilterExpression: { externalId: { $exists: true } } },
+);
+// Spec 000 §9: every sort field, account first, `_id` last as the tie-breaker the list sorts by,
+// so a page is read from the index in either direction. orderNumber is served by the unique index
+// above plus this one (which also carries the tie-breaker).
+for (const field of trackingEntrySortFields) {
+  trackingEntrySchema.index({ accountId: 1, [field]: 1, _id: 1 });
+}
+trackingEntrySchema.index({ accountId: 1, searchTerms: 1 });
+// Clearing CSV data walks the account's CSV entries.
+trackingEntrySchema.index({ accountId: 1, source: 1, _id: 1 });
+
+export type TrackingEntryDocument = InferSchemaType<typeof trackingEntrySchema> & {
+  _id: mongoose.Types.ObjectId;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** The model on a service's own connection (each service owns its database). */
+export function trackingEntryModel(db: mongoose.Connection): Model<TrackingEntryDocument> {
+  return (db.models.TrackingEntry ??
+    db.model('TrackingEntry', trackingEntrySchema)) as Model<TrackingEntryDocument>;
+}
+
+/** Statuses the dashboard's hide-shipped toggle hides (see README: partially shipped stays). */
+export const shippedStatuses = ['shipped', 'delivered'] as const;
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/** Maps a stored entry (document or lean object) to the contract shape. */
+export function toTrackingEntry(doc: TrackingEntryDocument): TrackingEntry {
+  return {
+    id: String(doc._id),
+    accountId: doc.accountId,
+    orderNumber: doc.orderNumber,
+    firstName: doc.firstName ?? null,
+    lastName: doc.lastName ?? null,
+    customerName: doc.customerName ?? null,
+    email: doc.email ?? null,
+    postcode: doc.postcode ?? null,
+    status: doc.status,
+    courier: doc.courier ?? null,
+    trackingNumber: doc.trackingNumber ?? null,
+    trackingUrl: doc.trackingUrl ?? null,
+    personalNote: doc.personalNote ?? null,
+    orderDate: iso(doc.orderDate),
+    shippedAt: iso(doc.shippedAt),
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+    shippingAddress1: doc.shippingAddress1 ?? null,
+    shippingAddress2: doc.shippingAddress2 ?? null,
+    shippingCity: doc.shippingCity ?? null,
+    shippingState: doc.shippingState ?? null,
+    shippingCountry: doc.shippingCountry ?? null,
+    shippingZip: doc.shippingZip ?? null,
+    items: doc.items ?? null,
+    productName: doc.productName ?? null,
+    productId: doc.productId ?? null,
+    productImageUrl: doc.productImageUrl ?? null,
+    quantity: doc.quantity ?? null,
+    itemPrice: doc.itemPrice ?? null,
+    itemTotal: doc.itemTotal ?? null,
+    quantityShipped: doc.quantityShipped ?? null,
+    quantityUnshipped: doc.quantityUnshipped ?? null,
+    categoryNames: doc.categoryNames ?? null,
+    keywordMessage: doc.keywordMessage ?? null,
+    keywordExplanation: doc.keywordExplanation ?? null,
+    source: doc.source,
+    merchant: doc.merchant
+      ? { name: doc.merchant.name ?? null, website: doc.merchant.website ?? null }
+      : null,
+  };
+}
+
+/**
+ * What search matches, lower-cased: order number, first and last name, the full name, email (and
+ * its local part and domain), postcode (also without spaces) and tracking number. Search is a
+ * prefix match on these, which an index serves.
+ */
+export function searchTermsOf(entry: {
+  orderNumber: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  postcode?: string | null;
+  trackingNumber?: string | null;
+}): string[] {
+  const terms = new Set<string>();
+  const add = (value: string | null | undefined) => {
+    const term = value?.trim().toLowerCase();
+    if (term) terms.add(term);
+  };
+  add(entry.orderNumber);
+  add(entry.orderNumber.replace(/^#/, ''));
+  add(entry.firstName);
+  add(entry.lastName);
+  add([entry.firstName, entry.lastName].filter(Boolean).join(' '));
+  add(entry.email);
+  for (const part of entry.email?.split('@') ?? []) add(part);
+  add(entry.postcode);
+  add(entry.postcode?.replace(/\s+/g, ''));
+  add(entry.trackingNumber);
+  return [...terms];
+}

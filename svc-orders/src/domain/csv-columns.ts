@@ -1,0 +1,340 @@
+import { trackingEntryStatuses } from '@onvelope/contracts';
+
+/** The tracking entry fields a CSV file can fill. */
+export const csvFields = [
+  'orderNumber',
+  'firstName',
+  'lastName',
+  'customerName',
+  'email',
+  'postcode',
+  'status',
+  'courier',
+  'trackingNumber',
+  'trackingUrl',
+  'personalNote',
+  'orderDate',
+  'shippedAt',
+  'shippingAddress1',
+  'shippingAddress2',
+  'shippingCity',
+  'shippingState',
+  'shippingCountry',
+  'shippingZip',
+  'items',
+  'productName',
+  'productId',
+  'productImageUrl',
+  'quantity',
+  'itemPrice',
+  'itemTotal',
+  'quantityShipped',
+  'quantityUnshipped',
+  'categoryNames',
+] as const;
+export type CsvField = (typeof csvFields)[number];
+
+/** Spec 000 §5: the columns a file must have ('postcode' is satisfied by any zip spelling). */
+export const requiredCsvFields = [
+  'orderNumber',
+  'firstName',
+  'lastName',
+  'email',
+  'postcode',
+  'status',
+  'courier',
+  'trackingNumber',
+  'trackingUrl',
+] as const satisfies readonly CsvField[];
+
+// Header spellings, compared after `headerKey` (lower case, no spaces, underscores, dashes, dots or
+// '#'), so 'Order Number', 'order_number', 'ORDER-NUMBER' and 'orderNumber' are one spelling.
+const spellings: Record<CsvField, string[]> = {
+  orderNumber: ['ordernumber', 'orderno', 'ordernum', 'ordernr', 'orderid', 'order', 'ordercode'],
+  firstName: ['firstname', 'first', 'forename', 'givenname', 'customerfirstname', 'buyerfirstname'],
+  lastName: ['lastname', 'last', 'surname', 'familyname', 'customerlastname', 'buyerlastname'],
+  customerName: ['customername', 'customer', 'fullname', 'name', 'buyername'],
+  email: ['email', 'emailaddress', 'customeremail', 'buyeremail', 'mail'],
+  postcode: [
+    'postcode',
+    'postalcode',
+    'zip',
+    'zipcode',
+    'postcodezip',
+    'zippostcode',
+    'postcodezipcode',
+    'customerpostcode',
+  ],
+  status: ['status', 'orderstatus', 'fulfillmentstatus', 'fulfilmentstatus'],
+  courier: ['courier', 'carrier', 'shippingcarrier', 'shippingcourier', 'shippingprovider'],
+  trackingNumber: ['trackingnumber', 'trackingno', 'trackingnum', 'tracking', 'trackingcode'],
+  trackingUrl: ['trackingurl', 'trackinglink', 'trackingwebsite'],
+  personalNote: ['personalnote', 'note', 'notes', 'ordernote', 'ordernotes'],
+  orderDate: ['orderdate', 'date', 'orderedat', 'orderedon', 'orderplaced', 'purchasedate'],
+  shippedAt: ['shippedat', 'shippeddate', 'shipdate', 'dateshipped', 'shippedon'],
+  shippingAddress1: [
+    'shippingaddress1',
+    'shippingaddress',
+    'shippingaddressline1',
+    'address1',
+    'addressline1',
+    'address',
+    'street',
+  ],
+  shippingAddress2: ['shippingaddress2', 'shippingaddressline2', 'address2', 'addressline2'],
+  shippingCity: ['shippingcity', 'city', 'town'],
+  shippingState: ['shippingstate', 'state', 'county', 'region', 'province'],
+  shippingCountry: ['shippingcountry', 'country', 'countrycode'],
+  shippingZip: ['shippingzip', 'shippingzipcode', 'shippingpostcode', 'shippingpostalcode'],
+  items: ['items', 'itemnames', 'lineitems', 'products'],
+  productName: ['productname', 'product', 'itemname'],
+  productId: ['productid', 'sku', 'itemid'],
+  productImageUrl: ['productimageurl', 'productimage', 'imageurl', 'image'],
+  quantity: ['quantity', 'qty'],
+  itemPrice: ['itemprice', 'price', 'unitprice'],
+  itemTotal: ['itemtotal', 'total', 'ordertotal', 'amount'],
+  quantityShipped: ['quantityshipped', 'qtyshipped', 'shippedquantity'],
+  quantityUnshipped: ['quantityunshipped', 'qtyunshipped', 'unshippedquantity'],
+  categoryNames: ['categorynames', 'categories', 'category'],
+};
+
+const fieldBySpelling = new Map<string, CsvField>(
+  csvFields.flatMap((field) => spellings[field].map((spelling) => [spelling, field] as const)),
+);
+
+const headerKey = (header: string) => header.toLowerCase().replace(/[\s_\-.#]+/g, '');
+
+/** The field a header names, or null for a column the import does not use. */
+export function fieldOfHeader(header: string): CsvField | null {
+  return fieldBySpelling.get(headerKey(header)) ?? null;
+}
+
+export interface CsvColumns {
+  /** The field of each column, by position; null for columns that are ignored. */
+  fields: (CsvField | null)[];
+  /** Required columns the header lacks, in the spec's words. */
+  missing: string[];
+  /** Headers no field matches (ignored). */
+  ignored: string[];
+}
+
+/** Maps a header row to fields. When two columns name one field, the first non-empty value wins. */
+export function columnsOf(headers: readonly string[]): CsvColumns {
+  const fields = headers.map(fieldOfHeader);
+  const present = new Set(fields);
+  const missing = requiredCsvFields
+    .filter((field) => !present.has(field))
+    .map((field) => (field === 'postcode' ? 'postcode or zipcode' : field));
+  const ignored = headers.filter((header, index) => fields[index] === null && header.trim());
+  return { fields, missing, ignored };
+}
+
+export type Separator = ',' | ';' | '\t';
+
+/**
+ * The separator of a file, from its header line: the candidate that occurs most often outside
+ * quotes; comma when none does (a one-column file).
+ */
+export function detectSeparator(headerLine: string): Separator {
+  const counts: Record<Separator, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const char of headerLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char in counts) counts[char as Separator] += 1;
+  }
+  const best = (Object.keys(counts) as Separator[]).reduce((a, b) => (counts[b] > counts[a] ? b : a));
+  return counts[best] > 0 ? best : ',';
+}
+
+/** The values a CSV row gives for an entry, after validation. */
+export interface ImportedEntry {
+  orderNumber: string;
+  firstName: string | null;
+  lastName: string | null;
+  customerName: string | null;
+  email: string | null;
+  postcode: string | null;
+  /** Null when the cell is blank: the import decides (pending for a new order). */
+  status: string | null;
+  courier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  personalNote: string | null;
+  orderDate: Date | null;
+  shippedAt: Date | null;
+  shippingAddress1: string | null;
+  shippingAddress2: string | null;
+  shippingCity: string | null;
+  shippingState: string | null;
+  shippingCountry: string | null;
+  shippingZip: string | null;
+  items: string | null;
+  productName: string | null;
+  productId: string | null;
+  productImageUrl: string | null;
+  quantity: number | null;
+  itemPrice: number | null;
+  itemTotal: number | null;
+  quantityShipped: number | null;
+  quantityUnshipped: number | null;
+  categoryNames: string | null;
+}
+
+export type RowOutcome =
+  | { ok: true; entry: ImportedEntry; warnings: string[] }
+  | { ok: false; errors: string[] };
+
+const MAX_ORDER_NUMBER_LENGTH = 100;
+const knownStatuses = new Set<string>(trackingEntryStatuses);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A status as the file writes it ('Shipped', 'PARTIALLY SHIPPED', 'partially-shipped', 'canceled')
+ * in the stored spelling, or null when it is none of the known statuses.
+ */
+export function normaliseStatus(value: string): string | null {
+  const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  if (key === 'canceled') return 'cancelled';
+  return knownStatuses.has(key) ? key : null;
+}
+
+// ISO dates (2025-03-01, 2025-03-01T10:00:00Z) and the en-US dates the spec displays (3/1/2025).
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** A date from a CSV cell, or null when the cell is not one of the accepted forms. */
+export function parseCsvDate(value: string): Date | null {
+  const text = value.trim();
+  if (ISO_DATE.test(text)) {
+    const date = new Date(/T|\s/.test(text) ? text.replace(' ', 'T') : `${text}T00:00:00Z`);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const us = US_DATE.exec(text);
+  if (us) {
+    const [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+  }
+  return null;
+}
+
+/** A number from a CSV cell, allowing currency signs and thousands separators ('£1,234.50'). */
+export function parseCsvNumber(value: string): number | null {
+  const text = value.trim().replace(/[£$€\s]/g, '').replace(/,(?=\d{3}\b)/g, '');
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  return Number(text);
+}
+
+/** Category names as the JSON-encoded list of text the entry stores (spec 000 §3). */
+export function categoryNamesOf(value: string): string {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed) && parsed.every((name) => typeof name === 'string')) {
+      return JSON.stringify(parsed);
+    }
+  } catch {
+    // Not JSON: a plain list written by hand.
+  }
+  return JSON.stringify(
+    value
+      .split(/[,;|]/)
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+}
+
+const textFields = [
+  'firstName',
+  'lastName',
+  'customerName',
+  'courier',
+  'trackingNumber',
+  'trackingUrl',
+  'personalNote',
+  'shippingAddress1',
+  'shippingAddress2',
+  'shippingCity',
+  'shippingState',
+  'shippingZip',
+  'items',
+  'productName',
+  'productId',
+  'productImageUrl',
+] as const satisfies readonly CsvField[];
+const numberFields = [
+  'quantity',
+  'itemPrice',
+  'itemTotal',
+  'quantityShipped',
+  'quantityUnshipped',
+] as const satisfies readonly CsvField[];
+const dateFields = ['orderDate', 'shippedAt'] as const satisfies readonly CsvField[];
+
+const labels: Partial<Record<CsvField, string>> = {
+  orderDate: 'Order date',
+  shippedAt: 'Shipped date',
+  quantity: 'Quantity',
+  itemPrice: 'Item price',
+  itemTotal: 'Item total',
+  quantityShipped: 'Quantity shipped',
+  quantityUnshipped: 'Quantity unshipped',
+};
+
+/**
+ * Validates one row. A missing order number fails the row; everything else the row can live
+ * without (an unknown status is kept as written, a bad date or number is left empty) is a warning.
+ */
+export function parseCsvRow(values: Partial<Record<CsvField, string>>): RowOutcome {
+  const orderNumber = values.orderNumber?.trim() ?? '';
+  if (!orderNumber) return { ok: false, errors: ['Order number is missing'] };
+  if (orderNumber.length > MAX_ORDER_NUMBER_LENGTH) {
+    return {
+      ok: false,
+      errors: [`Order number is longer than ${MAX_ORDER_NUMBER_LENGTH} characters`],
+    };
+  }
+  const warnings: string[] = [];
+  const text = (field: CsvField) => values[field]?.trim() || null;
+
+  const entry = { orderNumber } as ImportedEntry;
+  for (const field of textFields) entry[field] = text(field);
+  for (const field of numberFields) {
+    const raw = text(field);
+    entry[field] = raw === null ? null : parseCsvNumber(raw);
+    if (raw !== null && entry[field] === null) {
+      warnings.push(`${labels[field]} '${raw}' is not a number; left empty`);
+    }
+  }
+  for (const field of dateFields) {
+    const raw = text(field);
+    entry[field] = raw === null ? null : parseCsvDate(raw);
+    if (raw !== null && entry[field] === null) {
+      warnings.push(`${labels[field]} '${raw}' is not a date (use 2025-03-01 or 3/1/2025); left empty`);
+    }
+  }
+
+  // Spec 000 §3: 'Unknown' counts as a missing postcode.
+  const postcode = text('postcode');
+  entry.postcode = postcode && postcode.toLowerCase() !== 'unknown' ? postcode : null;
+
+  const email = text('email');
+  entry.email = email;
+  if (email && !EMAIL.test(email)) warnings.push(`Email '${email}' does not look like an email address`);
+
+  const status = text('status');
+  if (!status) entry.status = null;
+  else {
+    const known = normaliseStatus(status);
+    entry.status = known ?? status;
+    if (!known) warnings.push(`Unknown status '${status}'; kept as written`);
+  }
+
+  const country = text('shippingCountry');
+  entry.shippingCountry = country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : country;
+
+  const categories = text('categoryNames');
+  entry.categoryNames = categories === null ? null : categoryNamesOf(categories);
+
+  entry.customerName ??= [entry.firstName, entry.lastName].filter(Boolean).join(' ') || null;
+  return { ok: true, entry, warnings };
+}

@@ -1,0 +1,205 @@
+import type { keywordMatchTypes, keywordRuleActions } from '@onvelope/contracts';
+
+export type KeywordRuleAction = (typeof keywordRuleActions)[number];
+export type KeywordMatchType = (typeof keywordMatchTypes)[number];
+
+/** What the evaluator needs of a rule: a stored rule, or one not saved yet (preview). */
+export interface KeywordRuleLike {
+  id: string;
+  keyword: string;
+  action: KeywordRuleAction;
+  customMessage?: string | null;
+  matchType?: KeywordMatchType;
+  caseSensitive?: boolean;
+}
+
+export interface AppliedRule {
+  id: string;
+  keyword: string;
+  action: KeywordRuleAction;
+  explanation: string;
+}
+
+export interface KeywordRulesOutcome {
+  /** The keyword message of the order: every matching rule's message, in rule order. */
+  message: string | null;
+  /** The status the rules set, or null when no matching rule sets one. */
+  status: string | null;
+  /** The shipped date the rules set (`now` when a mark_as_shipped rule decides the status). */
+  date: Date | null;
+  /** Which rules set the message or the status, and why. */
+  explanation: string | null;
+  /** Every rule that matched, in rule order, including those whose status lost. */
+  appliedRules: AppliedRule[];
+}
+
+/** The status each action sets; add_message leaves the status alone. */
+export const statusOfAction: Record<KeywordRuleAction, string | null> = {
+  add_message: null,
+  mark_as_shipped: 'shipped',
+  awaiting_stock: 'pending',
+  working_through_orders: 'processing',
+};
+
+/** Said to the buyer when a status rule has no custom message of its own. */
+export const defaultMessageOfAction: Record<KeywordRuleAction, string | null> = {
+  add_message: null,
+  mark_as_shipped: null,
+  awaiting_stock:
+    'Awaiting stock: your order will be dispatched as soon as the item is back in stock.',
+  working_through_orders:
+    'We are working through orders: yours is in the queue and will be dispatched soon.',
+};
+
+// An order is only as far along as its least ready item: a pre-order item (awaiting stock) keeps
+// the order pending even when another item's rule would mark it shipped. Lower wins.
+const statusPrecedence: Record<string, number> = { pending: 0, processing: 1, shipped: 2 };
+
+export const MESSAGE_SEPARATOR = ' | ';
+
+const PRODUCT_NAME_MARKER = /product_name:/i;
+
+/**
+ * The item names in an order's Items text. Store-front exports write items as
+ * `product_name:Tee|quantity:1;product_name:Mug|...` (spec 000 §3, the 'product_name:' marker);
+ * CSV files written by hand list them on lines or separated by `;`, `|` or commas.
+ */
+export function itemNamesOf(items: string | null | undefined): string[] {
+  if (!items) return [];
+  const names = PRODUCT_NAME_MARKER.test(items)
+    ? items
+        .split(/product_name:/i)
+        .slice(1)
+        .map((part) => part.split(/[|;\n\r]/)[0] ?? '')
+    : items.split(/[|;,\n\r]/);
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of names) {
+    const name = raw.trim();
+    if (name && !seen.has(name)) {
+      seen.add(name);
+      result.push(name);
+    }
+  }
+  return result;
+}
+
+/**
+ * The text rules match for an order: its Items, or its product name when the source gave no Items
+ * (single-product rows of a CSV file).
+ */
+export function itemsTextOf(entry: {
+  items?: string | null;
+  productName?: string | null;
+}): string | null {
+  return entry.items?.trim() || entry.productName?.trim() || null;
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function matcherOf(rule: KeywordRuleLike): ((candidate: string) => boolean) | null {
+  const caseSensitive = rule.caseSensitive ?? false;
+  const fold = (text: string) => (caseSensitive ? text : text.toLowerCase());
+  const keyword = fold(rule.keyword.trim());
+  if (!keyword) return null;
+  switch (rule.matchType ?? 'contains') {
+    case 'contains':
+      return (candidate) => fold(candidate).includes(keyword);
+    case 'exact':
+      return (candidate) => fold(candidate.trim()) === keyword;
+    case 'starts_with':
+      return (candidate) => fold(candidate.trim()).startsWith(keyword);
+    case 'whole_word': {
+      // Letters and digits of any script count as word characters, so 'tee' does not match 'teeth'.
+      const pattern = new RegExp(
+        `(?<![\\p{L}\\p{N}_])${escapeRegExp(rule.keyword.trim())}(?![\\p{L}\\p{N}_])`,
+        caseSensitive ? 'u' : 'iu',
+      );
+      return (candidate) => pattern.test(candidate);
+    }
+  }
+}
+
+/**
+ * The text of the order that a rule matched: the first item name that matches, else the whole
+ * Items text (so a keyword spanning two items, or an exact match of the whole text, still counts).
+ */
+export function matchedText(rule: KeywordRuleLike, items: string | null): string | null {
+  if (!items) return null;
+  const matches = matcherOf(rule);
+  if (!matches) return null;
+  const candidates = [...itemNamesOf(items), items.trim()];
+  return candidates.find((candidate) => matches(candidate)) ?? null;
+}
+
+export function explainMatch(rule: KeywordRuleLike, text: string): string {
+  return `rule '${rule.keyword.trim()}' matched '${text}' in Items`;
+}
+
+/**
+ * Applies a seller's keyword rules to an order's Items text. Pure: the caller passes the rules in
+ * creation order and the time to stamp a shipped date with.
+ *
+ * - Messages: each matching rule adds its custom message (or its action's default message),
+ *   in rule order, without repeats, joined by ' | '.
+ * - Status: the least advanced status among the matching rules wins (pending, then processing,
+ *   then shipped); ties go to the earlier rule.
+ * - Date: `now` when mark_as_shipped decides the status (it becomes the order's shippedAt).
+ *
+ * @example
+ * evaluateKeywordRules([{ id: 'r1', keyword: 'gift', action: 'add_message', customMessage: 'Gift wrapped' }], 'Gift wrap', now)
+ * // { message: 'Gift wrapped', status: null, date: null, explanation: "rule 'gift' matched 'Gift wrap' in Items", ... }
+ */
+export function evaluateKeywordRules(
+  rules: readonly KeywordRuleLike[],
+  items: string | null,
+  now: Date,
+): KeywordRulesOutcome {
+  const appliedRules: AppliedRule[] = [];
+  const messages: string[] = [];
+  const contributors = new Set<AppliedRule>();
+  let statusRule: AppliedRule | null = null;
+  let status: string | null = null;
+
+  for (const rule of rules) {
+    const text = matchedText(rule, items);
+    if (text === null) continue;
+    const applied: AppliedRule = {
+      id: rule.id,
+      keyword: rule.keyword.trim(),
+      action: rule.action,
+      explanation: explainMatch(rule, text),
+    };
+    appliedRules.push(applied);
+
+    const message = rule.customMessage?.trim() || defaultMessageOfAction[rule.action];
+    if (message && !messages.includes(message)) {
+      messages.push(message);
+      contributors.add(applied);
+    }
+    const ruleStatus = statusOfAction[rule.action];
+    if (
+      ruleStatus &&
+      (status === null || (statusPrecedence[ruleStatus] ?? 0) < (statusPrecedence[status] ?? 0))
+    ) {
+      status = ruleStatus;
+      statusRule = applied;
+    }
+  }
+  if (statusRule) contributors.add(statusRule);
+
+  const explanation = appliedRules
+    .filter((applied) => contributors.has(applied))
+    .map((applied) =>
+      applied === statusRule ? `${applied.explanation} (status ${status})` : applied.explanation,
+    )
+    .join('; ');
+
+  return {
+    message: messages.length ? messages.join(MESSAGE_SEPARATOR) : null,
+    status,
+    date: status === 'shipped' ? now : null,
+    explanation: explanation || null,
+    appliedRules,
+  };
+}

@@ -1,0 +1,37 @@
+import type { Connection } from 'mongoose';
+import { markShippedRequest, markShippedResponse, orderNumberParams } from '@onvelope/contracts';
+import {
+  callerOf,
+  type Logger,
+  type NatsConnection,
+  type ServiceRoutes,
+} from '@onvelope/service-kit';
+import { markOrderShipped } from '../use-cases/mark-shipped.js';
+import { contractRoute } from './contract-route.js';
+
+const markShipped = contractRoute('PUT', '/api/bigcartel/orders/{orderNumber}/shipped', {
+  params: orderNumberParams,
+  body: markShippedRequest,
+  response: markShippedResponse,
+});
+
+export interface ShippingRoutesDeps {
+  routes: ServiceRoutes;
+  db: Connection;
+  nats: NatsConnection;
+  log: Logger;
+  /** How long to wait for svc-sync to update the store-front. */
+  storeFrontTimeoutMs?: number;
+}
+
+/** Mark as shipped (spec 000 §2 dialog, §5 validation). */
+export function registerShippingRoutes({ routes, db, nats, log, storeFrontTimeoutMs }: ShippingRoutesDeps) {
+  routes.handle(markShipped, async (ctx, { params, body }) =>
+    markOrderShipped(
+      { db, nats, log: (ctx.state.log as Logger | undefined) ?? log, storeFrontTimeoutMs },
+      callerOf(ctx).accountId,
+      params.orderNumber,
+      body,
+    ),
+  );
+}

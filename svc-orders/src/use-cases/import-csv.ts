@@ -1,0 +1,421 @@
+import { Readable, pipeline } from 'node:stream';
+import csvParser from 'csv-parser';
+import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import { ordersMessages, type UploadResult } from '@onvelope/contracts';
+import { badRequest, forAccount, HttpError, type NatsConnection } from '@onvelope/service-kit';
+import {
+  searchTermsOf,
+  type TrackingEntryDocument,
+} from '../data/tracking-entry.model.js';
+import {
+  columnsOf,
+  detectSeparator,
+  parseCsvRow,
+  type CsvField,
+  type ImportedEntry,
+} from '../domain/csv-columns.js';
+import { evaluateKeywordRules, type KeywordRuleLike } from '../domain/keyword-rules.js';
+import {
+  changeOf,
+  publishAll,
+  publishTrackingEntryUpserted,
+} from '../events/tracking-entry-events.js';
+
+export const importMessages = {
+  empty: 'The CSV file is empty',
+  noRows: 'The CSV file has a header row but no orders',
+  missingColumns: (missing: string[]) => `The CSV file is missing required columns: ${missing.join(', ')}`,
+  notUtf8: 'The file is not UTF-8 text; save it as "CSV UTF-8" and upload it again',
+  binary: 'The file contains binary data, not CSV text',
+  unclosedQuote: 'a quoted field is opened and never closed',
+  sameData: (orderNumber: string) => `Order ${orderNumber} already exists with the same data`,
+  duplicate: (orderNumber: string, firstRow: number) =>
+    `Order ${orderNumber} also appears on row ${firstRow}; the later row wins`,
+  statusKept: (orderNumber: string, stored: string, given: string) =>
+    `Order ${orderNumber} is already ${stored}; the file's status '${given}' was not applied`,
+} as const;
+
+/** Rows written per bulk write: large enough to amortise round trips, small enough to stay flat. */
+export const IMPORT_BATCH_SIZE = 1_000;
+/** Warnings and errors kept in the answer; beyond this a file is mostly wrong and one line says so. */
+export const MAX_REPORTED_ROWS = 1_000;
+/** A row longer than this is a broken file (an unclosed quote swallowing the rest), not an order. */
+const MAX_ROW_BYTES = 1024 * 1024;
+/** How much of the file is read to find the header line and its separator. */
+const HEADER_SNIFF_BYTES = 64 * 1024;
+
+// A status the file may not move an order back from (the seller shipped it after the export).
+const advancedStatuses = new Set(['shipped', 'partially_shipped', 'delivered']);
+const openStatuses = new Set(['pending', 'processing']);
+
+export interface ImportCsvInput {
+  accountId: string;
+  /** The file's bytes, read as they arrive. */
+  file: AsyncIterable<Buffer>;
+  /** The seller's keyword rules, in evaluation order, loaded once for the import. */
+  rules: readonly KeywordRuleLike[];
+  now?: () => Date;
+}
+
+export interface ImportCsvDeps {
+  entries: Model<TrackingEntryDocument>;
+  nats: NatsConnection;
+}
+
+type StoredEntry = Partial<TrackingEntryDocument> & { orderNumber: string };
+
+const parseFailure = (detail: string) => badRequest(ordersMessages.parseFailed, [{ message: detail }]);
+
+/**
+ * The file as CSV rows (arrays of cells), read as the bytes arrive: the header line is sniffed for
+ * its separator, a UTF-8 byte-order mark is dropped, and text that is not UTF-8 or holds NUL bytes
+ * is refused as unparseable.
+ */
+async function* csvRowsOf(file: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+  const chunks = file[Symbol.asyncIterator]();
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const check = (chunk: Buffer, last: boolean) => {
+    if (chunk.includes(0)) throw parseFailure(importMessages.binary);
+    try {
+      utf8.decode(chunk, { stream: !last });
+    } catch {
+      throw parseFailure(importMessages.notUtf8);
+    }
+    return chunk;
+  };
+
+  let head = Buffer.alloc(0);
+  let ended = false;
+  while (!head.includes(0x0a) && head.length < HEADER_SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head = Buffer.concat([head, next.value]);
+  }
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);
+  if (!head.toString('utf8').trim()) throw badRequest(importMessages.empty);
+  check(head, ended);
+
+  const headerLine = head.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+  const parser = csvParser({
+    headers: false,
+    separator: detectSeparator(headerLine),
+    maxRowBytes: MAX_ROW_BYTES,
+  });
+  const source = Readable.from(
+    (async function* () {
+      yield head;
+      if (ended) return;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+        yield check(next.value, false);
+      }
+      check(Buffer.alloc(0), true);
+    })(),
+    { objectMode: false },
+  );
+  pipeline(source, parser, () => {
+    // Errors reach the reader through the parser.
+  });
+  try {
+    for await (const row of parser as AsyncIterable<Record<string, string>>) {
+      yield Object.values(row);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw parseFailure((error as Error).message);
+  }
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date || b instanceof Date
+    ? a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
+    : (a ?? null) === (b ?? null);
+
+class RowReport {
+  readonly warnings: UploadResult['warnings'] = [];
+  readonly errors: UploadResult['errors'] = [];
+  private droppedWarnings = 0;
+  private droppedErrors = 0;
+
+  warn(row: number, message: string) {
+    if (this.warnings.length < MAX_REPORTED_ROWS) this.warnings.push({ row, message });
+    else this.droppedWarnings += 1;
+  }
+  fail(row: number, errors: string[]) {
+    if (this.errors.length < MAX_REPORTED_ROWS) this.errors.push({ row, errors });
+    else this.droppedErrors += 1;
+  }
+  finish() {
+    if (this.droppedWarnings) {
+      this.warnings.push({ row: 0, message: `${this.droppedWarnings} more warnings not listed` });
+    }
+    if (this.droppedErrors) {
+      this.errors.push({ row: 0, errors: [`${this.droppedErrors} more failed rows not listed`] });
+    }
+  }
+}
+
+interface PendingRow {
+  row: number;
+  entry: ImportedEntry;
+}
+
+/**
+ * Imports a CSV file of orders for one seller (spec 000 §5, §7), streaming: rows are validated,
+ * the keyword rules applied, and every 1,000 rows written with one bulk upsert on the order number,
+ * then announced as events. Re-importing an order updates what changed and skips it (with a
+ * warning) when nothing did; a row that fails never stops the rest. See the README for the rules.
+ */
+export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Promise<UploadResult> {
+  const entries = forAccount(deps.entries, input.accountId);
+  const now = input.now ?? (() => new Date());
+  const report = new RowReport();
+  const firstRowOf = new Map<string, number>();
+  const counts = { total: 0, created: 0, updated: 0, skipped: 0, failed: 0, written: 0 };
+
+  let present = new Set<CsvField>();
+  let fields: (CsvField | null)[] = [];
+  let batch: PendingRow[] = [];
+  let rowNumber = 0;
+
+  const flush = async () => {
+    if (!batch.length) return;
+    const pending = batch;
+    batch = [];
+    await writeBatch(deps, input, entries, pending, present, report, firstRowOf, counts, now());
+    counts.written += pending.length;
+  };
+
+  for await (const cells of csvRowsOf(input.file)) {
+    rowNumber += 1;
+    if (rowNumber === 1) {
+      const columns = columnsOf(cells);
+      if (columns.missing.length) {
+        throw badRequest(
+          importMessages.missingColumns(columns.missing),
+          columns.missing.map((column) => ({ message: `Missing column: ${column}`, path: column })),
+        );
+      }
+      fields = columns.fields;
+      present = new Set(fields.filter((field): field is CsvField => field !== null));
+      if (columns.ignored.length) {
+        report.warn(1, `Columns not used by the import: ${columns.ignored.join(', ')}`);
+      }
+      continue;
+    }
+    if (cells.every((cell) => !cell.trim())) continue;
+    if (cells.some((cell) => cell.startsWith('"') && /[\r\n]/.test(cell))) {
+      throw badRequest(ordersMessages.parseFailed, [
+        { message: `Row ${rowNumber}: ${importMessages.unclosedQuote}` },
+        { message: `${counts.written} rows before it were imported` },
+      ]);
+    }
+    counts.total += 1;
+    const extra = cells.slice(fields.length).filter((cell) => cell.trim());
+    if (extra.length) {
+      counts.failed += 1;
+      report.fail(rowNumber, [
+        `The row has ${fields.length + extra.length} values but the header has ${fields.length} columns`,
+      ]);
+      continue;
+    }
+    const values: Partial<Record<CsvField, string>> = {};
+    fields.forEach((field, index) => {
+      const cell = cells[index];
+      if (field && cell !== undefined && !values[field]?.trim()) values[field] = cell;
+    });
+    const outcome = parseCsvRow(values);
+    if (!outcome.ok) {
+      counts.failed += 1;
+      report.fail(rowNumber, outcome.errors);
+      continue;
+    }
+    for (const warning of outcome.warnings) report.warn(rowNumber, warning);
+    batch.push({ row: rowNumber, entry: outcome.entry });
+    if (batch.length >= IMPORT_BATCH_SIZE) await flush();
+  }
+  if (rowNumber === 0) throw badRequest(importMessages.empty);
+  if (counts.total === 0) throw badRequest(importMessages.noRows);
+  await flush();
+  report.finish();
+
+  const successfulRows = counts.created + counts.updated;
+  return {
+    success: successfulRows + counts.skipped > 0,
+    totalRows: counts.total,
+    successfulRows,
+    skippedRows: counts.skipped,
+    failedRows: counts.failed,
+    message:
+      `Processed ${counts.total} rows: ${successfulRows} imported (${counts.created} new, ` +
+      `${counts.updated} updated), ${counts.skipped} skipped, ${counts.failed} failed.`,
+    warnings: report.warnings,
+    errors: report.errors,
+  };
+}
+
+const comparedFields = [
+  'firstName',
+  'lastName',
+  'customerName',
+  'email',
+  'postcode',
+  'status',
+  'courier',
+  'trackingNumber',
+  'trackingUrl',
+  'personalNote',
+  'orderDate',
+  'shippedAt',
+  'shippingAddress1',
+  'shippingAddress2',
+  'shippingCity',
+  'shippingState',
+  'shippingCountry',
+  'shippingZip',
+  'items',
+  'productName',
+  'productId',
+  'productImageUrl',
+  'quantity',
+  'itemPrice',
+  'itemTotal',
+  'quantityShipped',
+  'quantityUnshipped',
+  'categoryNames',
+] as const satisfies readonly (keyof ImportedEntry)[];
+
+/**
+ * What a row changes on an entry: the values the file gives (a blank cell or an absent column
+ * keeps the stored value), the status (never moved back from shipped), and the keyword rules'
+ * message and status.
+ */
+function changesOf(
+  row: PendingRow,
+  stored: StoredEntry | undefined,
+  present: Set<CsvField>,
+  rules: readonly KeywordRuleLike[],
+  now: Date,
+  report: RowReport,
+): Record<string, unknown> {
+  const { entry } = row;
+  const set: Record<string, unknown> = {};
+  for (const field of comparedFields) {
+    if (field !== 'status' && present.has(field) && entry[field] !== null) set[field] = entry[field];
+  }
+  if (!present.has('customerName') && stored) delete set.customerName;
+
+  let status = entry.status ?? stored?.status ?? 'pending';
+  if (stored && advancedStatuses.has(stored.status ?? '') && openStatuses.has(status)) {
+    if (entry.status) {
+      report.warn(row.row, importMessages.statusKept(entry.orderNumber, stored.status!, entry.status));
+    }
+    status = stored.status!;
+  }
+  const items = (set.items as string | undefined) ?? stored?.items ?? null;
+  const outcome = evaluateKeywordRules(rules, items, now);
+  if (outcome.status && openStatuses.has(status)) {
+    status = outcome.status;
+    if (outcome.date && !set.shippedAt && !stored?.shippedAt) set.shippedAt = outcome.date;
+  }
+  set.status = status;
+  set.keywordMessage = outcome.message;
+  set.keywordExplanation = outcome.explanation;
+  return set;
+}
+
+const unchanged = (set: Record<string, unknown>, stored: StoredEntry) =>
+  Object.entries(set).every(([field, value]) =>
+    sameValue(value, stored[field as keyof StoredEntry]),
+  );
+
+const nullDefaults = Object.fromEntries(
+  [...comparedFields, 'keywordMessage', 'keywordExplanation'].map((field) => [field, null]),
+);
+
+async function writeBatch(
+  deps: ImportCsvDeps,
+  input: ImportCsvInput,
+  entries: ReturnType<typeof forAccount<TrackingEntryDocument>>,
+  batch: PendingRow[],
+  present: Set<CsvField>,
+  report: RowReport,
+  firstRowOf: Map<string, number>,
+  counts: { created: number; updated: number; skipped: number },
+  now: Date,
+) {
+  const orderNumbers = [...new Set(batch.map(({ entry }) => entry.orderNumber))];
+  const stored = new Map<string, StoredEntry>();
+  const found = await entries
+    .find({ orderNumber: { $in: orderNumbers } })
+    .select({ searchTerms: 0 })
+    .lean<StoredEntry[]>();
+  for (const doc of found) stored.set(doc.orderNumber, doc);
+
+  const operations: AnyBulkWriteOperation[] = [];
+  const changed = new Set<string>();
+  for (const pending of batch) {
+    const { orderNumber } = pending.entry;
+    const firstRow = firstRowOf.get(orderNumber);
+    if (firstRow !== undefined) report.warn(pending.row, importMessages.duplicate(orderNumber, firstRow));
+    else firstRowOf.set(orderNumber, pending.row);
+
+    const before = stored.get(orderNumber);
+    const set = changesOf(pending, before, present, input.rules, now, report);
+    if (before && unchanged(set, before)) {
+      counts.skipped += 1;
+      report.warn(pending.row, importMessages.sameData(orderNumber));
+      continue;
+    }
+    const after: StoredEntry = { ...before, ...set, orderNumber } as StoredEntry;
+    const onInsert = Object.fromEntries(
+      Object.entries(nullDefaults).filter(([field]) => !(field in set)),
+    );
+    operations.push({
+      updateOne: {
+        filter: entries.scope({ orderNumber }),
+        update: {
+          $set: { ...set, searchTerms: searchTermsOf(after), updatedAt: now },
+          $inc: { version: 1 },
+          $setOnInsert: {
+            ...onInsert,
+            accountId: input.accountId,
+            orderNumber,
+            source: 'csv',
+            merchant: null,
+            createdAt: now,
+          },
+        },
+        upsert: true,
+      },
+    });
+    if (before) counts.updated += 1;
+    else counts.created += 1;
+    stored.set(orderNumber, after);
+    changed.add(orderNumber);
+  }
+  if (!operations.length) return;
+  // The driver's bulk write, not mongoose's: the documents are built complete above, and casting
+  // 1,000 updates per batch through mongoose would cost more than the write itself.
+  await deps.entries.collection.bulkWrite(
+    operations as Parameters<typeof deps.entries.collection.bulkWrite>[0],
+    { ordered: true },
+  );
+  const written = await entries
+    .find({ orderNumber: { $in: [...changed] } })
+    .select({
+      accountId: 1,
+      orderNumber: 1,
+      status: 1,
+      source: 1,
+      orderDate: 1,
+      shippingCountry: 1,
+      itemTotal: 1,
+      version: 1,
+      updatedAt: 1,
+    })
+    .lean<TrackingEntryDocument[]>();
+  await publishAll(written, (doc) => publishTrackingEntryUpserted(deps.nats, changeOf(doc)));
+}
