@@ -1,13 +1,16 @@
 import type { Browser } from 'playwright-core';
 import type { RunningSystem } from '@onvelope/run';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeTokenPayload } from '@onvelope/ui';
 import {
+  createSeller,
   inSeconds,
   launchChromium,
   newPage,
   pathOf,
   recordRemoteFiles,
   seedLocalStorage,
+  sellerStorage,
   startComposedSystem,
   unsignedToken,
 } from './support.js';
@@ -25,6 +28,8 @@ afterAll(async () => {
   await system?.stop();
 });
 
+// Only for a token that startup removes before asking svc-auth anything: a live session needs a
+// token svc-auth signed (createSeller), since the profile check refuses any other.
 const merchantSession = (exp: number) => ({
   authToken: unsignedToken({ userId: 'u-1', accountId: 'acc-42', role: 'merchant', exp }),
   userInfo: JSON.stringify({ id: 'u-1', role: 'merchant', name: 'Sam Seller' }),
@@ -95,9 +100,10 @@ describe('routes and guards', () => {
   });
 
   it('shows the dashboard from mf-merchant to a merchant with a live token, and Logout ends the session', async () => {
+    const seller = await createSeller(system, { onboarded: true, displayName: 'Sam Seller' });
     const { context, page } = await newPage(browser);
     const remoteFiles = recordRemoteFiles(page);
-    await seedLocalStorage(context, merchantSession(inSeconds(3600)));
+    await seedLocalStorage(context, sellerStorage(seller));
     await page.goto(`${system.url}/dashboard`);
 
     await page.getByTestId('dashboard-page').waitFor();
@@ -107,7 +113,7 @@ describe('routes and guards', () => {
     await expect(page.getByTestId('dashboard-user-name').textContent()).resolves.toBe('Sam Seller');
     await expect(page.getByTestId('dashboard-user-role').textContent()).resolves.toBe('MERCHANT');
     await expect(page.getByTestId('dashboard-account-id').textContent()).resolves.toContain(
-      'acc-42',
+      decodeTokenPayload(seller.token)!.accountId!,
     );
 
     await page.getByTestId('logout-button').click();
@@ -118,8 +124,9 @@ describe('routes and guards', () => {
   });
 
   it('sends a signed-in merchant from /login to /dashboard', async () => {
+    const seller = await createSeller(system, { onboarded: true });
     const { context, page } = await newPage(browser);
-    await seedLocalStorage(context, merchantSession(inSeconds(3600)));
+    await seedLocalStorage(context, sellerStorage(seller));
     await page.goto(`${system.url}/login`);
 
     await page.getByTestId('dashboard-page').waitFor();
@@ -141,11 +148,10 @@ describe('routes and guards', () => {
   });
 
   it('sends a merchant whose onboarding is incomplete from /dashboard to /trial-agreement', async () => {
+    const seller = await createSeller(system, { onboarded: false });
     const { context, page } = await newPage(browser);
-    await seedLocalStorage(context, {
-      ...merchantSession(inSeconds(3600)),
-      user: JSON.stringify({ email: 'new@shop.test', onboardingCompleted: false }),
-    });
+    // The stored user says nothing about onboarding: the startup profile check must tell.
+    await seedLocalStorage(context, { authToken: seller.token });
     await page.goto(`${system.url}/dashboard`);
 
     await page.getByTestId('trial-agreement-page').waitFor();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serviceConfigSchema } from '@onvelope/service-kit';
+import { googleConfigShape } from './google/index.js';
 
 export const configSchema = serviceConfigSchema(
   { port: 4001, database: 'onvelope_auth' },
@@ -11,5 +12,6 @@ export const configSchema = serviceConfigSchema(
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    ...googleConfigShape,
   },
 );

@@ -12,12 +12,14 @@ import { sellerModel } from './data/seller.model.js';
 import { signInFailureModel } from './data/sign-in-failure.model.js';
 import type { AuthDeps } from './deps.js';
 import type { TokenSigner } from './domain/signing-key.js';
+import { createGoogleSignIn, registerGoogleRoutes } from './google/index.js';
 import { createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { registerCustomerRoutes } from './routes/customer-auth.routes.js';
 import { registerJwksRoutes } from './routes/jwks.routes.js';
 import { registerSellerRoutes } from './routes/seller-auth.routes.js';
 import { registerSettingsRoutes } from './routes/settings.routes.js';
 import { loadSigningKey } from './use-cases/load-signing-key.js';
+import { signInWithGoogle } from './use-cases/sign-in-with-google.js';
 
 export type { AuthDeps } from './deps.js';
 
@@ -57,6 +59,10 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
       registerSellerRoutes(routes, deps);
       registerSettingsRoutes(routes, deps);
       registerCustomerRoutes(routes, deps);
+      registerGoogleRoutes(routes, {
+        google: await createGoogleSignIn(config, db, { now: deps.now }),
+        signIn: (identity) => signInWithGoogle(deps, identity),
+      });
       return { stop: async () => mailer.close() };
     },
     // svc-auth checks its own tokens with the key it holds, not through an HTTP call to itself.

@@ -80,7 +80,10 @@ describe('verification codes, resends and password reset', () => {
   it('sends a new code after the cooldown, and the new code works where the dead one did not', async () => {
     const code = await signUp('retry@example.com');
     for (let i = 0; i < 5; i += 1) {
-      await h.call('POST', '/auth/verify-code', { email: 'retry@example.com', code: otherCode(code) });
+      await h.call('POST', '/auth/verify-code', {
+        email: 'retry@example.com',
+        code: otherCode(code),
+      });
     }
     h.advanceClock(60_000);
     const since = new Date();
@@ -90,7 +93,10 @@ describe('verification codes, resends and password reset', () => {
       body: { message: 'A new verification code has been sent to your email.' },
     });
     const fresh = await h.codeSentTo('retry@example.com', since);
-    const reply = await h.call('POST', '/auth/verify-code', { email: 'retry@example.com', code: fresh });
+    const reply = await h.call('POST', '/auth/verify-code', {
+      email: 'retry@example.com',
+      code: fresh,
+    });
     expect(reply.status).toBe(200);
   });
 
@@ -99,7 +105,9 @@ describe('verification codes, resends and password reset', () => {
     h.advanceClock(20_000);
     const reply = await h.call('POST', '/auth/resend-code', { email: 'eager@example.com' });
     expect(reply.status).toBe(429);
-    expect(reply.body.error).toMatch(/^Please wait (39|40) seconds before requesting a new code\.$/);
+    expect(reply.body.error).toMatch(
+      /^Please wait (39|40) seconds before requesting a new code\.$/,
+    );
   });
 
   it('answers a resend for an unknown or verified email the same way, sending nothing', async () => {
@@ -135,7 +143,10 @@ describe('verification codes, resends and password reset', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body.message).toEqual(expect.any(String));
-    const old = await h.call('POST', '/auth/login', { email: 'reset@example.com', password: 'old-pass' });
+    const old = await h.call('POST', '/auth/login', {
+      email: 'reset@example.com',
+      password: 'old-pass',
+    });
     expect(old.status).toBe(401);
     const fresh = await h.call('POST', '/auth/login', {
       email: 'reset@example.com',
@@ -143,7 +154,9 @@ describe('verification codes, resends and password reset', () => {
     });
     expect(fresh.status).toBe(200);
     await expect
-      .poll(async () => (await h.call('GET', '/auth/profile', undefined, bearer(body.token))).status)
+      .poll(
+        async () => (await h.call('GET', '/auth/profile', undefined, bearer(body.token))).status,
+      )
       .toBe(401);
   });
 

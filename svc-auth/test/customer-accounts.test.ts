@@ -71,7 +71,10 @@ describe('buyer accounts', () => {
     });
     expect(wrong).toEqual({ status: 401, body: { error: 'Invalid email or password' } });
     expect(unknown).toEqual(wrong);
-    await h.call('POST', '/api/customer-auth/signup', { email: 'val@example.com', password: 'secret1' });
+    await h.call('POST', '/api/customer-auth/signup', {
+      email: 'val@example.com',
+      password: 'secret1',
+    });
     const unverified = await h.call('POST', '/api/customer-auth/login', {
       email: 'val@example.com',
       password: 'secret1',
@@ -89,12 +92,19 @@ describe('buyer accounts', () => {
       password: 'secret1',
     });
     expect(taken.status).toBe(409);
-    await h.call('POST', '/api/customer-auth/signup', { email: 'xia@example.com', password: 'secret1' });
-    const early = await h.call('POST', '/api/customer-auth/resend-code', { email: 'xia@example.com' });
+    await h.call('POST', '/api/customer-auth/signup', {
+      email: 'xia@example.com',
+      password: 'secret1',
+    });
+    const early = await h.call('POST', '/api/customer-auth/resend-code', {
+      email: 'xia@example.com',
+    });
     expect(early.status).toBe(429);
     h.advanceClock(60_000);
     const since = new Date();
-    const resent = await h.call('POST', '/api/customer-auth/resend-code', { email: 'xia@example.com' });
+    const resent = await h.call('POST', '/api/customer-auth/resend-code', {
+      email: 'xia@example.com',
+    });
     expect(resent.status).toBe(200);
     expect(await h.codeSentTo('xia@example.com', since)).toMatch(/^\d{6}$/);
   });
@@ -120,11 +130,21 @@ describe('buyer accounts', () => {
       avatar: 'https://img.example.com/yan.png',
       isVerified: true,
     });
-    const cleared = await h.call('PATCH', '/api/customer-auth/profile', { avatar: '' }, bearer(body.token));
+    const cleared = await h.call(
+      'PATCH',
+      '/api/customer-auth/profile',
+      { avatar: '' },
+      bearer(body.token),
+    );
     expect(cleared.body.customer.avatar).toBeNull();
     const read = await h.call('GET', '/api/customer-auth/profile', undefined, bearer(body.token));
     expect(read.body.customer).toMatchObject({ firstName: 'Yan', avatar: null });
-    const bad = await h.call('PATCH', '/api/customer-auth/profile', { avatar: 'nope' }, bearer(body.token));
+    const bad = await h.call(
+      'PATCH',
+      '/api/customer-auth/profile',
+      { avatar: 'nope' },
+      bearer(body.token),
+    );
     expect(bad.body.details[0].message).toBe('Avatar must be a URL');
   });
 
@@ -158,7 +178,9 @@ describe('buyer accounts', () => {
     const { body } = await h.verifiedAccount('customer', 'amy@example.com', 'old-pass');
     await new Promise((resolve) => setTimeout(resolve, 1100)); // iat has whole seconds
     const since = new Date();
-    const asked = await h.call('POST', '/api/customer-auth/forgot-password', { email: 'amy@example.com' });
+    const asked = await h.call('POST', '/api/customer-auth/forgot-password', {
+      email: 'amy@example.com',
+    });
     const unknown = await h.call('POST', '/api/customer-auth/forgot-password', {
       email: 'ghost@example.com',
     });
@@ -176,7 +198,10 @@ describe('buyer accounts', () => {
     });
     expect(login.status).toBe(200);
     await expect
-      .poll(async () => (await h.call('GET', '/api/customer-auth/profile', undefined, bearer(body.token))).status)
+      .poll(
+        async () =>
+          (await h.call('GET', '/api/customer-auth/profile', undefined, bearer(body.token))).status,
+      )
       .toBe(401);
   });
 });

@@ -202,7 +202,10 @@ describe('seller sign-up, verification and sign-in', () => {
     const week = 7 * 24 * 3600_000;
     expect(trialEnd).toBeGreaterThanOrEqual(before + week - 1000);
     expect(trialEnd).toBeLessThanOrEqual(h.now().getTime() + week + 1000);
-    expect(reply.body.user).toMatchObject({ onboardingCompleted: true, selectedPlan: 'pro_yearly' });
+    expect(reply.body.user).toMatchObject({
+      onboardingCompleted: true,
+      selectedPlan: 'pro_yearly',
+    });
 
     const profile = await h.call('GET', '/auth/profile', undefined, bearer(body.token));
     expect(profile.body.user).toMatchObject({
@@ -225,7 +228,12 @@ describe('seller sign-up, verification and sign-in', () => {
   it('chooses pro_monthly when onboarding names no plan', async () => {
     const { body } = await h.verifiedAccount('seller', 'hal@example.com');
     const { selectedPlan: _omitted, ...withoutPlan } = onboarding;
-    const reply = await h.call('POST', '/auth/complete-onboarding', withoutPlan, bearer(body.token));
+    const reply = await h.call(
+      'POST',
+      '/auth/complete-onboarding',
+      withoutPlan,
+      bearer(body.token),
+    );
     expect(reply.status).toBe(200);
     expect(reply.body.selectedPlan).toBe('pro_monthly');
   });
@@ -250,7 +258,9 @@ describe('seller sign-up, verification and sign-in', () => {
       { ...onboarding, agreeToPaymentTerms: false },
       bearer(body.token),
     );
-    expect(messagesOf(noPayment.body)).toEqual(['You must agree to the payment terms and billing.']);
+    expect(messagesOf(noPayment.body)).toEqual([
+      'You must agree to the payment terms and billing.',
+    ]);
   });
 
   it('refuses a consent record for another terms version or without agreement', async () => {

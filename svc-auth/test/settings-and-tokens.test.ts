@@ -62,12 +62,7 @@ describe('account settings and tokens', () => {
       message: 'Profile updated successfully!',
       account: { displayName: 'Lou', companyName: 'Lou Ltd', city: 'Leeds', country: 'GB' },
     });
-    const second = await h.call(
-      'PUT',
-      '/auth/settings/profile',
-      { city: '' },
-      bearer(body.token),
-    );
+    const second = await h.call('PUT', '/auth/settings/profile', { city: '' }, bearer(body.token));
     expect(second.body.account).toMatchObject({ displayName: 'Lou', city: null });
     const bad = await h.call(
       'PUT',
@@ -148,13 +143,21 @@ describe('account settings and tokens', () => {
       bearer(body.token),
     );
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ message: 'Password updated successfully!', token: expect.any(String) });
+    expect(reply.body).toEqual({
+      message: 'Password updated successfully!',
+      token: expect.any(String),
+    });
     await expect
-      .poll(async () => (await h.call('GET', '/auth/profile', undefined, bearer(body.token))).status)
+      .poll(
+        async () => (await h.call('GET', '/auth/profile', undefined, bearer(body.token))).status,
+      )
       .toBe(401);
     const fresh = await h.call('GET', '/auth/profile', undefined, bearer(reply.body.token));
     expect(fresh.status).toBe(200);
-    const login = await h.call('POST', '/auth/login', { email: 'oli@example.com', password: 'new-pass' });
+    const login = await h.call('POST', '/auth/login', {
+      email: 'oli@example.com',
+      password: 'new-pass',
+    });
     expect(login.status).toBe(200);
   });
 
@@ -185,7 +188,10 @@ describe('account settings and tokens', () => {
     expect(differ.body.details).toEqual([
       { message: 'New password and confirmation do not match', path: 'body.confirmPassword' },
     ]);
-    const still = await h.call('POST', '/auth/login', { email: 'pat@example.com', password: 'pat-pass' });
+    const still = await h.call('POST', '/auth/login', {
+      email: 'pat@example.com',
+      password: 'pat-pass',
+    });
     expect(still.status).toBe(200);
   });
 
@@ -262,9 +268,19 @@ describe('account settings and tokens', () => {
       const reply = await h.call('GET', path, undefined, bearer(buyer.body.token));
       expect(reply.status, path).toBe(403);
     }
-    const put = await h.call('PUT', '/auth/settings/profile', { city: 'X' }, bearer(buyer.body.token));
+    const put = await h.call(
+      'PUT',
+      '/auth/settings/profile',
+      { city: 'X' },
+      bearer(buyer.body.token),
+    );
     expect(put.status).toBe(403);
-    const customer = await h.call('GET', '/api/customer-auth/profile', undefined, bearer(seller.body.token));
+    const customer = await h.call(
+      'GET',
+      '/api/customer-auth/profile',
+      undefined,
+      bearer(seller.body.token),
+    );
     expect(customer.status).toBe(403);
   });
 });

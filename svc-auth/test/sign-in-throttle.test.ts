@@ -43,7 +43,12 @@ describe('sign-in throttling', () => {
 
   it('throttles unknown emails like known ones', async () => {
     for (let i = 0; i < 5; i += 1) {
-      await h.call('POST', '/auth/login', { email: 'ghost@example.com', password: 'x' }, from('192.0.2.50'));
+      await h.call(
+        'POST',
+        '/auth/login',
+        { email: 'ghost@example.com', password: 'x' },
+        from('192.0.2.50'),
+      );
     }
     const blocked = await h.call(
       'POST',
@@ -93,7 +98,12 @@ describe('sign-in throttling', () => {
   it('counts a seller and a buyer with the same email separately', async () => {
     await h.verifiedAccount('customer', 'both@example.com', 'buyer-pass');
     for (let i = 0; i < 5; i += 1) {
-      await h.call('POST', '/auth/login', { email: 'both@example.com', password: 'wrong' }, from(`192.0.2.${100 + i}`));
+      await h.call(
+        'POST',
+        '/auth/login',
+        { email: 'both@example.com', password: 'wrong' },
+        from(`192.0.2.${100 + i}`),
+      );
     }
     const buyer = await h.call(
       'POST',

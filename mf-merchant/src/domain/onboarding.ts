@@ -22,7 +22,9 @@ export function shownFeatures(plan: Plan): string[] {
 
 /** The plans a seller can choose from (the catalogue leaves the free plan out, spec 001 §5). */
 export function onboardingPlans(): (Plan & { id: SelectablePlanId })[] {
-  return selectablePlans.filter((plan): plan is Plan & { id: SelectablePlanId } => plan.id !== 'free');
+  return selectablePlans.filter(
+    (plan): plan is Plan & { id: SelectablePlanId } => plan.id !== 'free',
+  );
 }
 
 /** `£8.99 / month` */

@@ -172,9 +172,7 @@ export default AccountSettingsPage;
 // A 401 or the spec's expiry words end the session, except a refused password: svc-auth may answer
 // a wrong current password with 401 too, and that must not sign the seller out.
 function isSessionOver(error: unknown): boolean {
-  return (
-    error instanceof ApiError && error.isSessionExpired && !/password/i.test(error.message)
-  );
+  return error instanceof ApiError && error.isSessionExpired && !/password/i.test(error.message);
 }
 
 function formatDate(iso: string): string {
@@ -224,9 +222,10 @@ type ProfileField = (typeof profileFields)[number]['name'];
 function ProfileTab({ account, onSaved, onFailed }: TabProps & { account: Account }) {
   const [values, setValues] = useState(
     () =>
-      Object.fromEntries(
-        profileFields.map(({ name }) => [name, account[name] ?? '']),
-      ) as Record<ProfileField, string>,
+      Object.fromEntries(profileFields.map(({ name }) => [name, account[name] ?? ''])) as Record<
+        ProfileField,
+        string
+      >,
   );
   const [busy, setBusy] = useState(false);
 
@@ -328,13 +327,17 @@ function EmailTab({ account, onSaved, onFailed }: TabProps & { account: Account 
   );
 }
 
-function PasswordTab({ onSaved, onFailed }: { onSaved: () => void; onFailed: TabProps['onFailed'] }) {
+function PasswordTab({
+  onSaved,
+  onFailed,
+}: {
+  onSaved: () => void;
+  onFailed: TabProps['onFailed'];
+}) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'current' | 'new' | 'confirm', string>>>(
-    {},
-  );
+  const [errors, setErrors] = useState<Partial<Record<'current' | 'new' | 'confirm', string>>>({});
   const [busy, setBusy] = useState(false);
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -342,8 +345,7 @@ function PasswordTab({ onSaved, onFailed }: { onSaved: () => void; onFailed: Tab
     const found = {
       current: passwordError(currentPassword, false),
       new: passwordError(newPassword, true),
-      confirm:
-        newPassword === confirmPassword ? undefined : authValidationMessages.passwordsDiffer,
+      confirm: newPassword === confirmPassword ? undefined : authValidationMessages.passwordsDiffer,
     };
     setErrors(found);
     if (found.current || found.new || found.confirm) return;

@@ -134,7 +134,11 @@ const OnboardingPage: RemotePage<'mf_merchant/OnboardingPage'> = () => {
           <PlanChoice selected={plan} onSelect={setPlan} />
           <p data-testid="billing-start">Billing starts on {billingStart}, when your trial ends.</p>
           <div className="me-form__actions">
-            <button type="button" className="ov-button ov-button--secondary" onClick={() => setStep(1)}>
+            <button
+              type="button"
+              className="ov-button ov-button--secondary"
+              onClick={() => setStep(1)}
+            >
               Back
             </button>
             <button
@@ -191,7 +195,11 @@ const OnboardingPage: RemotePage<'mf_merchant/OnboardingPage'> = () => {
             </p>
           </div>
           <div className="me-form__actions">
-            <button type="button" className="ov-button ov-button--secondary" onClick={() => setStep(2)}>
+            <button
+              type="button"
+              className="ov-button ov-button--secondary"
+              onClick={() => setStep(2)}
+            >
               Back
             </button>
             <button

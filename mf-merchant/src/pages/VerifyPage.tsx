@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { customerResendCode, customerVerifyCode, resendCode, verifyCode } from '@onvelope/contracts';
+import {
+  customerResendCode,
+  customerVerifyCode,
+  resendCode,
+  verifyCode,
+} from '@onvelope/contracts';
 import {
   clearPendingVerification,
   clientMessages,
@@ -113,8 +118,8 @@ function VerifyForm({ pending }: { pending: PendingVerification }) {
   return (
     <form className="me-form ov-card" onSubmit={(event) => void verify(event)} noValidate>
       <p>
-        We sent a 6-digit code to <strong data-testid="verify-email">{pending.email}</strong>.
-        Enter it below to verify your email.
+        We sent a 6-digit code to <strong data-testid="verify-email">{pending.email}</strong>. Enter
+        it below to verify your email.
       </p>
       <BannerMessage banner={banner} testId="verify" />
       <label className="ov-field me-field">

@@ -1,10 +1,4 @@
-import type {
-  BodyOf,
-  ParamsOf,
-  QueryOf,
-  ResponseOf,
-  RouteContract,
-} from '@onvelope/contracts';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteContract } from '@onvelope/contracts';
 import { isSessionExpiryMessage } from './session-expiry.js';
 
 /** One entry of the `details` list every error answer may carry (ARCHITECTURE: error shape). */

@@ -58,8 +58,7 @@ export async function checkPassword(
   const counts = await deps.signInFailures
     .find({ _id: { $in: subjects.map((subject) => failureId(subject, start)) } })
     .lean();
-  const countOf = (subject: string) =>
-    counts.find((doc) => doc.subject === subject)?.count ?? 0;
+  const countOf = (subject: string) => counts.find((doc) => doc.subject === subject)?.count ?? 0;
   if (isThrottled({ email: countOf(subjects[0] ?? ''), ip: countOf(subjects[1] ?? '') })) {
     throw new HttpError(429, throttleMessage(minutesUntilWindowEnds(now)));
   }

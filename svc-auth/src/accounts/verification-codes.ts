@@ -62,9 +62,15 @@ export async function sendCode(
     await deps.mailer.send({ to: target.email, ...composeCodeMail(target.purpose, code) });
   } catch (error) {
     // The code never arrived: lift the cooldown so the next request can send another.
-    await deps.codes.updateOne({ _id, codeHash: stored.codeHash }, { $set: { sentAt: new Date(0) } });
+    await deps.codes.updateOne(
+      { _id, codeHash: stored.codeHash },
+      { $set: { sentAt: new Date(0) } },
+    );
     deps.log.error({ err: error, purpose: target.purpose }, 'code email could not be sent');
-    throw new HttpError(503, 'We could not send the email right now. Please try again in a moment.');
+    throw new HttpError(
+      503,
+      'We could not send the email right now. Please try again in a moment.',
+    );
   }
   if (deps.logCodes) {
     deps.log.info({ to: target.email, purpose: target.purpose, code }, 'code sent');

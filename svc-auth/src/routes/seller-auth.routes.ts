@@ -48,9 +48,7 @@ export function registerSellerRoutes(routes: ServiceRoutes, deps: AuthDeps): voi
   routes.handle(forgotPassword, async (_ctx, { body }) =>
     requestPasswordReset(deps, sellers, body.email),
   );
-  routes.handle(resetPasswordRoute, async (_ctx, { body }) =>
-    resetPassword(deps, sellers, body),
-  );
+  routes.handle(resetPasswordRoute, async (_ctx, { body }) => resetPassword(deps, sellers, body));
   routes.handle(getProfile, async (ctx) => getSellerProfile(deps, callerOf(ctx)));
   routes.handle(completeOnboardingRoute, async (ctx, { body }) =>
     completeOnboarding(deps, callerOf(ctx), body, ctx.ip),

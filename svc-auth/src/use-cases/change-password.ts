@@ -27,7 +27,9 @@ export async function changePassword(
   if (!matches) throw badRequest(accountMessages.currentPasswordWrong);
   await deps.sellers.updateOne(
     { _id: seller._id },
-    { $set: { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: deps.now() } },
+    {
+      $set: { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: deps.now() },
+    },
   );
   await endOlderTokens(deps, seller._id);
   const token = await deps.signer.sign(

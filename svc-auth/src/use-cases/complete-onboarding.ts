@@ -18,7 +18,11 @@ export async function completeOnboarding(
   caller: AuthContext,
   agreement: Agreement,
   requestIp: string,
-): Promise<{ trialEnd: string; selectedPlan: NonNullable<SellerUser['selectedPlan']>; user: SellerUser }> {
+): Promise<{
+  trialEnd: string;
+  selectedPlan: NonNullable<SellerUser['selectedPlan']>;
+  user: SellerUser;
+}> {
   const now = deps.now();
   const started = await deps.sellers
     .findOneAndUpdate(

@@ -60,6 +60,8 @@ async function findOrLinkOrCreate(
   const email = identity.email.trim().toLowerCase();
   const existing = await sellers.findOne({ email }).lean();
   if (existing) {
+    // Linked to this subject between the first lookup and this one (a concurrent first sign-in).
+    if (existing.googleSubject === identity.subject) return existing;
     if (existing.googleSubject) throw conflict(googleMessages.linkedElsewhere);
     // A password set by an unverified sign-up was never proven to belong to the email's owner (it
     // may be someone squatting the address), so linking drops it.

@@ -1,4 +1,8 @@
-import type { AuthContext, CustomerProfile, updateCustomerProfileRequest } from '@onvelope/contracts';
+import type {
+  AuthContext,
+  CustomerProfile,
+  updateCustomerProfileRequest,
+} from '@onvelope/contracts';
 import type { z } from 'zod';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { customerStore } from '../accounts/account-store.js';

@@ -15,7 +15,11 @@ export async function updateSellerProfile(
 ) {
   const set = profileFieldsToSet(changes);
   const seller = await deps.sellers
-    .findOneAndUpdate({ _id: caller.userId, accountId: caller.accountId }, { $set: set }, { new: true })
+    .findOneAndUpdate(
+      { _id: caller.userId, accountId: caller.accountId },
+      { $set: set },
+      { new: true },
+    )
     .lean();
   if (!seller) throw accountNotFound();
   return { account: toAccountSettings(seller), message: profileUpdatedMessage };

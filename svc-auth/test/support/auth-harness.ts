@@ -10,7 +10,12 @@ export interface AuthHarness {
   advanceClock(ms: number): void;
   /** The service's clock now. */
   now(): Date;
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Reply>;
   /** The 6-digit code in the newest mail to `email` received at or after `since`. */
   codeSentTo(email: string, since: Date): Promise<string>;
   /** Signs up and verifies a seller (or a buyer); answers the verified sign-in. */

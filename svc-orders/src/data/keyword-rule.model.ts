@@ -1,9 +1,6 @@
-import mongoose, { Schema, type InferSchemaType, type Model } from 'mongoose';
-import {
-  keywordMatchTypes,
-  keywordRuleActions,
-  type KeywordRule,
-} from '@onvelope/contracts';
+import type mongoose from 'mongoose';
+import { Schema, type InferSchemaType, type Model } from 'mongoose';
+import { keywordMatchTypes, keywordRuleActions, type KeywordRule } from '@onvelope/contracts';
 import { forAccount } from '@onvelope/service-kit';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 

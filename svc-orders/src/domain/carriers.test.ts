@@ -124,14 +124,12 @@ describe('resolveShipment', () => {
   });
 
   it('detects the carrier from the tracking number when the courier text is vague', () => {
-    expect(resolveShipment({ courier: 'Tracked', trackingNumber: '1Z999AA10123456784' })).toEqual(
-      {
-        courier: 'UPS',
-        trackingNumber: '1Z999AA10123456784',
-        trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
-        carrier: 'UPS',
-      },
-    );
+    expect(resolveShipment({ courier: 'Tracked', trackingNumber: '1Z999AA10123456784' })).toEqual({
+      courier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      carrier: 'UPS',
+    });
   });
 
   it('trusts a named courier over the tracking number format', () => {
@@ -141,14 +139,14 @@ describe('resolveShipment', () => {
   });
 
   it('keeps an unknown courier as written, without a URL', () => {
-    expect(resolveShipment({ courier: ' Acme Couriers ', trackingNumber: '15501234567890' })).toEqual(
-      {
-        courier: 'Acme Couriers',
-        trackingNumber: '15501234567890',
-        trackingUrl: null,
-        carrier: null,
-      },
-    );
+    expect(
+      resolveShipment({ courier: ' Acme Couriers ', trackingNumber: '15501234567890' }),
+    ).toEqual({
+      courier: 'Acme Couriers',
+      trackingNumber: '15501234567890',
+      trackingUrl: null,
+      carrier: null,
+    });
   });
 
   it('keeps the seller’s tracking URL when there is one', () => {

@@ -179,8 +179,7 @@ export function detectCarrier(trackingNumber: string | null | undefined): Carrie
   if (!trackingNumber) return null;
   const compact = compactTrackingNumber(trackingNumber).toUpperCase();
   return (
-    carriers.find((carrier) => carrier.formats.some((format) => format.test(compact)))?.name ??
-    null
+    carriers.find((carrier) => carrier.formats.some((format) => format.test(compact)))?.name ?? null
   );
 }
 
@@ -214,8 +213,7 @@ export function resolveShipment(input: {
 }): Shipment {
   const trackingNumber = compactTrackingNumber(input.trackingNumber.trim());
   const named = normaliseCourier(input.courier);
-  const carrier =
-    named ?? (isVagueCourier(input.courier) ? detectCarrier(trackingNumber) : null);
+  const carrier = named ?? (isVagueCourier(input.courier) ? detectCarrier(trackingNumber) : null);
   const courier = carrier ?? input.courier.trim();
   const givenUrl = input.trackingUrl?.trim();
   return {

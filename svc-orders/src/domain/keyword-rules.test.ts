@@ -100,12 +100,9 @@ describe('evaluateKeywordRules', () => {
   it('matches starts_with rules at the start of an item name', () => {
     const startsWith = rule({ keyword: 'pre-order', matchType: 'starts_with' });
     expect(
-      evaluateKeywordRules([startsWith], 'Mug; Pre-order Hoodie', now).appliedRules[0]
-        ?.explanation,
+      evaluateKeywordRules([startsWith], 'Mug; Pre-order Hoodie', now).appliedRules[0]?.explanation,
     ).toBe("rule 'pre-order' matched 'Pre-order Hoodie' in Items");
-    expect(evaluateKeywordRules([startsWith], 'Hoodie (pre-order)', now).appliedRules).toEqual(
-      [],
-    );
+    expect(evaluateKeywordRules([startsWith], 'Hoodie (pre-order)', now).appliedRules).toEqual([]);
   });
 
   it('matches whole_word rules only on whole words, in any script', () => {
@@ -135,11 +132,7 @@ describe('evaluateKeywordRules', () => {
       now,
     );
     expect(outcome.message).toBe('Gift wrapped with love | Mugs ship in bubble wrap');
-    expect(outcome.appliedRules.map((applied) => applied.keyword)).toEqual([
-      'gift',
-      'mug',
-      'wrap',
-    ]);
+    expect(outcome.appliedRules.map((applied) => applied.keyword)).toEqual(['gift', 'mug', 'wrap']);
     expect(outcome.explanation).toBe(
       "rule 'gift' matched 'Gift wrap' in Items; rule 'mug' matched 'Mug' in Items",
     );

@@ -1,4 +1,9 @@
-import { findRoute, type HttpMethod, type RouteContract, type RouteSchemas } from '@onvelope/contracts';
+import {
+  findRoute,
+  type HttpMethod,
+  type RouteContract,
+  type RouteSchemas,
+} from '@onvelope/contracts';
 
 /**
  * A route of the contracts' table with its schemas typed. The orders routes are declared as one

@@ -25,7 +25,13 @@ export interface ShippingRoutesDeps {
 }
 
 /** Mark as shipped (spec 000 §2 dialog, §5 validation). */
-export function registerShippingRoutes({ routes, db, nats, log, storeFrontTimeoutMs }: ShippingRoutesDeps) {
+export function registerShippingRoutes({
+  routes,
+  db,
+  nats,
+  log,
+  storeFrontTimeoutMs,
+}: ShippingRoutesDeps) {
   routes.handle(markShipped, async (ctx, { params, body }) =>
     markOrderShipped(
       { db, nats, log: (ctx.state.log as Logger | undefined) ?? log, storeFrontTimeoutMs },

@@ -19,6 +19,7 @@ const BATCH_SIZE = 500;
 
 /** Orders the rules no longer touch: shipped, delivered and cancelled orders are settled. */
 export const settledStatuses = [...shippedStatuses, 'cancelled'] as const;
+const openStatuses = new Set(['pending', 'processing']);
 
 export interface ApplyRulesDeps {
   db: Connection;
@@ -57,12 +58,17 @@ function changeFor(
   now: Date,
 ): Change | null {
   const outcome = evaluateKeywordRules(rules, itemsTextOf(entry), now);
+  // As in the import: rules move only open orders; a partially shipped order keeps its status.
+  const status = outcome.status && openStatuses.has(entry.status) ? outcome.status : entry.status;
   const set = {
     // The message and explanation belong to the rules: when none matches any more, they go.
     keywordMessage: outcome.message,
     keywordExplanation: outcome.explanation,
-    status: outcome.status ?? entry.status,
-    shippedAt: outcome.status === 'shipped' ? (entry.shippedAt ?? now) : (entry.shippedAt ?? null),
+    status,
+    shippedAt:
+      status === 'shipped' && entry.status !== 'shipped'
+        ? (entry.shippedAt ?? now)
+        : (entry.shippedAt ?? null),
   };
   const unchanged =
     set.keywordMessage === (entry.keywordMessage ?? null) &&

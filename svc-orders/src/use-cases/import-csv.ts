@@ -4,6 +4,7 @@ import type { AnyBulkWriteOperation, Model } from 'mongoose';
 import { ordersMessages, type UploadResult } from '@onvelope/contracts';
 import { badRequest, forAccount, HttpError, type NatsConnection } from '@onvelope/service-kit';
 import {
+  orderKeyOf,
   searchTermsOf,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
@@ -303,9 +304,10 @@ function changesOf(
   const { entry } = row;
   const set: Record<string, unknown> = {};
   for (const field of comparedFields) {
-    if (field !== 'status' && present.has(field) && entry[field] !== null) set[field] = entry[field];
+    // customerName is derived from the (required) first and last names when it has no column.
+    const given = present.has(field) || field === 'customerName';
+    if (field !== 'status' && given && entry[field] !== null) set[field] = entry[field];
   }
-  if (!present.has('customerName') && stored) delete set.customerName;
 
   let status = entry.status ?? stored?.status ?? 'pending';
   if (stored && advancedStatuses.has(stored.status ?? '') && openStatuses.has(status)) {
@@ -335,6 +337,23 @@ const nullDefaults = Object.fromEntries(
   [...comparedFields, 'keywordMessage', 'keywordExplanation'].map((field) => [field, null]),
 );
 
+/**
+ * The account's entries with these order numbers. Looked up by `orderKey`, which holds the
+ * account, so the query is tenant-scoped by construction (see the model for why not
+ * `{ accountId, orderNumber: { $in } }`); the account is checked again on what comes back.
+ */
+async function findByOrderNumbers(
+  deps: ImportCsvDeps,
+  accountId: string,
+  orderNumbers: string[],
+): Promise<TrackingEntryDocument[]> {
+  const docs = await deps.entries
+    .find({ orderKey: { $in: orderNumbers.map((orderNumber) => orderKeyOf(accountId, orderNumber)) } })
+    .select({ searchTerms: 0 })
+    .lean<TrackingEntryDocument[]>();
+  return docs.filter((doc) => doc.accountId === accountId);
+}
+
 async function writeBatch(
   deps: ImportCsvDeps,
   input: ImportCsvInput,
@@ -348,11 +367,9 @@ async function writeBatch(
 ) {
   const orderNumbers = [...new Set(batch.map(({ entry }) => entry.orderNumber))];
   const stored = new Map<string, StoredEntry>();
-  const found = await entries
-    .find({ orderNumber: { $in: orderNumbers } })
-    .select({ searchTerms: 0 })
-    .lean<StoredEntry[]>();
-  for (const doc of found) stored.set(doc.orderNumber, doc);
+  for (const doc of await findByOrderNumbers(deps, input.accountId, orderNumbers)) {
+    stored.set(doc.orderNumber, doc);
+  }
 
   const operations: AnyBulkWriteOperation[] = [];
   const changed = new Set<string>();
@@ -383,6 +400,7 @@ async function writeBatch(
             ...onInsert,
             accountId: input.accountId,
             orderNumber,
+            orderKey: orderKeyOf(input.accountId, orderNumber),
             source: 'csv',
             merchant: null,
             createdAt: now,
@@ -403,19 +421,6 @@ async function writeBatch(
     operations as Parameters<typeof deps.entries.collection.bulkWrite>[0],
     { ordered: true },
   );
-  const written = await entries
-    .find({ orderNumber: { $in: [...changed] } })
-    .select({
-      accountId: 1,
-      orderNumber: 1,
-      status: 1,
-      source: 1,
-      orderDate: 1,
-      shippingCountry: 1,
-      itemTotal: 1,
-      version: 1,
-      updatedAt: 1,
-    })
-    .lean<TrackingEntryDocument[]>();
+  const written = await findByOrderNumbers(deps, input.accountId, [...changed]);
   await publishAll(written, (doc) => publishTrackingEntryUpserted(deps.nats, changeOf(doc)));
 }

@@ -44,7 +44,9 @@ export async function searchItemNames(
   }
 
   return [...names.entries()]
-    .sort(([a], [b]) => Number(b.startsWith(term)) - Number(a.startsWith(term)) || a.localeCompare(b))
+    .sort(
+      ([a], [b]) => Number(b.startsWith(term)) - Number(a.startsWith(term)) || a.localeCompare(b),
+    )
     .slice(0, MAX_ITEM_SUGGESTIONS)
     .map(([, name]) => name);
 }

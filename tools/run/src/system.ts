@@ -80,6 +80,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     const servicePorts = await Promise.all(services.map(port));
     const serviceUrls = servicePorts.map((p) => `http://127.0.0.1:${p}`);
     const authUrl = serviceUrls[0];
+    const gatewayPort =
+      options.gatewayPort === 0 ? await freePort() : (options.gatewayPort ?? gateway.defaultPort);
+    const url = `http://localhost:${gatewayPort}`;
     const shared = {
       ...process.env,
       MONGO_URL: infra.mongoUrl,
@@ -87,6 +90,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       STRIPE_MOCK_URL: infra.stripeMockUrl,
       AUTH_JWKS_URL: `${authUrl}/auth/.well-known/jwks.json`,
       SMTP_URL: mail.url,
+      // Where svc-auth sends the browser back after Google sign-in.
+      PUBLIC_SITE_URL: url,
+      GOOGLE_REDIRECT_URL: `${url}/auth/google/callback`,
       ...options.env,
     };
 
@@ -104,8 +110,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     });
     await Promise.all(started);
 
-    const gatewayPort =
-      options.gatewayPort === 0 ? await freePort() : (options.gatewayPort ?? gateway.defaultPort);
     const serviceVariables = Object.fromEntries(
       services.map((app, index) => [app.urlVariable, serviceUrls[index]]),
     );
@@ -118,7 +122,6 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       sink,
     );
     children.push(gatewayChild);
-    const url = `http://127.0.0.1:${gatewayPort}`;
     await waitUntilReady(gatewayChild, `${url}/api/health`);
     return { url, mail, stop };
   } catch (error) {

@@ -1,0 +1,308 @@
+import type { Browser, Page } from 'playwright-core';
+import type { RunningSystem } from '@onvelope/run';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buyerStorage,
+  codeSentTo,
+  createBuyer,
+  createSeller,
+  launchChromium,
+  newPage,
+  pathOf,
+  seedLocalStorage,
+  sellerStorage,
+  startComposedSystem,
+  uniqueEmail,
+} from './support.js';
+
+let system: RunningSystem;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startComposedSystem();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname + url.search === path, { timeout: 15_000 });
+}
+
+async function enterCodeAndVerify(page: Page, email: string, since: Date): Promise<void> {
+  await page.getByTestId('verify-page').waitFor();
+  await expect(page.getByTestId('verify-email').textContent()).resolves.toBe(email);
+  const code = await codeSentTo(system, email, since);
+  const submit = page.getByTestId('verify-submit');
+  await page.getByTestId('verify-code').fill(`${code.slice(0, 3)}-x`);
+  await expect(page.getByTestId('verify-code').inputValue()).resolves.toBe(code.slice(0, 3));
+  await expect(submit.isDisabled()).resolves.toBe(true);
+  await page.getByTestId('verify-code').fill(code);
+  await submit.click();
+}
+
+describe('seller accounts', () => {
+  it('signs a seller up, verifies the emailed code, starts the trial and lands on the dashboard', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('signup');
+    await page.goto(`${system.url}/register`);
+    await page.getByTestId('register-page').waitFor();
+
+    await page.getByTestId('auth-submit').click();
+    await expect(page.getByTestId('auth-email-error').textContent()).resolves.toBe(
+      'Email is required',
+    );
+    await expect(page.getByTestId('auth-password-error').textContent()).resolves.toBe(
+      'Password is required',
+    );
+    await page.getByTestId('auth-email').fill('not-an-email');
+    await page.getByTestId('auth-password').fill('12345');
+    await page.getByTestId('auth-submit').click();
+    await expect(page.getByTestId('auth-email-error').textContent()).resolves.toBe(
+      'Invalid email address',
+    );
+    await expect(page.getByTestId('auth-password-error').textContent()).resolves.toBe(
+      'Password must be at least 6 characters',
+    );
+
+    const since = new Date();
+    await page.getByTestId('auth-email').fill(email);
+    await page.getByTestId('auth-display-name').fill('Sam Seller');
+    await page.getByTestId('auth-password').fill('correct-horse-1');
+    await page.getByTestId('auth-submit').click();
+    await expect(page.getByTestId('auth-success').textContent()).resolves.toContain(
+      '6-digit verification code',
+    );
+    await expect(
+      page.evaluate(() => [
+        sessionStorage.getItem('pendingVerification'),
+        sessionStorage.getItem('pendingVerificationAccount'),
+      ]),
+    ).resolves.toEqual([email, 'merchant']);
+
+    await enterCodeAndVerify(page, email, since);
+    // /dashboard?welcome=true, whose guard sends a seller without onboarding on to the agreement.
+    await page.getByTestId('trial-agreement-page').waitFor({ timeout: 15_000 });
+    expect(pathOf(page)).toBe('/trial-agreement');
+    await expect(page.evaluate(() => sessionStorage.getItem('pendingVerification'))).resolves.toBe(
+      null,
+    );
+    await expect(page.getByTestId('yearly-saving').textContent()).resolves.toContain('£17.89');
+
+    const start = page.getByTestId('start-trial');
+    await expect(start.isDisabled()).resolves.toBe(true);
+    await page.getByTestId('agree-terms').check();
+    await expect(start.isDisabled()).resolves.toBe(true);
+    await page.getByTestId('agree-payment').check();
+    await start.click();
+
+    await waitForPath(page, '/dashboard?trial=started');
+    await page.getByTestId('trial-started').waitFor();
+    await expect(page.getByTestId('dashboard-user-name').textContent()).resolves.toBe('Sam Seller');
+    await expect(
+      page.evaluate(() => [
+        localStorage.getItem('selectedPlan'),
+        localStorage.getItem('onboardingCompleted'),
+        Boolean(localStorage.getItem('trialEndDate')),
+      ]),
+    ).resolves.toEqual(['pro_monthly', 'true', true]);
+    await context.close();
+  });
+
+  it('signs in a seller who finished onboarding to /dashboard', async () => {
+    const seller = await createSeller(system, { onboarded: true, displayName: 'Olive' });
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/login`);
+    await page.getByTestId('auth-email').fill(seller.email);
+    await page.getByTestId('auth-password').fill(seller.password);
+    await page.getByTestId('auth-submit').click();
+
+    await expect(page.getByTestId('auth-success').textContent()).resolves.toBe('Login successful!');
+    await page.getByTestId('dashboard-page').waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    await context.close();
+  });
+
+  it('signs in a seller who has not finished onboarding to /trial-agreement', async () => {
+    const seller = await createSeller(system, { onboarded: false });
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/login`);
+    await page.getByTestId('auth-email').fill(seller.email);
+    await page.getByTestId('auth-password').fill(seller.password);
+    await page.getByTestId('auth-submit').click();
+
+    await page.getByTestId('trial-agreement-page').waitFor();
+    expect(pathOf(page)).toBe('/trial-agreement');
+    await context.close();
+  });
+
+  it("shows the server's error for a wrong password and stays on /login", async () => {
+    const seller = await createSeller(system, { onboarded: true });
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/login`);
+    await page.getByTestId('auth-email').fill(seller.email);
+    await page.getByTestId('auth-password').fill('wrong-password');
+    await page.getByTestId('auth-submit').click();
+
+    await expect(page.getByTestId('auth-error').textContent()).resolves.toBe(
+      'Invalid email or password',
+    );
+    expect(pathOf(page)).toBe('/login');
+    await context.close();
+  });
+
+  it('lands a Google sign-in token on the dashboard with a clean address, and shows a failure', async () => {
+    const seller = await createSeller(system, { onboarded: true });
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/login?token=${seller.token}`);
+    await page.getByTestId('dashboard-page').waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    await expect(page.evaluate(() => localStorage.getItem('authToken'))).resolves.toBe(
+      seller.token,
+    );
+
+    const { context: other, page: failed } = await newPage(browser);
+    await failed.goto(`${system.url}/login?error=${encodeURIComponent('Google sign-in failed')}`);
+    await expect(failed.getByTestId('auth-error').textContent()).resolves.toBe(
+      'Google sign-in failed',
+    );
+    await other.close();
+    await context.close();
+  });
+
+  it('shows the account settings with the plan, the verified badge and a saved profile', async () => {
+    const seller = await createSeller(system, { onboarded: true });
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, sellerStorage(seller));
+    await page.goto(`${system.url}/account-settings`);
+
+    await expect(page.getByTestId('account-plan').textContent()).resolves.toBe('PRO_MONTHLY');
+    await page.getByTestId('settings-tab-email').click();
+    await expect(page.getByTestId('email-verified-badge').textContent()).resolves.toBe('Verified');
+    await page.getByTestId('settings-tab-profile').click();
+    await page.getByTestId('profile-companyName').fill('Olive Goods Ltd');
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByTestId('settings-success').textContent()).resolves.toBe(
+      'Profile updated successfully!',
+    );
+    await page.getByTestId('back-to-dashboard').click();
+    await page.getByTestId('dashboard-page').waitFor();
+    await context.close();
+  });
+});
+
+describe('buyer accounts', () => {
+  it('signs a buyer up, verifies the emailed code and shows the portal with their email', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('new-buyer');
+    await page.goto(`${system.url}/register`);
+    await page.getByTestId('account-customer').click();
+    await expect(page.getByTestId('google-sign-in').count()).resolves.toBe(0);
+    await expect(page.getByTestId('auth-display-name').count()).resolves.toBe(0);
+
+    const since = new Date();
+    await page.getByTestId('auth-email').fill(email);
+    await page.getByTestId('auth-first-name').fill('Bo');
+    await page.getByTestId('auth-password').fill('buyer-pass-1');
+    await page.getByTestId('auth-submit').click();
+    await expect(page.getByTestId('auth-success').textContent()).resolves.toContain(email);
+
+    await enterCodeAndVerify(page, email, since);
+    await page.getByTestId('customer-profile').waitFor({ timeout: 15_000 });
+    expect(pathOf(page)).toBe('/customer-dashboard');
+    await expect(page.getByTestId('customer-email').textContent()).resolves.toBe(email);
+    await expect(page.getByTestId('customer-name').textContent()).resolves.toBe('Bo');
+    await expect(page.evaluate(() => localStorage.getItem('authToken'))).resolves.toBeNull();
+    await context.close();
+  });
+
+  it('edits the buyer profile from the portal', async () => {
+    const buyer = await createBuyer(system);
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, buyerStorage(buyer));
+    await page.goto(`${system.url}/customer-dashboard`);
+    await page.getByTestId('edit-profile').click();
+    await page.getByTestId('profile-lastName').fill('Buyer');
+    await page.getByTestId('profile-defaultPostcode').fill('sw1a 1aa');
+    await page.getByTestId('profile-save').click();
+
+    await expect(page.getByTestId('customer-notice').textContent()).resolves.toBe(
+      'Profile updated successfully!',
+    );
+    await expect(page.getByTestId('customer-name').textContent()).resolves.toBe('Bo Buyer');
+    await expect(page.getByTestId('customer-postcode').textContent()).resolves.toContain(
+      'SW1A 1AA',
+    );
+    await context.close();
+  });
+});
+
+describe('guards by route class', () => {
+  it('lets anyone open a public page such as /verify', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/verify`);
+    await page.getByTestId('verify-page').waitFor();
+    expect(pathOf(page)).toBe('/verify');
+    await context.close();
+  });
+
+  it('sends a buyer away from merchant pages to /login and on to the portal', async () => {
+    const buyer = await createBuyer(system);
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, buyerStorage(buyer));
+    await page.goto(`${system.url}/account-settings`);
+    // /account-settings -> /login (merchants only) -> /customer-dashboard (signed-in buyer).
+    await page.getByTestId('customer-dashboard-page').waitFor();
+    expect(pathOf(page)).toBe('/customer-dashboard');
+    await context.close();
+  });
+
+  it('sends a visitor from a merchant page to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${system.url}/account-settings`);
+    await page.getByTestId('login-page').waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await context.close();
+  });
+
+  it('sends a merchant from the customer portal via /login to /dashboard', async () => {
+    const seller = await createSeller(system, { onboarded: true });
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, sellerStorage(seller));
+    await page.goto(`${system.url}/customer-dashboard`);
+    await page.getByTestId('dashboard-page').waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    await context.close();
+  });
+
+  it('sends a signed-in buyer from /login to /customer-dashboard', async () => {
+    const buyer = await createBuyer(system);
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, buyerStorage(buyer));
+    await page.goto(`${system.url}/login`);
+    await page.getByTestId('customer-dashboard-page').waitFor();
+    expect(pathOf(page)).toBe('/customer-dashboard');
+    await context.close();
+  });
+
+  it('sends an onboarded seller from /trial-agreement to /dashboard and a new one from /onboarding to /trial-agreement', async () => {
+    const onboarded = await createSeller(system, { onboarded: true });
+    const fresh = await createSeller(system, { onboarded: false });
+    const first = await newPage(browser);
+    await seedLocalStorage(first.context, sellerStorage(onboarded));
+    await first.page.goto(`${system.url}/trial-agreement`);
+    await first.page.getByTestId('dashboard-page').waitFor();
+    expect(pathOf(first.page)).toBe('/dashboard');
+    await first.context.close();
+
+    const second = await newPage(browser);
+    await seedLocalStorage(second.context, sellerStorage(fresh));
+    await second.page.goto(`${system.url}/onboarding`);
+    await second.page.getByTestId('trial-agreement-page').waitFor();
+    expect(pathOf(second.page)).toBe('/trial-agreement');
+    await second.context.close();
+  });
+});

@@ -1,0 +1,101 @@
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { ordersMessages } from '@onvelope/contracts';
+import { badRequest, HttpError } from '@onvelope/service-kit';
+
+export const CSV_FIELD = 'csvFile';
+
+// Multipart boundaries and part headers around the file; generous, it only decides an early 413.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+export const uploadMessages = {
+  noFile: `No file uploaded: send the CSV file as multipart/form-data in the field '${CSV_FIELD}'`,
+  malformed: 'The upload is not a valid multipart/form-data body',
+  interrupted: 'The upload was interrupted before the file arrived',
+  tooLarge: (maxBytes: number) =>
+    `The file is too large: the largest CSV file accepted is ${readableSize(maxBytes)}`,
+} as const;
+
+const readableSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`;
+
+const tooLarge = (maxBytes: number) => new HttpError(413, uploadMessages.tooLarge(maxBytes));
+
+/** Spec 000 §5: a CSV file has the type text/csv or a name ending in .csv. */
+export const isCsvFile = (mimeType: string, filename: string | undefined) =>
+  mimeType.toLowerCase() === 'text/csv' || (filename ?? '').toLowerCase().endsWith('.csv');
+
+/**
+ * Hands the `csvFile` part of a multipart request to `handle` as a stream while it arrives, so no
+ * file is ever held whole; more than `maxBytes` fails the handling with 413. Resolves with what
+ * `handle` answers once the whole request is read; a refusal drains the rest of the request so the
+ * client can read the answer.
+ */
+export function receiveCsvFile<T>(
+  request: IncomingMessage,
+  maxBytes: number,
+  handle: (file: Readable) => Promise<T>,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    let work: Promise<T> | null = null;
+    let parser: busboy.Busboy | null = null;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      if (parser) request.unpipe(parser);
+      request.resume();
+      reject(error);
+    };
+
+    if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
+      fail(badRequest(uploadMessages.noFile));
+      return;
+    }
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES) {
+      fail(tooLarge(maxBytes));
+      return;
+    }
+    try {
+      parser = busboy({
+        headers: request.headers,
+        limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
+      });
+    } catch {
+      fail(badRequest(uploadMessages.malformed));
+      return;
+    }
+
+    parser.on('file', (name, file, info) => {
+      if (name !== CSV_FIELD || work) {
+        file.resume();
+        return;
+      }
+      if (!isCsvFile(info.mimeType, info.filename)) {
+        file.resume();
+        fail(badRequest(ordersMessages.invalidFileType));
+        return;
+      }
+      file.once('limit', () => file.destroy(tooLarge(maxBytes)));
+      work = handle(file);
+      work.catch(fail);
+    });
+    parser.once('error', () => fail(badRequest(uploadMessages.malformed)));
+    parser.once('close', () => {
+      if (!work) {
+        fail(badRequest(uploadMessages.noFile));
+        return;
+      }
+      work.then((result) => {
+        if (settled) return;
+        settled = true;
+        resolve(result);
+      }, fail);
+    });
+    request.once('close', () => {
+      if (!request.complete) fail(badRequest(uploadMessages.interrupted));
+    });
+    request.pipe(parser);
+  });
+}

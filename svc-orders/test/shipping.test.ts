@@ -1,0 +1,346 @@
+import type { Connection } from 'mongoose';
+import type { Subscription } from 'nats';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { markShippedAtStoreFront, ordersMessages } from '@onvelope/contracts';
+import {
+  authMessages,
+  connectDatabase,
+  connectNats,
+  createLogger,
+  serveCommand,
+  type NatsConnection,
+} from '@onvelope/service-kit';
+import {
+  startService,
+  startTestIssuer,
+  testInfra,
+  type StartedService,
+  type TestIssuer,
+} from '@onvelope/testkit';
+import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
+import { startOrdersService } from '../src/index.js';
+import { shippingMessages } from '../src/use-cases/mark-shipped.js';
+
+interface Answer {
+  status: number;
+  // JSON of many shapes: each test states the shape it expects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+type StoreFrontRequest = z.infer<typeof markShippedAtStoreFront.request>;
+
+describe('mark as shipped', () => {
+  let issuer: TestIssuer;
+  let orders: StartedService;
+  let db: Connection;
+  let nc: NatsConnection;
+  let tokenA: string;
+  let tokenB: string;
+  let responder: Subscription | undefined;
+  let orderSeq = 0;
+  const accountA = 'ship-seller-a';
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
+    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
+    nc = await connectNats(testInfra().natsUrl, 'shipping-test');
+    tokenA = await issuer.merchantToken(accountA);
+    tokenB = await issuer.merchantToken('ship-seller-b');
+  });
+  afterEach(async () => {
+    responder?.unsubscribe();
+    responder = undefined;
+    await nc.flush();
+  });
+  afterAll(async () => {
+    await orders?.close();
+    await nc?.close();
+    await db?.close();
+    await issuer?.close();
+  });
+
+  async function ship(token: string | null, orderNumber: string, body: unknown): Promise<Answer> {
+    const response = await fetch(
+      `${orders.url}/api/bigcartel/orders/${encodeURIComponent(orderNumber)}/shipped`,
+      {
+        method: 'PUT',
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      },
+    );
+    return { status: response.status, body: await response.json() };
+  }
+
+  async function insertOrder(fields: Record<string, unknown> = {}) {
+    orderSeq += 1;
+    return trackingEntryModel(db).create({
+      accountId: accountA,
+      orderNumber: `S-${orderSeq}`,
+      source: 'csv',
+      status: 'pending',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      ...fields,
+    });
+  }
+
+  /** Stands in for svc-sync: answers store-front updates for this test's seller. */
+  function storeFrontAnswering(updated: boolean, seen: StoreFrontRequest[] = []) {
+    responder = serveCommand(
+      nc,
+      markShippedAtStoreFront,
+      'test-sync',
+      async (request) => {
+        seen.push(request);
+        return updated ? { updated } : { updated, reason: 'Order not found in store' };
+      },
+      createLogger('test-sync', 'silent'),
+    );
+    return seen;
+  }
+
+  const read = (orderNumber: string, accountId = accountA) =>
+    trackingEntryModel(db).findOne({ accountId, orderNumber }).lean();
+
+  it('ships a pending order, builds the tracking URL, and publishes the change', async () => {
+    const order = await insertOrder();
+    const published: { entryId: string; version: number; status: string }[] = [];
+    const events = nc.subscribe('orders.entry.upserted');
+    void (async () => {
+      for await (const message of events) {
+        const payload = JSON.parse(new TextDecoder().decode(message.data));
+        if (payload.entryId === String(order._id)) published.push(payload);
+      }
+    })();
+    await nc.flush();
+
+    const before = Date.now();
+    const answer = await ship(tokenA, order.orderNumber, {
+      trackingNumber: ' AB 1234 5678 9GB ',
+      courier: 'royal mail',
+      trackingUrl: '',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      message: `Order ${order.orderNumber} marked as shipped successfully!`,
+      bigCartelUpdated: false,
+      entry: {
+        id: String(order._id),
+        orderNumber: order.orderNumber,
+        status: 'shipped',
+        courier: 'Royal Mail',
+        trackingNumber: 'AB123456789GB',
+        trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+      },
+    });
+    expect(Date.parse(answer.body.entry.shippedAt)).toBeGreaterThanOrEqual(before - 1000);
+
+    const stored = await read(order.orderNumber);
+    expect(stored).toMatchObject({ status: 'shipped', version: 2 });
+    expect(stored?.searchTerms).toContain('ab123456789gb');
+
+    await expect.poll(() => published.length).toBe(1);
+    expect(published[0]).toMatchObject({ version: 2, status: 'shipped', accountId: accountA });
+    events.unsubscribe();
+  });
+
+  it('ships from processing and partially shipped too', async () => {
+    for (const status of ['processing', 'partially_shipped']) {
+      const order = await insertOrder({ status });
+      const answer = await ship(tokenA, order.orderNumber, {
+        trackingNumber: '15501234567890',
+        courier: 'DPD',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.entry).toMatchObject({
+        status: 'shipped',
+        courier: 'DPD',
+        trackingUrl: 'https://track.dpd.co.uk/parcels/15501234567890',
+      });
+    }
+  });
+
+  it("keeps the seller's tracking URL and detects the carrier when the courier is vague", async () => {
+    const own = await insertOrder();
+    const withUrl = await ship(tokenA, own.orderNumber, {
+      trackingNumber: 'H01HYA0012345678',
+      courier: 'Hermes',
+      trackingUrl: 'https://example.com/track?id=H01HYA0012345678',
+    });
+    expect(withUrl.body.entry).toMatchObject({
+      courier: 'Evri',
+      trackingUrl: 'https://example.com/track?id=H01HYA0012345678',
+    });
+
+    const vague = await insertOrder();
+    const detected = await ship(tokenA, vague.orderNumber, {
+      trackingNumber: '1Z999AA10123456784',
+      courier: 'Tracked',
+    });
+    expect(detected.body.entry).toMatchObject({
+      courier: 'UPS',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    });
+
+    const unknown = await insertOrder();
+    const local = await ship(tokenA, unknown.orderNumber, {
+      trackingNumber: 'ACME-778812',
+      courier: 'Acme Couriers',
+    });
+    expect(local.body.entry).toMatchObject({
+      courier: 'Acme Couriers',
+      trackingNumber: 'ACME778812',
+      trackingUrl: null,
+    });
+  });
+
+  it('requires a tracking number and a courier, and a URL when one is given', async () => {
+    const order = await insertOrder();
+    const missing = await ship(tokenA, order.orderNumber, {});
+    expect(missing.status).toBe(400);
+    expect(
+      missing.body.details.map((detail: { message: string }) => detail.message).sort(),
+    ).toEqual([ordersMessages.courierRequired, ordersMessages.trackingNumberRequired].sort());
+    const blank = await ship(tokenA, order.orderNumber, { trackingNumber: '  ', courier: ' ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.details).toHaveLength(2);
+    const badUrl = await ship(tokenA, order.orderNumber, {
+      trackingNumber: 'AB123456789GB',
+      courier: 'Royal Mail',
+      trackingUrl: 'not a url',
+    });
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body.details).toEqual([
+      { path: 'body.trackingUrl', message: 'Tracking URL must be a URL' },
+    ]);
+    expect(await read(order.orderNumber)).toMatchObject({ status: 'pending', version: 1 });
+  });
+
+  it('answers 404 for an order the seller does not have', async () => {
+    expect(
+      await ship(tokenA, 'NOPE-1', { trackingNumber: 'AB123456789GB', courier: 'Royal Mail' }),
+    ).toEqual({ status: 404, body: { error: shippingMessages.notFound('NOPE-1') } });
+  });
+
+  it('refuses to ship an order that is already shipped', async () => {
+    const order = await insertOrder({ status: 'shipped' });
+    expect(
+      await ship(tokenA, order.orderNumber, { trackingNumber: '1234567890', courier: 'DHL' }),
+    ).toEqual({
+      status: 409,
+      body: { error: `Order ${order.orderNumber} is already shipped` },
+    });
+  });
+
+  it('refuses to ship an order that is already delivered', async () => {
+    const order = await insertOrder({ status: 'delivered' });
+    expect(
+      await ship(tokenA, order.orderNumber, { trackingNumber: '1234567890', courier: 'DHL' }),
+    ).toEqual({
+      status: 409,
+      body: { error: `Order ${order.orderNumber} has already been delivered` },
+    });
+    expect(await read(order.orderNumber)).toMatchObject({ status: 'delivered', version: 1 });
+  });
+
+  it('refuses a second shipment of the same order', async () => {
+    const order = await insertOrder();
+    const body = { trackingNumber: '123456789012', courier: 'FedEx' };
+    expect((await ship(tokenA, order.orderNumber, body)).status).toBe(200);
+    expect((await ship(tokenA, order.orderNumber, body)).status).toBe(409);
+  });
+
+  it("cannot ship another seller's order", async () => {
+    const order = await insertOrder();
+    expect(
+      await ship(tokenB, order.orderNumber, { trackingNumber: '1234567890', courier: 'DHL' }),
+    ).toEqual({ status: 404, body: { error: shippingMessages.notFound(order.orderNumber) } });
+    expect(await read(order.orderNumber)).toMatchObject({ status: 'pending', version: 1 });
+  });
+
+  it('needs a token', async () => {
+    expect(await ship(null, 'S-1', { trackingNumber: '1', courier: 'DHL' })).toEqual({
+      status: 401,
+      body: { error: authMessages.missing },
+    });
+  });
+
+  describe('an order from the store-front', () => {
+    const storeFrontOrder = () =>
+      insertOrder({
+        source: 'bigcartel',
+        externalId: `bc-${orderSeq + 1}`,
+        connectionId: 'conn-1',
+      });
+
+    it('answers bigCartelUpdated true when the store-front accepted the shipment', async () => {
+      const order = await storeFrontOrder();
+      const seen = storeFrontAnswering(true);
+      await nc.flush();
+      const answer = await ship(tokenA, order.orderNumber, {
+        trackingNumber: '9400111899223856928499',
+        courier: 'usps',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        message: `Order ${order.orderNumber} marked as shipped successfully!`,
+        bigCartelUpdated: true,
+      });
+      expect(seen).toEqual([
+        {
+          accountId: accountA,
+          connectionId: 'conn-1',
+          externalId: order.externalId,
+          orderNumber: order.orderNumber,
+          trackingNumber: '9400111899223856928499',
+          courier: 'USPS',
+          trackingUrl:
+            'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223856928499',
+        },
+      ]);
+    });
+
+    it('answers bigCartelUpdated false, still shipped here, when the store-front refused', async () => {
+      const order = await storeFrontOrder();
+      const seen = storeFrontAnswering(false);
+      await nc.flush();
+      const answer = await ship(tokenA, order.orderNumber, {
+        trackingNumber: 'AB123456789GB',
+        courier: 'Royal Mail',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.bigCartelUpdated).toBe(false);
+      expect(seen).toHaveLength(1);
+      expect(await read(order.orderNumber)).toMatchObject({ status: 'shipped' });
+    });
+
+    it('answers bigCartelUpdated false when nobody answers for the store-front', async () => {
+      const order = await storeFrontOrder();
+      const answer = await ship(tokenA, order.orderNumber, {
+        trackingNumber: 'AB123456789GB',
+        courier: 'Royal Mail',
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ bigCartelUpdated: false, entry: { status: 'shipped' } });
+    });
+
+    it('does not ask the store-front about an order imported from CSV', async () => {
+      const order = await insertOrder();
+      const seen = storeFrontAnswering(true);
+      await nc.flush();
+      const answer = await ship(tokenA, order.orderNumber, {
+        trackingNumber: 'AB123456789GB',
+        courier: 'Royal Mail',
+      });
+      expect(answer.body.bigCartelUpdated).toBe(false);
+      expect(seen).toEqual([]);
+    });
+  });
+});

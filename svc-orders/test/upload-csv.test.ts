@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ordersMessages, type TrackingEntry, type UploadResult } from '@onvelope/contracts';
+import { startService, startTestIssuer, type StartedService, type TestIssuer } from '@onvelope/testkit';
+import { startOrdersService } from '../src/index.js';
+import { csvLine, csvOf, requiredHeader, sellerOf, uploadCsv, type Caller } from './support.js';
+
+describe('POST /api/upload/csv', () => {
+  let issuer: TestIssuer;
+  let orders: StartedService;
+  let seller: Caller;
+  let account = 0;
+
+  /** A seller of their own, so tests do not see each other's orders. */
+  const newSeller = async () => sellerOf(orders.url, issuer, `upload-${(account += 1)}`);
+  const entryOf = async (caller: Caller, orderNumber: string): Promise<TrackingEntry> => {
+    const response = await caller.get(`/api/upload/search?q=${encodeURIComponent(orderNumber)}`);
+    const { results } = (await response.json()) as { results: TrackingEntry[] };
+    const entry = results.find((result) => result.orderNumber === orderNumber);
+    if (!entry) throw new Error(`order ${orderNumber} not found`);
+    return entry;
+  };
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer();
+    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
+    seller = await newSeller();
+  });
+  afterAll(async () => {
+    await orders.close();
+    await issuer.close();
+  });
+
+  it('imports every row of a well-formed file and answers the upload result', async () => {
+    const caller = await newSeller();
+    const response = await caller.upload(
+      csvOf([
+        { orderNumber: '1001', status: 'pending' },
+        { orderNumber: '1002', status: 'Shipped', courier: 'DPD', trackingNumber: 'DPD1' },
+      ]),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      success: true,
+      totalRows: 2,
+      successfulRows: 2,
+      skippedRows: 0,
+      failedRows: 0,
+      message: 'Processed 2 rows: 2 imported (2 new, 0 updated), 0 skipped, 0 failed.',
+      warnings: [],
+      errors: [],
+    } satisfies UploadResult);
+    expect(await entryOf(caller, '1002')).toMatchObject({
+      status: 'shipped',
+      courier: 'DPD',
+      trackingNumber: 'DPD1',
+      customerName: 'Ada Lovelace',
+      source: 'csv',
+    });
+  });
+
+  it("refuses a file that is neither text/csv nor named .csv with the spec's words", async () => {
+    const response = await seller.upload('hello', { filename: 'orders.xlsx', type: 'application/vnd.ms-excel' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: ordersMessages.invalidFileType });
+  });
+
+  it('accepts a .csv name whatever type the browser sends, and text/csv whatever the name', async () => {
+    const caller = await newSeller();
+    const byName = await caller.upload(csvOf([{ orderNumber: 'N1' }]), { type: 'application/vnd.ms-excel' });
+    const byType = await caller.upload(csvOf([{ orderNumber: 'N2' }]), { filename: 'export' });
+    expect([byName.status, byType.status]).toEqual([200, 200]);
+  });
+
+  it('refuses a 0-byte file as empty', async () => {
+    const response = await seller.upload('');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'The CSV file is empty' });
+  });
+
+  it('refuses a file with a header and no orders', async () => {
+    const response = await seller.upload(`${requiredHeader}\r\n\r\n`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'The CSV file has a header row but no orders' });
+  });
+
+  it('names every required column the header lacks', async () => {
+    const response = await seller.upload('Order Number,Email,Tracking Number\n1,a@b.co,T1\n');
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; details: { path: string }[] };
+    expect(body.error).toBe(
+      'The CSV file is missing required columns: firstName, lastName, postcode or zipcode, status, courier, trackingUrl',
+    );
+    expect(body.details.map((detail) => detail.path)).toEqual([
+      'firstName',
+      'lastName',
+      'postcode or zipcode',
+      'status',
+      'courier',
+      'trackingUrl',
+    ]);
+  });
+
+  it("refuses a malformed file (a quote never closed) with 'FAILED TO PARSE CSV FILE'", async () => {
+    const response = await seller.upload(`${requiredHeader}\n"9001,Ada,Lovelace,a@b.co,X,pending,,,\n9002,B,C,d@e.co,Y,pending,,,\n`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; details: { message: string }[] };
+    expect(body.error).toBe(ordersMessages.parseFailed);
+    expect(body.details[0]?.message).toBe('Row 2: a quoted field is opened and never closed');
+  });
+
+  it("refuses binary data and text that is not UTF-8 with 'FAILED TO PARSE CSV FILE'", async () => {
+    const binary = await seller.upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x0a]));
+    const latin1 = await seller.upload(Buffer.concat([Buffer.from(`${requiredHeader}\n1,Ren`), Buffer.from([0xe9]), Buffer.from(',X,a@b.co,X,pending,,,\n')]));
+    expect(await binary.json()).toMatchObject({ error: ordersMessages.parseFailed });
+    expect(await latin1.json()).toMatchObject({
+      error: ordersMessages.parseFailed,
+      details: [{ message: 'The file is not UTF-8 text; save it as "CSV UTF-8" and upload it again' }],
+    });
+  });
+
+  it('refuses a request without the csvFile field', async () => {
+    const response = await seller.upload(csvOf([{ orderNumber: '1' }]), { field: 'file' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "No file uploaded: send the CSV file as multipart/form-data in the field 'csvFile'",
+    });
+  });
+
+  it('refuses a file over the size limit with 413, whether its length is declared or not', async () => {
+    const small = await startService(startOrdersService, {
+      AUTH_JWKS_URL: issuer.url,
+      CSV_UPLOAD_MAX_BYTES: String(256 * 1024),
+    });
+    try {
+      const caller = await sellerOf(small.url, issuer, 'upload-limit');
+      const row = `${csvLine({ orderNumber: 'X' })}\n`;
+      const rows = Math.ceil((400 * 1024) / row.length);
+      const tooLarge = { error: 'The file is too large: the largest CSV file accepted is 256 KB' };
+
+      const boundary = 'limit-boundary';
+      const declared = await fetch(`${small.url}/api/upload/csv`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await issuer.merchantToken('upload-limit')}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body:
+          `--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="a.csv"\r\n` +
+          `Content-Type: text/csv\r\n\r\n${requiredHeader}\n${row.repeat(rows)}\r\n--${boundary}--\r\n`,
+      });
+      expect(declared.status).toBe(413);
+      expect(await declared.json()).toEqual(tooLarge);
+
+      function* streamed() {
+        yield `${requiredHeader}\n`;
+        for (let i = 0; i < rows; i += 1) yield csvLine({ orderNumber: `X-${i}` }) + '\n';
+      }
+      const whileReading = await caller.upload(streamed());
+      expect(whileReading.status).toBe(413);
+      expect(await whileReading.json()).toEqual(tooLarge);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('reads a BOM, semicolons, CRLF, quoted fields and the usual header spellings', async () => {
+    const caller = await newSeller();
+    const file =
+      '\uFEFFOrder Number;First Name;last_name;E-mail;Zip;Status;Carrier;Tracking No;Tracking URL;Items;Order Date\r\n' +
+      '"B-1";"Grace";"Hopper";g@navy.mil;"20500";Partially Shipped;Royal Mail;RM1;https://t.example/RM1;"Mug; large\r\nsecond line";2025-03-01\r\n' +
+      'B-2;Alan;Turing;a@t.uk;Unknown;processing;;;;;3/14/2025\r\n';
+    const response = await caller.upload(file);
+    expect(await response.json()).toMatchObject({ successfulRows: 2, failedRows: 0, warnings: [] });
+    expect(await entryOf(caller, 'B-1')).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'g@navy.mil',
+      postcode: '20500',
+      status: 'partially_shipped',
+      courier: 'Royal Mail',
+      trackingUrl: 'https://t.example/RM1',
+      items: 'Mug; large\r\nsecond line',
+      orderDate: '2025-03-01T00:00:00.000Z',
+    });
+    expect(await entryOf(caller, 'B-2')).toMatchObject({ postcode: null, orderDate: '2025-03-14T00:00:00.000Z' });
+  });
+
+  it('reads a tab-separated file with optional columns', async () => {
+    const caller = await newSeller();
+    const file =
+      'order_number\tfirst_name\tlast_name\temail\tpostcode\tstatus\tcourier\ttracking_number\ttracking_url\tshipping_country\tquantity\titem_price\tcategories\n' +
+      'T-1\tAda\tL\ta@b.co\tAB1\tpending\t\t\t\tgb\t2\t£1,250.50\tPrints, Mugs\n';
+    expect(await (await caller.upload(file)).json()).toMatchObject({ successfulRows: 1, warnings: [] });
+    expect(await entryOf(caller, 'T-1')).toMatchObject({
+      shippingCountry: 'GB',
+      quantity: 2,
+      itemPrice: 1250.5,
+      categoryNames: '["Prints","Mugs"]',
+    });
+  });
+
+  it('fails the rows it must, warns about the rest, and imports everything else', async () => {
+    const caller = await newSeller();
+    const file =
+      `${requiredHeader},orderDate,quantity\n` +
+      `,Ada,L,a@b.co,X,pending,,,,,\n` +
+      `W-1,Ada,L,not-an-email,X,on hold,,,,31/12/2025,two\n` +
+      `W-2,Ada,L,a@b.co,X,pending,,,,,,extra\n` +
+      `W-3,Ada,L,a@b.co,X,pending,,,,,\n`;
+    const result = (await (await caller.upload(file)).json()) as UploadResult;
+    expect(result).toMatchObject({ success: true, totalRows: 4, successfulRows: 2, failedRows: 2 });
+    expect(result.errors).toEqual([
+      { row: 2, errors: ['Order number is missing'] },
+      { row: 4, errors: ['The row has 12 values but the header has 11 columns'] },
+    ]);
+    expect(result.warnings).toEqual([
+      { row: 3, message: "Quantity 'two' is not a number; left empty" },
+      { row: 3, message: "Order date '31/12/2025' is not a date (use 2025-03-01 or 3/1/2025); left empty" },
+      { row: 3, message: "Email 'not-an-email' does not look like an email address" },
+      { row: 3, message: "Unknown status 'on hold'; kept as written" },
+    ]);
+    expect(await entryOf(caller, 'W-1')).toMatchObject({ status: 'on hold', orderDate: null, quantity: null });
+  });
+
+  it('answers success false when every row fails', async () => {
+    const caller = await newSeller();
+    const result = (await (await caller.upload(`${requiredHeader}\n,a,b,c,d,pending,,,\n`)).json()) as UploadResult;
+    expect(result).toMatchObject({ success: false, totalRows: 1, failedRows: 1, successfulRows: 0 });
+  });
+
+  it('lets the last of duplicate order numbers in one file win, with a warning', async () => {
+    const caller = await newSeller();
+    const result = (await (
+      await caller.upload(
+        csvOf([
+          { orderNumber: 'D-1', firstName: 'First' },
+          { orderNumber: 'D-2' },
+          { orderNumber: 'D-1', firstName: 'Last' },
+        ]),
+      )
+    ).json()) as UploadResult;
+    expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, skippedRows: 0 });
+    expect(result.warnings).toEqual([
+      { row: 4, message: 'Order D-1 also appears on row 2; the later row wins' },
+    ]);
+    expect(await entryOf(caller, 'D-1')).toMatchObject({ firstName: 'Last' });
+    const list = await (await caller.get('/api/upload/tracking-entries?omitShipped=false')).json();
+    expect(list.pagination.total).toBe(2);
+  });
+
+  it('skips an identical re-import with a warning and updates a changed one', async () => {
+    const caller = await newSeller();
+    const file = csvOf([{ orderNumber: 'R-1' }, { orderNumber: 'R-2' }]);
+    await caller.upload(file);
+    const before = await entryOf(caller, 'R-2');
+
+    const again = (await (await caller.upload(file)).json()) as UploadResult;
+    expect(again).toMatchObject({ successfulRows: 0, skippedRows: 2 });
+    expect(again.warnings).toEqual([
+      { row: 2, message: 'Order R-1 already exists with the same data' },
+      { row: 3, message: 'Order R-2 already exists with the same data' },
+    ]);
+
+    const changed = (await (
+      await caller.upload(csvOf([{ orderNumber: 'R-1' }, { orderNumber: 'R-2', status: 'shipped', courier: 'DHL', trackingNumber: 'JD1' }]))
+    ).json()) as UploadResult;
+    expect(changed).toMatchObject({ successfulRows: 1, skippedRows: 1, message: expect.stringContaining('(0 new, 1 updated)') });
+    const after = await entryOf(caller, 'R-2');
+    expect(after).toMatchObject({ id: before.id, status: 'shipped', courier: 'DHL', createdAt: before.createdAt });
+  });
+
+  it('never erases stored values with blank cells and never moves a shipped order back', async () => {
+    const caller = await newSeller();
+    await caller.upload(csvOf([{ orderNumber: 'S-1', status: 'shipped', courier: 'UPS', trackingNumber: '1Z' }]));
+    const result = (await (await caller.upload(csvOf([{ orderNumber: 'S-1', status: 'pending' }]))).json()) as UploadResult;
+    expect(result.warnings).toContainEqual({
+      row: 2,
+      message: "Order S-1 is already shipped; the file's status 'pending' was not applied",
+    });
+    expect(await entryOf(caller, 'S-1')).toMatchObject({ status: 'shipped', courier: 'UPS', trackingNumber: '1Z' });
+  });
+
+  it('imports a 20,000-row file streamed as it is generated', { timeout: 120_000 }, async () => {
+    const caller = await newSeller();
+    const rows = 20_000;
+    function* file() {
+      yield `${requiredHeader},items,itemTotal\n`;
+      for (let i = 0; i < rows; i += 1) {
+        yield `${csvLine({ orderNumber: `L-${i}`, email: `buyer${i}@example.com` })},Tee #${i % 50},${i % 90}.99\n`;
+      }
+    }
+    const response = await uploadCsv(orders.url, await issuer.merchantToken('upload-large'), file());
+    const result = (await response.json()) as UploadResult;
+    expect(result).toMatchObject({ success: true, totalRows: rows, successfulRows: rows, failedRows: 0 });
+    const summary = await (await caller.get('/api/upload/summary')).json();
+    expect(summary.total).toBe(0);
+    const large = await sellerOf(orders.url, issuer, 'upload-large');
+    expect((await (await large.get('/api/upload/summary')).json()).total).toBe(rows);
+  });
+});
