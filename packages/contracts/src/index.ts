@@ -10,6 +10,7 @@ export * from './auth/schemas.js';
 export * from './orders/http.js';
 export * from './orders/events.js';
 export * from './orders/schemas.js';
+export * from './orders/reports.js';
 export * from './sync/commands.js';
 export * from './sync/http.js';
 export * from './billing/http.js';

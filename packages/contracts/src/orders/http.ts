@@ -23,6 +23,7 @@ import {
   summaryResponse,
   uploadResult,
 } from './schemas.js';
+import { reportExportRequest, reportSearchRequest, reportSearchResponse } from './reports.js';
 
 const route = routeOwnedBy('svc-orders');
 
@@ -122,7 +123,9 @@ export const ordersRoutes = [
       schemas: { response: applyRulesResponse },
     },
   ),
-  route('POST', '/api/reports/search', 'merchant', 'spec-000', 'Advanced report search'),
+  route('POST', '/api/reports/search', 'merchant', 'spec-000', 'Advanced report search', {
+    schemas: { body: reportSearchRequest, response: reportSearchResponse },
+  }),
   route(
     'POST',
     '/api/reports/export',
@@ -131,6 +134,7 @@ export const ordersRoutes = [
     'Export a report as csv, xlsx or pdf',
     {
       streaming: 'response',
+      schemas: { body: reportExportRequest },
     },
   ),
   route('GET', '/api/public/seller-queries', 'merchant', 'spec-000', "The seller's buyer queries"),
