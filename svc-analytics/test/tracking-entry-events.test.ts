@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackingEntryUpserted, type PayloadOf } from '@onvelope/contracts';
+import { trackingEntryDeleted, trackingEntryUpserted, type PayloadOf } from '@onvelope/contracts';
 import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
 import { startService, testInfra, type StartedService } from '@onvelope/testkit';
 import { startAnalyticsService } from '../src/index.js';
@@ -39,13 +39,14 @@ describe('svc-analytics consumes tracking entry changes', () => {
       }
     }
   };
-  /** Waits until the consumer has handled everything published so far. */
+  /** Waits until the consumers have handled everything published so far. */
   const drained = () =>
     eventually(async () => {
-      const info = await (
-        await nc.jetstreamManager()
-      ).consumers.info('ORDERS', 'svc-analytics-tracking-entries');
-      expect(info.num_pending + info.num_ack_pending).toBe(0);
+      const jsm = await nc.jetstreamManager();
+      for (const name of ['svc-analytics-tracking-entries', 'svc-analytics-tracking-entry-deletions']) {
+        const info = await jsm.consumers.info('ORDERS', name);
+        expect(info.num_pending + info.num_ack_pending).toBe(0);
+      }
     });
 
   beforeAll(async () => {
@@ -127,5 +128,44 @@ describe('svc-analytics consumes tracking entry changes', () => {
         status: 'delivered',
       }),
     );
+  });
+
+  it('forgets a deleted entry, once however often the deletion arrives, and for good', async () => {
+    const event = change();
+    await publishEvent(nc, trackingEntryUpserted, event, `${event.entryId}:1`);
+    await eventually(async () =>
+      expect(await facts().countDocuments({ _id: event.entryId as never })).toBe(1),
+    );
+    const removal = {
+      accountId: event.accountId,
+      entryId: event.entryId,
+      deletedAt: new Date().toISOString(),
+    };
+    await publishEvent(nc, trackingEntryDeleted, removal, `${event.entryId}:deleted`);
+    await publishEvent(nc, trackingEntryDeleted, removal, `redelivery-${randomUUID()}`);
+    await eventually(async () =>
+      expect(await facts().findOne({ _id: event.entryId as never })).toMatchObject({
+        deletedAt: new Date(removal.deletedAt),
+        itemTotal: null,
+      }),
+    );
+    // A change from before the deletion, delivered late, does not bring the order back.
+    await publishEvent(nc, trackingEntryUpserted, { ...event, version: 7 }, `${event.entryId}:7`);
+    await drained();
+    expect(await facts().countDocuments({ _id: event.entryId as never, deletedAt: null })).toBe(0);
+    expect(await facts().countDocuments({ _id: event.entryId as never })).toBe(1);
+  });
+
+  it('forgets an entry whose deletion arrives before any change of it', async () => {
+    const entryId = randomUUID();
+    await publishEvent(
+      nc,
+      trackingEntryDeleted,
+      { accountId: 'acct-1', entryId, deletedAt: new Date().toISOString() },
+      `${entryId}:deleted`,
+    );
+    await publishEvent(nc, trackingEntryUpserted, change({ entryId }), `${entryId}:1`);
+    await drained();
+    expect(await facts().countDocuments({ _id: entryId as never, deletedAt: null })).toBe(0);
   });
 });

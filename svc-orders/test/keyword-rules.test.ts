@@ -13,6 +13,7 @@ import { keywordRuleModel } from '../src/data/keyword-rule.model.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { defaultMessageOfAction } from '../src/domain/keyword-rules.js';
 import { startOrdersService } from '../src/index.js';
+import { requiredHeader, uploadCsv } from './support.js';
 import { MAX_RULES_PER_ACCOUNT, ruleMessages } from '../src/use-cases/manage-keyword-rules.js';
 
 interface Answer {
@@ -618,6 +619,31 @@ describe('keyword rules', () => {
         }),
       ).toBe(401);
     });
+  });
+
+  it("applies the seller's rules to the orders a CSV import brings in", async () => {
+    await createRule(tokenA, { keyword: 'gift', action: 'add_message', customMessage: 'Wrapped' });
+    await createRule(tokenA, { keyword: 'hoodie', action: 'awaiting_stock' });
+    await createRule(tokenB, { keyword: 'mug', action: 'add_message', customMessage: 'B only' });
+    const csv = [
+      `${requiredHeader},items`,
+      'CSV-1,Ada,Lovelace,ada@example.com,SW1A 1AA,processing,,,,"Gift wrap; Hoodie"',
+      'CSV-2,Alan,Turing,alan@example.com,SW1A 2AA,pending,,,,Mug',
+    ].join('\n');
+    const response = await uploadCsv(orders.url, tokenA, csv);
+    expect(response.status).toBe(200);
+    const entries = trackingEntryModel(db);
+    expect(
+      await entries.findOne({ accountId: 'rules-seller-a', orderNumber: 'CSV-1' }).lean(),
+    ).toMatchObject({
+      status: 'pending',
+      keywordMessage: `Wrapped | ${defaultMessageOfAction.awaiting_stock}`,
+      keywordExplanation:
+        "rule 'gift' matched 'Gift wrap' in Items; rule 'hoodie' matched 'Hoodie' in Items (status pending)",
+    });
+    expect(
+      await entries.findOne({ accountId: 'rules-seller-a', orderNumber: 'CSV-2' }).lean(),
+    ).toMatchObject({ status: 'pending', keywordMessage: null });
   });
 
   it("never lets one seller see, change, test against or apply another seller's rules", async () => {

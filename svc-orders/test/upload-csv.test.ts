@@ -297,4 +297,42 @@ describe('POST /api/upload/csv', () => {
     const large = await sellerOf(orders.url, issuer, 'upload-large');
     expect((await (await large.get('/api/upload/summary')).json()).total).toBe(rows);
   });
+
+  it("applies the seller's keyword rules to each imported order", async () => {
+    const accountId = 'upload-rules';
+    const caller = await sellerOf(orders.url, issuer, accountId);
+    const token = await issuer.merchantToken(accountId);
+    for (const rule of [
+      { keyword: 'gift', action: 'add_message', customMessage: 'Gift wrapped' },
+      { keyword: 'print', action: 'mark_as_shipped', customMessage: 'Printed and posted' },
+    ]) {
+      const response = await fetch(`${orders.url}/api/keyword-rules`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(rule),
+      });
+      expect(response.status).toBeLessThan(300);
+    }
+    const file =
+      `${requiredHeader},items\n` +
+      `K-1,Ada,L,a@b.co,X,pending,,,,Gift wrap\n` +
+      `K-2,Ada,L,a@b.co,X,pending,,,,Art print\n` +
+      `K-3,Ada,L,a@b.co,X,delivered,,,,Art print\n` +
+      `K-4,Ada,L,a@b.co,X,pending,,,,Mug\n`;
+    expect(await (await caller.upload(file)).json()).toMatchObject({ successfulRows: 4 });
+    expect(await entryOf(caller, 'K-1')).toMatchObject({
+      status: 'pending',
+      keywordMessage: 'Gift wrapped',
+      keywordExplanation: "rule 'gift' matched 'Gift wrap' in Items",
+    });
+    const printed = await entryOf(caller, 'K-2');
+    expect(printed).toMatchObject({ status: 'shipped', keywordMessage: 'Printed and posted' });
+    expect(printed.shippedAt).not.toBeNull();
+    // A rule never moves an order the file says is further along.
+    expect(await entryOf(caller, 'K-3')).toMatchObject({ status: 'delivered', keywordMessage: 'Printed and posted' });
+    expect(await entryOf(caller, 'K-4')).toMatchObject({ keywordMessage: null, keywordExplanation: null });
+
+    const again = (await (await caller.upload(file)).json()) as UploadResult;
+    expect(again).toMatchObject({ skippedRows: 4, successfulRows: 0 });
+  });
 });

@@ -74,7 +74,7 @@ const AuthPage: RemotePage<'mf_merchant/AuthPage'> = ({ mode }) => {
           />
         )}
       </section>
-      <TrialPanel mode={mode} />
+      {account === 'merchant' ? <TrialPanel mode={mode} /> : <BuyerPanel />}
     </main>
   );
 };
@@ -433,6 +433,20 @@ function TrialPanel({ mode }: { mode: AuthMode }) {
           Not happy? Get a full refund within 30 days of your first payment.
         </p>
       )}
+    </aside>
+  );
+}
+
+/** The buyer's side panel: what a buyer account is for (the trial is a seller's matter). */
+function BuyerPanel() {
+  return (
+    <aside className="me-auth__panel" data-testid="buyer-panel">
+      <h2>Your orders in one place</h2>
+      <ul>
+        <li>Follow every order from the shops that use ONVELOPE</li>
+        <li>Ask a seller about an order and keep the answers</li>
+        <li>Free for buyers</li>
+      </ul>
     </aside>
   );
 }

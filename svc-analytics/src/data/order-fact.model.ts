@@ -15,6 +15,11 @@ export interface OrderFact {
   itemTotal: number | null;
   version: number;
   changedAt: Date;
+  /**
+   * Set when the entry was deleted. The fact stays as a tombstone so a change delivered late (from
+   * before the deletion) cannot bring it back; rollups count only facts whose deletedAt is null.
+   */
+  deletedAt: Date | null;
 }
 
 const orderFactSchema = new Schema<OrderFact>(
@@ -29,6 +34,7 @@ const orderFactSchema = new Schema<OrderFact>(
     itemTotal: { type: Number, default: null },
     version: { type: Number, required: true },
     changedAt: { type: Date, required: true },
+    deletedAt: { type: Date, default: null },
   },
   { versionKey: false, collection: 'order_facts' },
 );

@@ -1,18 +1,29 @@
 import type { Model } from 'mongoose';
-import { trackingEntryUpserted } from '@onvelope/contracts';
-import { consumeEvents, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { trackingEntryDeleted, trackingEntryUpserted } from '@onvelope/contracts';
+import {
+  consumeEvents,
+  type EventConsumer,
+  type Logger,
+  type NatsConnection,
+} from '@onvelope/service-kit';
 import type { OrderFact } from '../data/order-fact.model.js';
+import { forgetTrackingEntry } from '../use-cases/forget-tracking-entry.js';
 import { recordTrackingEntryChange } from '../use-cases/record-tracking-entry-change.js';
 
-/** One durable consumer for all svc-analytics instances; they share the stream's work. */
+/** One durable consumer per subject for all svc-analytics instances; they share the work. */
 export const trackingEntryConsumerName = 'svc-analytics-tracking-entries';
+export const trackingEntryDeletionConsumerName = 'svc-analytics-tracking-entry-deletions';
 
-export function consumeTrackingEntryChanges(
+/**
+ * Keeps the order facts in step with svc-orders. Changes and deletions come through two consumers,
+ * so their relative order is not guaranteed: deletions leave tombstones that outrank any change.
+ */
+export async function consumeTrackingEntryChanges(
   nats: NatsConnection,
   facts: Model<OrderFact>,
   log: Logger,
-) {
-  return consumeEvents(
+): Promise<EventConsumer> {
+  const changes = await consumeEvents(
     nats,
     trackingEntryUpserted,
     trackingEntryConsumerName,
@@ -21,4 +32,19 @@ export function consumeTrackingEntryChanges(
     },
     log,
   );
+  const deletions = await consumeEvents(
+    nats,
+    trackingEntryDeleted,
+    trackingEntryDeletionConsumerName,
+    ({ payload }) => forgetTrackingEntry(facts, payload),
+    log,
+  ).catch(async (error: unknown) => {
+    await changes.stop();
+    throw error;
+  });
+  return {
+    async stop() {
+      await Promise.all([changes.stop(), deletions.stop()]);
+    },
+  };
 }

@@ -6,7 +6,8 @@ type Change = PayloadOf<typeof trackingEntryUpserted>;
 
 /**
  * Keeps the newest known state of an entry. A redelivered or older message matches no document
- * with a lower version, and its upsert collides with the existing `_id`, so it changes nothing.
+ * with a lower version, and its upsert collides with the existing `_id`, so it changes nothing;
+ * the same holds after a deletion, whose tombstone carries the highest version.
  */
 export async function recordTrackingEntryChange(
   facts: Model<OrderFact>,
@@ -22,6 +23,7 @@ export async function recordTrackingEntryChange(
     itemTotal: change.itemTotal,
     version: change.version,
     changedAt: new Date(change.changedAt),
+    deletedAt: null,
   };
   try {
     const result = await facts.updateOne(

@@ -372,6 +372,7 @@ async function writeBatch(
   }
 
   const operations: AnyBulkWriteOperation[] = [];
+  const operationOrders: string[] = [];
   const changed = new Set<string>();
   for (const pending of batch) {
     const { orderNumber } = pending.entry;
@@ -409,6 +410,7 @@ async function writeBatch(
         upsert: true,
       },
     });
+    operationOrders.push(orderNumber);
     if (before) counts.updated += 1;
     else counts.created += 1;
     stored.set(orderNumber, after);
@@ -417,10 +419,38 @@ async function writeBatch(
   if (!operations.length) return;
   // The driver's bulk write, not mongoose's: the documents are built complete above, and casting
   // 1,000 updates per batch through mongoose would cost more than the write itself.
-  await deps.entries.collection.bulkWrite(
+  const result = await deps.entries.collection.bulkWrite(
     operations as Parameters<typeof deps.entries.collection.bulkWrite>[0],
     { ordered: true },
   );
-  const written = await findByOrderNumbers(deps, input.accountId, [...changed]);
-  await publishAll(written, (doc) => publishTrackingEntryUpserted(deps.nats, changeOf(doc)));
+
+  // An entry this batch inserted with its only write is at version 1 and known in full here; any
+  // other (updated, or written twice in the batch) is read back for its id and exact version.
+  const writesOf = new Map<string, number>();
+  for (const orderNumber of operationOrders) {
+    writesOf.set(orderNumber, (writesOf.get(orderNumber) ?? 0) + 1);
+  }
+  const inserted = new Map<string, unknown>();
+  for (const [index, id] of Object.entries(result.upsertedIds)) {
+    const orderNumber = operationOrders[Number(index)];
+    if (orderNumber !== undefined && writesOf.get(orderNumber) === 1) inserted.set(orderNumber, id);
+  }
+  const changes = [...inserted].map(([orderNumber, id]) =>
+    changeOf({
+      ...(stored.get(orderNumber) as TrackingEntryDocument),
+      _id: id as TrackingEntryDocument['_id'],
+      accountId: input.accountId,
+      orderNumber,
+      source: 'csv',
+      version: 1,
+      updatedAt: now,
+    }),
+  );
+  const readBack = [...changed].filter((orderNumber) => !inserted.has(orderNumber));
+  if (readBack.length) {
+    for (const doc of await findByOrderNumbers(deps, input.accountId, readBack)) {
+      changes.push(changeOf(doc));
+    }
+  }
+  await publishAll(changes, (change) => publishTrackingEntryUpserted(deps.nats, change));
 }

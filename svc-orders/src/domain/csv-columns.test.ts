@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  categoryNamesOf,
+  columnsOf,
+  detectSeparator,
+  fieldOfHeader,
+  normaliseStatus,
+  parseCsvDate,
+  parseCsvNumber,
+  parseCsvRow,
+} from './csv-columns.js';
+
+describe('fieldOfHeader', () => {
+  it.each([
+    ['Order Number', 'orderNumber'],
+    ['order_number', 'orderNumber'],
+    ['orderNumber', 'orderNumber'],
+    ['ORDER-NO', 'orderNumber'],
+    ['Order #', 'orderNumber'],
+    ['First Name', 'firstName'],
+    ['surname', 'lastName'],
+    ['E-mail', 'email'],
+    ['Zip', 'postcode'],
+    ['Zipcode', 'postcode'],
+    ['Zip Code', 'postcode'],
+    ['Post Code', 'postcode'],
+    ['postal_code', 'postcode'],
+    ['Carrier', 'courier'],
+    ['Tracking No.', 'trackingNumber'],
+    ['Tracking Link', 'trackingUrl'],
+    ['Shipping Address 1', 'shippingAddress1'],
+    ['Address Line 2', 'shippingAddress2'],
+    ['Shipping Zip', 'shippingZip'],
+    ['Qty', 'quantity'],
+    ['Unit Price', 'itemPrice'],
+    ['Categories', 'categoryNames'],
+    ['Personal Note', 'personalNote'],
+  ])("reads '%s' as %s", (header, field) => {
+    expect(fieldOfHeader(header)).toBe(field);
+  });
+
+  it('ignores a header it does not know', () => {
+    expect(fieldOfHeader('Gift receipt?')).toBeNull();
+  });
+});
+
+describe('columnsOf', () => {
+  it('names the required columns a header lacks, postcode as either spelling', () => {
+    expect(columnsOf(['Order Number', 'Email', 'Colour']).missing).toEqual([
+      'firstName',
+      'lastName',
+      'postcode or zipcode',
+      'status',
+      'courier',
+      'trackingNumber',
+      'trackingUrl',
+    ]);
+  });
+
+  it('lists the columns it will not use', () => {
+    expect(columnsOf(['orderNumber', 'Colour', '']).ignored).toEqual(['Colour']);
+  });
+});
+
+describe('detectSeparator', () => {
+  it.each([
+    ['a,b,c', ','],
+    ['a;b;c', ';'],
+    ['a\tb\tc', '\t'],
+    ['"a;b",c,d', ','],
+    ['one column', ','],
+  ])('finds the separator of %j', (line, separator) => {
+    expect(detectSeparator(line)).toBe(separator);
+  });
+});
+
+describe('values', () => {
+  it.each([
+    ['Shipped', 'shipped'],
+    ['PARTIALLY SHIPPED', 'partially_shipped'],
+    ['partially-shipped', 'partially_shipped'],
+    ['canceled', 'cancelled'],
+    ['on hold', null],
+  ])('normalises the status %j', (value, status) => {
+    expect(normaliseStatus(value)).toBe(status);
+  });
+
+  it('reads ISO and en-US dates and refuses the rest', () => {
+    expect(parseCsvDate('2025-03-01')?.toISOString()).toBe('2025-03-01T00:00:00.000Z');
+    expect(parseCsvDate('2025-03-01T10:30:00Z')?.toISOString()).toBe('2025-03-01T10:30:00.000Z');
+    expect(parseCsvDate('3/14/2025')?.toISOString()).toBe('2025-03-14T00:00:00.000Z');
+    expect(parseCsvDate('31/12/2025')).toBeNull();
+    expect(parseCsvDate('2/30/2025')).toBeNull();
+    expect(parseCsvDate('yesterday')).toBeNull();
+  });
+
+  it('reads numbers with currency signs and thousands separators', () => {
+    expect(parseCsvNumber('£1,234.50')).toBe(1234.5);
+    expect(parseCsvNumber('$ 12')).toBe(12);
+    expect(parseCsvNumber('two')).toBeNull();
+  });
+
+  it('stores category names as a JSON list whether written as JSON or as a list', () => {
+    expect(categoryNamesOf('["Prints","Mugs"]')).toBe('["Prints","Mugs"]');
+    expect(categoryNamesOf('Prints, Mugs|Tees')).toBe('["Prints","Mugs","Tees"]');
+  });
+});
+
+describe('parseCsvRow', () => {
+  it('fails a row without an order number', () => {
+    expect(parseCsvRow({ orderNumber: '  ', firstName: 'Ada' })).toEqual({
+      ok: false,
+      errors: ['Order number is missing'],
+    });
+  });
+
+  it("treats the postcode 'Unknown' as missing and builds the customer name", () => {
+    const outcome = parseCsvRow({ orderNumber: '1', firstName: 'Ada', lastName: 'Lovelace', postcode: 'unknown' });
+    expect(outcome).toMatchObject({ ok: true, entry: { postcode: null, customerName: 'Ada Lovelace', status: null } });
+  });
+
+  it('keeps an unknown status as written, with a warning', () => {
+    expect(parseCsvRow({ orderNumber: '1', status: 'On hold' })).toMatchObject({
+      ok: true,
+      entry: { status: 'On hold' },
+      warnings: ["Unknown status 'On hold'; kept as written"],
+    });
+  });
+
+  it('leaves a bad date empty with a warning', () => {
+    expect(parseCsvRow({ orderNumber: '1', orderDate: '31/12/2025' })).toMatchObject({
+      ok: true,
+      entry: { orderDate: null },
+      warnings: ["Order date '31/12/2025' is not a date (use 2025-03-01 or 3/1/2025); left empty"],
+    });
+  });
+});
