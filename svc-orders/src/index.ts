@@ -3,6 +3,7 @@ import { configSchema } from './config.js';
 import { trackingEntryModel } from './data/tracking-entry.model.js';
 import { ensureOrdersStream } from './events/tracking-entry-events.js';
 import { registerKeywordRuleRoutes } from './routes/keyword-rules.routes.js';
+import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerShippingRoutes } from './routes/shipping.routes.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
 
@@ -18,6 +19,7 @@ export function startOrdersService(env: Env) {
       registerUploadRoutes({ routes, db, nats, csvUploadMaxBytes: config.CSV_UPLOAD_MAX_BYTES });
       await registerKeywordRuleRoutes({ routes, db, nats, log });
       registerShippingRoutes({ routes, db, nats, log });
+      registerReportRoutes({ routes, db, log });
     },
   });
 }

@@ -26,6 +26,7 @@ function memoryStore(entries: Record<string, string> = {}): KeyValueStore & { ke
     getItem: (key) => map.get(key) ?? null,
     setItem: (key, value) => void map.set(key, value),
     removeItem: (key) => void map.delete(key),
+    clear: () => map.clear(),
     keys: () => [...map.keys()].sort(),
   };
 }
@@ -168,13 +169,13 @@ describe('clearMerchantSession and clearCustomerSession', () => {
 });
 
 describe('logout', () => {
-  it('removes every key of the spec from both storages and leaves foreign keys alone', () => {
+  it('clears all local storage and the spec keys of session storage', () => {
     const local = Object.fromEntries(Object.values(localStorageKeys).map((key) => [key, 'x']));
     const session = Object.fromEntries(Object.values(sessionStorageKeys).map((key) => [key, 'x']));
-    const s = stores({ ...local, 'other-app': 'keep' }, session);
+    const s = stores({ ...local, 'anything-else': 'x' }, { ...session, 'tab-state': 'keep' });
     logout(s);
-    expect(s.local.keys()).toEqual(['other-app']);
-    expect(s.session.keys()).toEqual([]);
+    expect(s.local.keys()).toEqual([]);
+    expect(s.session.keys()).toEqual(['tab-state']);
   });
 });
 

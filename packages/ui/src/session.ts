@@ -75,7 +75,7 @@ export interface CustomerSession {
   customerInfo: CustomerInfo | null;
 }
 
-export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
 
 /** Where the session lives; the browser's storages unless a caller passes others. */
 export interface SessionStores {
@@ -263,11 +263,11 @@ export function clearCustomerSession(stores: SessionStores = browserStores()): v
 }
 
 /**
- * Ends every session: spec 000 §4 says logout clears all local storage. Only the product's own keys
- * are removed, so another app on the same origin keeps its data.
+ * Ends every session: spec 000 §4 and 001 §4 say logout clears all local storage (the origin is the
+ * product's own), and the product's session-storage keys go with it.
  */
 export function logout(stores: SessionStores = browserStores()): void {
-  for (const key of Object.values(localStorageKeys)) stores.local.removeItem(key);
+  stores.local.clear();
   for (const key of Object.values(sessionStorageKeys)) stores.session.removeItem(key);
 }
 

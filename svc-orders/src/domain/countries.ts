@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import countries, { type LocaleData } from 'i18n-iso-countries/index.js';
 
 // The package's default entry registers all ~80 languages; the product speaks English only.
-countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json') as LocaleData);
+countries.registerLocale(
+  createRequire(import.meta.url)('i18n-iso-countries/langs/en.json') as LocaleData,
+);
 
 const officialNames = countries.getNames('en', { select: 'official' });
 /** Every English name of each code, aliases included ('UK', 'Great Britain', 'USA'), lower-cased. */

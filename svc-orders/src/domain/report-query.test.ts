@@ -53,9 +53,9 @@ describe('report query', () => {
       false,
     ]);
     const byCode = reportQueryOf(filters({ shippingCountryContains: 'us' })).shippingCountry;
-    expect(['US', 'United States of America', 'RU', 'Russia'].map((v) => matches(byCode, v))).toEqual(
-      [true, true, false, false],
-    );
+    expect(
+      ['US', 'United States of America', 'RU', 'Russia'].map((v) => matches(byCode, v)),
+    ).toEqual([true, true, false, false]);
   });
 
   it('includes the whole of the last day when createdTo is a date', () => {

@@ -8,7 +8,8 @@ const CHUNK_CHARS = 64 * 1024;
 const BYTE_ORDER_MARK = '\uFEFF';
 
 /** RFC 4180: a field holding a quote, comma or line break is quoted, its quotes doubled. */
-const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const field = (value: string) =>
+  /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
 /** '2026-03-01 14:05:09': UTC, in the form spreadsheet programs read as a date and time. */
 const csvDate = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;

@@ -58,7 +58,13 @@ const pdfColumns: PdfColumn[] = [
     header: 'Address',
     width: 0, // the rest of the line
     value: (r) =>
-      joined(r.shippingAddress1, r.shippingAddress2, r.shippingCity, r.shippingState, r.shippingZip),
+      joined(
+        r.shippingAddress1,
+        r.shippingAddress2,
+        r.shippingCity,
+        r.shippingState,
+        r.shippingZip,
+      ),
   },
 ];
 

@@ -1,5 +1,9 @@
 import type { Connection } from 'mongoose';
-import { reportExportRequest, reportSearchRequest, reportSearchResponse } from '@onvelope/contracts';
+import {
+  reportExportRequest,
+  reportSearchRequest,
+  reportSearchResponse,
+} from '@onvelope/contracts';
 import { callerOf, type Logger, type ServiceRoutes } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import { exportReport } from '../use-cases/export-report.js';

@@ -22,7 +22,10 @@ export interface ReportFile {
 
 const formats: Record<
   Format,
-  { contentType: string; write: (rows: AsyncIterable<ReturnType<typeof toReportRow>>, info: ReportInfo) => Readable }
+  {
+    contentType: string;
+    write: (rows: AsyncIterable<ReturnType<typeof toReportRow>>, info: ReportInfo) => Readable;
+  }
 > = {
   csv: { contentType: 'text/csv; charset=utf-8', write: writeCsv },
   xlsx: {

@@ -1,0 +1,288 @@
+/**
+ * svc-orders benchmark (not a test): CSV import through the gateway against the driver, the
+ * service's peak memory for 1,000 and 100,000 rows, and the dashboard calls at 100,000 orders
+ * through the gateway against the same queries run with the driver.
+ *
+ *   npm run bench -w svc-orders        (BENCH_ROWS=20000 for a quicker run)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import mongoose from 'mongoose';
+import { trackingEntrySortFields } from '@onvelope/contracts';
+import { startGateway } from '@onvelope/gateway';
+import { freePort, startInfra } from '@onvelope/infra';
+import { startTestIssuer } from '@onvelope/testkit';
+import {
+  orderKeyOf,
+  searchTermsOf,
+  shippedStatuses,
+  trackingEntryModel,
+} from '../src/data/tracking-entry.model.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SMALL_ROWS = 1_000;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 7);
+const serviceDir = fileURLToPath(new URL('..', import.meta.url));
+const statuses = ['pending', 'processing', 'shipped', 'partially_shipped', 'delivered'];
+const couriers = ['Royal Mail', 'DPD', 'Evri', 'DHL', 'UPS'];
+const header =
+  'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items,orderDate,itemTotal,shippingCountry\n';
+
+/** Row i of the generated file: realistic spread of names, statuses, dates and couriers. */
+function row(i: number) {
+  const status = statuses[i % statuses.length]!;
+  const shipped = status !== 'pending' && status !== 'processing';
+  const courier = shipped ? couriers[i % couriers.length]! : '';
+  const tracking = shipped ? `TRK${String(i).padStart(9, '0')}GB` : '';
+  const day = String((i % 28) + 1).padStart(2, '0');
+  return {
+    orderNumber: `ORD-${i}`,
+    firstName: `First${i % 997}`,
+    lastName: `Last${i % 991}`,
+    email: `buyer${i}@example.com`,
+    postcode: `AB${i % 99} ${i % 9}CD`,
+    status,
+    courier,
+    trackingNumber: tracking,
+    trackingUrl: tracking ? `https://track.example/${tracking}` : '',
+    items: `Tee #${i % 50}; Mug #${i % 7}`,
+    orderDate: `2025-${String((i % 12) + 1).padStart(2, '0')}-${day}`,
+    itemTotal: (i % 90) + 0.99,
+    shippingCountry: ['GB', 'US', 'DE', 'FR'][i % 4]!,
+  };
+}
+const csvLine = (r: ReturnType<typeof row>) =>
+  [r.orderNumber, r.firstName, r.lastName, r.email, r.postcode, r.status, r.courier, r.trackingNumber, r.trackingUrl, r.items, r.orderDate, r.itemTotal, r.shippingCountry].join(',') + '\n';
+
+async function* csvFile(rows: number, boundary: string) {
+  yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${header}`);
+  let chunk = '';
+  for (let i = 0; i < rows; i += 1) {
+    chunk += csvLine(row(i));
+    if (chunk.length > 64 * 1024) {
+      yield Buffer.from(chunk);
+      chunk = '';
+    }
+  }
+  yield Buffer.from(`${chunk}\r\n--${boundary}--\r\n`);
+}
+
+async function upload(gatewayUrl: string, token: string, rows: number) {
+  const boundary = `bench${Date.now()}`;
+  const started = performance.now();
+  const response = await fetch(`${gatewayUrl}/api/upload/csv`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: ReadableStream.from(csvFile(rows, boundary)),
+    duplex: 'half',
+  } as RequestInit);
+  const body = (await response.json()) as { successfulRows?: number; error?: string };
+  const seconds = (performance.now() - started) / 1000;
+  if (response.status !== 200 || body.successfulRows !== rows) {
+    throw new Error(`import of ${rows} rows answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return seconds;
+}
+
+interface OrdersChild {
+  url: string;
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+/** svc-orders as its own process, so its memory is its own. */
+async function startOrdersChild(env: Record<string, string>): Promise<OrdersChild> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: serviceDir,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries += 1) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (tries > 300) throw new Error('svc-orders did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    // VmHWM: the process's peak resident set since it started.
+    peakRssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+async function time(samples: number, run: () => Promise<unknown>) {
+  await run(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return { median: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+const infra = await startInfra({ parts: ['mongo', 'nats'] });
+const issuer = await startTestIssuer();
+const database = `bench_orders_${Date.now()}`;
+const serviceEnv = {
+  MONGO_URL: infra.mongoUrl,
+  NATS_URL: infra.natsUrl,
+  MONGO_DB: database,
+  AUTH_JWKS_URL: issuer.url,
+};
+const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
+const report: string[] = [];
+const line = (text = '') => {
+  report.push(text);
+  console.log(text);
+};
+
+try {
+  // 1. Peak memory and rate: a fresh service per run, the file streamed through the gateway.
+  const runs: { rows: number; seconds: number; peakMb: number }[] = [];
+  for (const rows of [SMALL_ROWS, ROWS]) {
+    const orders = await startOrdersChild(serviceEnv);
+    const gateway = await startGateway({ PORT: '0', ORDERS_SERVICE_URL: orders.url, SERVE_FRONTENDS: 'false', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '900000' });
+    try {
+      const idle = orders.peakRssMb();
+      const seconds = await upload(gateway.url, await issuer.merchantToken(`bench-${rows}`), rows);
+      runs.push({ rows, seconds, peakMb: orders.peakRssMb() });
+      console.error(`[bench] imported ${rows} rows in ${seconds.toFixed(1)} s (idle RSS ${idle.toFixed(0)} MB)`);
+    } finally {
+      await gateway.close();
+      await orders.stop();
+    }
+  }
+
+  // 2. The same documents written straight with the driver, batches of 1,000, same indexes.
+  const direct = trackingEntryModel(db).collection.conn.collection('tracking_entries_direct');
+  const model = trackingEntryModel(db);
+  for (const index of await model.collection.indexes()) {
+    if (index.name === '_id_') continue;
+    const { key, name: _name, v: _v, ...options } = index;
+    await direct.createIndex(key, options);
+  }
+  const accountId = 'bench-direct';
+  const directStarted = performance.now();
+  for (let start = 0; start < ROWS; start += 1_000) {
+    const now = new Date();
+    const docs = [];
+    for (let i = start; i < Math.min(ROWS, start + 1_000); i += 1) {
+      const r = row(i);
+      docs.push({
+        ...r,
+        accountId,
+        orderKey: orderKeyOf(accountId, r.orderNumber),
+        orderDate: new Date(`${r.orderDate}T00:00:00Z`),
+        courier: r.courier || null,
+        trackingNumber: r.trackingNumber || null,
+        trackingUrl: r.trackingUrl || null,
+        customerName: `${r.firstName} ${r.lastName}`,
+        searchTerms: searchTermsOf(r),
+        source: 'csv',
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await direct.insertMany(docs, { ordered: false });
+  }
+  const directSeconds = (performance.now() - directStarted) / 1000;
+  const [small, large] = runs as [(typeof runs)[0], (typeof runs)[0]];
+  const importRate = ROWS / large.seconds;
+  const directRate = ROWS / directSeconds;
+
+  // 3. The dashboard calls at ROWS orders: through the gateway against the driver.
+  const orders = await startOrdersChild(serviceEnv);
+  const gateway = await startGateway({ PORT: '0', ORDERS_SERVICE_URL: orders.url, SERVE_FRONTENDS: 'false', LOG_LEVEL: 'silent' });
+  const token = await issuer.merchantToken(`bench-${ROWS}`);
+  const entries = db.collection('tracking_entries');
+  const scope = { accountId: `bench-${ROWS}` };
+  const hideShipped = { ...scope, status: { $nin: [...shippedStatuses] } };
+  const get = async (path: string) => {
+    const response = await fetch(`${gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return response.json();
+  };
+  const rowsOfQueries: { call: string; gateway: Awaited<ReturnType<typeof time>>; driver: Awaited<ReturnType<typeof time>> }[] = [];
+  try {
+    for (const sortBy of trackingEntrySortFields) {
+      rowsOfQueries.push({
+        call: `list sortBy=${sortBy}`,
+        gateway: await time(SAMPLES, () => get(`/api/upload/tracking-entries?sortBy=${sortBy}&sortOrder=desc`)),
+        driver: await time(SAMPLES, () =>
+          Promise.all([
+            entries.countDocuments(hideShipped),
+            entries.find(hideShipped).sort({ [sortBy]: -1, _id: -1 }).limit(25).project({ searchTerms: 0 }).toArray(),
+          ]),
+        ),
+      });
+    }
+    rowsOfQueries.push({
+      call: 'summary',
+      gateway: await time(SAMPLES, () => get('/api/upload/summary')),
+      driver: await time(SAMPLES, () =>
+        entries.aggregate([{ $match: hideShipped }, { $group: { _id: '$status', count: { $sum: 1 } } }]).toArray(),
+      ),
+    });
+    const searchFilter = { ...scope, searchTerms: { $regex: '^buyer4242' } };
+    rowsOfQueries.push({
+      call: 'search q=buyer4242',
+      gateway: await time(SAMPLES, () => get('/api/upload/search?q=buyer4242')),
+      driver: await time(SAMPLES, () =>
+        Promise.all([
+          entries.countDocuments(searchFilter),
+          entries.find(searchFilter).sort({ createdAt: -1, _id: -1 }).limit(100).project({ searchTerms: 0 }).toArray(),
+        ]),
+      ),
+    });
+  } finally {
+    await gateway.close();
+    await orders.stop();
+  }
+
+  const pad = (text: string | number, width: number) => String(text).padStart(width);
+  line();
+  line(`svc-orders benchmark: ${ROWS.toLocaleString('en-US')} rows, MongoDB at ${infra.mongoUrl}, ${SAMPLES} samples per call`);
+  line();
+  line('Import (CSV streamed through the gateway)');
+  line(`  ${'rows'.padEnd(10)}${pad('seconds', 10)}${pad('rows/s', 10)}${pad('peak RSS MB', 14)}`);
+  for (const run of runs) {
+    line(`  ${String(run.rows).padEnd(10)}${pad(run.seconds.toFixed(1), 10)}${pad(Math.round(run.rows / run.seconds), 10)}${pad(run.peakMb.toFixed(0), 14)}`);
+  }
+  line(`  driver insertMany of the same ${ROWS} documents: ${directSeconds.toFixed(1)} s, ${Math.round(directRate)} rows/s`);
+  line(`  import / driver rate: ${(importRate / directRate).toFixed(2)} (target >= 0.5)`);
+  line(`  peak RSS ${ROWS} rows - ${SMALL_ROWS} rows: ${(large.peakMb - small.peakMb).toFixed(0)} MB (target < 100 MB)`);
+  line();
+  line(`Dashboard calls at ${ROWS} orders (ms; list: omitShipped=true, desc, limit 25)`);
+  line(`  ${'call'.padEnd(30)}${pad('gw median', 11)}${pad('gw p95', 9)}${pad('drv median', 12)}${pad('drv p95', 9)}${pad('ratio', 8)}`);
+  for (const q of rowsOfQueries) {
+    line(
+      `  ${q.call.padEnd(30)}${pad(q.gateway.median.toFixed(1), 11)}${pad(q.gateway.p95.toFixed(1), 9)}` +
+        `${pad(q.driver.median.toFixed(1), 12)}${pad(q.driver.p95.toFixed(1), 9)}${pad((q.gateway.median / q.driver.median).toFixed(2), 8)}`,
+    );
+  }
+} finally {
+  await db.dropDatabase().catch(() => undefined);
+  await db.close();
+  await issuer.close();
+  await infra.stop();
+}
