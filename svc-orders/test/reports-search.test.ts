@@ -156,9 +156,15 @@ describe('report search', () => {
     'sorts by %s %s',
     async (sortBy, sortDir) => {
       const field = storedField[sortBy];
-      const expected = [...sellerAOrders]
-        .sort((a, b) => compareStored(a[field], b[field]) * (sortDir === 'asc' ? 1 : -1))
-        .map((order) => order.orderNumber);
+      const direction = sortDir === 'asc' ? 1 : -1;
+      // Ties (missing values) follow the id, i.e. the order of insertion, in the same direction.
+      const expected = sellerAOrders
+        .map((order, index) => ({ order, index }))
+        .sort(
+          (a, b) =>
+            (compareStored(a.order[field], b.order[field]) || a.index - b.index) * direction,
+        )
+        .map(({ order }) => order.orderNumber);
       expect(await orderNumbersOf({ sortBy, sortDir })).toEqual(expected);
     },
   );

@@ -1,4 +1,4 @@
-import type { FilterQuery, Model, UpdateQuery } from 'mongoose';
+import type { AnyKeys, FilterQuery, Model, UpdateQuery } from 'mongoose';
 
 /** Every merchant-owned document carries the account it belongs to. */
 export interface AccountOwned {
@@ -24,7 +24,7 @@ export function forAccount<T extends AccountOwned>(model: Model<T>, accountId: s
     findOne: (filter?: FilterQuery<T>) => model.findOne(scope(filter)),
     findById: (id: string) => model.findOne(scope({ _id: id } as FilterQuery<T>)),
     countDocuments: (filter?: FilterQuery<T>) => model.countDocuments(scope(filter)),
-    create: (doc: Omit<T, 'accountId'>) => model.create({ ...doc, accountId }),
+    create: (doc: Omit<AnyKeys<T>, 'accountId'>) => model.create({ ...doc, accountId }),
     updateOne: (filter: FilterQuery<T>, update: UpdateQuery<T>) =>
       model.updateOne(scope(filter), update, { runValidators: true }),
     findOneAndUpdate: (filter: FilterQuery<T>, update: UpdateQuery<T>) =>

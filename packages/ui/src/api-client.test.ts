@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineRoute } from '@onvelope/contracts';
+import { defineRoute, summaryQuery, summaryResponse } from '@onvelope/contracts';
 import { z } from 'zod';
 import { ApiError, createApiClient, detailMessages, failureMessage } from './api-client.js';
+import { contractRoute } from './contract-route.js';
 
 interface SeenRequest {
   method: string | undefined;
@@ -158,6 +159,31 @@ describe('createApiClient', () => {
     expect(lastRequest.authorization).toBe('Bearer merchant-token');
   });
 
+  it('sends a multipart form as is, with its own boundary, in place of a JSON body', async () => {
+    const route = defineRoute({
+      method: 'POST',
+      path: '/ok-upload',
+      service: 'svc-orders',
+      access: 'merchant',
+      source: 'implied',
+      summary: 'test upload',
+      schemas: {},
+    });
+    const form = new FormData();
+    form.append('csvFile', new Blob(['orderNumber\n1001\n'], { type: 'text/csv' }), 'orders.csv');
+    await createApiClient({ baseUrl, getToken: () => 'tok' }).call(route, { form });
+    expect(lastRequest.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(lastRequest.body).toContain('name="csvFile"; filename="orders.csv"');
+    expect(lastRequest.body).toContain('1001');
+  });
+
+  it('keeps the raw answer text of a failure for screens that show the body', async () => {
+    const error = await createApiClient({ baseUrl })
+      .get('/down')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, body: 'Bad Gateway' });
+  });
+
   it('reports a refused connection as a network failure with status 0', async () => {
     const error = await createApiClient({ baseUrl: 'http://127.0.0.1:9' })
       .get('/ok')
@@ -193,5 +219,21 @@ describe('failureMessage and detailMessages', () => {
     );
     expect(detailMessages(new ApiError(400, 'Bad'))).toBeNull();
     expect(detailMessages(new Error('x'))).toBeNull();
+  });
+});
+
+describe('contractRoute', () => {
+  it('gives the route of the contracts when the named schemas are the very ones declared', () => {
+    const route = contractRoute('GET', '/api/upload/summary', {
+      query: summaryQuery,
+      response: summaryResponse,
+    });
+    expect(route).toMatchObject({ method: 'GET', path: '/api/upload/summary', service: 'svc-orders' });
+  });
+
+  it('refuses schemas that differ from the contracts, so a typed call cannot drift', () => {
+    expect(() =>
+      contractRoute('GET', '/api/upload/summary', { response: summaryResponse }),
+    ).toThrow('/api/upload/summary: the query schema differs from the contracts');
   });
 });

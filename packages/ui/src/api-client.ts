@@ -17,14 +17,18 @@ export class ApiError extends Error {
   /** The answer's own `error` text, when the server sent one (screens show it, else their fallback). */
   readonly serverMessage: string | undefined;
 
+  /** The raw text of the answer, for screens that show the body (spec 000 §8 'FAILED TO LOAD DATA'). */
+  readonly body: string | undefined;
+
   constructor(
     readonly status: number,
     message: string,
     readonly details: ApiErrorDetail[] = [],
-    options?: { cause?: unknown; serverMessage?: string },
+    options?: { cause?: unknown; serverMessage?: string; body?: string },
   ) {
     super(message, options);
     this.serverMessage = options?.serverMessage;
+    this.body = options?.body;
   }
 
   get isNetworkFailure(): boolean {
@@ -41,6 +45,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   body?: unknown;
+  /** A multipart body (file upload); sent as is, with the browser's own boundary header. */
+  form?: FormData;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -62,12 +68,14 @@ type Slot<Key extends string, T> = [T] extends [undefined]
  * What `call` takes for a route: its body and path parameters are required when the route's
  * contract has schemas for them; the query is always optional (every query field is optional).
  * `token` replaces the client's own token for this call (null sends none), e.g. the buyer's token.
+ * `form` is the multipart body of a route that streams its request (`POST /api/upload/csv`).
  */
 export type CallOptions<R extends RouteContract> = Slot<'body', BodyOf<R>> &
   Slot<'params', ParamsOf<R>> & {
     query?: Partial<QueryOf<R>>;
     token?: string | null;
     signal?: AbortSignal;
+    form?: FormData;
   };
 
 type CallArgs<R extends RouteContract> = [BodyOf<R>, ParamsOf<R>] extends [undefined, undefined]
@@ -113,8 +121,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     const token = init.tokenOverride ? init.tokenOverride.token : options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: string | undefined;
-    if (init.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (init.form) {
+      body = init.form;
+    } else if (init.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.body);
     }
@@ -132,8 +142,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(0, 'Network request failed', [], { cause });
     }
 
-    const payload = await readJson(response);
-    if (!response.ok) throw errorFrom(response, payload);
+    const text = await response.text();
+    const payload = parseJson(text);
+    if (!response.ok) throw errorFrom(response, payload, text);
     return payload as T;
   }
 
@@ -141,16 +152,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     route: R,
     ...[callOptions]: CallArgs<R>
   ): Promise<ResponseOf<R>> {
-    const { body, params, query, token, signal } = (callOptions ?? {}) as {
+    const { body, params, query, token, signal, form } = (callOptions ?? {}) as {
       body?: unknown;
       params?: Record<string, string>;
       query?: RequestOptions['query'];
       token?: string | null;
       signal?: AbortSignal;
+      form?: FormData;
     };
     const headers: Record<string, string> = {};
     const init: RequestOptions & { tokenOverride?: { token: string | null } } = {
       body,
+      form,
       query,
       signal,
       headers,
@@ -189,8 +202,7 @@ function queryString(query: RequestOptions['query']): string {
   return text ? `?${text}` : '';
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -199,7 +211,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(response: Response, payload: unknown): ApiError {
+function errorFrom(response: Response, payload: unknown, body: string): ApiError {
   if (typeof payload === 'object' && payload !== null && 'error' in payload) {
     const { error, details } = payload as { error: unknown; details?: unknown };
     const serverMessage = typeof error === 'string' && error ? error : undefined;
@@ -207,11 +219,11 @@ function errorFrom(response: Response, payload: unknown): ApiError {
       response.status,
       serverMessage ?? `HTTP ${response.status}`,
       Array.isArray(details) ? details.filter(isDetail) : [],
-      { serverMessage },
+      { serverMessage, body },
     );
   }
   const text = typeof payload === 'string' && payload ? payload : response.statusText;
-  return new ApiError(response.status, `HTTP ${response.status}: ${text}`.trim());
+  return new ApiError(response.status, `HTTP ${response.status}: ${text}`.trim(), [], { body });
 }
 
 function isDetail(value: unknown): value is ApiErrorDetail {

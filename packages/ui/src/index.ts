@@ -57,3 +57,4 @@ export type {
   RemotePage,
 } from './remote-pages.js';
 export { clientMessages, redirectDelays } from './messages.js';
+export { contractRoute } from './contract-route.js';

@@ -20,7 +20,12 @@ const FONT_SIZE = 6.5;
 const PADDING = 2;
 
 // spec 000 §9: dates use the en-US format. Stored times are UTC; the title says so.
-const usDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'short' });
+const usDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
 const usDateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
   dateStyle: 'medium',
@@ -70,9 +75,16 @@ const pdfColumns: PdfColumn[] = [
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+/**
+ * What the built-in Helvetica can draw (Windows-1252). The pdf uses it so that no font file has to
+ * ship with the service; a character outside it would print as unrelated glyphs, so it is shown as
+ * '?' instead. The csv and xlsx exports carry every character.
+ */
+const NOT_IN_HELVETICA = /[^\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]/gu;
+
 /** Cuts a value to one line of the column, ending in '…' when it did not fit. */
 function fit(doc: Doc, text: string, width: number): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = text.replace(/\s+/g, ' ').trim().replace(NOT_IN_HELVETICA, '?');
   if (doc.widthOfString(line) <= width) return line;
   let low = 0;
   let high = line.length;

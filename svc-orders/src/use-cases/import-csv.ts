@@ -1,6 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import csvParser from 'csv-parser';
-import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import mongoose, { type AnyBulkWriteOperation, type Model } from 'mongoose';
 import { ordersMessages, type UploadResult } from '@onvelope/contracts';
 import { badRequest, forAccount, HttpError, type NatsConnection } from '@onvelope/service-kit';
 import {
@@ -20,6 +20,7 @@ import {
   changeOf,
   publishAll,
   publishTrackingEntryUpserted,
+  type TrackingEntryChange,
 } from '../events/tracking-entry-events.js';
 
 export const importMessages = {
@@ -354,6 +355,44 @@ async function findByOrderNumbers(
   return docs.filter((doc) => doc.accountId === accountId);
 }
 
+interface BatchWrite {
+  orderNumber: string;
+  operation: AnyBulkWriteOperation;
+  /** Set on an insert: the id it gives the entry, and the upsert to retry it as. */
+  insertedId?: mongoose.Types.ObjectId;
+  fallback?: AnyBulkWriteOperation;
+}
+
+const DUPLICATE_KEY = 11000;
+
+/**
+ * Runs a batch's writes in order with the driver (the documents are built complete, and casting
+ * 1,000 of them through mongoose would cost more than the write). An insert that meets an order
+ * created meanwhile is retried as its upsert, and the writes after it carry on.
+ */
+async function writeInOrder(model: Model<TrackingEntryDocument>, writes: BatchWrite[]) {
+  let start = 0;
+  while (start < writes.length) {
+    try {
+      await model.collection.bulkWrite(
+        writes.slice(start).map((write) => write.operation) as Parameters<
+          typeof model.collection.bulkWrite
+        >[0],
+        { ordered: true },
+      );
+      return;
+    } catch (error) {
+      const failed = (error as { writeErrors?: { index: number; code: number }[] }).writeErrors?.[0];
+      const write = failed && writes[start + failed.index];
+      if (!failed || failed.code !== DUPLICATE_KEY || !write?.fallback) throw error;
+      write.operation = write.fallback;
+      delete write.insertedId;
+      delete write.fallback;
+      start += failed.index;
+    }
+  }
+}
+
 async function writeBatch(
   deps: ImportCsvDeps,
   input: ImportCsvInput,
@@ -371,8 +410,8 @@ async function writeBatch(
     stored.set(doc.orderNumber, doc);
   }
 
-  const operations: AnyBulkWriteOperation[] = [];
-  const operationOrders: string[] = [];
+  const operations: BatchWrite[] = [];
+  const writesOf = new Map<string, number>();
   const changed = new Set<string>();
   for (const pending of batch) {
     const { orderNumber } = pending.entry;
@@ -388,67 +427,66 @@ async function writeBatch(
       continue;
     }
     const after: StoredEntry = { ...before, ...set, orderNumber } as StoredEntry;
-    const onInsert = Object.fromEntries(
-      Object.entries(nullDefaults).filter(([field]) => !(field in set)),
-    );
-    operations.push({
+    const onInsert = {
+      ...Object.fromEntries(Object.entries(nullDefaults).filter(([field]) => !(field in set))),
+      accountId: input.accountId,
+      orderNumber,
+      orderKey: orderKeyOf(input.accountId, orderNumber),
+      source: 'csv',
+      merchant: null,
+      createdAt: now,
+    };
+    const $set = { ...set, searchTerms: searchTermsOf(after), updatedAt: now };
+    const upsert: AnyBulkWriteOperation = {
       updateOne: {
         filter: entries.scope({ orderNumber }),
-        update: {
-          $set: { ...set, searchTerms: searchTermsOf(after), updatedAt: now },
-          $inc: { version: 1 },
-          $setOnInsert: {
-            ...onInsert,
-            accountId: input.accountId,
-            orderNumber,
-            orderKey: orderKeyOf(input.accountId, orderNumber),
-            source: 'csv',
-            merchant: null,
-            createdAt: now,
-          },
-        },
+        update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert },
         upsert: true,
       },
-    });
-    operationOrders.push(orderNumber);
-    if (before) counts.updated += 1;
-    else counts.created += 1;
+    };
+    if (before) {
+      operations.push({ orderNumber, operation: upsert });
+      counts.updated += 1;
+    } else {
+      // A new order is inserted whole (much cheaper than an upsert); should another import have
+      // created it meanwhile, the insert is retried as the upsert.
+      const _id = new mongoose.Types.ObjectId();
+      operations.push({
+        orderNumber,
+        operation: { insertOne: { document: { _id, ...onInsert, ...$set, version: 1 } } },
+        insertedId: _id,
+        fallback: upsert,
+      });
+      counts.created += 1;
+    }
+    writesOf.set(orderNumber, (writesOf.get(orderNumber) ?? 0) + 1);
     stored.set(orderNumber, after);
     changed.add(orderNumber);
   }
   if (!operations.length) return;
-  // The driver's bulk write, not mongoose's: the documents are built complete above, and casting
-  // 1,000 updates per batch through mongoose would cost more than the write itself.
-  const result = await deps.entries.collection.bulkWrite(
-    operations as Parameters<typeof deps.entries.collection.bulkWrite>[0],
-    { ordered: true },
-  );
+  await writeInOrder(deps.entries, operations);
 
   // An entry this batch inserted with its only write is at version 1 and known in full here; any
-  // other (updated, or written twice in the batch) is read back for its id and exact version.
-  const writesOf = new Map<string, number>();
-  for (const orderNumber of operationOrders) {
-    writesOf.set(orderNumber, (writesOf.get(orderNumber) ?? 0) + 1);
+  // other (updated, written twice in the batch, or raced) is read back for its id and version.
+  const changes: TrackingEntryChange[] = [];
+  const readBack = new Set(changed);
+  for (const { orderNumber, insertedId } of operations) {
+    if (!insertedId || writesOf.get(orderNumber) !== 1) continue;
+    readBack.delete(orderNumber);
+    changes.push(
+      changeOf({
+        ...(stored.get(orderNumber) as TrackingEntryDocument),
+        _id: insertedId,
+        accountId: input.accountId,
+        orderNumber,
+        source: 'csv',
+        version: 1,
+        updatedAt: now,
+      }),
+    );
   }
-  const inserted = new Map<string, unknown>();
-  for (const [index, id] of Object.entries(result.upsertedIds)) {
-    const orderNumber = operationOrders[Number(index)];
-    if (orderNumber !== undefined && writesOf.get(orderNumber) === 1) inserted.set(orderNumber, id);
-  }
-  const changes = [...inserted].map(([orderNumber, id]) =>
-    changeOf({
-      ...(stored.get(orderNumber) as TrackingEntryDocument),
-      _id: id as TrackingEntryDocument['_id'],
-      accountId: input.accountId,
-      orderNumber,
-      source: 'csv',
-      version: 1,
-      updatedAt: now,
-    }),
-  );
-  const readBack = [...changed].filter((orderNumber) => !inserted.has(orderNumber));
-  if (readBack.length) {
-    for (const doc of await findByOrderNumbers(deps, input.accountId, readBack)) {
+  if (readBack.size) {
+    for (const doc of await findByOrderNumbers(deps, input.accountId, [...readBack])) {
       changes.push(changeOf(doc));
     }
   }
