@@ -27,149 +27,320 @@ import { reportExportRequest, reportSearchRequest, reportSearchResponse } from '
 
 const route = routeOwnedBy('svc-orders');
 
-export const ordersRoutes = [
-  route('POST', '/api/upload/csv', 'merchant', 'spec-000', 'Import orders from a CSV file', {
+export const uploadCsv = route(
+  'POST',
+  '/api/upload/csv',
+  'merchant',
+  'spec-000',
+  'Import orders from a CSV file',
+  {
     streaming: 'request',
     schemas: { response: uploadResult },
-  }),
-  route('GET', '/api/upload/tracking-entries', 'merchant', 'spec-000', 'Page of tracking entries', {
+  },
+);
+
+export const listTrackingEntries = route(
+  'GET',
+  '/api/upload/tracking-entries',
+  'merchant',
+  'spec-000',
+  'Page of tracking entries',
+  {
     schemas: { query: listTrackingEntriesQuery, response: listTrackingEntriesResponse },
-  }),
-  route('GET', '/api/upload/summary', 'merchant', 'spec-000', 'Order counts by status', {
+  },
+);
+
+export const getSummary = route(
+  'GET',
+  '/api/upload/summary',
+  'merchant',
+  'spec-000',
+  'Order counts by status',
+  {
     schemas: { query: summaryQuery, response: summaryResponse },
-  }),
-  route('GET', '/api/upload/search', 'merchant', 'spec-000', 'Search orders by term and status', {
+  },
+);
+
+export const searchTrackingEntries = route(
+  'GET',
+  '/api/upload/search',
+  'merchant',
+  'spec-000',
+  'Search orders by term and status',
+  {
     schemas: { query: searchQuery, response: searchResponse },
-  }),
-  route(
-    'DELETE',
-    '/api/upload/clear-csv-data',
-    'merchant',
-    'spec-000',
-    'Delete CSV-imported orders',
-    { schemas: { response: clearDataResponse } },
-  ),
-  route('DELETE', '/api/upload/clear-all-data', 'merchant', 'spec-000', 'Delete all orders', {
+  },
+);
+
+export const clearCsvData = route(
+  'DELETE',
+  '/api/upload/clear-csv-data',
+  'merchant',
+  'spec-000',
+  'Delete CSV-imported orders',
+  { schemas: { response: clearDataResponse } },
+);
+
+export const clearAllData = route(
+  'DELETE',
+  '/api/upload/clear-all-data',
+  'merchant',
+  'spec-000',
+  'Delete all orders',
+  {
     schemas: { response: clearDataResponse },
-  }),
-  // Order state is owned here, so shipping is served by svc-orders despite its store-front prefix.
-  route(
-    'PUT',
-    '/api/bigcartel/orders/{orderNumber}/shipped',
-    'merchant',
-    'spec-000',
-    'Mark an order shipped',
-    {
-      schemas: {
-        params: orderNumberParams,
-        body: markShippedRequest,
-        response: markShippedResponse,
-      },
+  },
+);
+
+// Order state is owned here, so shipping is served by svc-orders despite its store-front prefix.
+export const markShipped = route(
+  'PUT',
+  '/api/bigcartel/orders/{orderNumber}/shipped',
+  'merchant',
+  'spec-000',
+  'Mark an order shipped',
+  {
+    schemas: {
+      params: orderNumberParams,
+      body: markShippedRequest,
+      response: markShippedResponse,
     },
-  ),
-  route('GET', '/api/keyword-rules', 'merchant', 'spec-000', 'List keyword rules', {
+  },
+);
+
+export const listKeywordRules = route(
+  'GET',
+  '/api/keyword-rules',
+  'merchant',
+  'spec-000',
+  'List keyword rules',
+  {
     schemas: { response: keywordRulesResponse },
-  }),
-  route(
-    'GET',
-    '/api/keyword-rules/search-items',
-    'merchant',
-    'spec-000',
-    'Item names seen, for suggestions',
-    { schemas: { query: searchItemsQuery, response: searchItemsResponse } },
-  ),
-  route('POST', '/api/keyword-rules', 'merchant', 'spec-000', 'Create a keyword rule', {
+  },
+);
+
+export const searchItemNames = route(
+  'GET',
+  '/api/keyword-rules/search-items',
+  'merchant',
+  'spec-000',
+  'Item names seen, for suggestions',
+  { schemas: { query: searchItemsQuery, response: searchItemsResponse } },
+);
+
+export const createKeywordRule = route(
+  'POST',
+  '/api/keyword-rules',
+  'merchant',
+  'spec-000',
+  'Create a keyword rule',
+  {
     schemas: { body: keywordRuleInput, response: keywordRuleResponse },
-  }),
-  route('PUT', '/api/keyword-rules/{id}', 'merchant', 'spec-000', 'Update a keyword rule', {
+  },
+);
+
+export const updateKeywordRule = route(
+  'PUT',
+  '/api/keyword-rules/{id}',
+  'merchant',
+  'spec-000',
+  'Update a keyword rule',
+  {
     schemas: { params: idParams, body: keywordRuleInput, response: keywordRuleResponse },
-  }),
-  route('DELETE', '/api/keyword-rules/{id}', 'merchant', 'spec-000', 'Delete a keyword rule', {
+  },
+);
+
+export const deleteKeywordRule = route(
+  'DELETE',
+  '/api/keyword-rules/{id}',
+  'merchant',
+  'spec-000',
+  'Delete a keyword rule',
+  {
     schemas: { params: idParams, response: deletedResponse },
-  }),
-  route(
-    'POST',
-    '/api/keyword-rules/test',
-    'merchant',
-    'spec-000',
-    'Show which rules apply to an item',
-    { schemas: { body: ruleTestRequest, response: ruleTestResult } },
-  ),
-  route(
-    'DELETE',
-    '/api/keyword-rules/clear-all',
-    'merchant',
-    'spec-000',
-    'Delete every keyword rule',
-    { schemas: { response: deletedResponse } },
-  ),
-  route(
-    'POST',
-    '/api/keyword-rules/preview',
-    'merchant',
-    'implied',
-    'Existing orders a rule would match',
-    {
-      schemas: { body: keywordRuleInput, response: rulePreviewResponse },
-    },
-  ),
-  route(
-    'POST',
-    '/api/keyword-rules/apply',
-    'merchant',
-    'implied',
-    'Apply the rules to unshipped orders',
-    {
-      schemas: { response: applyRulesResponse },
-    },
-  ),
-  route('POST', '/api/reports/search', 'merchant', 'spec-000', 'Advanced report search', {
+  },
+);
+
+export const testKeywordRules = route(
+  'POST',
+  '/api/keyword-rules/test',
+  'merchant',
+  'spec-000',
+  'Show which rules apply to an item',
+  { schemas: { body: ruleTestRequest, response: ruleTestResult } },
+);
+
+export const clearKeywordRules = route(
+  'DELETE',
+  '/api/keyword-rules/clear-all',
+  'merchant',
+  'spec-000',
+  'Delete every keyword rule',
+  { schemas: { response: deletedResponse } },
+);
+
+export const previewKeywordRule = route(
+  'POST',
+  '/api/keyword-rules/preview',
+  'merchant',
+  'implied',
+  'Existing orders a rule would match',
+  {
+    schemas: { body: keywordRuleInput, response: rulePreviewResponse },
+  },
+);
+
+export const applyKeywordRules = route(
+  'POST',
+  '/api/keyword-rules/apply',
+  'merchant',
+  'implied',
+  'Apply the rules to unshipped orders',
+  {
+    schemas: { response: applyRulesResponse },
+  },
+);
+
+export const searchReport = route(
+  'POST',
+  '/api/reports/search',
+  'merchant',
+  'spec-000',
+  'Advanced report search',
+  {
     schemas: { body: reportSearchRequest, response: reportSearchResponse },
-  }),
-  route(
-    'POST',
-    '/api/reports/export',
-    'merchant',
-    'spec-000',
-    'Export a report as csv, xlsx or pdf',
-    {
-      streaming: 'response',
-      schemas: { body: reportExportRequest },
-    },
-  ),
-  route('GET', '/api/public/seller-queries', 'merchant', 'spec-000', "The seller's buyer queries"),
-  route(
-    'PUT',
-    '/api/public/seller-queries/{id}/read',
-    'merchant',
-    'spec-000',
-    'Mark a query viewed',
-  ),
-  route(
-    'POST',
-    '/api/public/seller-queries/{id}/reply',
-    'merchant',
-    'spec-000',
-    'Reply to a query',
-  ),
-  route('POST', '/api/customer/lookup', 'public', 'spec-001', 'Buyer order lookup'),
-  route('POST', '/api/order-queries', 'public', 'spec-001', 'Send a query to the seller'),
-  route('GET', '/api/customer/orders', 'customer', 'spec-001', "The buyer's claimed orders"),
-  route('POST', '/api/customer-auth/claim-order', 'customer', 'spec-001', 'Claim an order'),
-  route('PATCH', '/api/customer/orders/{id}', 'customer', 'spec-001', 'Edit nickname and notes'),
-  route(
-    'DELETE',
-    '/api/customer/{orderNumber}/unclaim',
-    'customer',
-    'spec-001',
-    'Unclaim an order',
-  ),
-  route('GET', '/api/order-queries/customer', 'customer', 'spec-001', "The buyer's queries"),
-  route(
-    'POST',
-    '/api/order-queries/{id}/resolve',
-    'customer',
-    'spec-001',
-    'Resolve an answered query',
-  ),
+  },
+);
+
+export const exportReport = route(
+  'POST',
+  '/api/reports/export',
+  'merchant',
+  'spec-000',
+  'Export a report as csv, xlsx or pdf',
+  {
+    streaming: 'response',
+    schemas: { body: reportExportRequest },
+  },
+);
+
+export const listSellerQueries = route(
+  'GET',
+  '/api/public/seller-queries',
+  'merchant',
+  'spec-000',
+  "The seller's buyer queries",
+);
+
+export const markQueryRead = route(
+  'PUT',
+  '/api/public/seller-queries/{id}/read',
+  'merchant',
+  'spec-000',
+  'Mark a query viewed',
+);
+
+export const replyToQuery = route(
+  'POST',
+  '/api/public/seller-queries/{id}/reply',
+  'merchant',
+  'spec-000',
+  'Reply to a query',
+);
+
+export const lookupOrder = route(
+  'POST',
+  '/api/customer/lookup',
+  'public',
+  'spec-001',
+  'Buyer order lookup',
+);
+
+export const sendOrderQuery = route(
+  'POST',
+  '/api/order-queries',
+  'public',
+  'spec-001',
+  'Send a query to the seller',
+);
+
+export const listClaimedOrders = route(
+  'GET',
+  '/api/customer/orders',
+  'customer',
+  'spec-001',
+  "The buyer's claimed orders",
+);
+
+export const claimOrder = route(
+  'POST',
+  '/api/customer-auth/claim-order',
+  'customer',
+  'spec-001',
+  'Claim an order',
+);
+
+export const updateClaimedOrder = route(
+  'PATCH',
+  '/api/customer/orders/{id}',
+  'customer',
+  'spec-001',
+  'Edit nickname and notes',
+);
+
+export const unclaimOrder = route(
+  'DELETE',
+  '/api/customer/{orderNumber}/unclaim',
+  'customer',
+  'spec-001',
+  'Unclaim an order',
+);
+
+export const listCustomerQueries = route(
+  'GET',
+  '/api/order-queries/customer',
+  'customer',
+  'spec-001',
+  "The buyer's queries",
+);
+
+export const resolveQuery = route(
+  'POST',
+  '/api/order-queries/{id}/resolve',
+  'customer',
+  'spec-001',
+  'Resolve an answered query',
+);
+
+/** Every svc-orders call, each also exported by name with its schemas typed. */
+export const ordersRoutes = [
+  uploadCsv,
+  listTrackingEntries,
+  getSummary,
+  searchTrackingEntries,
+  clearCsvData,
+  clearAllData,
+  markShipped,
+  listKeywordRules,
+  searchItemNames,
+  createKeywordRule,
+  updateKeywordRule,
+  deleteKeywordRule,
+  testKeywordRules,
+  clearKeywordRules,
+  previewKeywordRule,
+  applyKeywordRules,
+  searchReport,
+  exportReport,
+  listSellerQueries,
+  markQueryRead,
+  replyToQuery,
+  lookupOrder,
+  sendOrderQuery,
+  listClaimedOrders,
+  claimOrder,
+  updateClaimedOrder,
+  unclaimOrder,
+  listCustomerQueries,
+  resolveQuery,
 ];
