@@ -53,10 +53,26 @@ function row(i: number) {
   };
 }
 const csvLine = (r: ReturnType<typeof row>) =>
-  [r.orderNumber, r.firstName, r.lastName, r.email, r.postcode, r.status, r.courier, r.trackingNumber, r.trackingUrl, r.items, r.orderDate, r.itemTotal, r.shippingCountry].join(',') + '\n';
+  [
+    r.orderNumber,
+    r.firstName,
+    r.lastName,
+    r.email,
+    r.postcode,
+    r.status,
+    r.courier,
+    r.trackingNumber,
+    r.trackingUrl,
+    r.items,
+    r.orderDate,
+    r.itemTotal,
+    r.shippingCountry,
+  ].join(',') + '\n';
 
 async function* csvFile(rows: number, boundary: string) {
-  yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${header}`);
+  yield Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${header}`,
+  );
   let chunk = '';
   for (let i = 0; i < rows; i += 1) {
     chunk += csvLine(row(i));
@@ -73,14 +89,19 @@ async function upload(gatewayUrl: string, token: string, rows: number) {
   const started = performance.now();
   const response = await fetch(`${gatewayUrl}/api/upload/csv`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
     body: ReadableStream.from(csvFile(rows, boundary)),
     duplex: 'half',
   } as RequestInit);
   const body = (await response.json()) as { successfulRows?: number; error?: string };
   const seconds = (performance.now() - started) / 1000;
   if (response.status !== 200 || body.successfulRows !== rows) {
-    throw new Error(`import of ${rows} rows answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    throw new Error(
+      `import of ${rows} rows answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`,
+    );
   }
   return seconds;
 }
@@ -94,11 +115,15 @@ interface OrdersChild {
 /** svc-orders as its own process, so its memory is its own. */
 async function startOrdersChild(env: Record<string, string>): Promise<OrdersChild> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: serviceDir,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: serviceDir,
+      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries += 1) {
     try {
@@ -149,23 +174,27 @@ const serviceEnv = {
   AUTH_JWKS_URL: issuer.url,
 };
 const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
-const report: string[] = [];
-const line = (text = '') => {
-  report.push(text);
-  console.log(text);
-};
+const line = (text = '') => process.stdout.write(`${text}\n`);
 
 try {
   // 1. Peak memory and rate: a fresh service per run, the file streamed through the gateway.
   const runs: { rows: number; seconds: number; peakMb: number }[] = [];
   for (const rows of [SMALL_ROWS, ROWS]) {
     const orders = await startOrdersChild(serviceEnv);
-    const gateway = await startGateway({ PORT: '0', ORDERS_SERVICE_URL: orders.url, SERVE_FRONTENDS: 'false', LOG_LEVEL: 'silent', UPSTREAM_TIMEOUT_MS: '900000' });
+    const gateway = await startGateway({
+      PORT: '0',
+      ORDERS_SERVICE_URL: orders.url,
+      SERVE_FRONTENDS: 'false',
+      LOG_LEVEL: 'silent',
+      UPSTREAM_TIMEOUT_MS: '900000',
+    });
     try {
       const idle = orders.peakRssMb();
       const seconds = await upload(gateway.url, await issuer.merchantToken(`bench-${rows}`), rows);
       runs.push({ rows, seconds, peakMb: orders.peakRssMb() });
-      console.error(`[bench] imported ${rows} rows in ${seconds.toFixed(1)} s (idle RSS ${idle.toFixed(0)} MB)`);
+      console.error(
+        `[bench] imported ${rows} rows in ${seconds.toFixed(1)} s (idle RSS ${idle.toFixed(0)} MB)`,
+      );
     } finally {
       await gateway.close();
       await orders.stop();
@@ -212,26 +241,44 @@ try {
 
   // 3. The dashboard calls at ROWS orders: through the gateway against the driver.
   const orders = await startOrdersChild(serviceEnv);
-  const gateway = await startGateway({ PORT: '0', ORDERS_SERVICE_URL: orders.url, SERVE_FRONTENDS: 'false', LOG_LEVEL: 'silent' });
+  const gateway = await startGateway({
+    PORT: '0',
+    ORDERS_SERVICE_URL: orders.url,
+    SERVE_FRONTENDS: 'false',
+    LOG_LEVEL: 'silent',
+  });
   const token = await issuer.merchantToken(`bench-${ROWS}`);
   const entries = db.collection('tracking_entries');
   const scope = { accountId: `bench-${ROWS}` };
   const hideShipped = { ...scope, status: { $nin: [...shippedStatuses] } };
   const get = async (path: string) => {
-    const response = await fetch(`${gateway.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${gateway.url}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     return response.json();
   };
-  const rowsOfQueries: { call: string; gateway: Awaited<ReturnType<typeof time>>; driver: Awaited<ReturnType<typeof time>> }[] = [];
+  const rowsOfQueries: {
+    call: string;
+    gateway: Awaited<ReturnType<typeof time>>;
+    driver: Awaited<ReturnType<typeof time>>;
+  }[] = [];
   try {
     for (const sortBy of trackingEntrySortFields) {
       rowsOfQueries.push({
         call: `list sortBy=${sortBy}`,
-        gateway: await time(SAMPLES, () => get(`/api/upload/tracking-entries?sortBy=${sortBy}&sortOrder=desc`)),
+        gateway: await time(SAMPLES, () =>
+          get(`/api/upload/tracking-entries?sortBy=${sortBy}&sortOrder=desc`),
+        ),
         driver: await time(SAMPLES, () =>
           Promise.all([
             entries.countDocuments(hideShipped),
-            entries.find(hideShipped).sort({ [sortBy]: -1, _id: -1 }).limit(25).project({ searchTerms: 0 }).toArray(),
+            entries
+              .find(hideShipped)
+              .sort({ [sortBy]: -1, _id: -1 })
+              .limit(25)
+              .project({ searchTerms: 0 })
+              .toArray(),
           ]),
         ),
       });
@@ -240,7 +287,9 @@ try {
       call: 'summary',
       gateway: await time(SAMPLES, () => get('/api/upload/summary')),
       driver: await time(SAMPLES, () =>
-        entries.aggregate([{ $match: hideShipped }, { $group: { _id: '$status', count: { $sum: 1 } } }]).toArray(),
+        entries
+          .aggregate([{ $match: hideShipped }, { $group: { _id: '$status', count: { $sum: 1 } } }])
+          .toArray(),
       ),
     });
     const searchFilter = { ...scope, searchTerms: { $regex: '^buyer4242' } };
@@ -250,7 +299,12 @@ try {
       driver: await time(SAMPLES, () =>
         Promise.all([
           entries.countDocuments(searchFilter),
-          entries.find(searchFilter).sort({ createdAt: -1, _id: -1 }).limit(100).project({ searchTerms: 0 }).toArray(),
+          entries
+            .find(searchFilter)
+            .sort({ createdAt: -1, _id: -1 })
+            .limit(100)
+            .project({ searchTerms: 0 })
+            .toArray(),
         ]),
       ),
     });
@@ -261,19 +315,29 @@ try {
 
   const pad = (text: string | number, width: number) => String(text).padStart(width);
   line();
-  line(`svc-orders benchmark: ${ROWS.toLocaleString('en-US')} rows, MongoDB at ${infra.mongoUrl}, ${SAMPLES} samples per call`);
+  line(
+    `svc-orders benchmark: ${ROWS.toLocaleString('en-US')} rows, MongoDB at ${infra.mongoUrl}, ${SAMPLES} samples per call`,
+  );
   line();
   line('Import (CSV streamed through the gateway)');
   line(`  ${'rows'.padEnd(10)}${pad('seconds', 10)}${pad('rows/s', 10)}${pad('peak RSS MB', 14)}`);
   for (const run of runs) {
-    line(`  ${String(run.rows).padEnd(10)}${pad(run.seconds.toFixed(1), 10)}${pad(Math.round(run.rows / run.seconds), 10)}${pad(run.peakMb.toFixed(0), 14)}`);
+    line(
+      `  ${String(run.rows).padEnd(10)}${pad(run.seconds.toFixed(1), 10)}${pad(Math.round(run.rows / run.seconds), 10)}${pad(run.peakMb.toFixed(0), 14)}`,
+    );
   }
-  line(`  driver insertMany of the same ${ROWS} documents: ${directSeconds.toFixed(1)} s, ${Math.round(directRate)} rows/s`);
+  line(
+    `  driver insertMany of the same ${ROWS} documents: ${directSeconds.toFixed(1)} s, ${Math.round(directRate)} rows/s`,
+  );
   line(`  import / driver rate: ${(importRate / directRate).toFixed(2)} (target >= 0.5)`);
-  line(`  peak RSS ${ROWS} rows - ${SMALL_ROWS} rows: ${(large.peakMb - small.peakMb).toFixed(0)} MB (target < 100 MB)`);
+  line(
+    `  peak RSS ${ROWS} rows - ${SMALL_ROWS} rows: ${(large.peakMb - small.peakMb).toFixed(0)} MB (target < 100 MB)`,
+  );
   line();
   line(`Dashboard calls at ${ROWS} orders (ms; list: omitShipped=true, desc, limit 25)`);
-  line(`  ${'call'.padEnd(30)}${pad('gw median', 11)}${pad('gw p95', 9)}${pad('drv median', 12)}${pad('drv p95', 9)}${pad('ratio', 8)}`);
+  line(
+    `  ${'call'.padEnd(30)}${pad('gw median', 11)}${pad('gw p95', 9)}${pad('drv median', 12)}${pad('drv p95', 9)}${pad('ratio', 8)}`,
+  );
   for (const q of rowsOfQueries) {
     line(
       `  ${q.call.padEnd(30)}${pad(q.gateway.median.toFixed(1), 11)}${pad(q.gateway.p95.toFixed(1), 9)}` +

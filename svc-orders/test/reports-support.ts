@@ -7,7 +7,7 @@ import {
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
-import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
+import { orderKeyOf, trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { startOrdersService } from '../src/index.js';
 
 export interface StoredOrder {
@@ -157,6 +157,7 @@ export async function startReportsHarness(): Promise<ReportsHarness> {
             version: 1,
             status: 'pending',
             updatedAt: order.createdAt,
+            orderKey: orderKeyOf(accountId, order.orderNumber),
             ...order,
           })),
         );

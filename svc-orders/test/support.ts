@@ -77,7 +77,11 @@ export interface Caller {
 }
 
 /** Calls a service as one seller. */
-export async function sellerOf(url: string, issuer: TestIssuer, accountId: string): Promise<Caller> {
+export async function sellerOf(
+  url: string,
+  issuer: TestIssuer,
+  accountId: string,
+): Promise<Caller> {
   const token = await issuer.merchantToken(accountId);
   const headers = { authorization: `Bearer ${token}` };
   return {

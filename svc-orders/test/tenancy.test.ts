@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackingEntry } from '@onvelope/contracts';
-import { startService, startTestIssuer, type StartedService, type TestIssuer } from '@onvelope/testkit';
+import {
+  startService,
+  startTestIssuer,
+  type StartedService,
+  type TestIssuer,
+} from '@onvelope/testkit';
 import { startOrdersService } from '../src/index.js';
 import { csvOf, sellerOf, type Caller } from './support.js';
 
@@ -11,7 +16,9 @@ describe("one seller can neither see nor change another seller's orders", () => 
   let sellerB: Caller;
 
   const everyOrderOf = async (caller: Caller) => {
-    const body = (await (await caller.get('/api/upload/tracking-entries?omitShipped=false')).json()) as {
+    const body = (await (
+      await caller.get('/api/upload/tracking-entries?omitShipped=false')
+    ).json()) as {
       entries: TrackingEntry[];
     };
     return body.entries;
@@ -36,9 +43,11 @@ describe("one seller can neither see nor change another seller's orders", () => 
 
   it('shows seller B none of A’s orders in the list, the summary or search', async () => {
     expect(await everyOrderOf(sellerB)).toEqual([]);
-    expect(await (await sellerB.get('/api/upload/summary?omitShipped=false')).json()).toMatchObject({
-      total: 0,
-    });
+    expect(await (await sellerB.get('/api/upload/summary?omitShipped=false')).json()).toMatchObject(
+      {
+        total: 0,
+      },
+    );
     for (const q of ['A-1', 'alice', 'ada@example.com']) {
       expect(await (await sellerB.get(`/api/upload/search?q=${q}`)).json()).toEqual({
         results: [],
@@ -49,7 +58,9 @@ describe("one seller can neither see nor change another seller's orders", () => 
 
   it('gives seller B an order of their own when B imports the same order number', async () => {
     const before = await everyOrderOf(sellerA);
-    const result = await (await sellerB.upload(csvOf([{ orderNumber: 'A-1', firstName: 'Bob' }]))).json();
+    const result = await (
+      await sellerB.upload(csvOf([{ orderNumber: 'A-1', firstName: 'Bob' }]))
+    ).json();
     expect(result).toMatchObject({ successfulRows: 1, skippedRows: 0, warnings: [] });
 
     const [ofB] = await everyOrderOf(sellerB);
@@ -60,8 +71,12 @@ describe("one seller can neither see nor change another seller's orders", () => 
 
   it("leaves A's orders alone when B clears CSV data and all data", async () => {
     const before = await everyOrderOf(sellerA);
-    expect(await (await sellerB.delete('/api/upload/clear-csv-data')).json()).toMatchObject({ deletedCount: 1 });
-    expect(await (await sellerB.delete('/api/upload/clear-all-data')).json()).toMatchObject({ deletedCount: 0 });
+    expect(await (await sellerB.delete('/api/upload/clear-csv-data')).json()).toMatchObject({
+      deletedCount: 1,
+    });
+    expect(await (await sellerB.delete('/api/upload/clear-all-data')).json()).toMatchObject({
+      deletedCount: 0,
+    });
     expect(await everyOrderOf(sellerA)).toEqual(before);
     expect(before).toHaveLength(2);
   });

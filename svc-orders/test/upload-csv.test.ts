@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersMessages, type TrackingEntry, type UploadResult } from '@onvelope/contracts';
-import { startService, startTestIssuer, type StartedService, type TestIssuer } from '@onvelope/testkit';
+import {
+  startService,
+  startTestIssuer,
+  type StartedService,
+  type TestIssuer,
+} from '@onvelope/testkit';
 import { startOrdersService } from '../src/index.js';
 import { csvLine, csvOf, requiredHeader, sellerOf, uploadCsv, type Caller } from './support.js';
 
@@ -59,14 +64,19 @@ describe('POST /api/upload/csv', () => {
   });
 
   it("refuses a file that is neither text/csv nor named .csv with the spec's words", async () => {
-    const response = await seller.upload('hello', { filename: 'orders.xlsx', type: 'application/vnd.ms-excel' });
+    const response = await seller.upload('hello', {
+      filename: 'orders.xlsx',
+      type: 'application/vnd.ms-excel',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: ordersMessages.invalidFileType });
   });
 
   it('accepts a .csv name whatever type the browser sends, and text/csv whatever the name', async () => {
     const caller = await newSeller();
-    const byName = await caller.upload(csvOf([{ orderNumber: 'N1' }]), { type: 'application/vnd.ms-excel' });
+    const byName = await caller.upload(csvOf([{ orderNumber: 'N1' }]), {
+      type: 'application/vnd.ms-excel',
+    });
     const byType = await caller.upload(csvOf([{ orderNumber: 'N2' }]), { filename: 'export' });
     expect([byName.status, byType.status]).toEqual([200, 200]);
   });
@@ -101,7 +111,9 @@ describe('POST /api/upload/csv', () => {
   });
 
   it("refuses a malformed file (a quote never closed) with 'FAILED TO PARSE CSV FILE'", async () => {
-    const response = await seller.upload(`${requiredHeader}\n"9001,Ada,Lovelace,a@b.co,X,pending,,,\n9002,B,C,d@e.co,Y,pending,,,\n`);
+    const response = await seller.upload(
+      `${requiredHeader}\n"9001,Ada,Lovelace,a@b.co,X,pending,,,\n9002,B,C,d@e.co,Y,pending,,,\n`,
+    );
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; details: { message: string }[] };
     expect(body.error).toBe(ordersMessages.parseFailed);
@@ -110,11 +122,19 @@ describe('POST /api/upload/csv', () => {
 
   it("refuses binary data and text that is not UTF-8 with 'FAILED TO PARSE CSV FILE'", async () => {
     const binary = await seller.upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x0a]));
-    const latin1 = await seller.upload(Buffer.concat([Buffer.from(`${requiredHeader}\n1,Ren`), Buffer.from([0xe9]), Buffer.from(',X,a@b.co,X,pending,,,\n')]));
+    const latin1 = await seller.upload(
+      Buffer.concat([
+        Buffer.from(`${requiredHeader}\n1,Ren`),
+        Buffer.from([0xe9]),
+        Buffer.from(',X,a@b.co,X,pending,,,\n'),
+      ]),
+    );
     expect(await binary.json()).toMatchObject({ error: ordersMessages.parseFailed });
     expect(await latin1.json()).toMatchObject({
       error: ordersMessages.parseFailed,
-      details: [{ message: 'The file is not UTF-8 text; save it as "CSV UTF-8" and upload it again' }],
+      details: [
+        { message: 'The file is not UTF-8 text; save it as "CSV UTF-8" and upload it again' },
+      ],
     });
   });
 
@@ -182,7 +202,10 @@ describe('POST /api/upload/csv', () => {
       items: 'Mug; large\r\nsecond line',
       orderDate: '2025-03-01T00:00:00.000Z',
     });
-    expect(await entryOf(caller, 'B-2')).toMatchObject({ postcode: null, orderDate: '2025-03-14T00:00:00.000Z' });
+    expect(await entryOf(caller, 'B-2')).toMatchObject({
+      postcode: null,
+      orderDate: '2025-03-14T00:00:00.000Z',
+    });
   });
 
   it('reads a tab-separated file with optional columns', async () => {
@@ -190,7 +213,10 @@ describe('POST /api/upload/csv', () => {
     const file =
       'order_number\tfirst_name\tlast_name\temail\tpostcode\tstatus\tcourier\ttracking_number\ttracking_url\tshipping_country\tquantity\titem_price\tcategories\n' +
       'T-1\tAda\tL\ta@b.co\tAB1\tpending\t\t\t\tgb\t2\t£1,250.50\tPrints, Mugs\n';
-    expect(await (await caller.upload(file)).json()).toMatchObject({ successfulRows: 1, warnings: [] });
+    expect(await (await caller.upload(file)).json()).toMatchObject({
+      successfulRows: 1,
+      warnings: [],
+    });
     expect(await entryOf(caller, 'T-1')).toMatchObject({
       shippingCountry: 'GB',
       quantity: 2,
@@ -215,17 +241,31 @@ describe('POST /api/upload/csv', () => {
     ]);
     expect(result.warnings).toEqual([
       { row: 3, message: "Quantity 'two' is not a number; left empty" },
-      { row: 3, message: "Order date '31/12/2025' is not a date (use 2025-03-01 or 3/1/2025); left empty" },
+      {
+        row: 3,
+        message: "Order date '31/12/2025' is not a date (use 2025-03-01 or 3/1/2025); left empty",
+      },
       { row: 3, message: "Email 'not-an-email' does not look like an email address" },
       { row: 3, message: "Unknown status 'on hold'; kept as written" },
     ]);
-    expect(await entryOf(caller, 'W-1')).toMatchObject({ status: 'on hold', orderDate: null, quantity: null });
+    expect(await entryOf(caller, 'W-1')).toMatchObject({
+      status: 'on hold',
+      orderDate: null,
+      quantity: null,
+    });
   });
 
   it('answers success false when every row fails', async () => {
     const caller = await newSeller();
-    const result = (await (await caller.upload(`${requiredHeader}\n,a,b,c,d,pending,,,\n`)).json()) as UploadResult;
-    expect(result).toMatchObject({ success: false, totalRows: 1, failedRows: 1, successfulRows: 0 });
+    const result = (await (
+      await caller.upload(`${requiredHeader}\n,a,b,c,d,pending,,,\n`)
+    ).json()) as UploadResult;
+    expect(result).toMatchObject({
+      success: false,
+      totalRows: 1,
+      failedRows: 1,
+      successfulRows: 0,
+    });
   });
 
   it('lets the last of duplicate order numbers in one file win, with a warning', async () => {
@@ -244,8 +284,8 @@ describe('POST /api/upload/csv', () => {
       { row: 4, message: 'Order D-1 also appears on row 2; the later row wins' },
     ]);
     expect(await entryOf(caller, 'D-1')).toMatchObject({ firstName: 'Last' });
-    const list = await (await caller.get('/api/upload/tracking-entries?omitShipped=false')).json();
-    expect(list.pagination.total).toBe(2);
+    const list = await caller.get('/api/upload/tracking-entries?omitShipped=false');
+    expect(await list.json()).toMatchObject({ pagination: { total: 2 } });
   });
 
   it('skips an identical re-import with a warning and updates a changed one', async () => {
@@ -262,22 +302,44 @@ describe('POST /api/upload/csv', () => {
     ]);
 
     const changed = (await (
-      await caller.upload(csvOf([{ orderNumber: 'R-1' }, { orderNumber: 'R-2', status: 'shipped', courier: 'DHL', trackingNumber: 'JD1' }]))
+      await caller.upload(
+        csvOf([
+          { orderNumber: 'R-1' },
+          { orderNumber: 'R-2', status: 'shipped', courier: 'DHL', trackingNumber: 'JD1' },
+        ]),
+      )
     ).json()) as UploadResult;
-    expect(changed).toMatchObject({ successfulRows: 1, skippedRows: 1, message: expect.stringContaining('(0 new, 1 updated)') });
+    expect(changed).toMatchObject({
+      successfulRows: 1,
+      skippedRows: 1,
+      message: expect.stringContaining('(0 new, 1 updated)'),
+    });
     const after = await entryOf(caller, 'R-2');
-    expect(after).toMatchObject({ id: before.id, status: 'shipped', courier: 'DHL', createdAt: before.createdAt });
+    expect(after).toMatchObject({
+      id: before.id,
+      status: 'shipped',
+      courier: 'DHL',
+      createdAt: before.createdAt,
+    });
   });
 
   it('never erases stored values with blank cells and never moves a shipped order back', async () => {
     const caller = await newSeller();
-    await caller.upload(csvOf([{ orderNumber: 'S-1', status: 'shipped', courier: 'UPS', trackingNumber: '1Z' }]));
-    const result = (await (await caller.upload(csvOf([{ orderNumber: 'S-1', status: 'pending' }]))).json()) as UploadResult;
+    await caller.upload(
+      csvOf([{ orderNumber: 'S-1', status: 'shipped', courier: 'UPS', trackingNumber: '1Z' }]),
+    );
+    const result = (await (
+      await caller.upload(csvOf([{ orderNumber: 'S-1', status: 'pending' }]))
+    ).json()) as UploadResult;
     expect(result.warnings).toContainEqual({
       row: 2,
       message: "Order S-1 is already shipped; the file's status 'pending' was not applied",
     });
-    expect(await entryOf(caller, 'S-1')).toMatchObject({ status: 'shipped', courier: 'UPS', trackingNumber: '1Z' });
+    expect(await entryOf(caller, 'S-1')).toMatchObject({
+      status: 'shipped',
+      courier: 'UPS',
+      trackingNumber: '1Z',
+    });
   });
 
   it('imports a 20,000-row file streamed as it is generated', { timeout: 120_000 }, async () => {
@@ -289,13 +351,21 @@ describe('POST /api/upload/csv', () => {
         yield `${csvLine({ orderNumber: `L-${i}`, email: `buyer${i}@example.com` })},Tee #${i % 50},${i % 90}.99\n`;
       }
     }
-    const response = await uploadCsv(orders.url, await issuer.merchantToken('upload-large'), file());
+    const response = await uploadCsv(
+      orders.url,
+      await issuer.merchantToken('upload-large'),
+      file(),
+    );
     const result = (await response.json()) as UploadResult;
-    expect(result).toMatchObject({ success: true, totalRows: rows, successfulRows: rows, failedRows: 0 });
-    const summary = await (await caller.get('/api/upload/summary')).json();
-    expect(summary.total).toBe(0);
+    expect(result).toMatchObject({
+      success: true,
+      totalRows: rows,
+      successfulRows: rows,
+      failedRows: 0,
+    });
+    expect(await (await caller.get('/api/upload/summary')).json()).toMatchObject({ total: 0 });
     const large = await sellerOf(orders.url, issuer, 'upload-large');
-    expect((await (await large.get('/api/upload/summary')).json()).total).toBe(rows);
+    expect(await (await large.get('/api/upload/summary')).json()).toMatchObject({ total: rows });
   });
 
   it("applies the seller's keyword rules to each imported order", async () => {
@@ -329,8 +399,14 @@ describe('POST /api/upload/csv', () => {
     expect(printed).toMatchObject({ status: 'shipped', keywordMessage: 'Printed and posted' });
     expect(printed.shippedAt).not.toBeNull();
     // A rule never moves an order the file says is further along.
-    expect(await entryOf(caller, 'K-3')).toMatchObject({ status: 'delivered', keywordMessage: 'Printed and posted' });
-    expect(await entryOf(caller, 'K-4')).toMatchObject({ keywordMessage: null, keywordExplanation: null });
+    expect(await entryOf(caller, 'K-3')).toMatchObject({
+      status: 'delivered',
+      keywordMessage: 'Printed and posted',
+    });
+    expect(await entryOf(caller, 'K-4')).toMatchObject({
+      keywordMessage: null,
+      keywordExplanation: null,
+    });
 
     const again = (await (await caller.upload(file)).json()) as UploadResult;
     expect(again).toMatchObject({ skippedRows: 4, successfulRows: 0 });

@@ -1,103 +1,233 @@
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
+import { logout, readMerchantSession, redirectDelays, type RemotePage } from '@onvelope/ui';
+import { merchantApi } from '../api.js';
+import { Modal } from '../components/Modal.js';
+import { Toasts } from '../components/Toasts.js';
+import { DashboardHeader } from '../dashboard/DashboardHeader.js';
+import { DatabaseManagement } from '../dashboard/DatabaseManagement.js';
+import { OrderDetails } from '../dashboard/OrderDetails.js';
+import { Pagination } from '../dashboard/Pagination.js';
+import { SearchResultsModal } from '../dashboard/SearchResultsModal.js';
+import { ShipDialog } from '../dashboard/ShipDialog.js';
+import { TrackingStats } from '../dashboard/TrackingStats.js';
+import { TrackingTable } from '../dashboard/TrackingTable.js';
+import { TrackingToolbar } from '../dashboard/TrackingToolbar.js';
+import { useWorkspaceData } from '../dashboard/use-workspace-data.js';
 import {
-  logout,
-  merchantDisplayName,
-  readMerchantSession,
-  type MerchantSession,
-  type RemotePage,
-} from '@onvelope/ui';
+  defaultTableQuery,
+  filterByStatus,
+  goToPage,
+  setHideShipped,
+  sortByColumn,
+  type TableQuery,
+} from '../domain/table-state.js';
+import { searchFailure } from '../domain/workspace-messages.js';
+import { useToasts } from '../hooks/use-toasts.js';
+import { KeywordRuleManager } from '../rules/KeywordRuleManager.js';
+import { CsvUploader } from '../upload/CsvUploader.js';
+import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
+import './workspace.css';
+
+type Panel = 'upload' | 'rules' | 'database' | null;
+interface SearchAnswer {
+  term: string;
+  results: TrackingEntry[];
+  totalCount: number;
+}
 
 /**
- * Merchant dashboard (spec 000 §2). The shell's guard admits only a signed-in merchant whose
- * onboarding is complete; this page shows who is signed in and the way out. Its workspace tools
- * (tracking table, upload, rules, reports, queries, store sync) arrive with later issues.
+ * Merchant dashboard (spec 000 §2): header, tracking stats, the tracking entries table with search,
+ * filter, hide-shipped, sorting and paging, and the upload, custom message, database, order details,
+ * search results and mark-as-shipped modals. The shell's guard admits only a signed-in merchant whose
+ * onboarding is complete.
  */
 const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const session = readMerchantSession();
+  const [params] = useSearchParams();
+  // Read once: a 401 clears the stored token, and the page must keep showing why.
+  const [session] = useState(() => readMerchantSession());
+  const [query, setQuery] = useState<TableQuery>(defaultTableQuery);
+  const [reloadKey, setReloadKey] = useState(0);
+  const data = useWorkspaceData(query, reloadKey);
+  const { toasts, show } = useToasts();
+  const [panel, setPanel] = useState<Panel>(null);
+  const [details, setDetails] = useState<TrackingEntry | null>(null);
+  const [shipping, setShipping] = useState<TrackingEntry | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [searchAnswer, setSearchAnswer] = useState<SearchAnswer | null>(null);
+  const [now, setNow] = useState(() => new Date());
+  const reload = useCallback(() => {
+    setNow(new Date());
+    setReloadKey((key) => key + 1);
+  }, []);
+  const closePanel = useCallback(() => setPanel(null), []);
+
+  // spec 000 §4 and §9: a session found over (token expired, malformed or refused) goes to /login
+  // after 2 s, long enough to read why.
+  const delayedNavigate = useDelayedNavigate();
+  const sessionOver = data.listFailure?.clearToken ?? false;
+  useEffect(() => {
+    if (sessionOver) delayedNavigate('/login', redirectDelays.afterSessionExpiry);
+  }, [sessionOver, delayedNavigate]);
 
   const signOut = () => {
     logout();
     void navigate('/login', { replace: true });
   };
 
-  if (!session || (!session.userInfo && !session.user))
-    return <MissingUserInfo onReturn={signOut} />;
+  const search = async (term: string) => {
+    setSearching(true);
+    try {
+      const answer = await merchantApi.call(searchTrackingEntries, {
+        query: { q: term, status: query.status },
+      });
+      setSearchAnswer({ term, results: answer.results, totalCount: answer.totalCount });
+    } catch (error) {
+      show('error', searchFailure(error));
+    } finally {
+      setSearching(false);
+    }
+  };
 
+  const shipped = (toast: string) => {
+    show('success', toast);
+    setShipping(null);
+    setDetails(null);
+    setSearchAnswer(null);
+    reload();
+  };
+
+  if (!session || (!session.userInfo && !session.user)) {
+    return <MissingUserInfo onReturn={signOut} />;
+  }
+
+  const pagination = data.list?.pagination;
   return (
     <div className="me-dashboard" data-testid="dashboard-page">
-      <DashboardHeader session={session} onLogout={signOut} />
-      <main className="ov-page">
-        {search.get('trial') === 'started' && (
+      <DashboardHeader
+        session={session}
+        ruleCount={data.ruleCount}
+        onUpload={() => setPanel('upload')}
+        onRules={() => setPanel('rules')}
+        onDatabase={() => setPanel('database')}
+        onLogout={signOut}
+      />
+      <main className="ov-page me-workspace">
+        {params.get('trial') === 'started' && (
           <p className="ov-alert me-alert--success" role="status" data-testid="trial-started">
             Your 7-day free trial has started. Welcome aboard!
           </p>
         )}
-        {search.get('welcome') === 'true' && (
+        {params.get('welcome') === 'true' && (
           <p className="ov-alert me-alert--success" role="status" data-testid="welcome-banner">
             Welcome to ONVELOPE! Your email is verified.
           </p>
         )}
-        <p className="ov-alert ov-alert--info">
-          Your tracking entries, uploads and store sync are not available yet.
-        </p>
+        <TrackingStats summary={data.summary} error={data.summaryError} />
+        <section className="ov-card me-entries" aria-label="Tracking entries">
+          <div className="me-entries__head">
+            <h1>Tracking entries</h1>
+            {data.loading && <span className="ov-spinner" role="status" aria-label="Loading" />}
+          </div>
+          <TrackingToolbar
+            status={query.status}
+            hideShipped={query.omitShipped}
+            searching={searching}
+            onStatus={(status) => setQuery(filterByStatus(query, status))}
+            onHideShipped={(hide) => setQuery(setHideShipped(query, hide))}
+            onSearch={(term) => void search(term)}
+          />
+          {data.listFailure ? (
+            <p className="ov-alert ov-alert--error" role="alert" data-testid="list-error">
+              ERROR: {data.listFailure.text}
+              {data.listFailure.offerLogin && (
+                <>
+                  {' '}
+                  <Link to="/login" data-testid="list-error-login">
+                    Go to login
+                  </Link>
+                </>
+              )}
+            </p>
+          ) : (
+            data.list && (
+              <TrackingTable
+                entries={data.list.entries}
+                query={query}
+                now={now}
+                onSort={(field) => setQuery(sortByColumn(query, field))}
+                onOpen={setDetails}
+                onShip={setShipping}
+              />
+            )
+          )}
+          {pagination && !data.listFailure && (
+            <Pagination
+              page={pagination.page}
+              limit={pagination.limit}
+              total={pagination.total}
+              pages={pagination.pages}
+              onPage={(page) => setQuery(goToPage(query, page, pagination.pages))}
+            />
+          )}
+        </section>
       </main>
+
+      {panel === 'upload' && (
+        <Modal
+          title="Upload CSV"
+          onClose={() => {
+            closePanel();
+            reload();
+          }}
+          testId="upload-modal"
+          wide
+        >
+          <CsvUploader />
+        </Modal>
+      )}
+      {panel === 'rules' && (
+        <KeywordRuleManager
+          onRulesChanged={data.setRuleCount}
+          onOrdersChanged={reload}
+          onClose={closePanel}
+        />
+      )}
+      {panel === 'database' && <DatabaseManagement onCleared={reload} onClose={closePanel} />}
+      {details && (
+        <Modal
+          title={`Order ${details.orderNumber}`}
+          onClose={() => setDetails(null)}
+          testId="order-details-modal"
+          wide
+        >
+          <OrderDetails entry={details} onShip={setShipping} />
+        </Modal>
+      )}
+      {searchAnswer && (
+        <SearchResultsModal
+          {...searchAnswer}
+          onShip={setShipping}
+          onClose={() => setSearchAnswer(null)}
+        />
+      )}
+      {shipping && (
+        <ShipDialog
+          entry={shipping}
+          onShipped={shipped}
+          onFailed={(toast) => show('error', toast)}
+          onClose={() => setShipping(null)}
+        />
+      )}
+      <Toasts toasts={toasts} />
     </div>
   );
 };
 
 export default DashboardPage;
-
-function DashboardHeader({
-  session,
-  onLogout,
-}: {
-  session: MerchantSession;
-  onLogout: () => void;
-}) {
-  const role = session.userInfo?.role ?? session.claims.role;
-  return (
-    <header className="me-header">
-      <div className="me-header__inner">
-        <div className="me-identity">
-          <span className="me-brand">ONVELOPE</span>
-          <span data-testid="dashboard-user-name">
-            {merchantDisplayName(session) ?? 'Signed in'}
-          </span>
-          {role && (
-            <span className="me-role" data-testid="dashboard-user-role">
-              {role.toUpperCase()}
-            </span>
-          )}
-          {session.claims.accountId && (
-            <span className="me-account" data-testid="dashboard-account-id">
-              Account {session.claims.accountId}
-            </span>
-          )}
-        </div>
-        <nav className="me-actions" aria-label="Dashboard">
-          <Link to="/analytics" className="ov-button ov-button--secondary">
-            Analytics
-          </Link>
-          <Link to="/upload" className="ov-button ov-button--secondary">
-            Upload CSV
-          </Link>
-          <Link to="/account-settings">Account settings</Link>
-          <button
-            type="button"
-            className="ov-button"
-            onClick={onLogout}
-            data-testid="logout-button"
-          >
-            Logout
-          </button>
-        </nav>
-      </div>
-    </header>
-  );
-}
 
 /** spec 001 §2, missing user info screen. */
 function MissingUserInfo({ onReturn }: { onReturn: () => void }) {

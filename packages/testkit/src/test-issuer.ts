@@ -60,8 +60,10 @@ export async function startTestIssuer(): Promise<TestIssuer> {
       .setAudience(tokenAudience)
       .setExpirationTime(expiresIn)
       .sign(key);
-  const tokenFor = (role: Role) => (accountId: string, userId = `user-${accountId}`) =>
-    sign({ userId, accountId, role });
+  const tokenFor =
+    (role: Role) =>
+    (accountId: string, userId = `user-${accountId}`) =>
+      sign({ userId, accountId, role });
 
   return {
     url: `http://127.0.0.1:${port}/auth/.well-known/jwks.json`,

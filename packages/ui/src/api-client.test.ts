@@ -1,10 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineRoute, summaryQuery, summaryResponse } from '@onvelope/contracts';
+import { defineRoute } from '@onvelope/contracts';
 import { z } from 'zod';
 import { ApiError, createApiClient, detailMessages, failureMessage } from './api-client.js';
-import { contractRoute } from './contract-route.js';
 
 interface SeenRequest {
   method: string | undefined;
@@ -162,7 +161,7 @@ describe('createApiClient', () => {
   it('sends a multipart form as is, with its own boundary, in place of a JSON body', async () => {
     const route = defineRoute({
       method: 'POST',
-      path: '/ok-upload',
+      path: '/empty',
       service: 'svc-orders',
       access: 'merchant',
       source: 'implied',
@@ -219,21 +218,5 @@ describe('failureMessage and detailMessages', () => {
     );
     expect(detailMessages(new ApiError(400, 'Bad'))).toBeNull();
     expect(detailMessages(new Error('x'))).toBeNull();
-  });
-});
-
-describe('contractRoute', () => {
-  it('gives the route of the contracts when the named schemas are the very ones declared', () => {
-    const route = contractRoute('GET', '/api/upload/summary', {
-      query: summaryQuery,
-      response: summaryResponse,
-    });
-    expect(route).toMatchObject({ method: 'GET', path: '/api/upload/summary', service: 'svc-orders' });
-  });
-
-  it('refuses schemas that differ from the contracts, so a typed call cannot drift', () => {
-    expect(() =>
-      contractRoute('GET', '/api/upload/summary', { response: summaryResponse }),
-    ).toThrow('/api/upload/summary: the query schema differs from the contracts');
   });
 });

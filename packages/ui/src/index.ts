@@ -57,4 +57,3 @@ export type {
   RemotePage,
 } from './remote-pages.js';
 export { clientMessages, redirectDelays } from './messages.js';
-export { contractRoute } from './contract-route.js';

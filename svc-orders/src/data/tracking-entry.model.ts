@@ -1,9 +1,5 @@
-import mongoose, { Schema, type InferSchemaType, type Model } from 'mongoose';
-import {
-  orderSources,
-  trackingEntrySortFields,
-  type TrackingEntry,
-} from '@onvelope/contracts';
+import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+import { orderSources, trackingEntrySortFields, type TrackingEntry } from '@onvelope/contracts';
 
 const text = { type: String, default: null };
 const number = { type: Number, default: null };
@@ -18,8 +14,8 @@ const trackingEntrySchema = new Schema(
   {
     accountId: { type: String, required: true },
     orderNumber: { type: String, required: true },
-    /** `orderKeyOf(accountId, orderNumber)`; filled on save, set by bulk writes themselves. */
-    orderKey: { type: String },
+    /** `orderKeyOf(accountId, orderNumber)`: filled on save; writes that bypass mongoose set it. */
+    orderKey: { type: String, required: true },
     source: { type: String, enum: orderSources, required: true, default: 'csv' },
     externalId: { type: String },
     connectionId: { type: String },
@@ -66,11 +62,11 @@ const trackingEntrySchema = new Schema(
 );
 
 trackingEntrySchema.index({ accountId: 1, orderNumber: 1 }, { unique: true });
-// The same uniqueness as one field, so an import can look up a batch of order numbers with one
-// `$in` that every server answers from an index (mongo-java-server, the test and benchmark
-// server, uses an index only when the query names exactly its fields, and never for a compound
-// `$in`). Sparse, so an entry written without it is not a duplicate of every other.
-trackingEntrySchema.index({ orderKey: 1 }, { unique: true, sparse: true });
+// The same uniqueness as one field, so an import looks up a batch of order numbers with one `$in`
+// that every server answers from an index: mongo-java-server (the test and benchmark server) uses
+// an index only for a query naming exactly its fields, never for a compound `$in`, and not for
+// sparse indexes. Hence required, and not sparse.
+trackingEntrySchema.index({ orderKey: 1 }, { unique: true });
 // Unique per account by source and external id for store-front orders. One sparse field rather
 // than a partial compound index: mongo-java-server (the test server) ignores partial filters, and
 // a sparse compound index would still index every CSV order (accountId is always present).
@@ -89,18 +85,19 @@ trackingEntrySchema.index({ accountId: 1, source: 1, _id: 1 });
 export const orderKeyOf = (accountId: string, orderNumber: string) =>
   JSON.stringify([accountId, orderNumber]);
 
+// Runs before validation, so `required` holds for every document saved through mongoose.
 trackingEntrySchema.pre('validate', function fillOrderKey() {
   this.orderKey ??= orderKeyOf(this.accountId, this.orderNumber);
 });
 
 export type TrackingEntryDocument = InferSchemaType<typeof trackingEntrySchema> & {
-  _id: mongoose.Types.ObjectId;
+  _id: Types.ObjectId;
   createdAt: Date;
   updatedAt: Date;
 };
 
 /** The model on a service's own connection (each service owns its database). */
-export function trackingEntryModel(db: mongoose.Connection): Model<TrackingEntryDocument> {
+export function trackingEntryModel(db: Connection): Model<TrackingEntryDocument> {
   return (db.models.TrackingEntry ??
     db.model('TrackingEntry', trackingEntrySchema)) as Model<TrackingEntryDocument>;
 }

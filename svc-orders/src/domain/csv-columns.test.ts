@@ -115,8 +115,16 @@ describe('parseCsvRow', () => {
   });
 
   it("treats the postcode 'Unknown' as missing and builds the customer name", () => {
-    const outcome = parseCsvRow({ orderNumber: '1', firstName: 'Ada', lastName: 'Lovelace', postcode: 'unknown' });
-    expect(outcome).toMatchObject({ ok: true, entry: { postcode: null, customerName: 'Ada Lovelace', status: null } });
+    const outcome = parseCsvRow({
+      orderNumber: '1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      postcode: 'unknown',
+    });
+    expect(outcome).toMatchObject({
+      ok: true,
+      entry: { postcode: null, customerName: 'Ada Lovelace', status: null },
+    });
   });
 
   it('keeps an unknown status as written, with a warning', () => {

@@ -142,7 +142,9 @@ export function detectSeparator(headerLine: string): Separator {
     if (char === '"') quoted = !quoted;
     else if (!quoted && char in counts) counts[char as Separator] += 1;
   }
-  const best = (Object.keys(counts) as Separator[]).reduce((a, b) => (counts[b] > counts[a] ? b : a));
+  const best = (Object.keys(counts) as Separator[]).reduce((a, b) =>
+    counts[b] > counts[a] ? b : a,
+  );
   return counts[best] > 0 ? best : ',';
 }
 
@@ -181,8 +183,7 @@ export interface ImportedEntry {
 }
 
 export type RowOutcome =
-  | { ok: true; entry: ImportedEntry; warnings: string[] }
-  | { ok: false; errors: string[] };
+  { ok: true; entry: ImportedEntry; warnings: string[] } | { ok: false; errors: string[] };
 
 const MAX_ORDER_NUMBER_LENGTH = 100;
 const knownStatuses = new Set<string>(trackingEntryStatuses);
@@ -193,7 +194,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * in the stored spelling, or null when it is none of the known statuses.
  */
 export function normaliseStatus(value: string): string | null {
-  const key = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (key === 'canceled') return 'cancelled';
   return knownStatuses.has(key) ? key : null;
 }
@@ -220,7 +224,10 @@ export function parseCsvDate(value: string): Date | null {
 
 /** A number from a CSV cell, allowing currency signs and thousands separators ('£1,234.50'). */
 export function parseCsvNumber(value: string): number | null {
-  const text = value.trim().replace(/[£$€\s]/g, '').replace(/,(?=\d{3}\b)/g, '');
+  const text = value
+    .trim()
+    .replace(/[£$€\s]/g, '')
+    .replace(/,(?=\d{3}\b)/g, '');
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   return Number(text);
 }
@@ -309,7 +316,9 @@ export function parseCsvRow(values: Partial<Record<CsvField, string>>): RowOutco
     const raw = text(field);
     entry[field] = raw === null ? null : parseCsvDate(raw);
     if (raw !== null && entry[field] === null) {
-      warnings.push(`${labels[field]} '${raw}' is not a date (use 2025-03-01 or 3/1/2025); left empty`);
+      warnings.push(
+        `${labels[field]} '${raw}' is not a date (use 2025-03-01 or 3/1/2025); left empty`,
+      );
     }
   }
 
@@ -319,7 +328,8 @@ export function parseCsvRow(values: Partial<Record<CsvField, string>>): RowOutco
 
   const email = text('email');
   entry.email = email;
-  if (email && !EMAIL.test(email)) warnings.push(`Email '${email}' does not look like an email address`);
+  if (email && !EMAIL.test(email))
+    warnings.push(`Email '${email}' does not look like an email address`);
 
   const status = text('status');
   if (!status) entry.status = null;

@@ -18,7 +18,9 @@ export const uploadMessages = {
 } as const;
 
 const readableSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024
+    ? `${Math.floor(bytes / (1024 * 1024))} MB`
+    : `${Math.floor(bytes / 1024)} KB`;
 
 const tooLarge = (maxBytes: number) => new HttpError(413, uploadMessages.tooLarge(maxBytes));
 

@@ -54,7 +54,8 @@ export function registerUploadRoutes({ routes, db, nats, csvUploadMaxBytes }: Up
 
   routes.handle(
     contractRoute('GET', '/api/upload/summary', { query: summaryQuery, response: summaryResponse }),
-    (ctx, { query }) => summariseTrackingEntries(entries, callerOf(ctx).accountId, query.omitShipped),
+    (ctx, { query }) =>
+      summariseTrackingEntries(entries, callerOf(ctx).accountId, query.omitShipped),
   );
 
   routes.handle(

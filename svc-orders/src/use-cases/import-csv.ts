@@ -26,7 +26,8 @@ import {
 export const importMessages = {
   empty: 'The CSV file is empty',
   noRows: 'The CSV file has a header row but no orders',
-  missingColumns: (missing: string[]) => `The CSV file is missing required columns: ${missing.join(', ')}`,
+  missingColumns: (missing: string[]) =>
+    `The CSV file is missing required columns: ${missing.join(', ')}`,
   notUtf8: 'The file is not UTF-8 text; save it as "CSV UTF-8" and upload it again',
   binary: 'The file contains binary data, not CSV text',
   unclosedQuote: 'a quoted field is opened and never closed',
@@ -66,7 +67,8 @@ export interface ImportCsvDeps {
 
 type StoredEntry = Partial<TrackingEntryDocument> & { orderNumber: string };
 
-const parseFailure = (detail: string) => badRequest(ordersMessages.parseFailed, [{ message: detail }]);
+const parseFailure = (detail: string) =>
+  badRequest(ordersMessages.parseFailed, [{ message: detail }]);
 
 /**
  * The file as CSV rows (arrays of cells), read as the bytes arrive: the header line is sniffed for
@@ -313,7 +315,10 @@ function changesOf(
   let status = entry.status ?? stored?.status ?? 'pending';
   if (stored && advancedStatuses.has(stored.status ?? '') && openStatuses.has(status)) {
     if (entry.status) {
-      report.warn(row.row, importMessages.statusKept(entry.orderNumber, stored.status!, entry.status));
+      report.warn(
+        row.row,
+        importMessages.statusKept(entry.orderNumber, stored.status!, entry.status),
+      );
     }
     status = stored.status!;
   }
@@ -349,7 +354,9 @@ async function findByOrderNumbers(
   orderNumbers: string[],
 ): Promise<TrackingEntryDocument[]> {
   const docs = await deps.entries
-    .find({ orderKey: { $in: orderNumbers.map((orderNumber) => orderKeyOf(accountId, orderNumber)) } })
+    .find({
+      orderKey: { $in: orderNumbers.map((orderNumber) => orderKeyOf(accountId, orderNumber)) },
+    })
     .select({ searchTerms: 0 })
     .lean<TrackingEntryDocument[]>();
   return docs.filter((doc) => doc.accountId === accountId);
@@ -382,7 +389,8 @@ async function writeInOrder(model: Model<TrackingEntryDocument>, writes: BatchWr
       );
       return;
     } catch (error) {
-      const failed = (error as { writeErrors?: { index: number; code: number }[] }).writeErrors?.[0];
+      const failed = (error as { writeErrors?: { index: number; code: number }[] })
+        .writeErrors?.[0];
       const write = failed && writes[start + failed.index];
       if (!failed || failed.code !== DUPLICATE_KEY || !write?.fallback) throw error;
       write.operation = write.fallback;
@@ -416,7 +424,8 @@ async function writeBatch(
   for (const pending of batch) {
     const { orderNumber } = pending.entry;
     const firstRow = firstRowOf.get(orderNumber);
-    if (firstRow !== undefined) report.warn(pending.row, importMessages.duplicate(orderNumber, firstRow));
+    if (firstRow !== undefined)
+      report.warn(pending.row, importMessages.duplicate(orderNumber, firstRow));
     else firstRowOf.set(orderNumber, pending.row);
 
     const before = stored.get(orderNumber);

@@ -1,0 +1,97 @@
+import { Link } from 'react-router';
+import { merchantDisplayName, type MerchantSession } from '@onvelope/ui';
+
+interface DashboardHeaderProps {
+  session: MerchantSession;
+  ruleCount: number | null;
+  onUpload: () => void;
+  onRules: () => void;
+  onDatabase: () => void;
+  onLogout: () => void;
+}
+
+/**
+ * spec 000 §2 header: name or email, role in upper case, account id, and the workspace buttons.
+ * Reports, store-front and queries buttons arrive with the work that builds them.
+ */
+export function DashboardHeader({
+  session,
+  ruleCount,
+  onUpload,
+  onRules,
+  onDatabase,
+  onLogout,
+}: DashboardHeaderProps) {
+  const role = session.userInfo?.role ?? session.claims.role;
+  return (
+    <header className="me-header">
+      <div className="me-header__inner">
+        <div className="me-identity">
+          <span className="me-brand">ONVELOPE</span>
+          <span data-testid="dashboard-user-name">
+            {merchantDisplayName(session) ?? 'Signed in'}
+          </span>
+          {role && (
+            <span className="me-role" data-testid="dashboard-user-role">
+              {role.toUpperCase()}
+            </span>
+          )}
+          {session.claims.accountId && (
+            <span className="me-account" data-testid="dashboard-account-id">
+              Account {session.claims.accountId}
+            </span>
+          )}
+          <Link to="/account-settings" data-testid="account-settings-link">
+            Account settings
+          </Link>
+        </div>
+        <nav className="me-actions" aria-label="Dashboard">
+          <Link to="/analytics" className="ov-button ov-button--secondary">
+            Analytics
+          </Link>
+          <button
+            type="button"
+            className="ov-button ov-button--secondary"
+            onClick={onUpload}
+            data-testid="open-upload"
+          >
+            Upload CSV
+          </button>
+          <button
+            type="button"
+            className="ov-button ov-button--secondary"
+            onClick={onRules}
+            data-testid="open-rules"
+          >
+            Create Custom Message
+            {ruleCount !== null && (
+              <span
+                className="me-badge"
+                aria-label={`${ruleCount} rules`}
+                data-testid="rule-count-badge"
+              >
+                {ruleCount}
+              </span>
+            )}
+          </button>
+          <button
+            type="button"
+            className="ov-button ov-button--secondary"
+            onClick={onDatabase}
+            data-testid="open-database"
+          >
+            Manage Database
+          </button>
+          <button
+            type="button"
+            className="ov-button"
+            onClick={onLogout}
+            data-testid="logout-button"
+          >
+            Logout
+          </button>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import type { TrackingEntry } from '@onvelope/contracts';
+import {
+  canShip,
+  categoryList,
+  customerOf,
+  formatDateTime,
+  formatMoney,
+  statusLabel,
+  statusTone,
+} from '../domain/display-format.js';
+
+/** Every field of an order (spec 000 §3), grouped the way a seller reads it. */
+export function OrderDetails({
+  entry,
+  onShip,
+}: {
+  entry: TrackingEntry;
+  onShip?: (entry: TrackingEntry) => void;
+}) {
+  const text = (value: string | number | null) => (value === null || value === '' ? '—' : value);
+  return (
+    <div className="me-details" data-testid="order-details">
+      <div className="me-details__head">
+        <strong data-testid="order-details-number">Order {entry.orderNumber}</strong>
+        <span className={`me-status me-status--${statusTone(entry.status)}`}>
+          {statusLabel(entry.status)}
+        </span>
+        {onShip && canShip(entry.status) && (
+          <button
+            type="button"
+            className="ov-button me-ship"
+            onClick={() => onShip(entry)}
+            data-testid="order-details-ship"
+          >
+            SHIP
+          </button>
+        )}
+      </div>
+      {(entry.keywordMessage || entry.keywordExplanation) && (
+        <div className="me-details__message" data-testid="order-keyword-message">
+          <p>{entry.keywordMessage ?? 'No message'}</p>
+          {entry.keywordExplanation && (
+            <p className="me-muted" data-testid="order-keyword-explanation">
+              Why: {entry.keywordExplanation}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="me-details__grid">
+        <Group title="Customer">
+          <Item label="Name" value={customerOf(entry)} />
+          <Item label="Email" value={text(entry.email)} />
+          <Item label="Postcode/Zipcode" value={text(entry.postcode)} />
+        </Group>
+        <Group title="Shipping address">
+          <Item label="Address 1" value={text(entry.shippingAddress1)} />
+          <Item label="Address 2" value={text(entry.shippingAddress2)} />
+          <Item label="City" value={text(entry.shippingCity)} />
+          <Item label="State" value={text(entry.shippingState)} />
+          <Item label="Zip" value={text(entry.shippingZip)} />
+          <Item label="Country" value={text(entry.shippingCountry)} />
+        </Group>
+        <Group title="Tracking">
+          <Item label="Courier" value={text(entry.courier)} />
+          <Item label="Tracking number" value={text(entry.trackingNumber)} />
+          <Item
+            label="Tracking URL"
+            value={
+              entry.trackingUrl ? (
+                <a href={entry.trackingUrl} target="_blank" rel="noreferrer">
+                  {entry.trackingUrl}
+                </a>
+              ) : (
+                '—'
+              )
+            }
+          />
+          <Item label="Shipped" value={formatDateTime(entry.shippedAt)} />
+        </Group>
+        <Group title="Items">
+          <Item label="Items" value={text(entry.items)} />
+          <Item label="Product" value={text(entry.productName)} />
+          <Item label="Product id" value={text(entry.productId)} />
+          <Item
+            label="Product image"
+            value={
+              entry.productImageUrl ? (
+                <a href={entry.productImageUrl} target="_blank" rel="noreferrer">
+                  View image
+                </a>
+              ) : (
+                '—'
+              )
+            }
+          />
+          <Item label="Quantity" value={text(entry.quantity)} />
+          <Item label="Item price" value={formatMoney(entry.itemPrice)} />
+          <Item label="Item total" value={formatMoney(entry.itemTotal)} />
+          <Item label="Quantity shipped" value={text(entry.quantityShipped)} />
+          <Item label="Quantity unshipped" value={text(entry.quantityUnshipped)} />
+          <Item label="Categories" value={categoryList(entry.categoryNames)} />
+        </Group>
+        <Group title="Order">
+          <Item label="Order date" value={formatDateTime(entry.orderDate)} />
+          <Item label="Created" value={formatDateTime(entry.createdAt)} />
+          <Item label="Updated" value={formatDateTime(entry.updatedAt)} />
+          <Item label="Source" value={entry.source === 'csv' ? 'CSV import' : entry.source} />
+          <Item label="Notes" value={text(entry.personalNote)} />
+          <Item label="Account" value={entry.accountId} />
+          {entry.merchant && (
+            <Item
+              label="Merchant"
+              value={
+                [entry.merchant.name, entry.merchant.website].filter(Boolean).join(' — ') || '—'
+              }
+            />
+          )}
+        </Group>
+      </div>
+    </div>
+  );
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3>{title}</h3>
+      <dl>{children}</dl>
+    </section>
+  );
+}
+
+function Item({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="me-details__item">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

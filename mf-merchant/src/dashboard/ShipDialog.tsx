@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { markShipped, type TrackingEntry } from '@onvelope/contracts';
+import { merchantApi } from '../api.js';
+import { Field } from '../components/Field.js';
+import { Modal } from '../components/Modal.js';
+import {
+  commonCouriers,
+  shipFormErrors,
+  shipInputOf,
+  type ShipForm,
+  type ShipFormErrors,
+} from '../domain/forms.js';
+import { shipFailure, shippedToast } from '../domain/workspace-messages.js';
+
+interface ShipDialogProps {
+  entry: TrackingEntry;
+  onShipped: (toast: string, entry: TrackingEntry) => void;
+  onFailed: (toast: string) => void;
+  onClose: () => void;
+}
+
+/** spec 000 §2 mark-as-shipped dialog: trackingNumber, courier, trackingUrl (optional). */
+export function ShipDialog({ entry, onShipped, onFailed, onClose }: ShipDialogProps) {
+  const [form, setForm] = useState<ShipForm>({
+    trackingNumber: entry.trackingNumber ?? '',
+    courier: entry.courier ?? '',
+    trackingUrl: entry.trackingUrl ?? '',
+  });
+  const [errors, setErrors] = useState<ShipFormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const couriersId = useId();
+  const set = (key: keyof ShipForm) => (value: string) => setForm({ ...form, [key]: value });
+
+  const submit = async () => {
+    const found = shipFormErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const answer = await merchantApi.call(markShipped, {
+        params: { orderNumber: entry.orderNumber },
+        body: shipInputOf(form),
+      });
+      onShipped(shippedToast(entry.orderNumber, answer.bigCartelUpdated), answer.entry);
+    } catch (error) {
+      onFailed(shipFailure(error));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={`Mark order ${entry.orderNumber} as shipped`}
+      onClose={onClose}
+      testId="ship-dialog"
+    >
+      <form
+        className="me-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Field
+          label="Tracking number"
+          value={form.trackingNumber}
+          onChange={set('trackingNumber')}
+          error={errors.trackingNumber}
+          testId="ship-tracking-number"
+          autoFocus
+        />
+        <Field
+          label="Courier"
+          value={form.courier}
+          onChange={set('courier')}
+          error={errors.courier}
+          testId="ship-courier"
+          list={couriersId}
+        />
+        <datalist id={couriersId}>
+          {commonCouriers.map((courier) => (
+            <option key={courier} value={courier} />
+          ))}
+        </datalist>
+        <Field
+          label="Tracking URL (optional)"
+          value={form.trackingUrl}
+          onChange={set('trackingUrl')}
+          error={errors.trackingUrl}
+          testId="ship-tracking-url"
+          type="url"
+          placeholder="Made from the tracking number when left empty"
+        />
+        <div className="me-form__actions">
+          <button type="submit" className="ov-button" disabled={saving} data-testid="ship-submit">
+            {saving ? 'Saving…' : 'Mark as shipped'}
+          </button>
+          <button type="button" className="ov-button ov-button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

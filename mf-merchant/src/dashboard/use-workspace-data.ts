@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import {
+  getSummary,
+  listKeywordRules,
+  listTrackingEntries,
+  type ResponseOf,
+} from '@onvelope/contracts';
+import {
+  browserStores,
+  clearMerchantSession,
+  localStorageKeys,
+  nowInSeconds,
+  tokenState,
+} from '@onvelope/ui';
+import { merchantApi } from '../api.js';
+import type { TableQuery } from '../domain/table-state.js';
+import {
+  listFailure,
+  summaryFailure,
+  tokenFailure,
+  type ListFailure,
+} from '../domain/workspace-messages.js';
+
+type ListAnswer = ResponseOf<typeof listTrackingEntries>;
+type Summary = ResponseOf<typeof getSummary>;
+
+interface Loaded<T> {
+  key: string;
+  data: T | null;
+  failure: ListFailure | null;
+}
+
+/** The token problem to report before calling at all, or null when the stored token is usable. */
+function storedTokenProblem(): ListFailure | null {
+  const token = browserStores().local.getItem(localStorageKeys.authToken);
+  if (!token) return tokenFailure('missing');
+  const state = tokenState(token, nowInSeconds());
+  if (state.kind === 'expired') return tokenFailure('expired');
+  if (state.kind === 'malformed') return tokenFailure('malformed');
+  return null;
+}
+
+async function loadList(
+  query: TableQuery,
+  signal: AbortSignal,
+): Promise<Omit<Loaded<ListAnswer>, 'key'>> {
+  const problem = storedTokenProblem();
+  if (problem) {
+    if (problem.clearToken) clearMerchantSession();
+    return { data: null, failure: problem };
+  }
+  try {
+    return { data: await merchantApi.call(listTrackingEntries, { query, signal }), failure: null };
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const failure = listFailure(error);
+    // spec 000 §7: on HTTP 401 the token is cleared.
+    if (failure.clearToken) clearMerchantSession();
+    return { data: null, failure };
+  }
+}
+
+/**
+ * The dashboard's data: the page of tracking entries for `query`, the summary (honouring the
+ * hide-shipped toggle) and the rule count. `reloadKey` changes to load again after a change.
+ * While a new page loads, the previous one stays on screen.
+ */
+export function useWorkspaceData(query: TableQuery, reloadKey: number) {
+  const listKey = `${JSON.stringify(query)}#${reloadKey}`;
+  const [list, setList] = useState<Loaded<ListAnswer> | null>(null);
+  const [summary, setSummary] = useState<{ data: Summary | null; error: string | null }>({
+    data: null,
+    error: null,
+  });
+  const [ruleCount, setRuleCount] = useState<number | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    loadList(query, controller.signal)
+      .then((loaded) => setList({ key: listKey, ...loaded }))
+      .catch(() => undefined);
+    return () => controller.abort();
+    // listKey stands for query and reloadKey together.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listKey]);
+
+  const { omitShipped } = query;
+  useEffect(() => {
+    const controller = new AbortController();
+    if (storedTokenProblem()) return;
+    merchantApi
+      .call(getSummary, { query: { omitShipped }, signal: controller.signal })
+      .then((data) => setSummary({ data, error: null }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setSummary({ data: null, error: summaryFailure(error) });
+      });
+    return () => controller.abort();
+  }, [omitShipped, reloadKey]);
+
+  useEffect(() => {
+    if (storedTokenProblem()) return;
+    merchantApi
+      .call(listKeywordRules)
+      .then((rules) => setRuleCount(rules.length))
+      // The badge is a hint: without the count the button still opens the manager.
+      .catch(() => setRuleCount(null));
+  }, []);
+
+  return {
+    list: list?.data ?? null,
+    listFailure: list?.failure ?? null,
+    loading: list?.key !== listKey,
+    summary: summary.data,
+    summaryError: summary.error,
+    ruleCount,
+    setRuleCount,
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ariaSort,
+  defaultTableQuery,
+  filterByStatus,
+  goToPage,
+  rangeLabel,
+  setHideShipped,
+  sortByColumn,
+  sortIndicator,
+} from './table-state.js';
+
+describe('dashboard table state', () => {
+  it('starts on page 1 with 25 rows, newest created first, shipped orders hidden', () => {
+    expect(defaultTableQuery).toEqual({
+      page: 1,
+      limit: 25,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      status: 'all',
+      omitShipped: true,
+    });
+  });
+
+  it('flips the direction when the sorted column is clicked again', () => {
+    const once = sortByColumn({ ...defaultTableQuery, page: 3 }, 'createdAt');
+    expect(once).toMatchObject({ sortBy: 'createdAt', sortOrder: 'asc', page: 1 });
+    expect(sortByColumn(once, 'createdAt').sortOrder).toBe('desc');
+  });
+
+  it('sorts a new text column A to Z and a new date column newest first', () => {
+    expect(sortByColumn(defaultTableQuery, 'orderNumber')).toMatchObject({
+      sortBy: 'orderNumber',
+      sortOrder: 'asc',
+    });
+    expect(sortByColumn(defaultTableQuery, 'shippedAt')).toMatchObject({
+      sortBy: 'shippedAt',
+      sortOrder: 'desc',
+    });
+  });
+
+  it('goes back to page 1 when the status filter or the hide-shipped toggle changes', () => {
+    const onPage4 = { ...defaultTableQuery, page: 4 };
+    expect(filterByStatus(onPage4, 'delivered')).toMatchObject({ status: 'delivered', page: 1 });
+    expect(setHideShipped(onPage4, false)).toMatchObject({ omitShipped: false, page: 1 });
+  });
+
+  it('keeps the page within the pages there are', () => {
+    expect(goToPage(defaultTableQuery, 9, 4).page).toBe(4);
+    expect(goToPage(defaultTableQuery, 0, 4).page).toBe(1);
+    expect(goToPage(defaultTableQuery, 2, 0).page).toBe(1);
+  });
+
+  it('marks only the sorted column, in both drawing and announcement', () => {
+    expect(sortIndicator(defaultTableQuery, 'createdAt')).toBe('▼');
+    expect(sortIndicator(defaultTableQuery, 'email')).toBe('');
+    expect(ariaSort({ ...defaultTableQuery, sortOrder: 'asc' }, 'createdAt')).toBe('ascending');
+    expect(ariaSort(defaultTableQuery, 'email')).toBeUndefined();
+  });
+
+  it('describes the rows shown on a page', () => {
+    expect(rangeLabel(2, 25, 60)).toBe('Showing 26–50 of 60');
+    expect(rangeLabel(3, 25, 60)).toBe('Showing 51–60 of 60');
+    expect(rangeLabel(1, 25, 0)).toBe('No orders');
+  });
+});

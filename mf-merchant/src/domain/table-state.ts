@@ -1,0 +1,92 @@
+import type { trackingEntrySortFields } from '@onvelope/contracts';
+
+export type SortField = (typeof trackingEntrySortFields)[number];
+export type SortOrder = 'asc' | 'desc';
+
+/** spec 000 §9: the status filter's values. */
+export const statusFilters = [
+  'all',
+  'pending',
+  'processing',
+  'shipped',
+  'partially_shipped',
+  'delivered',
+] as const;
+export type StatusFilter = (typeof statusFilters)[number];
+
+/** What the dashboard asks the list for (spec 000 §3 "Dashboard paging state", §9 defaults). */
+export interface TableQuery {
+  page: number;
+  limit: number;
+  sortBy: SortField;
+  sortOrder: SortOrder;
+  status: StatusFilter;
+  omitShipped: boolean;
+}
+
+/** spec 000 §9: page 1, limit 25, createdAt descending, omitShipped true. */
+export const defaultTableQuery: TableQuery = {
+  page: 1,
+  limit: 25,
+  sortBy: 'createdAt',
+  sortOrder: 'desc',
+  status: 'all',
+  omitShipped: true,
+};
+
+const dateFields: ReadonlySet<SortField> = new Set([
+  'createdAt',
+  'orderDate',
+  'shippedAt',
+  'updatedAt',
+]);
+
+/**
+ * A click on a column header: the same column flips its direction; another column starts with the
+ * newest first for dates and A to Z for text (what a seller looks for first), on page 1.
+ */
+export function sortByColumn(query: TableQuery, field: SortField): TableQuery {
+  if (query.sortBy === field) {
+    return { ...query, sortOrder: query.sortOrder === 'asc' ? 'desc' : 'asc', page: 1 };
+  }
+  return { ...query, sortBy: field, sortOrder: dateFields.has(field) ? 'desc' : 'asc', page: 1 };
+}
+
+/** A new status filter shows its first page. */
+export function filterByStatus(query: TableQuery, status: StatusFilter): TableQuery {
+  return { ...query, status, page: 1 };
+}
+
+/** The hide-shipped toggle shows the first page of the new set. */
+export function setHideShipped(query: TableQuery, omitShipped: boolean): TableQuery {
+  return { ...query, omitShipped, page: 1 };
+}
+
+/** Moves to a page, kept within 1..pages (an empty list still has page 1). */
+export function goToPage(query: TableQuery, page: number, pages: number): TableQuery {
+  const last = Math.max(1, pages);
+  return { ...query, page: Math.min(Math.max(1, Math.floor(page)), last) };
+}
+
+/** The arrow a sortable header shows: ▲ ascending, ▼ descending, nothing when not sorted by it. */
+export function sortIndicator(query: TableQuery, field: SortField): '▲' | '▼' | '' {
+  if (query.sortBy !== field) return '';
+  return query.sortOrder === 'asc' ? '▲' : '▼';
+}
+
+/** The aria-sort of a header, so the sort is announced, not only drawn. */
+export function ariaSort(
+  query: TableQuery,
+  field: SortField,
+): 'ascending' | 'descending' | undefined {
+  if (query.sortBy !== field) return undefined;
+  return query.sortOrder === 'asc' ? 'ascending' : 'descending';
+}
+
+/** "Showing 26–50 of 120" for the paging bar; "No orders" when the list is empty. */
+export function rangeLabel(page: number, limit: number, total: number): string {
+  if (total === 0) return 'No orders';
+  const first = (page - 1) * limit + 1;
+  const last = Math.min(page * limit, total);
+  return `Showing ${first}–${last} of ${total}`;
+}

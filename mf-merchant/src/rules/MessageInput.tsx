@@ -1,0 +1,54 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { SuggestionList } from '../components/SuggestionList.js';
+import {
+  completeLastWord,
+  suggestionBlurCloseMs,
+  suggestMessageWords,
+} from '../domain/suggestions.js';
+
+/**
+ * The custom message with word suggestions while typing (spec 000 §2): once the last word has 2
+ * characters, words from the seller's existing messages (then common shipping words) that start
+ * with it. A blur closes the list after 200 ms.
+ */
+export function MessageInput({
+  value,
+  onChange,
+  vocabulary,
+  required,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  vocabulary: string[];
+  required: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  const suggestions = useMemo(() => suggestMessageWords(vocabulary, value), [vocabulary, value]);
+
+  return (
+    <label className="ov-field me-field me-suggest">
+      <span>Custom message{required ? '' : ' (optional: a default message is used)'}</span>
+      <textarea
+        value={value}
+        rows={3}
+        onChange={(event) => {
+          onChange(event.target.value);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          clearTimeout(closeTimer.current);
+          closeTimer.current = setTimeout(() => setOpen(false), suggestionBlurCloseMs);
+        }}
+        placeholder="What the buyer sees, e.g. Gift wrapped orders ship within 3 days"
+        data-testid="rule-message"
+      />
+      <SuggestionList
+        suggestions={open ? suggestions : []}
+        onPick={(word) => onChange(completeLastWord(value, word))}
+        testId="message-suggestions"
+      />
+    </label>
+  );
+}

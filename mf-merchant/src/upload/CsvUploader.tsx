@@ -1,0 +1,152 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { uploadCsv, type UploadResult } from '@onvelope/contracts';
+import { merchantApi } from '../api.js';
+import {
+  csvPreviewBytes,
+  isCsvFile,
+  parseCsvPreview,
+  type CsvPreview,
+} from '../domain/csv-preview.js';
+import { uploadFailure, workspaceMessages } from '../domain/workspace-messages.js';
+import { CsvPreviewTable } from './CsvPreviewTable.js';
+import { UploadResultModal } from './UploadResultModal.js';
+
+type Stage =
+  | { kind: 'empty' }
+  | { kind: 'previewed'; file: File; preview: CsvPreview }
+  | { kind: 'uploading'; file: File; preview: CsvPreview };
+
+/**
+ * spec 000 §2 CSV uploader: drop or pick a .csv, preview its first 10 rows, Upload or Cancel; then
+ * a success banner and the result modal. Used by the /upload page and the dashboard's modal.
+ */
+export function CsvUploader() {
+  const [stage, setStage] = useState<Stage>({ kind: 'empty' });
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<UploadResult | null>(null);
+  const [showResult, setShowResult] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setResult(null);
+    if (!isCsvFile(file)) {
+      setError(workspaceMessages.invalidFileType);
+      setStage({ kind: 'empty' });
+      return;
+    }
+    try {
+      const head = await file.slice(0, csvPreviewBytes).text();
+      const preview = parseCsvPreview(head, { complete: file.size <= csvPreviewBytes });
+      if (!preview) throw new Error('no header row');
+      setError(null);
+      setStage({ kind: 'previewed', file, preview });
+    } catch {
+      setError(workspaceMessages.parseFailed);
+      setStage({ kind: 'empty' });
+    }
+  };
+
+  const clear = () => {
+    setStage({ kind: 'empty' });
+    if (input.current) input.current.value = '';
+  };
+
+  const upload = async () => {
+    if (stage.kind !== 'previewed') return;
+    setStage({ ...stage, kind: 'uploading' });
+    setError(null);
+    const form = new FormData();
+    form.append('csvFile', stage.file, stage.file.name);
+    try {
+      const answer = await merchantApi.call(uploadCsv, { form });
+      setResult(answer);
+      setShowResult(true);
+      clear();
+    } catch (failure) {
+      setError(uploadFailure(failure));
+      setStage({ ...stage, kind: 'previewed' });
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void choose(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className="me-uploader" data-testid="csv-uploader">
+      {result && (
+        <p className="ov-alert me-alert--success" role="status" data-testid="upload-success">
+          Upload complete. {result.message}
+        </p>
+      )}
+      {error && (
+        <p className="ov-alert ov-alert--error" role="alert" data-testid="upload-error">
+          {error}
+        </p>
+      )}
+      <label
+        className={dragging ? 'me-dropzone me-dropzone--active' : 'me-dropzone'}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="csv-dropzone"
+      >
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          className="me-visually-hidden"
+          onChange={(event) => void choose(event.target.files?.[0])}
+          data-testid="csv-file-input"
+        />
+        <strong>Drag and drop a CSV file here, or click to choose one</strong>
+        <span className="me-muted">
+          Columns: orderNumber, firstName, lastName, email, postcode or zipcode, status, courier,
+          trackingNumber, trackingUrl (and optionally items, shipping address, order date…)
+        </span>
+      </label>
+      {stage.kind !== 'empty' && (
+        <div className="me-upload-preview" data-testid="csv-preview">
+          <p>
+            <strong>{stage.file.name}</strong>{' '}
+            <span className="me-muted">
+              ({Math.max(1, Math.round(stage.file.size / 1024))} KB) — first{' '}
+              {stage.preview.rows.length} rows
+            </span>
+          </p>
+          <CsvPreviewTable preview={stage.preview} />
+          <div className="me-form__actions">
+            <button
+              type="button"
+              className="ov-button"
+              onClick={() => void upload()}
+              disabled={stage.kind === 'uploading'}
+              data-testid="csv-upload"
+            >
+              {stage.kind === 'uploading' ? 'Uploading…' : 'Upload'}
+            </button>
+            <button
+              type="button"
+              className="ov-button ov-button--secondary"
+              onClick={clear}
+              disabled={stage.kind === 'uploading'}
+              data-testid="csv-cancel"
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {result && showResult && (
+        <UploadResultModal result={result} onStay={() => setShowResult(false)} />
+      )}
+    </div>
+  );
+}

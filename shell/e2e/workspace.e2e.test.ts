@@ -1,0 +1,250 @@
+import type { Browser, Page } from 'playwright-core';
+import type { RunningSystem } from '@onvelope/run';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSeller,
+  launchChromium,
+  newPage,
+  pathOf,
+  seedLocalStorage,
+  sellerStorage,
+  startComposedSystem,
+  type ApiAccount,
+} from './support.js';
+
+let system: RunningSystem;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startComposedSystem();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+const header =
+  'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items';
+
+/** A CSV of the spec's required columns (spec 000 §5) plus Items, one order per number. */
+function ordersCsv(prefix: string, count: number): string {
+  const rows = Array.from({ length: count }, (_, index) => {
+    const n = 1001 + index;
+    return `${prefix}-${n},Ann${n},Lee,ann${n}@buyer.test,SW1A ${index}AA,pending,,,,Mug ${n}`;
+  });
+  return [header, ...rows].join('\r\n') + '\r\n';
+}
+
+/** Imports a CSV as the seller through the gateway, as the browser's upload does. */
+async function importThroughApi(seller: ApiAccount, csv: string): Promise<void> {
+  const form = new FormData();
+  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'orders.csv');
+  const response = await fetch(`${system.url}/api/upload/csv`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${seller.token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+}
+
+async function signedInPage(seller: ApiAccount, path: string) {
+  const opened = await newPage(browser);
+  await seedLocalStorage(opened.context, sellerStorage(seller));
+  await opened.page.goto(`${system.url}${path}`);
+  return opened;
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).textContent();
+
+async function waitForText(page: Page, testId: string, expected: string): Promise<void> {
+  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout: 15_000 });
+  await expect(text(page, testId)).resolves.toBe(expected);
+}
+
+describe('seller workspace', () => {
+  it('imports a CSV on /upload, then finds, ships and clears the orders on the dashboard', async () => {
+    const seller = await createSeller(system, { onboarded: true, displayName: 'Uma Upload' });
+    const { context, page } = await signedInPage(seller, '/upload');
+    await page.getByTestId('upload-page').waitFor();
+    const fileInput = page.getByTestId('csv-file-input');
+
+    await fileInput.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await expect(text(page, 'upload-error')).resolves.toBe(
+      'INVALID FILE TYPE. ONLY CSV FILES ACCEPTED.',
+    );
+
+    await fileInput.setInputFiles({
+      name: 'orders.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(ordersCsv('E2E', 3)),
+    });
+    await page.getByTestId('csv-preview-table').waitFor();
+    await expect(page.getByTestId('csv-preview-table').locator('tbody tr').count()).resolves.toBe(
+      3,
+    );
+    await expect(page.getByTestId('upload-error').count()).resolves.toBe(0);
+    await page.getByTestId('csv-upload').click();
+
+    await page.getByTestId('upload-result').waitFor({ timeout: 30_000 });
+    await expect(text(page, 'upload-total')).resolves.toBe('3');
+    await expect(text(page, 'upload-imported')).resolves.toBe('3');
+    await expect(text(page, 'upload-failed')).resolves.toBe('0');
+    await expect(text(page, 'upload-message')).resolves.toMatch(/3 rows/);
+    // The form is cleared on success, behind the result.
+    await expect(page.getByTestId('csv-preview').count()).resolves.toBe(0);
+    await page.getByTestId('upload-go-dashboard').click();
+
+    await page.getByTestId('dashboard-page').waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    await page.getByTestId('tracking-row').nth(2).waitFor();
+    await expect(page.getByTestId('tracking-row').count()).resolves.toBe(3);
+    await waitForText(page, 'stat-total', '3');
+    await expect(text(page, 'stat-pending')).resolves.toBe('3');
+
+    await page.getByTestId('search-input').fill('E2E-1002');
+    await page.getByTestId('search-input').press('Enter');
+    await waitForText(page, 'search-results-message', 'Found 1 result(s) matching your criteria.');
+    await page.getByTestId('order-details-ship').click();
+
+    await page.getByTestId('ship-submit').click();
+    await expect(text(page, 'ship-tracking-number-error')).resolves.toBe(
+      'Tracking number is required',
+    );
+    await page.getByTestId('ship-tracking-number').fill('RM123456785GB');
+    await page.getByTestId('ship-courier').fill('Royal Mail');
+    await page.getByTestId('ship-submit').click();
+    await waitForText(page, 'toast-success', 'Order E2E-1002 marked as shipped successfully!');
+
+    // Hide-shipped is on by default: the shipped order leaves the table and the counters.
+    await waitForText(page, 'stat-total', '2');
+    await page.locator('[data-order-number="E2E-1002"]').waitFor({ state: 'detached' });
+    await expect(page.getByTestId('tracking-row').count()).resolves.toBe(2);
+    await page.getByTestId('hide-shipped').uncheck();
+    await waitForText(page, 'stat-total', '3');
+    await expect(text(page, 'stat-shipped')).resolves.toBe('1');
+    const shippedRow = page.locator('[data-order-number="E2E-1002"]');
+    await shippedRow.waitFor();
+    await expect(shippedRow.getByTestId('ship-button').count()).resolves.toBe(0);
+    await expect(
+      page.locator('[data-order-number="E2E-1001"]').getByTestId('ship-button').count(),
+    ).resolves.toBe(1);
+
+    await page.getByTestId('open-database').click();
+    const clearAll = page.getByTestId('clear-all');
+    await clearAll.click();
+    await expect(clearAll.textContent()).resolves.toBe('Click again to delete ALL orders');
+    await expect(page.getByTestId('tracking-row').count()).resolves.toBe(3);
+    await clearAll.click();
+    await waitForText(page, 'database-notice', 'Deleted all 3 orders');
+    await page.getByTestId('database-modal-close').click();
+    await page.getByTestId('table-empty').waitFor();
+    await waitForText(page, 'stat-total', '0');
+    await context.close();
+  });
+
+  it("shows a second seller none of the first seller's orders", async () => {
+    const first = await createSeller(system, { onboarded: true });
+    const second = await createSeller(system, { onboarded: true });
+    await importThroughApi(first, ordersCsv('ONLYA', 2));
+
+    const { context, page } = await signedInPage(second, '/dashboard');
+    await page.getByTestId('table-empty').waitFor({ timeout: 15_000 });
+    await waitForText(page, 'stat-total', '0');
+    await page.getByTestId('search-input').fill('ONLYA-1001');
+    await page.getByTestId('search-button').click();
+    await waitForText(page, 'search-results-message', 'No results found for your search criteria.');
+    await context.close();
+
+    const own = await signedInPage(first, '/dashboard');
+    await own.page.getByTestId('tracking-row').nth(1).waitFor({ timeout: 15_000 });
+    await expect(own.page.getByTestId('tracking-row').count()).resolves.toBe(2);
+    await own.context.close();
+  });
+
+  it('keeps the search button disabled until a term is typed', async () => {
+    const seller = await createSeller(system, { onboarded: true });
+    const { context, page } = await signedInPage(seller, '/dashboard');
+    await page.getByTestId('tracking-table').waitFor();
+    const button = page.getByTestId('search-button');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await page.getByTestId('search-input').fill('   ');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await page.getByTestId('search-input').fill('x');
+    await expect(button.isDisabled()).resolves.toBe(false);
+    await context.close();
+  });
+
+  it('creates a keyword rule, counts it on the badge and shows which rule applies to an item', async () => {
+    const seller = await createSeller(system, { onboarded: true });
+    await importThroughApi(seller, ordersCsv('RULE', 2));
+    const { context, page } = await signedInPage(seller, '/dashboard');
+    await waitForText(page, 'rule-count-badge', '0');
+    await page.getByTestId('open-rules').click();
+
+    await page.getByTestId('rule-save').click();
+    await waitForText(page, 'rule-form-error', 'Please enter a keyword');
+    await page.getByTestId('rule-keyword').fill('m');
+    await page.getByTestId('keyword-suggestions').getByText('Mug 1001').click();
+    await expect(page.getByTestId('rule-keyword').inputValue()).resolves.toBe('Mug 1001');
+    await page.getByTestId('keyword-suggestions').waitFor({ state: 'detached' });
+    await page.getByTestId('rule-save').click();
+    await waitForText(page, 'rule-form-error', 'Please enter a custom message');
+
+    await page.getByTestId('rule-message').fill('Handmade to order');
+    await page.getByTestId('rule-preview').click();
+    await expect(page.getByTestId('rule-preview-result').textContent()).resolves.toContain(
+      'Would match 1 order',
+    );
+    await page.getByTestId('rule-save').click();
+    await waitForText(page, 'rule-count-badge', '1');
+    await expect(page.getByTestId('rule-item-keyword').textContent()).resolves.toBe('Mug 1001');
+
+    await page.getByTestId('rule-message').fill('Ha');
+    await page.getByTestId('message-suggestions').getByText('Handmade').click();
+    await expect(page.getByTestId('rule-message').inputValue()).resolves.toBe('Handmade ');
+
+    await page.getByTestId('rule-test-input').fill('Mug 1001');
+    await page.getByTestId('rule-test-button').click();
+    await waitForText(page, 'rule-test-message', 'Handmade to order');
+    await context.close();
+  });
+
+  it('shows AUTHENTICATION FAILED with a link to /login when the service refuses the token, then goes there', async () => {
+    const seller = await createSeller(system, { onboarded: true });
+    const { context, page } = await signedInPage(seller, '/dashboard');
+    await page.getByTestId('tracking-table').waitFor();
+
+    // A password change ends every older token: the page's token is refused from now on.
+    const changed = await fetch(`${system.url}/auth/settings/password`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${seller.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        currentPassword: seller.password,
+        newPassword: 'another-horse-2',
+        confirmPassword: 'another-horse-2',
+      }),
+    });
+    expect(changed.status).toBe(200);
+
+    // The revocation reaches svc-orders as an event; ask for the list again until it is refused.
+    const listError = page.getByTestId('list-error');
+    const deadline = Date.now() + 15_000;
+    while ((await listError.count()) === 0 && Date.now() < deadline) {
+      await page.getByTestId('sort-orderNumber').click();
+      await page.waitForTimeout(300);
+    }
+    await expect(listError.textContent()).resolves.toMatch(
+      /^ERROR: AUTHENTICATION FAILED - .+ Go to login$/,
+    );
+    await expect(page.getByTestId('list-error-login').getAttribute('href')).resolves.toBe('/login');
+    await expect(page.evaluate(() => localStorage.getItem('authToken'))).resolves.toBeNull();
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 10_000 });
+    await context.close();
+  });
+});
