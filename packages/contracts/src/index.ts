@@ -13,6 +13,7 @@ export * from './orders/schemas.js';
 export * from './orders/reports.js';
 export * from './sync/commands.js';
 export * from './sync/http.js';
+export * from './sync/schemas.js';
 export * from './billing/http.js';
 export * from './billing/plans.js';
 export * from './analytics/http.js';

@@ -1,4 +1,17 @@
 import { routeOwnedBy } from '../route.js';
+import {
+  callbackQuery,
+  clearStoreFrontDataResponse,
+  connectionIdParams,
+  connectionsResponse,
+  connectQuery,
+  connectResponse,
+  disconnectResponse,
+  startSyncResponse,
+  syncProgressResponse,
+  syncResultResponse,
+  syncStatusResponse,
+} from './schemas.js';
 
 const route = routeOwnedBy('svc-sync');
 
@@ -8,6 +21,7 @@ export const connectStore = route(
   'merchant',
   'spec-000',
   'Authorisation URL of the store-front',
+  { schemas: { query: connectQuery, response: connectResponse } },
 );
 
 export const storeFrontCallback = route(
@@ -16,6 +30,7 @@ export const storeFrontCallback = route(
   'public',
   'implied',
   'Store-front OAuth return',
+  { schemas: { query: callbackQuery } },
 );
 
 export const listConnections = route(
@@ -24,6 +39,7 @@ export const listConnections = route(
   'merchant',
   'spec-000',
   'Store-front connections',
+  { schemas: { response: connectionsResponse } },
 );
 
 export const disconnectStore = route(
@@ -32,6 +48,7 @@ export const disconnectStore = route(
   'merchant',
   'spec-000',
   'Disconnect a store',
+  { schemas: { params: connectionIdParams, response: disconnectResponse } },
 );
 
 export const deleteConnection = route(
@@ -40,6 +57,7 @@ export const deleteConnection = route(
   'merchant',
   'spec-000',
   'Disconnect a store',
+  { schemas: { params: connectionIdParams, response: disconnectResponse } },
 );
 
 export const getSyncStatus = route(
@@ -48,6 +66,7 @@ export const getSyncStatus = route(
   'merchant',
   'spec-000',
   'First-sync check',
+  { schemas: { params: connectionIdParams, response: syncStatusResponse } },
 );
 
 export const startFullSync = route(
@@ -56,6 +75,7 @@ export const startFullSync = route(
   'merchant',
   'spec-000',
   'Start a full sync',
+  { schemas: { params: connectionIdParams, response: startSyncResponse } },
 );
 
 export const getSyncProgress = route(
@@ -64,6 +84,7 @@ export const getSyncProgress = route(
   'merchant',
   'spec-000',
   'Sync progress',
+  { schemas: { params: connectionIdParams, response: syncProgressResponse } },
 );
 
 export const syncOrders = route(
@@ -72,6 +93,7 @@ export const syncOrders = route(
   'merchant',
   'spec-000',
   'Incremental sync',
+  { schemas: { params: connectionIdParams, response: syncResultResponse } },
 );
 
 export const clearStoreFrontData = route(
@@ -80,6 +102,7 @@ export const clearStoreFrontData = route(
   'merchant',
   'spec-000',
   'Delete store-front data',
+  { schemas: { response: clearStoreFrontDataResponse } },
 );
 
 /** Every svc-sync call, each also exported by name. */
