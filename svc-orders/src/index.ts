@@ -1,6 +1,7 @@
 import { createService, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { trackingEntryModel } from './data/tracking-entry.model.js';
+import { serveStoreFrontCommands } from './events/store-front-commands.js';
 import { ensureOrdersStream } from './events/tracking-entry-events.js';
 import { registerKeywordRuleRoutes } from './routes/keyword-rules.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
@@ -14,12 +15,14 @@ export function startOrdersService(env: Env) {
     configSchema,
     setup: async ({ nats, routes, db, log, config }) => {
       await ensureOrdersStream(nats);
-      // The unique order-number index must exist before the first import writes.
-      await trackingEntryModel(db).init();
+      // The service kit turns mongoose's lazy index building off: the unique order indexes must
+      // exist before the first write, and the sort and search indexes before the first list.
+      await trackingEntryModel(db).syncIndexes();
       registerUploadRoutes({ routes, db, nats, csvUploadMaxBytes: config.CSV_UPLOAD_MAX_BYTES });
       await registerKeywordRuleRoutes({ routes, db, nats, log });
       registerShippingRoutes({ routes, db, nats, log });
       registerReportRoutes({ routes, db, log });
+      serveStoreFrontCommands({ db, nats, log });
     },
   });
 }

@@ -89,6 +89,20 @@ describe('the dashboard calls: list, summary, search, clear', () => {
     await nc.close();
   });
 
+  it('keeps one order per order number and account, even for writes that bypass the import', async () => {
+    const duplicate = {
+      accountId: 'dash-a',
+      orderNumber: '1001',
+      orderKey: orderKeyOf('dash-a', '1001'),
+      source: 'manual',
+      status: 'pending',
+      version: 1,
+    };
+    await expect(db.collection('tracking_entries').insertOne(duplicate)).rejects.toMatchObject({
+      code: 11000,
+    });
+  });
+
   describe('GET /api/upload/tracking-entries', () => {
     it('answers page 1 of 25, newest first, with shipped and delivered orders hidden by default', async () => {
       const body = await list(seller);

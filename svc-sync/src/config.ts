@@ -1,3 +1,79 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { syncJobsStream } from '@onvelope/contracts';
 import { serviceConfigSchema } from '@onvelope/service-kit';
 
-export const configSchema = serviceConfigSchema({ port: 4003, database: 'onvelope_sync' }, {});
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Outside production a missing secret is derived from a fixed label, so the local stack works with
+ * no setup; production refuses to start without the real one (see the README).
+ */
+const devSecret = (label: string) =>
+  createHash('sha256').update(`onvelope-dev-only:${label}`).digest();
+
+const base64Key = z
+  .string()
+  .transform((value) => Buffer.from(value, 'base64'))
+  .refine((key) => key.length === 32, 'must be 32 bytes, base64-encoded');
+
+const productionSecrets = [
+  'BIGCARTEL_CLIENT_ID',
+  'BIGCARTEL_CLIENT_SECRET',
+  'TOKEN_ENCRYPTION_KEY',
+  'STATE_SECRET',
+] as const;
+
+export const configSchema = serviceConfigSchema(
+  { port: 4003, database: 'onvelope_sync' },
+  {
+    NODE_ENV: z.string().default('development'),
+    BIGCARTEL_API_URL: z.url().default('https://api.bigcartel.com'),
+    BIGCARTEL_AUTHORIZE_URL: z.url().default('https://my.bigcartel.com/oauth/authorize'),
+    BIGCARTEL_CLIENT_ID: z.string().min(1).optional(),
+    BIGCARTEL_CLIENT_SECRET: z.string().min(1).optional(),
+    BIGCARTEL_REDIRECT_URL: z.url().default('http://localhost:8080/api/bigcartel/callback'),
+    PUBLIC_SITE_URL: z.url().default('http://localhost:8080'),
+    TOKEN_ENCRYPTION_KEY: base64Key.optional(),
+    STATE_SECRET: z.string().min(16).optional(),
+    /** How long a Connect link stays valid. */
+    OAUTH_STATE_TTL_SECONDS: positiveInt(600),
+
+    SYNC_STREAM_NAME: z.string().min(1).default(syncJobsStream.name),
+    /** Subject prefix of the job queue; the stream holds `<prefix>.>`. */
+    SYNC_JOBS_SUBJECT: z.string().min(1).default('sync.jobs'),
+    SYNC_CONSUMER_NAME: z.string().min(1).default('svc-sync-jobs'),
+    /** Jobs one replica runs at once; 0 makes a replica that serves HTTP and commands only. */
+    SYNC_CONCURRENCY: z.coerce.number().int().min(0).default(2),
+    /** A job not heard from for this long is handed to another replica. */
+    SYNC_ACK_WAIT_MS: positiveInt(30_000),
+    /** How long `POST .../sync` waits for its job before answering with the progress so far. */
+    SYNC_WAIT_TIMEOUT_MS: positiveInt(45_000),
+    STORE_FRONT_PAGE_LIMIT: z.coerce.number().int().min(1).max(100).default(100),
+    /** Per store: requests a second (token bucket refill) and the burst it allows. */
+    STORE_FRONT_RATE_PER_SECOND: z.coerce.number().positive().default(10),
+    STORE_FRONT_BURST: positiveInt(10),
+    STORE_FRONT_MAX_ATTEMPTS: positiveInt(6),
+    STORE_FRONT_RETRY_BASE_MS: positiveInt(500),
+    STORE_FRONT_TIMEOUT_MS: positiveInt(20_000),
+  },
+).superRefine((config, context) => {
+  if (config.NODE_ENV !== 'production') return;
+  for (const name of productionSecrets) {
+    if (config[name] === undefined) {
+      context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+    }
+  }
+});
+
+export type SyncConfig = z.infer<typeof configSchema>;
+
+/** The secrets the service uses: the configured ones, or (outside production) derived dev values. */
+export function secretsOf(config: SyncConfig) {
+  return {
+    clientId: config.BIGCARTEL_CLIENT_ID ?? 'onvelope-dev',
+    clientSecret: config.BIGCARTEL_CLIENT_SECRET ?? 'onvelope-dev-secret',
+    tokenKey: config.TOKEN_ENCRYPTION_KEY ?? devSecret('token-encryption-key'),
+    stateSecret: config.STATE_SECRET ?? devSecret('oauth-state-secret').toString('base64'),
+  };
+}

@@ -1,6 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { createService, type Env } from '@onvelope/service-kit';
-import { configSchema } from './config.js';
+import { configSchema, secretsOf } from './config.js';
+import { connectionModel } from './data/connection.model.js';
+import { BigCartelClient, type StoreFrontClient } from './data/store-front-client.js';
+import { syncJobModel } from './data/sync-job.model.js';
+import { serveMarkShipped } from './events/mark-shipped-command.js';
+import { ensureJobQueue, startJobWorkers } from './events/sync-job-queue.js';
+import { registerConnectionRoutes } from './routes/connections.routes.js';
+import { registerSyncRoutes } from './routes/sync.routes.js';
+import { runSyncJob } from './use-cases/run-sync-job.js';
+import type { SyncDeps } from './use-cases/store-front-access.js';
 
-export function startSyncService(env: Env) {
-  return createService({ name: 'svc-sync', env, configSchema });
+export { configSchema } from './config.js';
+export type { StoreFrontClient } from './data/store-front-client.js';
+
+export interface SyncServiceOptions {
+  /** Another store-front client (the benchmark wraps the default one to time it). */
+  client?: (defaultClient: StoreFrontClient) => StoreFrontClient;
+}
+
+export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
+  return createService({
+    name: 'svc-sync',
+    env,
+    configSchema,
+    setup: async ({ config, db, nats, routes, log }) => {
+      const secrets = secretsOf(config);
+      if (config.NODE_ENV !== 'production' && !config.TOKEN_ENCRYPTION_KEY) {
+        log.warn(
+          'TOKEN_ENCRYPTION_KEY is not set: using the development key (never in production)',
+        );
+      }
+      const bigCartel = new BigCartelClient({
+        apiUrl: config.BIGCARTEL_API_URL,
+        authorizeUrl: config.BIGCARTEL_AUTHORIZE_URL,
+        clientId: secrets.clientId,
+        clientSecret: secrets.clientSecret,
+        redirectUrl: config.BIGCARTEL_REDIRECT_URL,
+        pageLimit: config.STORE_FRONT_PAGE_LIMIT,
+        ratePerSecond: config.STORE_FRONT_RATE_PER_SECOND,
+        burst: config.STORE_FRONT_BURST,
+        maxAttempts: config.STORE_FRONT_MAX_ATTEMPTS,
+        retryBaseMs: config.STORE_FRONT_RETRY_BASE_MS,
+        timeoutMs: config.STORE_FRONT_TIMEOUT_MS,
+      });
+      const queue = {
+        streamName: config.SYNC_STREAM_NAME,
+        subjectPrefix: config.SYNC_JOBS_SUBJECT,
+        consumerName: config.SYNC_CONSUMER_NAME,
+        ackWaitMs: config.SYNC_ACK_WAIT_MS,
+      };
+      const deps: SyncDeps = {
+        db,
+        nats,
+        log,
+        client: options.client ? options.client(bigCartel) : bigCartel,
+        tokenKey: secrets.tokenKey,
+        queue,
+        workerId: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+        leaseMs: config.SYNC_ACK_WAIT_MS,
+        pageLimit: config.STORE_FRONT_PAGE_LIMIT,
+        syncWaitTimeoutMs: config.SYNC_WAIT_TIMEOUT_MS,
+      };
+
+      // Unique indexes (one connection per store, one unfinished job per connection) must exist
+      // before the first write.
+      await connectionModel(db).syncIndexes();
+      await syncJobModel(db).syncIndexes();
+      await ensureJobQueue(nats, queue);
+
+      registerConnectionRoutes(
+        routes,
+        deps,
+        { secret: secrets.stateSecret, ttlSeconds: config.OAUTH_STATE_TTL_SECONDS },
+        config.PUBLIC_SITE_URL,
+      );
+      registerSyncRoutes(routes, deps);
+      const markShipped = serveMarkShipped(deps);
+      const workers = await startJobWorkers(
+        nats,
+        queue,
+        config.SYNC_CONCURRENCY,
+        (job, control) => runSyncJob(deps, job, control),
+        log,
+      );
+      return {
+        stop: async () => {
+          markShipped.unsubscribe();
+          await workers.stop();
+        },
+      };
+    },
+  });
 }

@@ -14,6 +14,7 @@ export * from './orders/reports.js';
 export * from './sync/commands.js';
 export * from './sync/http.js';
 export * from './sync/schemas.js';
+export * from './sync/events.js';
 export * from './billing/http.js';
 export * from './billing/plans.js';
 export * from './analytics/http.js';

@@ -1,0 +1,59 @@
+import type { Connection } from 'mongoose';
+import {
+  countStoreFrontOrders,
+  deleteStoreFrontOrders,
+  upsertStoreFrontOrders,
+} from '@onvelope/contracts';
+import { serveCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import {
+  countStoredStoreFrontOrders,
+  deleteStoredStoreFrontOrders,
+  saveStoreFrontOrders,
+} from '../use-cases/upsert-store-front-orders.js';
+
+/** Every svc-orders instance answers in one queue group, so each request is handled once. */
+const QUEUE_GROUP = 'svc-orders';
+
+/**
+ * The commands svc-sync sends while syncing a store-front: save a page of orders, count them,
+ * delete them (clearing store-front data).
+ */
+export function serveStoreFrontCommands(deps: {
+  db: Connection;
+  nats: NatsConnection;
+  log: Logger;
+}) {
+  const { db, nats, log } = deps;
+  const subscriptions = [
+    serveCommand(
+      nats,
+      upsertStoreFrontOrders,
+      QUEUE_GROUP,
+      (request) => saveStoreFrontOrders(deps, request),
+      log,
+    ),
+    serveCommand(
+      nats,
+      countStoreFrontOrders,
+      QUEUE_GROUP,
+      async ({ accountId, connectionId }) => ({
+        count: await countStoredStoreFrontOrders(db, accountId, connectionId),
+      }),
+      log,
+    ),
+    serveCommand(
+      nats,
+      deleteStoreFrontOrders,
+      QUEUE_GROUP,
+      async ({ accountId, connectionId }) => ({
+        deleted: await deleteStoredStoreFrontOrders(deps, accountId, connectionId),
+      }),
+      log,
+    ),
+  ];
+  return {
+    stop() {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,348 @@
+import mongoose, { type AnyBulkWriteOperation, type Connection, type Model } from 'mongoose';
+import type { RequestOf, ReplyOf, upsertStoreFrontOrders } from '@onvelope/contracts';
+import { forAccount, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { keywordRulesOf } from '../data/keyword-rule.model.js';
+import {
+  orderKeyOf,
+  searchTermsOf,
+  storeFrontKeyOf,
+  trackingEntryModel,
+  type TrackingEntryDocument,
+} from '../data/tracking-entry.model.js';
+import {
+  evaluateKeywordRules,
+  itemsTextOf,
+  type KeywordRuleLike,
+} from '../domain/keyword-rules.js';
+import {
+  changeOf,
+  publishAll,
+  publishTrackingEntryDeleted,
+  publishTrackingEntryUpserted,
+} from '../events/tracking-entry-events.js';
+
+type UpsertRequest = RequestOf<typeof upsertStoreFrontOrders>;
+type StoreFrontOrder = UpsertRequest['orders'][number];
+type UpsertReply = ReplyOf<typeof upsertStoreFrontOrders>;
+
+export const STORE_FRONT_SOURCE = 'bigcartel';
+
+export interface StoreFrontOrdersDeps {
+  db: Connection;
+  nats: NatsConnection;
+  log: Logger;
+  now?: () => Date;
+}
+
+/** What the store-front owns of an order; the seller's courier, tracking and notes are never touched. */
+const storeFrontFields = [
+  'firstName',
+  'lastName',
+  'customerName',
+  'email',
+  'postcode',
+  'orderDate',
+  'shippingAddress1',
+  'shippingAddress2',
+  'shippingCity',
+  'shippingState',
+  'shippingCountry',
+  'shippingZip',
+  'items',
+  'productName',
+  'productId',
+  'productImageUrl',
+  'quantity',
+  'itemPrice',
+  'itemTotal',
+  'quantityShipped',
+  'quantityUnshipped',
+  'categoryNames',
+] as const;
+
+const settled = new Set(['shipped', 'delivered']);
+const open = new Set(['pending', 'processing']);
+
+/**
+ * The status an order gets: the store-front's, except that it never moves an order back (an order
+ * the seller shipped here stays shipped even while the store-front still says unshipped), and the
+ * keyword rules then move open orders as they do for CSV imports.
+ */
+function statusOf(order: StoreFrontOrder, stored: string | undefined, ruleStatus: string | null) {
+  let status = order.status;
+  if (stored && settled.has(stored) && status !== 'delivered') status = stored;
+  if (stored === 'partially_shipped' && open.has(status)) status = stored;
+  if (ruleStatus && open.has(status)) status = ruleStatus;
+  return status;
+}
+
+type Stored = TrackingEntryDocument;
+
+function fieldsOf(
+  order: StoreFrontOrder,
+  stored: Stored | undefined,
+  rules: readonly KeywordRuleLike[],
+  now: Date,
+): Record<string, unknown> {
+  const customerName = [order.firstName, order.lastName].filter(Boolean).join(' ') || null;
+  const values: Record<string, unknown> = {
+    ...Object.fromEntries(
+      storeFrontFields.map((field) => [
+        field,
+        field === 'customerName' ? customerName : order[field as keyof StoreFrontOrder],
+      ]),
+    ),
+    orderDate: order.orderDate ? new Date(order.orderDate) : null,
+  };
+  const outcome = evaluateKeywordRules(
+    rules,
+    itemsTextOf({ items: order.items, productName: order.productName }),
+    now,
+  );
+  const status = statusOf(order, stored?.status, outcome.status);
+  const shippedAt =
+    stored?.shippedAt ??
+    (status === 'shipped'
+      ? order.shippedAt
+        ? new Date(order.shippedAt)
+        : (outcome.date ?? now)
+      : null);
+  return {
+    ...values,
+    status,
+    shippedAt,
+    keywordMessage: outcome.message,
+    keywordExplanation: outcome.explanation,
+  };
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date || b instanceof Date
+    ? a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
+    : (a ?? null) === (b ?? null);
+
+const DUPLICATE_KEY = 11000;
+
+interface Write {
+  operation: AnyBulkWriteOperation;
+  /** An insert's upsert form, used when another writer created the order meanwhile. */
+  fallback?: AnyBulkWriteOperation;
+}
+
+/** Runs writes in order; an insert meeting a duplicate is retried as its upsert, or skipped. */
+async function writeInOrder(
+  model: Model<TrackingEntryDocument>,
+  writes: Write[],
+  log: Logger,
+): Promise<number> {
+  let start = 0;
+  let skipped = 0;
+  while (start < writes.length) {
+    try {
+      await model.collection.bulkWrite(
+        writes.slice(start).map((write) => write.operation) as Parameters<
+          typeof model.collection.bulkWrite
+        >[0],
+        { ordered: true },
+      );
+      return skipped;
+    } catch (error) {
+      const failed = (error as { writeErrors?: { index: number; code: number }[] })
+        .writeErrors?.[0];
+      const write = failed && writes[start + failed.index];
+      if (!failed || failed.code !== DUPLICATE_KEY || !write) throw error;
+      if (write.fallback) {
+        write.operation = write.fallback;
+        delete write.fallback;
+        start += failed.index;
+      } else {
+        // Its order number belongs to another store's order of the seller: that one is kept.
+        log.warn(
+          { error: (error as Error).message },
+          'store-front order skipped: order number taken',
+        );
+        skipped += 1;
+        start += failed.index + 1;
+      }
+    }
+  }
+  return skipped;
+}
+
+/**
+ * `orders.upsertBatch`: saves a page of store-front orders for one seller, keyed by source and
+ * store-front order id, so a page delivered twice creates nothing twice. An order already imported
+ * from a CSV file under the same order number becomes the store-front order (no duplicate). Keyword
+ * rules are applied as for CSV imports, and every change is published. Answers how many orders
+ * were new, changed and unchanged.
+ */
+export async function saveStoreFrontOrders(
+  deps: StoreFrontOrdersDeps,
+  request: UpsertRequest,
+): Promise<UpsertReply> {
+  const { accountId, connectionId } = request;
+  const model = trackingEntryModel(deps.db);
+  const now = (deps.now ?? (() => new Date()))();
+  // The last copy of an order in the batch wins.
+  const orders = [...new Map(request.orders.map((order) => [order.externalId, order])).values()];
+  if (!orders.length) return { created: 0, updated: 0, unchanged: 0 };
+
+  const keyOf = (order: StoreFrontOrder) =>
+    storeFrontKeyOf(accountId, STORE_FRONT_SOURCE, order.externalId);
+  const [rules, byKey] = await Promise.all([
+    keywordRulesOf(deps.db, accountId),
+    model
+      .find({ storeFrontKey: { $in: orders.map(keyOf) } })
+      .select({ searchTerms: 0 })
+      .lean<Stored[]>(),
+  ]);
+  const stored = new Map<string, Stored>();
+  for (const doc of byKey) if (doc.accountId === accountId) stored.set(doc.storeFrontKey!, doc);
+  const unseen = orders.filter((order) => !stored.has(keyOf(order)));
+  const byOrderNumber = new Map<string, Stored>();
+  if (unseen.length) {
+    const docs = await model
+      .find({ orderKey: { $in: unseen.map((order) => orderKeyOf(accountId, order.orderNumber)) } })
+      .select({ searchTerms: 0 })
+      .lean<Stored[]>();
+    for (const doc of docs) {
+      // A CSV or manual entry of the same order is adopted; another store's order is not.
+      if (doc.accountId === accountId && !doc.externalId) byOrderNumber.set(doc.orderNumber, doc);
+    }
+  }
+
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  const writes: Write[] = [];
+  for (const order of orders) {
+    const storeFrontKey = keyOf(order);
+    const before = stored.get(storeFrontKey) ?? byOrderNumber.get(order.orderNumber);
+    const fields = fieldsOf(order, before, rules, now);
+    const identity = {
+      source: STORE_FRONT_SOURCE,
+      externalId: order.externalId,
+      connectionId,
+      storeFrontKey,
+    };
+    if (
+      before &&
+      Object.entries({ ...fields, ...identity }).every(([field, value]) =>
+        sameValue(value, before[field as keyof Stored]),
+      )
+    ) {
+      counts.unchanged += 1;
+      continue;
+    }
+    const searchTerms = searchTermsOf({
+      orderNumber: before?.orderNumber ?? order.orderNumber,
+      firstName: fields.firstName as string | null,
+      lastName: fields.lastName as string | null,
+      email: fields.email as string | null,
+      postcode: fields.postcode as string | null,
+      trackingNumber: before?.trackingNumber ?? null,
+    });
+    const $set = { ...fields, ...identity, searchTerms, updatedAt: now };
+    if (before) {
+      writes.push({
+        operation: {
+          updateOne: {
+            filter: { _id: before._id, accountId },
+            update: { $set, $inc: { version: 1 } },
+          },
+        },
+      });
+      counts.updated += 1;
+      continue;
+    }
+    const _id = new mongoose.Types.ObjectId();
+    const onInsert = {
+      accountId,
+      orderNumber: order.orderNumber,
+      orderKey: orderKeyOf(accountId, order.orderNumber),
+      courier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      personalNote: null,
+      merchant: null,
+      createdAt: now,
+    };
+    writes.push({
+      operation: { insertOne: { document: { _id, ...onInsert, ...$set, version: 1 } } },
+      fallback: {
+        updateOne: {
+          filter: { storeFrontKey },
+          update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert },
+          upsert: true,
+        },
+      },
+    });
+    counts.created += 1;
+  }
+  if (!writes.length) return counts;
+  const skipped = await writeInOrder(model, writes, deps.log);
+  counts.created -= skipped;
+  counts.unchanged += skipped;
+
+  // Read back for the events, by key alone (the one query mongo-java-server serves from an index;
+  // a raced insert has the other writer's id), keeping what this batch wrote.
+  const changed = (
+    await model
+      .find({ storeFrontKey: { $in: orders.map(keyOf) } })
+      .select({ searchTerms: 0 })
+      .lean<Stored[]>()
+  ).filter((doc) => doc.accountId === accountId && doc.updatedAt.getTime() === now.getTime());
+  await publishAll(changed, (doc) => publishTrackingEntryUpserted(deps.nats, changeOf(doc)));
+  return counts;
+}
+
+const storeFrontFilter = (connectionId: string | null) => ({
+  source: STORE_FRONT_SOURCE,
+  ...(connectionId ? { connectionId } : {}),
+});
+
+/** `orders.countStoreFront`: the seller's store-front orders (of one connection, or all). */
+export function countStoredStoreFrontOrders(
+  db: Connection,
+  accountId: string,
+  connectionId: string | null,
+): Promise<number> {
+  return forAccount(trackingEntryModel(db), accountId)
+    .countDocuments(storeFrontFilter(connectionId))
+    .exec();
+}
+
+const DELETE_BATCH_SIZE = 1_000;
+
+/**
+ * `orders.deleteStoreFront`: deletes the seller's store-front orders a thousand at a time along a
+ * cursor, announcing each deletion before it happens (as clearing CSV data does).
+ */
+export async function deleteStoredStoreFrontOrders(
+  deps: StoreFrontOrdersDeps,
+  accountId: string,
+  connectionId: string | null,
+): Promise<number> {
+  const entries = forAccount(trackingEntryModel(deps.db), accountId);
+  const filter = storeFrontFilter(connectionId);
+  const cursor = entries
+    .find(filter)
+    .select({ _id: 1 })
+    .sort({ _id: 1 })
+    .lean<{ _id: mongoose.Types.ObjectId }[]>()
+    .cursor({ batchSize: DELETE_BATCH_SIZE });
+  let deleted = 0;
+  let ids: mongoose.Types.ObjectId[] = [];
+  const flush = async () => {
+    const deletedAt = new Date().toISOString();
+    await publishAll(ids, (id) =>
+      publishTrackingEntryDeleted(deps.nats, { accountId, entryId: String(id), deletedAt }),
+    );
+    deleted += (await entries.deleteMany({ ...filter, _id: { $in: ids } })).deletedCount;
+    ids = [];
+  };
+  for await (const doc of cursor) {
+    ids.push(doc._id);
+    if (ids.length >= DELETE_BATCH_SIZE) await flush();
+  }
+  if (ids.length) await flush();
+  return deleted;
+}

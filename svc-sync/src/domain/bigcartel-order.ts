@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { storeFrontOrder } from '@onvelope/contracts';
+
+export type StoreFrontOrder = z.infer<typeof storeFrontOrder>;
+
+const resourceRef = z.object({ type: z.string(), id: z.coerce.string() });
+const relationship = z.object({ data: z.union([resourceRef, z.array(resourceRef), z.null()]) });
+
+/** A JSON:API resource as Big Cartel sends it (attributes loosely typed: unknown fields pass). */
+export const jsonApiResource = z.object({
+  id: z.coerce.string(),
+  type: z.string(),
+  attributes: z.record(z.string(), z.unknown()).default({}),
+  relationships: z.record(z.string(), relationship.partial()).default({}),
+});
+export type JsonApiResource = z.infer<typeof jsonApiResource>;
+
+/** `GET /v1/accounts/{id}/orders`: orders, their de-duplicated line items, a count, the next page. */
+export const orderListDocument = z.object({
+  data: z.array(z.unknown()),
+  included: z.array(z.unknown()).default([]),
+  meta: z.object({ count: z.number().int().nonnegative() }).partial().default({}),
+  links: z.object({ next: z.string().nullish() }).partial().default({}),
+});
+
+const text = (value: unknown): string | null => {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const trimmed = String(value).trim();
+  return trimmed ? trimmed : null;
+};
+
+/** Money and quantities come as decimal strings ("110.0") or numbers. */
+const decimal = (value: unknown): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+};
+
+const isoDate = (value: unknown): string | null => {
+  if (typeof value !== 'string') return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+};
+
+const refsOf = (resource: JsonApiResource, name: string) => {
+  const data = resource.relationships[name]?.data;
+  if (!data) return [];
+  return Array.isArray(data) ? data : [data];
+};
+
+/** The included resources by `type:id`, for looking up an order's line items. */
+export function indexIncluded(included: readonly unknown[]): Map<string, JsonApiResource> {
+  const index = new Map<string, JsonApiResource>();
+  for (const raw of included) {
+    const parsed = jsonApiResource.safeParse(raw);
+    if (parsed.success) index.set(`${parsed.data.type}:${parsed.data.id}`, parsed.data);
+  }
+  return index;
+}
+
+interface LineItem {
+  name: string | null;
+  option: string | null;
+  productId: string | null;
+  imageUrl: string | null;
+  quantity: number;
+  price: number | null;
+  total: number | null;
+  shipped: number | null;
+  unshipped: number | null;
+  categories: string[];
+}
+
+function lineItemOf(resource: JsonApiResource): LineItem {
+  const a = resource.attributes;
+  // The docs' sample relates a line item to `product`; some clients see `products`.
+  const product = refsOf(resource, 'product')[0] ?? refsOf(resource, 'products')[0];
+  return {
+    name: text(a.product_name),
+    option: text(a.product_option_name),
+    productId: text(a.product_id) ?? product?.id ?? null,
+    imageUrl: text(a.image_url),
+    quantity: decimal(a.quantity) ?? 0,
+    price: decimal(a.price),
+    total: decimal(a.total),
+    shipped: decimal(a.quantity_shipped),
+    unshipped: decimal(a.quantity_unshipped),
+    categories: Array.isArray(a.category_names)
+      ? a.category_names.flatMap((name) => (text(name) ? [text(name) as string] : []))
+      : [],
+  };
+}
+
+const sum = (values: (number | null)[]) =>
+  values.length === 0 || values.some((value) => value === null)
+    ? null
+    : values.reduce<number>((total, value) => total + (value ?? 0), 0);
+
+/** "2 x Tote Bag (Blue); 1 x Mug": what keyword rules match and the seller reads. */
+export function itemsTextOf(items: readonly LineItem[]): string | null {
+  const parts = items
+    .filter((item) => item.name)
+    .map((item) => `${item.quantity} x ${item.name}${item.option ? ` (${item.option})` : ''}`);
+  return parts.length ? parts.join('; ') : null;
+}
+
+/**
+ * The tracking entry status of a store-front order: shipped when the store-front says so, partially
+ * shipped when some line items are shipped and some not, otherwise pending.
+ */
+export function statusOf(shippingStatus: unknown, items: readonly LineItem[]): string {
+  if (shippingStatus === 'shipped') return 'shipped';
+  const shipped = items.reduce((total, item) => total + (item.shipped ?? 0), 0);
+  const unshipped = items.reduce((total, item) => total + (item.unshipped ?? 0), 0);
+  return shipped > 0 && unshipped > 0 ? 'partially_shipped' : 'pending';
+}
+
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+
+/**
+ * Maps one Big Cartel order (JSON:API, line items looked up in `included`) to the order svc-orders
+ * stores. The mapping is documented in the README; returns an error text for an order that cannot
+ * become a tracking entry, so one bad order never stops a page.
+ */
+export function mapBigCartelOrder(
+  raw: unknown,
+  included: Map<string, JsonApiResource>,
+): { ok: true; order: StoreFrontOrder } | { ok: false; error: string } {
+  const parsed = jsonApiResource.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: 'an order without an id' };
+  const order = parsed.data;
+  const a = order.attributes;
+  const items = refsOf(order, 'items').flatMap((ref) => {
+    const found = included.get(`${ref.type}:${ref.id}`);
+    return found ? [lineItemOf(found)] : [];
+  });
+  const first = items[0];
+  const status = statusOf(a.shipping_status, items);
+  const country = text(a.shipping_country_id) ?? refsOf(order, 'shipping_country')[0]?.id ?? null;
+  const categories = [...new Set(items.flatMap((item) => item.categories))];
+  const quantityShipped = sum(items.map((item) => item.shipped));
+  const quantityUnshipped = sum(items.map((item) => item.unshipped));
+  const quantity = items.reduce((total, item) => total + item.quantity, 0);
+  // Older line items carry no shipped quantities: all or nothing, by the order's status.
+  const derivedShipped = items.length ? (status === 'shipped' ? quantity : 0) : null;
+
+  const candidate: StoreFrontOrder = {
+    externalId: order.id,
+    orderNumber: order.id,
+    firstName: text(a.customer_first_name),
+    lastName: text(a.customer_last_name),
+    email: text(a.customer_email),
+    postcode: text(a.shipping_zip),
+    status,
+    orderDate: isoDate(a.created_at),
+    // The store-front keeps no shipped date; its last change is the closest there is.
+    shippedAt: status === 'shipped' ? isoDate(a.updated_at) : null,
+    shippingAddress1: text(a.shipping_address_1),
+    shippingAddress2: text(a.shipping_address_2),
+    shippingCity: text(a.shipping_city),
+    shippingState: text(a.shipping_state),
+    shippingCountry: country && COUNTRY_CODE.test(country) ? country.toUpperCase() : null,
+    shippingZip: text(a.shipping_zip),
+    items: itemsTextOf(items),
+    productName: first?.name ?? null,
+    productId: first?.productId ?? null,
+    productImageUrl: first?.imageUrl ?? null,
+    quantity: items.length ? quantity : decimal(a.item_count),
+    itemPrice: first?.price ?? null,
+    itemTotal: decimal(a.item_total) ?? sum(items.map((item) => item.total)),
+    quantityShipped: quantityShipped ?? derivedShipped,
+    quantityUnshipped:
+      quantityUnshipped ?? (derivedShipped === null ? null : quantity - derivedShipped),
+    categoryNames: categories.length ? JSON.stringify(categories) : null,
+  };
+  const checked = storeFrontOrder.safeParse(candidate);
+  return checked.success
+    ? { ok: true, order: checked.data }
+    : { ok: false, error: `order ${order.id}: ${checked.error.issues[0]?.message ?? 'invalid'}` };
+}

@@ -1,0 +1,160 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  RetentionPolicy,
+  StorageType,
+  nanos,
+  type JsMsg,
+  type NatsConnection,
+} from 'nats';
+import { syncJobQueued, type PayloadOf } from '@onvelope/contracts';
+import type { Logger } from '@onvelope/service-kit';
+
+export type QueuedSyncJob = PayloadOf<typeof syncJobQueued>;
+
+export interface JobQueueSettings {
+  streamName: string;
+  /** Messages go to `<subjectPrefix>.queued`; the stream holds `<subjectPrefix>.>`. */
+  subjectPrefix: string;
+  consumerName: string;
+  ackWaitMs: number;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+const isNotFound = (error: unknown) => {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '404' || /not found/i.test(message ?? '');
+};
+
+/**
+ * Creates the work-queue stream and its one durable pull consumer (every replica pulls from it, so
+ * each job goes to one replica). Safe to call from every replica at start-up.
+ */
+export async function ensureJobQueue(nc: NatsConnection, settings: JobQueueSettings) {
+  const jsm = await nc.jetstreamManager();
+  try {
+    await jsm.streams.info(settings.streamName);
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    await jsm.streams
+      .add({
+        name: settings.streamName,
+        subjects: [`${settings.subjectPrefix}.>`],
+        retention: RetentionPolicy.Workqueue,
+        storage: StorageType.File,
+        // A start retried by the gateway or the seller within two minutes is queued once.
+        duplicate_window: nanos(120_000),
+      })
+      .catch(async (raced: unknown) => {
+        // Another replica created it between our look and our add.
+        await jsm.streams.info(settings.streamName).catch(() => Promise.reject(raced));
+      });
+  }
+  const consumer = {
+    durable_name: settings.consumerName,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: nanos(settings.ackWaitMs),
+    max_deliver: -1,
+  };
+  try {
+    await jsm.consumers.add(settings.streamName, consumer);
+  } catch {
+    // It exists with other settings (a new ack wait): bring it in line.
+    await jsm.consumers.update(settings.streamName, settings.consumerName, {
+      ack_wait: consumer.ack_wait,
+      max_deliver: consumer.max_deliver,
+    });
+  }
+}
+
+/** Queues a job; the job id is the message id, so a repeated publish is dropped. */
+export async function queueSyncJob(
+  nc: NatsConnection,
+  settings: JobQueueSettings,
+  job: QueuedSyncJob,
+): Promise<void> {
+  const payload = syncJobQueued.payload.parse(job);
+  await nc
+    .jetstream()
+    .publish(`${settings.subjectPrefix}.queued`, encoder.encode(JSON.stringify(payload)), {
+      msgID: job.jobId,
+    });
+}
+
+/** What became of a delivered job: done (ack), or to be handed out again after a delay (nak). */
+export type JobOutcome = { done: true } | { done: false; retryInMs: number };
+
+export interface JobControl {
+  /** Aborted when the replica is stopping: finish the current page and hand the job back. */
+  signal: AbortSignal;
+  /** Tells JetStream the job is alive (resets the ack wait). */
+  touch(): void;
+  redelivered: boolean;
+}
+
+export interface JobWorkers {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `concurrency` pull loops on the shared consumer. Each loop takes one job at a time, so an
+ * idle replica takes the next job rather than a busy one hoarding it.
+ */
+export async function startJobWorkers(
+  nc: NatsConnection,
+  settings: JobQueueSettings,
+  concurrency: number,
+  run: (job: QueuedSyncJob, control: JobControl) => Promise<JobOutcome>,
+  log: Logger,
+): Promise<JobWorkers> {
+  const consumer = await nc.jetstream().consumers.get(settings.streamName, settings.consumerName);
+  const stopping = new AbortController();
+
+  async function handle(message: JsMsg) {
+    let job: QueuedSyncJob;
+    try {
+      job = syncJobQueued.payload.parse(JSON.parse(decoder.decode(message.data)));
+    } catch (error) {
+      log.error({ err: error }, 'sync job message breaks its contract; dropped');
+      message.term();
+      return;
+    }
+    try {
+      const outcome = await run(job, {
+        signal: stopping.signal,
+        touch: () => message.working(),
+        redelivered: message.redelivered,
+      });
+      if (outcome.done) message.ack();
+      else message.nak(outcome.retryInMs);
+    } catch (error) {
+      log.warn({ err: error, jobId: job.jobId }, 'sync job interrupted; it will be retried');
+      message.nak(5_000);
+    }
+  }
+
+  const loops = Array.from({ length: concurrency }, async () => {
+    while (!stopping.signal.aborted) {
+      let message: JsMsg | null = null;
+      try {
+        message = await consumer.next({ expires: 2_000 });
+      } catch (error) {
+        if (stopping.signal.aborted || nc.isClosed()) return;
+        log.warn({ err: error }, 'pulling sync jobs failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        continue;
+      }
+      if (message) await handle(message);
+    }
+  });
+
+  return {
+    async stop() {
+      stopping.abort();
+      await Promise.all(loops);
+    },
+  };
+}
