@@ -21,7 +21,8 @@ describe('a sync against a store-front that misbehaves', () => {
   afterAll(() => world?.close());
 
   const path = (tail: string) => `/api/bigcartel/connections/${connectionId}/${tail}`;
-  const ordersRoute = '/v1/accounts/:accountId/orders';
+  // Refused requests never reach a route, so they are found by path.
+  const ordersPath = () => `/v1/accounts/${store}/orders`;
 
   async function fullSync() {
     await world.sim.resetRequests();
@@ -36,7 +37,7 @@ describe('a sync against a store-front that misbehaves', () => {
     await world.sim.setFaults({ rateLimit: { next: 2, retryAfterSeconds: 1, match: '/orders' } });
     const { progress, seconds } = await fullSync();
     expect(progress).toMatchObject({ syncStatus: 'completed', progress: { ordersProcessed: 300 } });
-    expect(await world.sim.requestCount({ route: ordersRoute, status: 429 })).toBe(2);
+    expect(await world.sim.requestCount({ pathPrefix: ordersPath(), status: 429 })).toBe(2);
     expect(seconds).toBeGreaterThanOrEqual(2);
     expect(await world.storedOrders(seller.accountId)).toHaveLength(300);
   });
@@ -44,29 +45,31 @@ describe('a sync against a store-front that misbehaves', () => {
   it('backs off on 429 without Retry-After and on 5xx, then carries on', async () => {
     await world.sim.setFaults({
       rateLimit: { next: 1, omitRetryAfter: true, match: '/orders' },
-      serverError: { next: 2, status: 503, match: 'page%5Boffset%5D=100' },
+      serverError: { next: 2, status: 503, match: 'page[offset]=100' },
     });
     const { progress } = await fullSync();
     expect(progress).toMatchObject({
       syncStatus: 'completed',
       progress: { ordersProcessed: 300, pagesProcessed: 3, errorCount: 0 },
     });
-    expect(await world.sim.requestCount({ route: ordersRoute, status: 503 })).toBe(2);
+    expect(await world.sim.requestCount({ pathPrefix: ordersPath(), status: 503 })).toBe(2);
     expect(await world.storedOrders(seller.accountId)).toHaveLength(300);
   });
 
   it('fails the job with the reason when the store-front keeps failing', async () => {
     await world.sim.setFaults({
-      serverError: { next: 50, status: 500, match: 'page%5Boffset%5D=200' },
+      serverError: { next: 50, status: 500, match: 'page[offset]=200' },
     });
     const { progress } = await fullSync();
     expect(progress).toMatchObject({
       syncStatus: 'failed',
       isCurrentlySyncing: false,
       progress: { phase: 'failed', pagesProcessed: 2 },
-      lastSyncError: `${syncMessages.syncFailed}: The store-front answered 500`,
+      lastSyncError: expect.stringContaining(
+        `${syncMessages.syncFailed}: The store-front answered 500`,
+      ),
     });
-    expect(await world.sim.requestCount({ route: ordersRoute, status: 500 })).toBe(4);
+    expect(await world.sim.requestCount({ pathPrefix: ordersPath(), status: 500 })).toBe(4);
     const list = (await seller.get('/api/bigcartel/connections')).body.connections;
     expect(list[0].isActive).toBe(true);
   });

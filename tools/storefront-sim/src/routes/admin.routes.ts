@@ -129,7 +129,11 @@ export function adminRoutes(admin: StoreFrontSimAdmin): Router {
   router.get('/requests', async (ctx) => {
     const filter = requestFilter(ctx.query);
     const requests = await admin.requests(filter);
-    ctx.body = { count: requests.length, total: await admin.requestCount(), requests };
+    ctx.body = {
+      count: await admin.requestCount(filter),
+      total: await admin.requestCount(),
+      requests,
+    };
   });
   router.delete('/requests', async (ctx) => {
     await admin.resetRequests();

@@ -48,9 +48,9 @@ export class RequestLog {
     if (this.records.length > keep * 2) this.records = this.records.slice(-keep);
   }
 
-  /** Without a filter, every request since the last reset; with one, among the latest 10,000. */
+  /** Without a filter, every request since the last reset; with one, among those retained (at least the latest 10,000). */
   count(filter?: RequestFilter): number {
-    if (!filter) return this.total;
+    if (!filter || Object.keys(filter).length === 0) return this.total;
     return this.records.filter((record) => matches(record, filter)).length;
   }
 

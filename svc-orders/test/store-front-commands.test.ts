@@ -1,0 +1,212 @@
+import type { Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  countStoreFrontOrders,
+  deleteStoreFrontOrders,
+  upsertStoreFrontOrders,
+  type storeFrontOrder,
+} from '@onvelope/contracts';
+import { startInfra } from '@onvelope/infra';
+import {
+  connectDatabase,
+  connectNats,
+  requestCommand,
+  type NatsConnection,
+} from '@onvelope/service-kit';
+import {
+  startService,
+  startTestIssuer,
+  testInfra,
+  type StartedService,
+  type TestIssuer,
+} from '@onvelope/testkit';
+import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
+import { startOrdersService } from '../src/index.js';
+
+type StoreFrontOrder = z.infer<typeof storeFrontOrder>;
+
+const orderOf = (id: string, fields: Partial<StoreFrontOrder> = {}): StoreFrontOrder => ({
+  externalId: id,
+  orderNumber: id,
+  firstName: 'Joe',
+  lastName: 'Bloggs',
+  email: 'joe@example.com',
+  postcode: 'LS1 4AP',
+  status: 'pending',
+  orderDate: '2025-03-01T10:00:00.000Z',
+  shippedAt: null,
+  shippingAddress1: '1 Main St',
+  shippingAddress2: null,
+  shippingCity: 'Leeds',
+  shippingState: null,
+  shippingCountry: 'GB',
+  shippingZip: 'LS1 4AP',
+  items: '2 x Tote Bag (Blue); 1 x Mug',
+  productName: 'Tote Bag',
+  productId: '7',
+  productImageUrl: null,
+  quantity: 3,
+  itemPrice: 12.5,
+  itemTotal: 42.5,
+  quantityShipped: 0,
+  quantityUnshipped: 3,
+  categoryNames: '["Bags"]',
+  ...fields,
+});
+
+// svc-orders instances of other test files answer the same commands in the same queue group on the
+// shared NATS, so this file talks to its own instance over a private NATS server.
+describe('store-front order commands', () => {
+  let nats: { natsUrl: string; stop(): Promise<void> };
+  let issuer: TestIssuer;
+  let orders: StartedService;
+  let db: Connection;
+  let nc: NatsConnection;
+  const accountId = 'sf-seller';
+
+  beforeAll(async () => {
+    const { NATS_URL: _ignored, ...env } = process.env;
+    nats = await startInfra({ parts: ['nats'], env, log: () => undefined });
+    issuer = await startTestIssuer();
+    orders = await startService(startOrdersService, {
+      AUTH_JWKS_URL: issuer.url,
+      NATS_URL: nats.natsUrl,
+    });
+    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
+    nc = await connectNats(nats.natsUrl, 'store-front-commands-test');
+  });
+  afterAll(async () => {
+    await orders?.close();
+    await nc?.close();
+    await db?.close();
+    await issuer?.close();
+    await nats?.stop();
+  });
+
+  const upsert = (orders: StoreFrontOrder[], connectionId = 'conn-1', account = accountId) =>
+    requestCommand(nc, upsertStoreFrontOrders, { accountId: account, connectionId, orders });
+  const read = (orderNumber: string, account = accountId) =>
+    trackingEntryModel(db).findOne({ accountId: account, orderNumber }).lean();
+
+  it('creates new orders, and a replayed page creates nothing twice', async () => {
+    const page = [orderOf('AAAA-000001'), orderOf('AAAA-000002')];
+    expect(await upsert(page)).toEqual({ created: 2, updated: 0, unchanged: 0 });
+    expect(await upsert(page)).toEqual({ created: 0, updated: 0, unchanged: 2 });
+    expect(await trackingEntryModel(db).countDocuments({ accountId })).toBe(2);
+    expect(await read('AAAA-000001')).toMatchObject({
+      source: 'bigcartel',
+      externalId: 'AAAA-000001',
+      connectionId: 'conn-1',
+      customerName: 'Joe Bloggs',
+      items: '2 x Tote Bag (Blue); 1 x Mug',
+      itemTotal: 42.5,
+      status: 'pending',
+      version: 1,
+      orderDate: new Date('2025-03-01T10:00:00.000Z'),
+    });
+  });
+
+  it('updates what the store-front changed and publishes the new version', async () => {
+    const seen: { orderNumber: string; version: number; status: string }[] = [];
+    const events = nc.subscribe('orders.entry.upserted');
+    void (async () => {
+      for await (const message of events)
+        seen.push(JSON.parse(new TextDecoder().decode(message.data)));
+    })();
+    await nc.flush();
+    const answer = await upsert([
+      orderOf('AAAA-000001', { status: 'shipped', shippedAt: '2025-03-03T00:00:00.000Z' }),
+    ]);
+    expect(answer).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(await read('AAAA-000001')).toMatchObject({
+      status: 'shipped',
+      shippedAt: new Date('2025-03-03T00:00:00.000Z'),
+      version: 2,
+    });
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toMatchObject({ orderNumber: 'AAAA-000001', version: 2, status: 'shipped' });
+    events.unsubscribe();
+  });
+
+  it('never moves an order the seller shipped back to pending', async () => {
+    await trackingEntryModel(db).updateOne(
+      { accountId, orderNumber: 'AAAA-000002' },
+      { $set: { status: 'shipped', courier: 'DPD', trackingNumber: '155012345' } },
+    );
+    await upsert([orderOf('AAAA-000002', { email: 'new@example.com' })]);
+    expect(await read('AAAA-000002')).toMatchObject({
+      status: 'shipped',
+      courier: 'DPD',
+      trackingNumber: '155012345',
+      email: 'new@example.com',
+    });
+  });
+
+  it("applies the seller's keyword rules to synced orders", async () => {
+    const token = await issuer.merchantToken(accountId);
+    const created = await fetch(`${orders.url}/api/keyword-rules`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        keyword: 'mug',
+        action: 'awaiting_stock',
+        customMessage: 'Mugs ship in May',
+      }),
+    });
+    expect(created.status).toBeLessThan(300);
+    await upsert([orderOf('AAAA-000003')]);
+    expect(await read('AAAA-000003')).toMatchObject({
+      status: 'pending',
+      keywordMessage: 'Mugs ship in May',
+    });
+    await upsert([orderOf('AAAA-000004', { items: '1 x Poster', productName: 'Poster' })]);
+    expect((await read('AAAA-000004'))?.keywordMessage).toBeNull();
+  });
+
+  it('takes over a CSV order of the same number instead of duplicating it', async () => {
+    await trackingEntryModel(db).create({
+      accountId,
+      orderNumber: 'AAAA-000005',
+      source: 'csv',
+      status: 'pending',
+      firstName: 'Joe',
+      lastName: 'Bloggs',
+    });
+    expect(await upsert([orderOf('AAAA-000005')])).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    expect(
+      await trackingEntryModel(db).countDocuments({ accountId, orderNumber: 'AAAA-000005' }),
+    ).toBe(1);
+    expect(await read('AAAA-000005')).toMatchObject({
+      source: 'bigcartel',
+      externalId: 'AAAA-000005',
+    });
+  });
+
+  it("counts and deletes one seller's store-front orders by connection, leaving others alone", async () => {
+    await upsert([orderOf('BBBB-000001')], 'conn-2');
+    await upsert([orderOf('AAAA-000001')], 'conn-9', 'other-seller');
+    const count = (connectionId: string | null, account = accountId) =>
+      requestCommand(nc, countStoreFrontOrders, { accountId: account, connectionId });
+    expect(await count(null)).toEqual({ count: 6 });
+    expect(await count('conn-2')).toEqual({ count: 1 });
+    expect(await count(null, 'other-seller')).toEqual({ count: 1 });
+
+    expect(
+      await requestCommand(nc, deleteStoreFrontOrders, { accountId, connectionId: 'conn-2' }),
+    ).toEqual({
+      deleted: 1,
+    });
+    expect(
+      await requestCommand(nc, deleteStoreFrontOrders, { accountId, connectionId: null }),
+    ).toEqual({
+      deleted: 5,
+    });
+    expect(await count(null)).toEqual({ count: 0 });
+    expect(await count(null, 'other-seller')).toEqual({ count: 1 });
+  });
+});
