@@ -6,6 +6,7 @@ import {
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
+import { startInfra, type Infra } from '@onvelope/infra';
 import { startOrdersService } from '../src/index.js';
 import { csvLine, csvOf, requiredHeader, sellerOf, uploadCsv, type Caller } from './support.js';
 
@@ -13,6 +14,7 @@ describe('POST /api/upload/csv', () => {
   let issuer: TestIssuer;
   let orders: StartedService;
   let seller: Caller;
+  let nats: Infra<'nats'>;
   let account = 0;
 
   /** A seller of their own, so tests do not see each other's orders. */
@@ -27,12 +29,27 @@ describe('POST /api/upload/csv', () => {
 
   beforeAll(async () => {
     issuer = await startTestIssuer();
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
+    // A NATS of this file's own: its imports publish tens of thousands of events, which would
+    // otherwise queue up on the shared ORDERS stream that other test files' consumers read.
+    nats = await startInfra({
+      parts: ['nats'],
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ONVELOPE_CACHE: process.env.ONVELOPE_CACHE,
+      },
+      log: () => undefined,
+    });
+    orders = await startService(startOrdersService, {
+      AUTH_JWKS_URL: issuer.url,
+      NATS_URL: nats.natsUrl,
+    });
     seller = await newSeller();
   });
   afterAll(async () => {
     await orders.close();
     await issuer.close();
+    await nats.stop();
   });
 
   it('imports every row of a well-formed file and answers the upload result', async () => {
@@ -149,6 +166,7 @@ describe('POST /api/upload/csv', () => {
   it('refuses a file over the size limit with 413, whether its length is declared or not', async () => {
     const small = await startService(startOrdersService, {
       AUTH_JWKS_URL: issuer.url,
+      NATS_URL: nats.natsUrl,
       CSV_UPLOAD_MAX_BYTES: String(256 * 1024),
     });
     try {

@@ -78,6 +78,23 @@ function statusOf(order: StoreFrontOrder, stored: string | undefined, ruleStatus
 
 type Stored = TrackingEntryDocument;
 
+/**
+ * The seller's entries with these orders' numbers, by `orderKey`: the unique single-field index
+ * that every server (mongo-java-server included, which ignores sparse indexes such as
+ * `storeFrontKey`'s) serves a `$in` from. The account is checked again on what comes back.
+ */
+async function findByOrderKeys(
+  model: Model<TrackingEntryDocument>,
+  accountId: string,
+  orders: readonly StoreFrontOrder[],
+): Promise<Stored[]> {
+  const docs = await model
+    .find({ orderKey: { $in: orders.map((order) => orderKeyOf(accountId, order.orderNumber)) } })
+    .select({ searchTerms: 0 })
+    .lean<Stored[]>();
+  return docs.filter((doc) => doc.accountId === accountId);
+}
+
 function fieldsOf(
   order: StoreFrontOrder,
   stored: Stored | undefined,
@@ -189,26 +206,28 @@ export async function saveStoreFrontOrders(
 
   const keyOf = (order: StoreFrontOrder) =>
     storeFrontKeyOf(accountId, STORE_FRONT_SOURCE, order.externalId);
-  const [rules, byKey] = await Promise.all([
+  const [rules, byOrderKey] = await Promise.all([
     keywordRulesOf(deps.db, accountId),
-    model
-      .find({ storeFrontKey: { $in: orders.map(keyOf) } })
-      .select({ searchTerms: 0 })
-      .lean<Stored[]>(),
+    findByOrderKeys(model, accountId, orders),
   ]);
   const stored = new Map<string, Stored>();
-  for (const doc of byKey) if (doc.accountId === accountId) stored.set(doc.storeFrontKey!, doc);
-  const unseen = orders.filter((order) => !stored.has(keyOf(order)));
   const byOrderNumber = new Map<string, Stored>();
-  if (unseen.length) {
+  for (const doc of byOrderKey) {
+    if (doc.storeFrontKey) stored.set(doc.storeFrontKey, doc);
+    // A CSV or manual entry of the same order is adopted; another store's order is not.
+    else if (!doc.externalId) byOrderNumber.set(doc.orderNumber, doc);
+  }
+  // Big Cartel's order number is its id, so the lookup above finds every stored order; a
+  // store-front whose numbers differ from its ids is looked up by store-front key as well.
+  const renumbered = orders.filter(
+    (order) => order.orderNumber !== order.externalId && !stored.has(keyOf(order)),
+  );
+  if (renumbered.length) {
     const docs = await model
-      .find({ orderKey: { $in: unseen.map((order) => orderKeyOf(accountId, order.orderNumber)) } })
+      .find({ storeFrontKey: { $in: renumbered.map(keyOf) } })
       .select({ searchTerms: 0 })
       .lean<Stored[]>();
-    for (const doc of docs) {
-      // A CSV or manual entry of the same order is adopted; another store's order is not.
-      if (doc.accountId === accountId && !doc.externalId) byOrderNumber.set(doc.orderNumber, doc);
-    }
+    for (const doc of docs) if (doc.accountId === accountId) stored.set(doc.storeFrontKey!, doc);
   }
 
   const counts = { created: 0, updated: 0, unchanged: 0 };
@@ -282,14 +301,11 @@ export async function saveStoreFrontOrders(
   counts.created -= skipped;
   counts.unchanged += skipped;
 
-  // Read back for the events, by key alone (the one query mongo-java-server serves from an index;
-  // a raced insert has the other writer's id), keeping what this batch wrote.
-  const changed = (
-    await model
-      .find({ storeFrontKey: { $in: orders.map(keyOf) } })
-      .select({ searchTerms: 0 })
-      .lean<Stored[]>()
-  ).filter((doc) => doc.accountId === accountId && doc.updatedAt.getTime() === now.getTime());
+  // Read back for the events (a raced insert has the other writer's id), keeping what this batch
+  // wrote.
+  const changed = (await findByOrderKeys(model, accountId, orders)).filter(
+    (doc) => doc.storeFrontKey && doc.updatedAt.getTime() === now.getTime(),
+  );
   await publishAll(changed, (doc) => publishTrackingEntryUpserted(deps.nats, changeOf(doc)));
   return counts;
 }
