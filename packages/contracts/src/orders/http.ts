@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { routeOwnedBy } from '../route.js';
 import {
   applyRulesResponse,
@@ -23,6 +24,20 @@ import {
   summaryResponse,
   uploadResult,
 } from './schemas.js';
+import {
+  claimedOrderResponse,
+  claimedOrdersResponse,
+  claimOrderRequest,
+  lookupRequest,
+  lookupResponse,
+  orderQueriesResponse,
+  orderQueryResponse,
+  replyRequest,
+  sendOrderQueryRequest,
+  signedLinkQuery,
+  unclaimResponse,
+  updateClaimRequest,
+} from './buyers.js';
 import { reportExportRequest, reportSearchRequest, reportSearchResponse } from './reports.js';
 
 const route = routeOwnedBy('svc-orders');
@@ -230,6 +245,7 @@ export const listSellerQueries = route(
   'merchant',
   'spec-000',
   "The seller's buyer queries",
+  { schemas: { response: orderQueriesResponse } },
 );
 
 export const markQueryRead = route(
@@ -238,6 +254,7 @@ export const markQueryRead = route(
   'merchant',
   'spec-000',
   'Mark a query viewed',
+  { schemas: { params: idParams, response: orderQueryResponse } },
 );
 
 export const replyToQuery = route(
@@ -246,6 +263,7 @@ export const replyToQuery = route(
   'merchant',
   'spec-000',
   'Reply to a query',
+  { schemas: { params: idParams, body: replyRequest, response: orderQueryResponse } },
 );
 
 export const lookupOrder = route(
@@ -254,6 +272,7 @@ export const lookupOrder = route(
   'public',
   'spec-001',
   'Buyer order lookup',
+  { schemas: { body: lookupRequest, response: lookupResponse } },
 );
 
 export const sendOrderQuery = route(
@@ -262,14 +281,32 @@ export const sendOrderQuery = route(
   'public',
   'spec-001',
   'Send a query to the seller',
+  { schemas: { body: sendOrderQueryRequest, response: orderQueryResponse } },
 );
 
+export const openTrackingLink = route(
+  'GET',
+  '/api/customer/track',
+  'public',
+  'implied',
+  'The order behind a signed tracking link',
+  { schemas: { query: signedLinkQuery, response: lookupResponse } },
+);
+export const createTrackingLink = route(
+  'POST',
+  '/api/upload/tracking-entries/{orderNumber}/tracking-link',
+  'merchant',
+  'implied',
+  "A signed link to an order's tracking page",
+  { schemas: { params: orderNumberParams, response: z.object({ url: z.string() }) } },
+);
 export const listClaimedOrders = route(
   'GET',
   '/api/customer/orders',
   'customer',
   'spec-001',
   "The buyer's claimed orders",
+  { schemas: { response: claimedOrdersResponse } },
 );
 
 export const claimOrder = route(
@@ -278,6 +315,7 @@ export const claimOrder = route(
   'customer',
   'spec-001',
   'Claim an order',
+  { schemas: { body: claimOrderRequest, response: claimedOrderResponse } },
 );
 
 export const updateClaimedOrder = route(
@@ -286,6 +324,7 @@ export const updateClaimedOrder = route(
   'customer',
   'spec-001',
   'Edit nickname and notes',
+  { schemas: { params: idParams, body: updateClaimRequest, response: claimedOrderResponse } },
 );
 
 export const unclaimOrder = route(
@@ -294,6 +333,7 @@ export const unclaimOrder = route(
   'customer',
   'spec-001',
   'Unclaim an order',
+  { schemas: { params: orderNumberParams, response: unclaimResponse } },
 );
 
 export const listCustomerQueries = route(
@@ -302,6 +342,7 @@ export const listCustomerQueries = route(
   'customer',
   'spec-001',
   "The buyer's queries",
+  { schemas: { response: orderQueriesResponse } },
 );
 
 export const resolveQuery = route(
@@ -310,10 +351,13 @@ export const resolveQuery = route(
   'customer',
   'spec-001',
   'Resolve an answered query',
+  { schemas: { params: idParams, response: orderQueryResponse } },
 );
 
 /** Every svc-orders call, each also exported by name with its schemas typed. */
 export const ordersRoutes = [
+  openTrackingLink,
+  createTrackingLink,
   uploadCsv,
   listTrackingEntries,
   getSummary,

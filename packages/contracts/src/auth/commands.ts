@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineCommand } from '../messaging.js';
+
+/**
+ * The seller's public face (spec 001 §3: the tracking entry carries merchant name and website),
+ * asked of svc-auth when a buyer looks an order up.
+ */
+export const getSellerPublicProfile = defineCommand({
+  subject: 'auth.sellerPublicProfile',
+  request: z.object({ accountId: z.string().min(1) }),
+  response: z.object({ name: z.string().nullable(), website: z.string().nullable() }),
+});
