@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,3 +31,18 @@ export const frontends = [
 
 export const builtEntry = (app: BackendApp) => join(repoRoot, app.name, 'dist', 'main.js');
 export const sourceEntry = (app: BackendApp) => join(repoRoot, app.name, 'src', 'main.ts');
+
+/**
+ * The node flags an app runs with: `onvelope.nodeArgs` in its package.json, their one owner (the
+ * Dockerfile repeats them and a compose test keeps the two equal). svc-orders caps its heap there.
+ */
+export function nodeArgsOf(app: BackendApp): string[] {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, app.name, 'package.json'), 'utf8')) as {
+    onvelope?: { nodeArgs?: unknown };
+  };
+  const args = manifest.onvelope?.nodeArgs ?? [];
+  if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
+    throw new Error(`${app.name}/package.json: onvelope.nodeArgs must be an array of strings`);
+  }
+  return args;
+}

@@ -1,5 +1,6 @@
 import { freePort, startInfra, startSmtpSink, type InfraLog, type SmtpSink } from '@onvelope/infra';
-import { builtEntry, gateway, services, sourceEntry, type BackendApp } from './apps.js';
+import { startStoreFrontSim, type StoreFrontSim } from '@onvelope/storefront-sim';
+import { builtEntry, gateway, nodeArgsOf, services, sourceEntry, type BackendApp } from './apps.js';
 import { startChild, waitUntilReady, type LineSink, type RunningChild } from './child.js';
 import { readableLogs } from './log-lines.js';
 
@@ -23,6 +24,8 @@ export interface RunningSystem {
   url: string;
   /** The SMTP sink every email of the system goes to (verification and reset codes). */
   mail: SmtpSink;
+  /** The Big Cartel simulator svc-sync talks to, unless BIGCARTEL_API_URL pointed elsewhere. */
+  storeFront: StoreFrontSim | undefined;
   stop(): Promise<void>;
 }
 
@@ -39,11 +42,13 @@ function mailLine(raw: string, to: string[]): string {
 }
 
 function command(app: BackendApp, mode: 'built' | 'watch'): { command: string; args: string[] } {
+  // `node --watch` hands its own flags (the heap cap among them) on to the process it restarts.
+  const flags = nodeArgsOf(app);
   return mode === 'built'
-    ? { command: process.execPath, args: [builtEntry(app)] }
+    ? { command: process.execPath, args: [...flags, builtEntry(app)] }
     : {
         command: process.execPath,
-        args: ['--watch', '--conditions=source', '--import', 'tsx', sourceEntry(app)],
+        args: [...flags, '--watch', '--conditions=source', '--import', 'tsx', sourceEntry(app)],
       };
 }
 
@@ -68,10 +73,14 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     ...(options.infraLog ? { log: options.infraLog } : {}),
   });
   const mail = await startSmtpSink({ onMail: ({ raw, to }) => sink('mail', mailLine(raw, to)) });
+  // A newcomer can try Connect Web Store end to end: two demo stores, a small and a large one.
+  const storeFront = options.env?.BIGCARTEL_API_URL
+    ? undefined
+    : await startStoreFrontSim({ stores: [{ ordersCount: 120 }, { ordersCount: 1500 }] });
   const children: RunningChild[] = [];
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
-    await Promise.all([infra.stop(), mail.stop()]);
+    await Promise.all([infra.stop(), mail.stop(), storeFront?.close()]);
   };
 
   try {
@@ -93,6 +102,15 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       // Where svc-auth sends the browser back after Google sign-in.
       PUBLIC_SITE_URL: url,
       GOOGLE_REDIRECT_URL: `${url}/auth/google/callback`,
+      BIGCARTEL_REDIRECT_URL: `${url}/api/bigcartel/callback`,
+      ...(storeFront
+        ? {
+            BIGCARTEL_API_URL: storeFront.url,
+            BIGCARTEL_AUTHORIZE_URL: storeFront.authorizeUrl,
+            BIGCARTEL_CLIENT_ID: storeFront.clientId,
+            BIGCARTEL_CLIENT_SECRET: storeFront.clientSecret,
+          }
+        : {}),
       ...options.env,
     };
 
@@ -123,7 +141,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     );
     children.push(gatewayChild);
     await waitUntilReady(gatewayChild, `${url}/api/health`);
-    return { url, mail, stop };
+    return { url, mail, storeFront, stop };
   } catch (error) {
     await stop();
     throw error;
