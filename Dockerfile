@@ -27,7 +27,9 @@ CMD ["node", "svc-auth/dist/main.js"]
 FROM runtime AS svc-orders
 ENV PORT=4002
 EXPOSE 4002
-CMD ["node", "svc-orders/dist/main.js"]
+# The node flags are owned by svc-orders/package.json ("onvelope.nodeArgs": the heap cap, see its
+# README); keep them equal here (tools/infra/test/compose.test.ts fails when they differ).
+CMD ["node", "--max-old-space-size=160", "svc-orders/dist/main.js"]
 
 FROM runtime AS svc-sync
 ENV PORT=4003

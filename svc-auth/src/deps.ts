@@ -1,10 +1,9 @@
-import type { Logger, NatsConnection } from '@onvelope/service-kit';
+import type { Logger, Mailer, NatsConnection } from '@onvelope/service-kit';
 import type { CustomerModel } from './data/customer.model.js';
 import type { OneTimeCodeModel } from './data/one-time-code.model.js';
 import type { SellerModel } from './data/seller.model.js';
 import type { SignInFailureModel } from './data/sign-in-failure.model.js';
 import type { TokenSigner } from './domain/signing-key.js';
-import type { Mailer } from './mail/mailer.js';
 
 /** What the use cases work with; built once in `index.ts`, replaced piecemeal in tests. */
 export interface AuthDeps {

@@ -2,8 +2,10 @@ import {
   authMessages,
   createKeyVerifier,
   createService,
+  createSmtpMailer,
   unauthorized,
   type Env,
+  type Mailer,
 } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { customerModel } from './data/customer.model.js';
@@ -12,8 +14,9 @@ import { sellerModel } from './data/seller.model.js';
 import { signInFailureModel } from './data/sign-in-failure.model.js';
 import type { AuthDeps } from './deps.js';
 import type { TokenSigner } from './domain/signing-key.js';
+import { serveCustomerEmail } from './events/customer-email.js';
+import { serveSellerPublicProfile } from './events/seller-public-profile.js';
 import { createGoogleSignIn, registerGoogleRoutes } from './google/index.js';
-import { createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { registerCustomerRoutes } from './routes/customer-auth.routes.js';
 import { registerJwksRoutes } from './routes/jwks.routes.js';
 import { registerSellerRoutes } from './routes/seller-auth.routes.js';
@@ -59,6 +62,8 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
       registerSellerRoutes(routes, deps);
       registerSettingsRoutes(routes, deps);
       registerCustomerRoutes(routes, deps);
+      serveSellerPublicProfile(deps);
+      serveCustomerEmail(deps);
       registerGoogleRoutes(routes, {
         google: await createGoogleSignIn(config, db, { now: deps.now }),
         signIn: (identity) => signInWithGoogle(deps, identity),

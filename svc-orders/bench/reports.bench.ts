@@ -1,24 +1,29 @@
 /**
  * Reports benchmark (issue 5): export of 100,000 matching orders in csv and xlsx, and of the pdf
  * limit (10,000) in pdf, through the gateway, measuring time to first byte, total time, rows per
- * second and the peak memory (VmRSS) of the svc-orders process; then report search latency over
- * 100,000 orders with each filter. svc-orders and the gateway run as child processes from their
- * sources, against a fresh in-memory MongoDB-compatible server and NATS.
+ * second and the peak memory of the svc-orders process; then report search latency over 100,000
+ * orders with each filter. svc-orders and the gateway run as child processes from their sources
+ * (bench/support.ts), svc-orders with the node flags of its package.json, against a fresh
+ * in-memory MongoDB-compatible server and NATS.
  *
- * Run: npm run bench -w svc-orders   (prints a table; not a test, nothing is asserted)
+ * Run: npm run bench -w svc-orders   (after import.bench.ts; prints tables, asserts nothing)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import mongoose from 'mongoose';
-import { freePort, startInfra } from '@onvelope/infra';
+import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
 import { PDF_ROW_LIMIT } from '../src/export/pdf-writer.js';
+import {
+  line,
+  ordersFlagsLine,
+  startApp,
+  startGatewayFor,
+  timeRuns,
+  type BenchApp,
+} from './support.js';
 
 const ORDERS = 100_000;
 const SEARCH_RUNS = 15;
 const ACCOUNT = 'bench-seller';
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 const statuses = ['pending', 'processing', 'shipped', 'partially_shipped', 'delivered'];
 const countries = ['GB', 'US', 'DE', 'FR', 'AU', 'CA', 'IE', 'NL', 'ES', 'IT'];
@@ -56,78 +61,22 @@ function orderOf(i: number) {
   };
 }
 
-/** VmRSS: resident now; VmHWM: the highest it has been since the process started. */
-async function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
-}
-
-function startApp(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(
-    process.execPath,
-    [...flags, '--conditions=source', '--import', 'tsx', entry],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  child.once('exit', (code) => {
-    if (code) console.error(`${name} exited with ${code}`);
-  });
-  return child;
-}
-
-async function waitReady(url: string) {
-  const until = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`${url} not ready`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-const line = (text = '') => process.stdout.write(`${text}\n`);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-
 const infra = await startInfra({ parts: ['mongo', 'nats'] });
 const issuer = await startTestIssuer();
-const [ordersPort, gatewayPort] = [await freePort(), await freePort()];
 const database = 'bench_reports';
 const ordersEnv = {
-  PORT: String(ordersPort),
   MONGO_URL: infra.mongoUrl,
   NATS_URL: infra.natsUrl,
   MONGO_DB: database,
   AUTH_JWKS_URL: issuer.url,
 };
-let ordersService = startApp('svc-orders', 'svc-orders/src/main.ts', ordersEnv);
-const stopped = (child: ChildProcess) =>
-  new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
-/** A fresh svc-orders, so each format starts from the same idle memory. */
-async function restartOrdersService() {
-  ordersService.kill('SIGTERM');
-  await stopped(ordersService);
-  ordersService = startApp('svc-orders', 'svc-orders/src/main.ts', ordersEnv);
-  await waitReady(`http://127.0.0.1:${ordersPort}/readyz`);
-}
-const gatewayProcess = startApp('gateway', 'gateway/src/main.ts', {
-  PORT: String(gatewayPort),
-  ORDERS_SERVICE_URL: `http://127.0.0.1:${ordersPort}`,
-  SERVE_FRONTENDS: 'false',
-});
-const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+let ordersService: BenchApp | undefined;
+let gateway: BenchApp | undefined;
 
 try {
-  await waitReady(`http://127.0.0.1:${ordersPort}/readyz`);
-  await waitReady(`${gatewayUrl}/healthz`);
+  ordersService = await startApp('svc-orders', ordersEnv);
+  gateway = await startGatewayFor(ordersService);
+  const gatewayUrl = gateway.url;
 
   const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
   const collection = db.collection('tracking_entries');
@@ -151,13 +100,13 @@ try {
     });
 
   /** Warms the code paths (first requests load modules) and answers the idle RSS. */
-  const settle = async (pid: number) => {
+  const settle = async (orders: BenchApp) => {
     await (await post('/api/reports/search', { pageSize: 10 })).json();
     for (const format of ['csv', 'xlsx', 'pdf']) {
       await (await post('/api/reports/export', { format, orderNumber: '#100000' })).arrayBuffer();
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    return memoryMb(pid);
+    return orders.memoryMb();
   };
 
   const exports = [
@@ -167,13 +116,11 @@ try {
   ];
   const exportLines: string[] = [];
   for (const { format, filters, rows } of exports) {
-    await restartOrdersService();
-    const pid = ordersService.pid as number;
-    const idle = await settle(pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      void memoryMb(pid).then((mb) => (peak = Math.max(peak, mb)));
-    }, 50);
+    // A fresh svc-orders on the same port (the gateway points at it), so each format starts from
+    // the same idle memory.
+    await ordersService.stop();
+    ordersService = await startApp('svc-orders', ordersEnv, ordersService.port);
+    const idle = await settle(ordersService);
     const started = performance.now();
     const response = await post('/api/reports/export', { format, ...filters });
     if (!response.ok || !response.body) throw new Error(`${format} export: ${response.status}`);
@@ -184,8 +131,7 @@ try {
       bytes += (chunk as Uint8Array).byteLength;
     }
     const total = performance.now() - started;
-    clearInterval(sampler);
-    peak = Math.max(peak, await memoryMb(pid, 'VmHWM'));
+    const peak = await ordersService.memoryMb('VmHWM');
     exportLines.push(
       [
         format.padEnd(6),
@@ -202,7 +148,8 @@ try {
       ].join(' | '),
     );
   }
-  line('\nExport through the gateway (a fresh svc-orders for each format)');
+  line(`\n${ordersFlagsLine()}`);
+  line('Export through the gateway (a fresh svc-orders for each format)');
   line(
     'format |     rows |      size |     TTFB |    total |  rows/s | RSS idle |  RSS peak | above idle',
   );
@@ -226,30 +173,25 @@ try {
   line('filter                       |   total | median |    p95');
   // BENCH_SKIP_SEARCH=1 measures the exports alone.
   for (const [name, filters] of process.env.BENCH_SKIP_SEARCH ? [] : searches) {
-    const times: number[] = [];
     let total = 0;
-    for (let run = 0; run < SEARCH_RUNS + 1; run += 1) {
-      const started = performance.now();
+    const { median, p95 } = await timeRuns(SEARCH_RUNS, async () => {
       const response = await post('/api/reports/search', filters);
       const body = (await response.json()) as { total: number };
       if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
-      // The first run warms the path and is not counted.
-      if (run > 0) times.push(performance.now() - started);
       total = body.total;
-    }
-    times.sort((a, b) => a - b);
+    });
     line(
       [
         name.padEnd(28),
         total.toLocaleString('en-US').padStart(7),
-        `${percentile(times, 50).toFixed(0)} ms`.padStart(6),
-        `${percentile(times, 95).toFixed(0)} ms`.padStart(6),
+        `${median.toFixed(0)} ms`.padStart(6),
+        `${p95.toFixed(0)} ms`.padStart(6),
       ].join(' | '),
     );
   }
 } finally {
-  for (const child of [gatewayProcess, ordersService]) child.kill('SIGTERM');
-  await Promise.all([gatewayProcess, ordersService].map(stopped));
+  await gateway?.stop();
+  await ordersService?.stop();
   await issuer.close();
   await infra.stop();
 }

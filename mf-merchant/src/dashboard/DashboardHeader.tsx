@@ -4,21 +4,28 @@ import { merchantDisplayName, type MerchantSession } from '@onvelope/ui';
 interface DashboardHeaderProps {
   session: MerchantSession;
   ruleCount: number | null;
+  /** Queries not opened yet (status sent); null until they are loaded. */
+  unreadQueries: number | null;
   onUpload: () => void;
+  onReports: () => void;
   onRules: () => void;
+  onQueries: () => void;
   onDatabase: () => void;
   onLogout: () => void;
 }
 
 /**
  * spec 000 §2 header: name or email, role in upper case, account id, and the workspace buttons.
- * Reports, store-front and queries buttons arrive with the work that builds them.
+ * The store-front buttons arrive with the work that builds them.
  */
 export function DashboardHeader({
   session,
   ruleCount,
+  unreadQueries,
   onUpload,
+  onReports,
   onRules,
+  onQueries,
   onDatabase,
   onLogout,
 }: DashboardHeaderProps) {
@@ -60,6 +67,14 @@ export function DashboardHeader({
           <button
             type="button"
             className="ov-button ov-button--secondary"
+            onClick={onReports}
+            data-testid="open-reports"
+          >
+            Reports and Export
+          </button>
+          <button
+            type="button"
+            className="ov-button ov-button--secondary"
             onClick={onRules}
             data-testid="open-rules"
           >
@@ -81,6 +96,23 @@ export function DashboardHeader({
             data-testid="open-database"
           >
             Manage Database
+          </button>
+          <button
+            type="button"
+            className="ov-button ov-button--secondary"
+            onClick={onQueries}
+            data-testid="open-queries"
+          >
+            Order Queries
+            {unreadQueries !== null && (
+              <span
+                className="me-badge"
+                aria-label={`${unreadQueries} unread`}
+                data-testid="unread-queries-badge"
+              >
+                {unreadQueries}
+              </span>
+            )}
           </button>
           <button
             type="button"

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
-import { logout, readMerchantSession, redirectDelays, type RemotePage } from '@onvelope/ui';
+import {
+  logout,
+  readMerchantSession,
+  redirectDelays,
+  unreadQueryCount,
+  type RemotePage,
+} from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Modal } from '../components/Modal.js';
 import { Toasts } from '../components/Toasts.js';
@@ -10,6 +16,7 @@ import { DatabaseManagement } from '../dashboard/DatabaseManagement.js';
 import { OrderDetails } from '../dashboard/OrderDetails.js';
 import { Pagination } from '../dashboard/Pagination.js';
 import { SearchResultsModal } from '../dashboard/SearchResultsModal.js';
+import { CopyTrackingLink } from '../dashboard/CopyTrackingLink.js';
 import { ShipDialog } from '../dashboard/ShipDialog.js';
 import { TrackingStats } from '../dashboard/TrackingStats.js';
 import { TrackingTable } from '../dashboard/TrackingTable.js';
@@ -25,13 +32,16 @@ import {
 } from '../domain/table-state.js';
 import { searchFailure } from '../domain/workspace-messages.js';
 import { useToasts } from '../hooks/use-toasts.js';
+import { OrderQueriesInbox } from '../queries/OrderQueriesInbox.js';
+import { useSellerQueries } from '../queries/use-seller-queries.js';
+import { ReportsPanel } from '../reports/ReportsPanel.js';
 import { KeywordRuleManager } from '../rules/KeywordRuleManager.js';
 import { CsvUploader } from '../upload/CsvUploader.js';
 import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
 import './workspace.css';
 
-type Panel = 'upload' | 'rules' | 'database' | null;
+type Panel = 'upload' | 'reports' | 'rules' | 'database' | 'queries' | null;
 interface SearchAnswer {
   term: string;
   results: TrackingEntry[];
@@ -53,6 +63,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   const [reloadKey, setReloadKey] = useState(0);
   const data = useWorkspaceData(query, reloadKey);
   const { toasts, show } = useToasts();
+  const sellerQueries = useSellerQueries();
   const [panel, setPanel] = useState<Panel>(null);
   const [details, setDetails] = useState<TrackingEntry | null>(null);
   const [shipping, setShipping] = useState<TrackingEntry | null>(null);
@@ -110,8 +121,14 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
       <DashboardHeader
         session={session}
         ruleCount={data.ruleCount}
+        unreadQueries={sellerQueries.queries ? unreadQueryCount(sellerQueries.queries) : null}
         onUpload={() => setPanel('upload')}
+        onReports={() => setPanel('reports')}
         onRules={() => setPanel('rules')}
+        onQueries={() => {
+          sellerQueries.reload();
+          setPanel('queries');
+        }}
         onDatabase={() => setPanel('database')}
         onLogout={signOut}
       />
@@ -197,12 +214,28 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
         />
       )}
       {panel === 'database' && <DatabaseManagement onCleared={reload} onClose={closePanel} />}
+      {panel === 'reports' && <ReportsPanel onClose={closePanel} />}
+      {panel === 'queries' && (
+        <OrderQueriesInbox
+          queries={sellerQueries.queries}
+          error={sellerQueries.error}
+          onChanged={sellerQueries.replace}
+          onClose={closePanel}
+        />
+      )}
       {details && (
         <Modal
           title={`Order ${details.orderNumber}`}
           onClose={() => setDetails(null)}
           testId="order-details-modal"
           wide
+          footer={
+            <CopyTrackingLink
+              orderNumber={details.orderNumber}
+              onCopied={(text) => show('success', text)}
+              onFailed={(text) => show('error', text)}
+            />
+          }
         >
           <OrderDetails entry={details} onShip={setShipping} />
         </Modal>

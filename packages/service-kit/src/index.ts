@@ -10,4 +10,5 @@ export * from './tenancy.js';
 export * from './health.js';
 export * from './mongo.js';
 export * from './nats.js';
+export * from './mailer.js';
 export * from './create-service.js';

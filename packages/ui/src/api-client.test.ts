@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute } from '@onvelope/contracts';
 import { z } from 'zod';
-import { ApiError, createApiClient, detailMessages, failureMessage } from './api-client.js';
+import {
+  ApiError,
+  createApiClient,
+  detailMessages,
+  failureMessage,
+  filenameFromContentDisposition,
+} from './api-client.js';
 
 interface SeenRequest {
   method: string | undefined;
@@ -39,6 +45,18 @@ beforeAll(async () => {
       };
       if (req.url?.startsWith('/ok')) return json(200, { echo: body ? JSON.parse(body) : null });
       if (req.url === '/empty') return void res.writeHead(204).end();
+      if (req.url === '/file') {
+        res.writeHead(200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="onvelope-report-20260301-140509.csv"',
+        });
+        return void res.end(`accept=${req.headers.accept};${body}`);
+      }
+      if (req.url === '/too-big')
+        return json(400, {
+          error: 'PDF export is limited to 10,000 rows',
+          details: [{ message: 'More than 10,000 orders match these filters.', path: 'body.format' }],
+        });
       if (req.url === '/invalid')
         return json(400, {
           error: 'Validation failed',
@@ -188,6 +206,54 @@ describe('createApiClient', () => {
       .get('/ok')
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, isNetworkFailure: true });
+  });
+});
+
+describe('download', () => {
+  const fileRoute = defineRoute({
+    method: 'POST',
+    path: '/file',
+    service: 'svc-orders',
+    access: 'merchant',
+    source: 'implied',
+    summary: 'A file',
+    streaming: 'response',
+    schemas: { body: z.object({ format: z.string() }) },
+  });
+
+  it("resolves to the answer's bytes and the file name of its Content-Disposition", async () => {
+    const api = createApiClient({ baseUrl, getToken: () => 'seller-token' });
+    const file = await api.download(fileRoute, { body: { format: 'csv' } });
+    expect(file.filename).toBe('onvelope-report-20260301-140509.csv');
+    await expect(file.blob.text()).resolves.toBe('accept=*/*;{"format":"csv"}');
+    expect(lastRequest.authorization).toBe('Bearer seller-token');
+  });
+
+  it('turns a refused export into an ApiError with the status and the server text', async () => {
+    const api = createApiClient({ baseUrl });
+    const error = await api
+      .download({ ...fileRoute, path: '/too-big' }, { body: { format: 'pdf' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, serverMessage: 'PDF export is limited to 10,000 rows' });
+  });
+});
+
+describe('filenameFromContentDisposition', () => {
+  it('reads quoted, bare and RFC 5987 names, preferring the extended one', () => {
+    expect(filenameFromContentDisposition('attachment; filename="a b.csv"')).toBe('a b.csv');
+    expect(filenameFromContentDisposition('attachment; filename=r.pdf')).toBe('r.pdf');
+    expect(
+      filenameFromContentDisposition(
+        "attachment; filename=\"fallback.xlsx\"; filename*=UTF-8''r%C3%A9sum%C3%A9.xlsx",
+      ),
+    ).toBe('résumé.xlsx');
+  });
+
+  it('drops any path and gives null when there is no name', () => {
+    expect(filenameFromContentDisposition('attachment; filename="../../etc/x.csv"')).toBe('x.csv');
+    expect(filenameFromContentDisposition('attachment')).toBeNull();
+    expect(filenameFromContentDisposition(null)).toBeNull();
   });
 });
 

@@ -60,6 +60,13 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A file a route answered with. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From the answer's `Content-Disposition`, or null when it named none. */
+  filename: string | null;
+}
+
 type Slot<Key extends string, T> = [T] extends [undefined]
   ? { [K in Key]?: undefined }
   : { [K in Key]: T };
@@ -92,6 +99,16 @@ export interface ApiClient {
    * const { token, user } = await api.call(login, { body: { email, password } });
    */
   call<R extends RouteContract>(route: R, ...args: CallArgs<R>): Promise<ResponseOf<R>>;
+  /**
+   * Calls a route that answers with a file (`streaming: 'response'`, e.g. `exportReport`) and
+   * resolves to its bytes and the file name of its `Content-Disposition`. Failures are ApiErrors,
+   * as with `call`.
+   *
+   * @example
+   * const file = await api.download(exportReport, { body: { ...filters, format: 'csv' } });
+   * saveFile(file.blob, file.filename ?? 'report.csv');
+   */
+  download<R extends RouteContract>(route: R, ...args: CallArgs<R>): Promise<DownloadedFile>;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -113,11 +130,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function request<T>(
-    method: HttpMethod,
-    path: string,
-    init: RequestOptions & { tokenOverride?: { token: string | null } } = {},
-  ): Promise<T> {
+  type SendInit = RequestOptions & { tokenOverride?: { token: string | null } };
+
+  /** Sends one request; a non-2xx answer (or none) becomes an ApiError, a 2xx one is returned. */
+  async function send(method: HttpMethod, path: string, init: SendInit): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     const token = init.tokenOverride ? init.tokenOverride.token : options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -141,17 +157,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (init.signal?.aborted) throw cause;
       throw new ApiError(0, 'Network request failed', [], { cause });
     }
-
-    const text = await response.text();
-    const payload = parseJson(text);
-    if (!response.ok) throw errorFrom(response, payload, text);
-    return payload as T;
+    if (!response.ok) {
+      const text = await response.text();
+      throw errorFrom(response, parseJson(text), text);
+    }
+    return response;
   }
 
-  function call<R extends RouteContract>(
-    route: R,
-    ...[callOptions]: CallArgs<R>
-  ): Promise<ResponseOf<R>> {
+  async function request<T>(method: HttpMethod, path: string, init: SendInit = {}): Promise<T> {
+    const response = await send(method, path, init);
+    return parseJson(await response.text()) as T;
+  }
+
+  /** The method, path and options of a typed call of `route`. */
+  function routeRequest(
+    route: RouteContract,
+    callOptions: CallOptions<RouteContract> | undefined,
+  ): [HttpMethod, string, SendInit] {
     const { body, params, query, token, signal, form } = (callOptions ?? {}) as {
       body?: unknown;
       params?: Record<string, string>;
@@ -160,20 +182,33 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       signal?: AbortSignal;
       form?: FormData;
     };
-    const headers: Record<string, string> = {};
-    const init: RequestOptions & { tokenOverride?: { token: string | null } } = {
-      body,
-      form,
-      query,
-      signal,
-      headers,
-    };
+    const init: SendInit = { body, form, query, signal, headers: {} };
     if (callOptions && 'token' in callOptions) init.tokenOverride = { token: token ?? null };
-    return request<ResponseOf<R>>(route.method, fillPath(route.path, params), init);
+    return [route.method, fillPath(route.path, params), init];
+  }
+
+  function call<R extends RouteContract>(
+    route: R,
+    ...[callOptions]: CallArgs<R>
+  ): Promise<ResponseOf<R>> {
+    return request<ResponseOf<R>>(...routeRequest(route, callOptions));
+  }
+
+  async function download<R extends RouteContract>(
+    route: R,
+    ...[callOptions]: CallArgs<R>
+  ): Promise<DownloadedFile> {
+    const [method, path, init] = routeRequest(route, callOptions);
+    const response = await send(method, path, { ...init, headers: { Accept: '*/*' } });
+    return {
+      blob: await response.blob(),
+      filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
+    };
   }
 
   return {
     call,
+    download,
     request,
     get: (path, init) => request('GET', path, init),
     post: (path, body, init) => request('POST', path, { ...init, body }),
@@ -181,6 +216,33 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     patch: (path, body, init) => request('PATCH', path, { ...init, body }),
     delete: (path, init) => request('DELETE', path, init),
   };
+}
+
+/**
+ * The file name a `Content-Disposition` header gives, preferring the RFC 5987 `filename*` form;
+ * null when there is none. Any path in the name is dropped.
+ *
+ * @example filenameFromContentDisposition('attachment; filename="r.csv"') // 'r.csv'
+ */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header)?.[1];
+  let name: string | undefined;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i
+    .exec(header)
+    ?.slice(1)
+    .find((part) => part !== undefined)
+    ?.replace(/\\(.)/g, '$1')
+    .trim();
+  const base = name?.split(/[\\/]/).pop();
+  return base || null;
 }
 
 /** `/api/x/{id}` with `{ id: 'a b' }` -> `/api/x/a%20b`. */

@@ -42,7 +42,9 @@ export {
   createApiClient,
   detailMessages,
   failureMessage,
+  filenameFromContentDisposition,
   type ApiClient,
+  type DownloadedFile,
   type CallOptions,
   type ApiClientOptions,
   type ApiErrorDetail,
@@ -57,3 +59,14 @@ export type {
   RemotePage,
 } from './remote-pages.js';
 export { clientMessages, redirectDelays } from './messages.js';
+export { saveFile } from './save-file.js';
+export {
+  orderItemsLabel,
+  queryPreview,
+  queryPreviewLength,
+  queryStatusLabel,
+  timeAgo,
+  unreadQueryCount,
+  visibleQueries,
+  type OrderQueryStatus,
+} from './order-queries.js';

@@ -78,6 +78,8 @@ for (const field of trackingEntrySortFields) {
   trackingEntrySchema.index({ accountId: 1, [field]: 1, _id: 1 });
 }
 trackingEntrySchema.index({ accountId: 1, searchTerms: 1 });
+// A buyer's lookup knows the order number but not the seller (numbers are unique per seller only).
+trackingEntrySchema.index({ orderNumber: 1 });
 // Clearing CSV data walks the account's CSV entries.
 trackingEntrySchema.index({ accountId: 1, source: 1, _id: 1 });
 

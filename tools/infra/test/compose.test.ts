@@ -51,16 +51,25 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('starts each app from the dist entry its package.json starts', async () => {
+  it('starts each app from the dist entry its package.json starts, with the node flags its package.json names', async () => {
     for (const app of apps) {
       const manifest = JSON.parse(await readFile(`${repoRoot}${app}/package.json`, 'utf8')) as {
         scripts?: Record<string, string>;
+        onvelope?: { nodeArgs?: string[] };
       };
       expect(manifest.scripts?.start).toBe('node dist/main.js');
       const stage = dockerfile
         .split(/^FROM /m)
         .find((block) => block.startsWith(`runtime AS ${app}\n`));
-      expect(stage).toContain(`CMD ["node", "${app}/dist/main.js"]`);
+      const cmd = /^CMD (\[.*\])$/m.exec(stage ?? '')?.[1];
+      expect(cmd, `${app}: a CMD in exec form`).toBeDefined();
+      // package.json's onvelope.nodeArgs own the flags (tools/run passes them too); the Dockerfile
+      // repeats them because it cannot read JSON.
+      expect(JSON.parse(cmd!), app).toEqual([
+        'node',
+        ...(manifest.onvelope?.nodeArgs ?? []),
+        `${app}/dist/main.js`,
+      ]);
     }
   });
 

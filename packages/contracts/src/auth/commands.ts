@@ -10,3 +10,13 @@ export const getSellerPublicProfile = defineCommand({
   request: z.object({ accountId: z.string().min(1) }),
   response: z.object({ name: z.string().nullable(), website: z.string().nullable() }),
 });
+
+/**
+ * A buyer's email address and whether it is verified, asked of svc-auth by svc-orders: a buyer's
+ * token carries only their id, and their queries are the ones sent from their verified address.
+ */
+export const getCustomerEmail = defineCommand({
+  subject: 'auth.customerEmail',
+  request: z.object({ customerId: z.string().min(1) }),
+  response: z.object({ email: z.string().nullable(), isVerified: z.boolean() }),
+});

@@ -300,6 +300,15 @@ export const createTrackingLink = route(
   "A signed link to an order's tracking page",
   { schemas: { params: orderNumberParams, response: z.object({ url: z.string() }) } },
 );
+/** A new secret for the seller's tracking links: every link given out before stops working. */
+export const regenerateTrackingLinks = route(
+  'POST',
+  '/api/upload/tracking-links/regenerate',
+  'merchant',
+  'implied',
+  'Invalidate every signed tracking link of the seller',
+  { schemas: { response: z.object({ message: z.string() }) } },
+);
 export const listClaimedOrders = route(
   'GET',
   '/api/customer/orders',
@@ -358,6 +367,7 @@ export const resolveQuery = route(
 export const ordersRoutes = [
   openTrackingLink,
   createTrackingLink,
+  regenerateTrackingLinks,
   uploadCsv,
   listTrackingEntries,
   getSummary,

@@ -6,13 +6,19 @@ export interface MailMessage {
   text: string;
 }
 
-/** Sends the service's emails. SMTP today; a provider API could take its place. */
+/** Sends a service's emails. SMTP today; a provider API could take its place. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
 
-/** Sends over SMTP with nodemailer (`smtp://host:port`, `smtps://user:pass@host:465`). */
+/**
+ * Sends over SMTP with nodemailer (`smtp://host:port`, `smtps://user:pass@host:465`).
+ *
+ * @example
+ * const mailer = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+ * await mailer.send({ to: 'ann@example.com', subject: 'Hello', text: 'Hi Ann' });
+ */
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.url, { from: options.from });
   return {

@@ -1,17 +1,15 @@
 /**
  * svc-orders benchmark (not a test): CSV import through the gateway against the driver, the
  * service's peak memory for 1,000 and 100,000 rows, and the dashboard calls at 100,000 orders
- * through the gateway against the same queries run with the driver.
+ * through the gateway against the same queries run with the driver. svc-orders and the gateway
+ * run as child processes (bench/support.ts), svc-orders with the node flags of its package.json.
  *
- *   npm run bench -w svc-orders        (BENCH_ROWS=20000 for a quicker run)
+ *   npm run bench -w svc-orders        (runs this, then reports.bench.ts)
+ *   BENCH_ROWS=20000 BENCH_SAMPLES=3   a quicker run
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import mongoose from 'mongoose';
 import { trackingEntrySortFields } from '@onvelope/contracts';
-import { startGateway } from '@onvelope/gateway';
-import { freePort, startInfra } from '@onvelope/infra';
+import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
 import {
   orderKeyOf,
@@ -19,11 +17,11 @@ import {
   shippedStatuses,
   trackingEntryModel,
 } from '../src/data/tracking-entry.model.js';
+import { line, ordersFlagsLine, startApp, startGatewayFor, timeRuns } from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SMALL_ROWS = 1_000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 7);
-const serviceDir = fileURLToPath(new URL('..', import.meta.url));
 const statuses = ['pending', 'processing', 'shipped', 'partially_shipped', 'delivered'];
 const couriers = ['Royal Mail', 'DPD', 'Evri', 'DHL', 'UPS'];
 const header =
@@ -106,64 +104,6 @@ async function upload(gatewayUrl: string, token: string, rows: number) {
   return seconds;
 }
 
-interface OrdersChild {
-  url: string;
-  peakRssMb(): number;
-  stop(): Promise<void>;
-}
-
-/** svc-orders as its own process, so its memory is its own. */
-async function startOrdersChild(env: Record<string, string>): Promise<OrdersChild> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: serviceDir,
-      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries += 1) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (tries > 300) throw new Error('svc-orders did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    // VmHWM: the process's peak resident set since it started.
-    peakRssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-};
-async function time(samples: number, run: () => Promise<unknown>) {
-  await run(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < samples; i += 1) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return { median: quantile(times, 0.5), p95: quantile(times, 0.95) };
-}
-
 const infra = await startInfra({ parts: ['mongo', 'nats'] });
 const issuer = await startTestIssuer();
 const database = `bench_orders_${Date.now()}`;
@@ -174,29 +114,20 @@ const serviceEnv = {
   AUTH_JWKS_URL: issuer.url,
 };
 const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
-const line = (text = '') => process.stdout.write(`${text}\n`);
 
 try {
   // 1. Peak memory and rate: a fresh service per run, the file streamed through the gateway.
-  const runs: { rows: number; seconds: number; peakMb: number }[] = [];
+  const runs: { rows: number; seconds: number; idleMb: number; peakMb: number }[] = [];
   for (const rows of [SMALL_ROWS, ROWS]) {
-    const orders = await startOrdersChild(serviceEnv);
-    const gateway = await startGateway({
-      PORT: '0',
-      ORDERS_SERVICE_URL: orders.url,
-      SERVE_FRONTENDS: 'false',
-      LOG_LEVEL: 'silent',
-      UPSTREAM_TIMEOUT_MS: '900000',
-    });
+    const orders = await startApp('svc-orders', serviceEnv);
+    const gateway = await startGatewayFor(orders);
     try {
-      const idle = orders.peakRssMb();
+      const idleMb = await orders.memoryMb();
       const seconds = await upload(gateway.url, await issuer.merchantToken(`bench-${rows}`), rows);
-      runs.push({ rows, seconds, peakMb: orders.peakRssMb() });
-      console.error(
-        `[bench] imported ${rows} rows in ${seconds.toFixed(1)} s (idle RSS ${idle.toFixed(0)} MB)`,
-      );
+      runs.push({ rows, seconds, idleMb, peakMb: await orders.memoryMb('VmHWM') });
+      console.error(`[bench] imported ${rows} rows in ${seconds.toFixed(1)} s`);
     } finally {
-      await gateway.close();
+      await gateway.stop();
       await orders.stop();
     }
   }
@@ -240,13 +171,8 @@ try {
   const directRate = ROWS / directSeconds;
 
   // 3. The dashboard calls at ROWS orders: through the gateway against the driver.
-  const orders = await startOrdersChild(serviceEnv);
-  const gateway = await startGateway({
-    PORT: '0',
-    ORDERS_SERVICE_URL: orders.url,
-    SERVE_FRONTENDS: 'false',
-    LOG_LEVEL: 'silent',
-  });
+  const orders = await startApp('svc-orders', serviceEnv);
+  const gateway = await startGatewayFor(orders);
   const token = await issuer.merchantToken(`bench-${ROWS}`);
   const entries = db.collection('tracking_entries');
   const scope = { accountId: `bench-${ROWS}` };
@@ -260,17 +186,17 @@ try {
   };
   const rowsOfQueries: {
     call: string;
-    gateway: Awaited<ReturnType<typeof time>>;
-    driver: Awaited<ReturnType<typeof time>>;
+    gateway: Awaited<ReturnType<typeof timeRuns>>;
+    driver: Awaited<ReturnType<typeof timeRuns>>;
   }[] = [];
   try {
     for (const sortBy of trackingEntrySortFields) {
       rowsOfQueries.push({
         call: `list sortBy=${sortBy}`,
-        gateway: await time(SAMPLES, () =>
+        gateway: await timeRuns(SAMPLES, () =>
           get(`/api/upload/tracking-entries?sortBy=${sortBy}&sortOrder=desc`),
         ),
-        driver: await time(SAMPLES, () =>
+        driver: await timeRuns(SAMPLES, () =>
           Promise.all([
             entries.countDocuments(hideShipped),
             entries
@@ -285,8 +211,8 @@ try {
     }
     rowsOfQueries.push({
       call: 'summary',
-      gateway: await time(SAMPLES, () => get('/api/upload/summary')),
-      driver: await time(SAMPLES, () =>
+      gateway: await timeRuns(SAMPLES, () => get('/api/upload/summary')),
+      driver: await timeRuns(SAMPLES, () =>
         entries
           .aggregate([{ $match: hideShipped }, { $group: { _id: '$status', count: { $sum: 1 } } }])
           .toArray(),
@@ -295,8 +221,8 @@ try {
     const searchFilter = { ...scope, searchTerms: { $regex: '^buyer4242' } };
     rowsOfQueries.push({
       call: 'search q=buyer4242',
-      gateway: await time(SAMPLES, () => get('/api/upload/search?q=buyer4242')),
-      driver: await time(SAMPLES, () =>
+      gateway: await timeRuns(SAMPLES, () => get('/api/upload/search?q=buyer4242')),
+      driver: await timeRuns(SAMPLES, () =>
         Promise.all([
           entries.countDocuments(searchFilter),
           entries
@@ -309,7 +235,7 @@ try {
       ),
     });
   } finally {
-    await gateway.close();
+    await gateway.stop();
     await orders.stop();
   }
 
@@ -318,12 +244,16 @@ try {
   line(
     `svc-orders benchmark: ${ROWS.toLocaleString('en-US')} rows, MongoDB at ${infra.mongoUrl}, ${SAMPLES} samples per call`,
   );
+  line(ordersFlagsLine());
   line();
-  line('Import (CSV streamed through the gateway)');
-  line(`  ${'rows'.padEnd(10)}${pad('seconds', 10)}${pad('rows/s', 10)}${pad('peak RSS MB', 14)}`);
+  line('Import (CSV streamed through the gateway, a fresh svc-orders for each size)');
+  line(
+    `  ${'rows'.padEnd(10)}${pad('seconds', 10)}${pad('rows/s', 10)}${pad('idle RSS MB', 14)}${pad('peak RSS MB', 14)}`,
+  );
   for (const run of runs) {
     line(
-      `  ${String(run.rows).padEnd(10)}${pad(run.seconds.toFixed(1), 10)}${pad(Math.round(run.rows / run.seconds), 10)}${pad(run.peakMb.toFixed(0), 14)}`,
+      `  ${String(run.rows).padEnd(10)}${pad(run.seconds.toFixed(1), 10)}${pad(Math.round(run.rows / run.seconds), 10)}` +
+        `${pad(run.idleMb.toFixed(0), 14)}${pad(run.peakMb.toFixed(0), 14)}`,
     );
   }
   line(

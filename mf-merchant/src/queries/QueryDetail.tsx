@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { replyToQuery } from '@onvelope/contracts';
+import { failureMessage, orderItemsLabel, queryStatusLabel, timeAgo } from '@onvelope/ui';
+import { merchantApi } from '../api.js';
+import { formatDateTime } from '../domain/display-format.js';
+import type { OrderQuery } from './use-seller-queries.js';
+
+interface QueryDetailProps {
+  query: OrderQuery;
+  now: Date;
+  onChanged: (query: OrderQuery) => void;
+}
+
+/** One query: who asked about which order, the message, the replies so far and the reply box. */
+export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
+  const [reply, setReply] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // spec 000 §5: a reply that is empty after trimming is not sent; the button says so by being off.
+  const canSend = reply.trim() !== '' && !sending;
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSend) return;
+    setSending(true);
+    setError(null);
+    try {
+      const answer = await merchantApi.call(replyToQuery, {
+        params: { id: query.id },
+        body: { message: reply.trim() },
+      });
+      setReply('');
+      onChanged(answer.query);
+    } catch (caught) {
+      setError(failureMessage(caught, 'Failed to send reply'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <article className="me-query-detail" data-testid="query-detail">
+      <header>
+        <h3 data-testid="query-subject">{query.subject}</h3>
+        <span
+          className={`me-query-status me-query-status--${query.status}`}
+          data-testid="query-status"
+        >
+          {queryStatusLabel(query.status)}
+        </span>
+      </header>
+      <p className="me-muted">
+        From {query.customerName ? `${query.customerName} <${query.customerEmail}>` : query.customerEmail}{' '}
+        · {formatDateTime(query.createdAt)} ({timeAgo(query.createdAt, now)})
+      </p>
+      <dl className="me-query-order">
+        <div>
+          <dt>Order</dt>
+          <dd data-testid="query-order-number">{query.orderNumber}</dd>
+        </div>
+        <div>
+          <dt>Items</dt>
+          <dd data-testid="query-order-items">{orderItemsLabel(query.orderDetails.items) ?? '—'}</dd>
+        </div>
+      </dl>
+      <p className="me-query-message" data-testid="query-message">
+        {query.message}
+      </p>
+      {query.replies.length > 0 && (
+        <section aria-label="Replies">
+          <h4>Replies</h4>
+          <ul className="me-query-replies">
+            {query.replies.map((item) => (
+              <li key={item.id} data-testid="query-reply">
+                <p>{item.message}</p>
+                <span className="me-muted">{formatDateTime(item.sentAt)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <form onSubmit={(event) => void send(event)} className="me-query-reply-form">
+        <label className="ov-field me-field">
+          <span>Reply to the customer</span>
+          <textarea
+            rows={4}
+            value={reply}
+            onChange={(event) => setReply(event.target.value)}
+            data-testid="reply-input"
+          />
+        </label>
+        {error && (
+          <p className="ov-alert ov-alert--error" role="alert" data-testid="reply-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="ov-button" disabled={!canSend} data-testid="reply-send">
+          {sending ? 'Sending…' : 'Send reply'}
+        </button>
+      </form>
+    </article>
+  );
+}

@@ -1,0 +1,184 @@
+import { ApiError } from '@onvelope/ui';
+import { describe, expect, it } from 'vitest';
+import {
+  activeConnection,
+  authorisationReturn,
+  connectFailure,
+  isLargeStore,
+  lastSyncLabel,
+  lastSyncSummary,
+  markSyncedNow,
+  normaliseStoreUrl,
+  phaseText,
+  progressOutcome,
+  startFailure,
+  syncFailure,
+  syncOutcome,
+  withoutAuthorisationParams,
+  type StoreFrontConnection,
+  type SyncProgress,
+} from './store-front-logic.js';
+
+const connection = (id: string, isActive: boolean): StoreFrontConnection => ({
+  id,
+  storeUrl: `https://${id}.bigcartel.com`,
+  storeName: id,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  isActive,
+  lastSyncAt: null,
+});
+
+function progress(
+  syncStatus: SyncProgress['syncStatus'],
+  fields: Partial<SyncProgress['progress']> = {},
+  lastSyncError: string | null = null,
+): SyncProgress {
+  return {
+    progress: {
+      phase: syncStatus === 'failed' ? 'failed' : 'completed',
+      ordersFound: 0,
+      ordersProcessed: 0,
+      totalOrders: 0,
+      currentPage: 0,
+      percentage: 0,
+      syncedCount: 0,
+      errorCount: 0,
+      elapsedSeconds: 0,
+      pagesProcessed: 0,
+      ...fields,
+    },
+    syncStatus,
+    isCurrentlySyncing: syncStatus === 'running' || syncStatus === 'queued',
+    lastSyncError,
+  };
+}
+
+describe('store URL', () => {
+  it('refuses a blank URL or text that is not a URL', () => {
+    expect(normaliseStoreUrl('   ')).toBeNull();
+    expect(normaliseStoreUrl('my store')).toBeNull();
+    expect(normaliseStoreUrl('localhost')).toBeNull();
+    expect(normaliseStoreUrl('ftp://shop.bigcartel.com')).toBeNull();
+  });
+
+  it('accepts a full URL and a bare host, which it takes as https', () => {
+    expect(normaliseStoreUrl(' https://shop.bigcartel.com/ ')).toBe('https://shop.bigcartel.com');
+    expect(normaliseStoreUrl('shop.bigcartel.com')).toBe('https://shop.bigcartel.com');
+    expect(normaliseStoreUrl('http://shop.example.com/store')).toBe(
+      'http://shop.example.com/store',
+    );
+  });
+});
+
+describe('sync texts', () => {
+  it('gives every phase its own text, with the page or batch number', () => {
+    const phases = [
+      'queued',
+      'starting',
+      'fetching_orders',
+      'fetching_page_3',
+      'processing_orders',
+      'processing_batch_7',
+      'completed',
+      'failed',
+    ];
+    const texts = phases.map((phase) => phaseText(phase));
+    expect(new Set(texts).size).toBe(phases.length);
+    expect(phaseText('fetching_page_3')).toBe('Fetching orders from BigCartel: page 3...');
+    expect(phaseText('processing_batch_7')).toBe('Saving orders: batch 7...');
+  });
+
+  it('reports new orders, an up-to-date store, or errors after a sync', () => {
+    expect(syncOutcome({ syncedCount: 12, ordersInStore: 120, errorCount: 0 })).toEqual({
+      kind: 'success',
+      text: 'Successfully synced 12 new orders from BigCartel!',
+    });
+    expect(syncOutcome({ syncedCount: 0, ordersInStore: 120, errorCount: 0 })).toEqual({
+      kind: 'success',
+      text: 'Sync completed - all 120 BigCartel orders are up to date!',
+    });
+    const withErrors = syncOutcome({ syncedCount: 3, ordersInStore: 120, errorCount: 2 });
+    expect(withErrors.kind).toBe('error');
+    expect(withErrors.text).toMatch(/^Sync completed with errors: 2 orders could not be imported/);
+  });
+
+  it("reads a watched sync's end from its progress, a failure with the service's reason", () => {
+    expect(progressOutcome(progress('completed', { syncedCount: 120, totalOrders: 120 }))).toEqual({
+      kind: 'success',
+      text: 'Successfully synced 120 new orders from BigCartel!',
+    });
+    expect(progressOutcome(progress('completed', { totalOrders: 4 }), 120).text).toBe(
+      'Sync completed - all 120 BigCartel orders are up to date!',
+    );
+    expect(progressOutcome(progress('failed', {}, 'The store-front did not answer')).text).toBe(
+      'The store-front did not answer',
+    );
+    expect(progressOutcome(progress('failed')).text).toBe('Failed to sync orders');
+  });
+
+  it("adds the service's reason to start and connect failures, and falls back without one", () => {
+    const refused = new ApiError(409, 'expired', [], { serverMessage: 'Please reconnect' });
+    expect(startFailure(refused)).toBe('Failed to start BigCartel sync: Please reconnect');
+    expect(startFailure(new ApiError(0, 'Network request failed'))).toBe(
+      'Failed to start BigCartel sync',
+    );
+    expect(connectFailure(new Error('boom'))).toBe('Failed to initiate BigCartel connection');
+    expect(syncFailure(refused)).toBe('Please reconnect');
+    expect(syncFailure(new Error('boom'))).toBe('Failed to sync orders');
+  });
+
+  it('warns only above 1000 estimated orders', () => {
+    expect(isLargeStore(1000)).toBe(false);
+    expect(isLargeStore(1001)).toBe(true);
+  });
+
+  it('summarises the latest sync for the stats block', () => {
+    expect(lastSyncSummary(null)).toBeNull();
+    expect(lastSyncSummary(progress('idle'))).toBeNull();
+    expect(
+      lastSyncSummary(progress('completed', { syncedCount: 5, totalOrders: 9, errorCount: 1 })),
+    ).toBe('5 new of 9 orders, 1 with errors');
+    expect(lastSyncSummary(progress('failed', {}, 'Token revoked'))).toBe('Failed: Token revoked');
+  });
+});
+
+describe('return from authorisation', () => {
+  it('turns connected=true&store into a success notice and error into Connection failed', () => {
+    expect(authorisationReturn(new URLSearchParams('connected=true&store=Tote+Co'))).toEqual({
+      kind: 'connected',
+      text: 'BigCartel store "Tote Co" connected successfully!',
+    });
+    expect(authorisationReturn(new URLSearchParams('error=The+seller+denied+access'))).toEqual({
+      kind: 'failed',
+      text: 'Connection failed: The seller denied access',
+    });
+    expect(authorisationReturn(new URLSearchParams('welcome=true'))).toBeNull();
+  });
+
+  it('removes only the authorisation parameters from the address', () => {
+    const cleaned = withoutAuthorisationParams(
+      new URLSearchParams('connected=true&store=Tote&welcome=true'),
+    );
+    expect(cleaned?.toString()).toBe('welcome=true');
+    expect(withoutAuthorisationParams(new URLSearchParams('welcome=true'))).toBeNull();
+  });
+});
+
+describe('connections', () => {
+  it('syncs the first active connection', () => {
+    expect(activeConnection(null)).toBeNull();
+    expect(activeConnection([connection('a', false), connection('b', true)])?.id).toBe('b');
+    expect(activeConnection([connection('a', false)])).toBeNull();
+  });
+
+  it('sets the last sync of one connection to now', () => {
+    const now = new Date('2026-11-21T10:00:00.000Z');
+    const updated = markSyncedNow([connection('a', true), connection('b', true)], 'b', now);
+    expect(updated.map((c) => c.lastSyncAt)).toEqual([null, '2026-11-21T10:00:00.000Z']);
+  });
+
+  it('shows Never before the first sync and an en-US date after', () => {
+    expect(lastSyncLabel(null)).toBe('Never');
+    expect(lastSyncLabel('2026-11-21T10:00:00.000Z')).toMatch(/Nov 21, 2026/);
+  });
+});

@@ -1,0 +1,85 @@
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import type { z } from 'zod';
+import { orderQueryStatuses, type orderQuery } from '@onvelope/contracts';
+import type { OrderQueryStatus } from '../domain/order-query-status.js';
+
+/**
+ * A buyer's query to a seller about one order (spec 000 §3 "Order query"). `customerEmailKey` is
+ * the lower-cased address the buyer's portal finds it by; `replyCount` lets "resolve only with a
+ * reply" be one conditional update.
+ */
+export interface OrderQueryDocument {
+  _id: Types.ObjectId;
+  accountId: string;
+  entryId: string;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  customerEmailKey: string;
+  subject: string;
+  message: string;
+  status: OrderQueryStatus;
+  items: string | null;
+  replies: { id: string; message: string; sentAt: Date }[];
+  replyCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const orderQuerySchema = new Schema<OrderQueryDocument>(
+  {
+    accountId: { type: String, required: true },
+    entryId: { type: String, required: true },
+    orderNumber: { type: String, required: true },
+    customerName: { type: String, default: '' },
+    customerEmail: { type: String, required: true },
+    customerEmailKey: { type: String, required: true },
+    subject: { type: String, required: true },
+    message: { type: String, required: true },
+    status: { type: String, enum: orderQueryStatuses, required: true, default: 'sent' },
+    items: { type: String, default: null },
+    replies: {
+      type: [
+        new Schema(
+          {
+            id: { type: String, required: true },
+            message: { type: String, required: true },
+            sentAt: { type: Date, required: true },
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
+    replyCount: { type: Number, required: true, default: 0 },
+  },
+  { timestamps: true, collection: 'order_queries' },
+);
+
+// The seller's inbox, newest first; the buyer's list by address.
+orderQuerySchema.index({ accountId: 1, createdAt: -1, _id: -1 });
+orderQuerySchema.index({ customerEmailKey: 1, createdAt: -1 });
+
+export type OrderQueryModel = Model<OrderQueryDocument>;
+export const orderQueryModel = (db: Connection): OrderQueryModel =>
+  (db.models.OrderQuery as OrderQueryModel | undefined) ??
+  db.model('OrderQuery', orderQuerySchema);
+
+export function toOrderQuery(doc: OrderQueryDocument): z.infer<typeof orderQuery> {
+  return {
+    id: String(doc._id),
+    customerName: doc.customerName,
+    customerEmail: doc.customerEmail,
+    orderNumber: doc.orderNumber,
+    subject: doc.subject,
+    message: doc.message,
+    status: doc.status,
+    createdAt: doc.createdAt.toISOString(),
+    orderDetails: { items: doc.items },
+    replies: doc.replies.map((reply) => ({
+      id: reply.id,
+      message: reply.message,
+      sentAt: reply.sentAt.toISOString(),
+    })),
+  };
+}

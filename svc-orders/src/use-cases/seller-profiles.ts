@@ -1,0 +1,35 @@
+import { getSellerPublicProfile } from '@onvelope/contracts';
+import { requestCommand } from '@onvelope/service-kit';
+import type { Merchant } from '../domain/buyer-order.js';
+import type { BuyerDeps } from './buyer-deps.js';
+
+/**
+ * The seller's public name and website, asked of svc-auth each time (a renamed shop shows its new
+ * name at once). When svc-auth does not answer, the order is still shown, without them: null.
+ */
+export async function merchantOf(
+  deps: Pick<BuyerDeps, 'nats' | 'log' | 'settings'>,
+  accountId: string,
+): Promise<Merchant> {
+  try {
+    return await requestCommand(
+      deps.nats,
+      getSellerPublicProfile,
+      { accountId },
+      deps.settings.authTimeoutMs,
+    );
+  } catch (error) {
+    deps.log.warn({ err: error, accountId }, 'seller profile unavailable; answering without it');
+    return null;
+  }
+}
+
+/** The sellers of several orders, each asked once and all at the same time. */
+export async function merchantsOf(
+  deps: Pick<BuyerDeps, 'nats' | 'log' | 'settings'>,
+  accountIds: string[],
+): Promise<Map<string, Merchant>> {
+  const unique = [...new Set(accountIds)];
+  const merchants = await Promise.all(unique.map((accountId) => merchantOf(deps, accountId)));
+  return new Map(unique.map((accountId, index) => [accountId, merchants[index] ?? null]));
+}
