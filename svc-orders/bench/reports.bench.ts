@@ -11,6 +11,7 @@
 import mongoose from 'mongoose';
 import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
+import { orderKeyOf, searchTermsOf } from '../src/data/tracking-entry.model.js';
 import { PDF_ROW_LIMIT } from '../src/export/pdf-writer.js';
 import {
   line,
@@ -30,11 +31,14 @@ const countries = ['GB', 'US', 'DE', 'FR', 'AU', 'CA', 'IE', 'NL', 'ES', 'IT'];
 const couriers = ['Royal Mail', 'DHL', 'UPS', 'USPS', 'FedEx', 'Evri', 'DPD', 'Yodel', 'GLS'];
 const products = ['Blue mug', 'Red hoodie', 'Teapot', 'Tote bag', 'Poster A2', 'Sticker pack'];
 
-/** Order i; every 10th goes by Parcelforce, so that courier matches exactly the pdf limit. */
+/**
+ * Order i; every 10th goes by Parcelforce, so that courier matches exactly the pdf limit. Written
+ * with the driver, so it sets the derived fields mongoose would (tracking-entry.model.ts).
+ */
 function orderOf(i: number) {
   const createdAt = new Date(Date.UTC(2025, 0, 1) + i * 5 * 60_000);
   const status = statuses[i % statuses.length] as string;
-  return {
+  const order = {
     accountId: ACCOUNT,
     orderNumber: `#${100_000 + i}`,
     source: 'csv',
@@ -57,7 +61,11 @@ function orderOf(i: number) {
     shippedAt: status === 'shipped' || status === 'delivered' ? createdAt : null,
     createdAt,
     updatedAt: createdAt,
-    searchTerms: [],
+  };
+  return {
+    ...order,
+    orderKey: orderKeyOf(ACCOUNT, order.orderNumber),
+    searchTerms: searchTermsOf(order),
   };
 }
 

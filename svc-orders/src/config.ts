@@ -11,6 +11,18 @@ export const configSchema = serviceConfigSchema(
       .int()
       .positive()
       .default(50 * 1024 * 1024),
+    // Where the site's pages are, for signed tracking links and the reply email (the gateway's).
+    PUBLIC_SITE_URL: z.url().default('http://localhost:8080'),
+    // The reply to a buyer's query is emailed (the same SMTP server as svc-auth's).
+    SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().default('ONVELOPE <no-reply@onvelope.local>'),
+    // Failed lookups and claims: per order number per hour, per client address per 15 minutes.
+    LOOKUP_MAX_FAILURES_PER_ORDER: z.coerce.number().int().positive().default(10),
+    LOOKUP_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+    // Buyer queries sent per client address per hour.
+    QUERY_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+    // svc-auth answers from its database; a lookup waits no longer than this for the seller's name.
+    AUTH_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   },
 );
 export type OrdersConfig = z.infer<typeof configSchema>;

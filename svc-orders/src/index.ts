@@ -3,10 +3,14 @@ import { configSchema } from './config.js';
 import { trackingEntryModel } from './data/tracking-entry.model.js';
 import { serveStoreFrontCommands } from './events/store-front-commands.js';
 import { ensureOrdersStream } from './events/tracking-entry-events.js';
+import { registerBuyerLookupRoutes } from './routes/buyer-lookup.routes.js';
+import { registerClaimRoutes } from './routes/claims.routes.js';
 import { registerKeywordRuleRoutes } from './routes/keyword-rules.routes.js';
+import { registerOrderQueryRoutes } from './routes/order-queries.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerShippingRoutes } from './routes/shipping.routes.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
+import { prepareBuyerDeps } from './use-cases/buyer-deps.js';
 
 export function startOrdersService(env: Env) {
   return createService({
@@ -23,6 +27,11 @@ export function startOrdersService(env: Env) {
       registerShippingRoutes({ routes, db, nats, log });
       registerReportRoutes({ routes, db, log });
       serveStoreFrontCommands({ db, nats, log });
+      const buyers = await prepareBuyerDeps({ db, nats, log, config });
+      registerBuyerLookupRoutes(routes, buyers);
+      registerOrderQueryRoutes(routes, buyers);
+      registerClaimRoutes(routes, buyers);
+      return { stop: async () => buyers.mailer.close() };
     },
   });
 }

@@ -7,7 +7,6 @@ import {
   upsertStoreFrontOrders,
   type storeFrontOrder,
 } from '@onvelope/contracts';
-import { startInfra } from '@onvelope/infra';
 import {
   connectDatabase,
   connectNats,
@@ -55,10 +54,7 @@ const orderOf = (id: string, fields: Partial<StoreFrontOrder> = {}): StoreFrontO
   ...fields,
 });
 
-// svc-orders instances of other test files answer the same commands in the same queue group on the
-// shared NATS, so this file talks to its own instance over a private NATS server.
 describe('store-front order commands', () => {
-  let nats: { natsUrl: string; stop(): Promise<void> };
   let issuer: TestIssuer;
   let orders: StartedService;
   let db: Connection;
@@ -66,22 +62,16 @@ describe('store-front order commands', () => {
   const accountId = 'sf-seller';
 
   beforeAll(async () => {
-    const { NATS_URL: _ignored, ...env } = process.env;
-    nats = await startInfra({ parts: ['nats'], env, log: () => undefined });
     issuer = await startTestIssuer();
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      NATS_URL: nats.natsUrl,
-    });
+    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
     db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    nc = await connectNats(nats.natsUrl, 'store-front-commands-test');
+    nc = await connectNats(testInfra().natsUrl, 'store-front-commands-test');
   });
   afterAll(async () => {
     await orders?.close();
     await nc?.close();
     await db?.close();
     await issuer?.close();
-    await nats?.stop();
   });
 
   const upsert = (orders: StoreFrontOrder[], connectionId = 'conn-1', account = accountId) =>

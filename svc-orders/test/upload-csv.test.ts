@@ -30,7 +30,8 @@ describe('POST /api/upload/csv', () => {
   beforeAll(async () => {
     issuer = await startTestIssuer();
     // A NATS of this file's own: its imports publish tens of thousands of events, which would
-    // otherwise queue up on the shared ORDERS stream that other test files' consumers read.
+    // otherwise stay on the ORDERS stream of this worker's NATS account, where the durable
+    // consumers of test files run later in the same worker (svc-analytics) would replay them all.
     nats = await startInfra({
       parts: ['nats'],
       env: {

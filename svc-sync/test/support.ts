@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
-import { startInfra } from '@onvelope/infra';
 import {
   startStoreFrontSim,
   type StoreFrontSim,
@@ -65,28 +64,22 @@ async function answerOf(response: Response): Promise<Answer> {
 }
 
 /**
- * A private NATS server, svc-orders, the store-front simulator and svc-sync replicas sharing one
- * database. NATS is private to the file: svc-orders instances of other test files answer the same
- * commands (`orders.upsertBatch`) in the same queue group, and would save this file's orders into
- * their own databases.
+ * svc-orders, the store-front simulator and svc-sync replicas sharing one database, on this
+ * worker's NATS account (so svc-orders instances of files running in other workers never answer
+ * this file's `orders.upsertBatch`).
  */
 export async function startSyncWorld(
   options: { stores?: StoreOptions[]; syncEnv?: Record<string, string>; replicas?: number } = {},
 ): Promise<SyncWorld> {
-  const { NATS_URL: _ignored, ...env } = process.env;
-  const nats = await startInfra({ parts: ['nats'], env, log: () => undefined });
+  const { natsUrl, mongoUrl } = testInfra();
   const sim = await startStoreFrontSim({
     seed: 11,
     stores: options.stores ?? [{ ordersCount: 50 }],
   });
   const issuer = await startTestIssuer();
-  const orders = await startService(startOrdersService, {
-    AUTH_JWKS_URL: issuer.url,
-    NATS_URL: nats.natsUrl,
-  });
+  const orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
   const syncEnv: Record<string, string> = {
     AUTH_JWKS_URL: issuer.url,
-    NATS_URL: nats.natsUrl,
     MONGO_DB: uniqueDatabaseName('sync'),
     BIGCARTEL_API_URL: sim.url,
     BIGCARTEL_AUTHORIZE_URL: sim.authorizeUrl,
@@ -108,7 +101,6 @@ export async function startSyncWorld(
     return replica;
   };
   for (let i = 0; i < (options.replicas ?? 1); i += 1) await startReplica();
-  const { mongoUrl } = testInfra();
   const ordersDb = await mongoose
     .createConnection(mongoUrl, { dbName: orders.env.MONGO_DB as string })
     .asPromise();
@@ -137,7 +129,7 @@ export async function startSyncWorld(
   const world: SyncWorld = {
     sim,
     issuer,
-    natsUrl: nats.natsUrl,
+    natsUrl,
     orders,
     sync,
     ordersDb,
@@ -184,7 +176,6 @@ export async function startSyncWorld(
       await syncDb.close();
       await sim.close();
       await issuer.close();
-      await nats.stop();
     },
   };
   return world;

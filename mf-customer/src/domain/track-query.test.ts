@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseTrackQuery, trackQueryFromSearch } from './track-query.js';
+import { ApiError } from '@onvelope/ui';
+import {
+  linkTokenFromSearch,
+  lookupFailure,
+  normaliseTrackQuery,
+  trackQueryFromSearch,
+} from './track-query.js';
 
 describe('normaliseTrackQuery', () => {
   it('trims every field and upper-cases the postcode', () => {
@@ -34,5 +40,29 @@ describe('trackQueryFromSearch', () => {
       email: '',
       postcode: '',
     });
+  });
+});
+
+describe('linkTokenFromSearch', () => {
+  it('reads the signed link token, and nothing when the link parameter is absent or blank', () => {
+    expect(linkTokenFromSearch(new URLSearchParams('link=abc.def'))).toBe('abc.def');
+    expect(linkTokenFromSearch(new URLSearchParams('link=%20'))).toBeNull();
+    expect(linkTokenFromSearch(new URLSearchParams('order=1'))).toBeNull();
+  });
+});
+
+describe('lookupFailure', () => {
+  it("shows the server's message, else 'Order not found'", () => {
+    const refused = new ApiError(429, 'x', [], {
+      serverMessage: 'Too many lookups. Try again in a minute.',
+    });
+    expect(lookupFailure(refused)).toBe('Too many lookups. Try again in a minute.');
+    expect(lookupFailure(new ApiError(404, 'HTTP 404'))).toBe('Order not found');
+  });
+
+  it('says the lookup failed when no answer came', () => {
+    expect(lookupFailure(new ApiError(0, 'Network request failed'))).toBe(
+      'Failed to lookup order. Please try again.',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { ApiError } from '@onvelope/ui';
+
 /** What a buyer types into the public lookup form (spec 001 §2, public order tracking page). */
 export interface TrackQueryInput {
   email: string;
@@ -27,4 +29,17 @@ export function trackQueryFromSearch(search: URLSearchParams): TrackQueryInput {
     postcode: search.get('postcode') ?? '',
     orderNumber: search.get('order') ?? '',
   };
+}
+
+/** The signed link's token from /track?link=<token> (beyond the spec: a seller's shared link). */
+export function linkTokenFromSearch(search: URLSearchParams): string | null {
+  return search.get('link')?.trim() || null;
+}
+
+/** spec 001 §8 public lookup: the server's message, else 'Order not found'; no answer is a network failure. */
+export function lookupFailure(error: unknown): string {
+  if (error instanceof ApiError && error.isNetworkFailure) {
+    return 'Failed to lookup order. Please try again.';
+  }
+  return (error instanceof ApiError && error.serverMessage) || 'Order not found';
 }

@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   getCustomerProfile,
+  listClaimedOrders,
+  listCustomerQueries,
   updateCustomerProfile,
   type CustomerProfile,
 } from '@onvelope/contracts';
@@ -9,33 +11,63 @@ import {
   ApiError,
   clearCustomerSession,
   clientMessages,
-  createApiClient,
   detailMessages,
   failureMessage,
   logout,
-  readCustomerSession,
   storeCustomerInfo,
   type RemotePage,
 } from '@onvelope/ui';
+import { customerApi } from '../api.js';
+import { Toasts } from '../components/Toasts.js';
 import { identiconDataUrl } from '../domain/identicon.js';
+import { toastDelays, useToasts } from '../hooks/use-toasts.js';
+import { ClaimDialog } from '../portal/ClaimDialog.js';
+import { ClaimedOrderCard, type ClaimedOrder } from '../portal/ClaimedOrderCard.js';
+import { EditOrderDialog } from '../portal/EditOrderDialog.js';
+import { portalFailure } from '../portal/failure.js';
+import { QueriesModal, type CustomerQuery } from '../portal/QueriesModal.js';
+import { UnclaimDialog } from '../portal/UnclaimDialog.js';
 import './customer.css';
 
-// Buyer calls carry the buyer's own token (customerAuthToken), never the seller's.
-const customerApi = createApiClient({ getToken: () => readCustomerSession()?.token ?? null });
+type Dialog =
+  | { kind: 'profile' }
+  | { kind: 'claim' }
+  | { kind: 'edit'; claim: ClaimedOrder }
+  | { kind: 'unclaim'; claim: ClaimedOrder }
+  | { kind: 'queries' }
+  | null;
+
+/** spec 001 §8 and §9: the portal's own success texts. */
+const portalMessages = {
+  unclaimed: 'Order unclaimed successfully! You can now re-claim it to get updated data.',
+  resolved: 'Query marked as resolved successfully!',
+} as const;
 
 /** How long 'Failed to load profile' stays before the buyer is sent to sign in again. */
 const profileFailureDelayMs = 2000;
 
 /**
- * Buyer portal (spec 001 §2): the profile header and the edit profile dialog over
- * GET/PATCH /api/customer-auth/profile. Claimed orders and queries arrive with their issue.
+ * Buyer portal (spec 001 §2): the profile header and edit profile dialog, the claimed orders (each
+ * showing the live order) with the claim, edit and unclaim dialogs, and the queries modal.
  */
 const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = () => {
   const navigate = useNavigate();
   const [customer, setCustomer] = useState<CustomerProfile | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [orders, setOrders] = useState<{ list: ClaimedOrder[] | null; error: string | null }>({
+    list: null,
+    error: null,
+  });
+  const [queries, setQueries] = useState<{ list: CustomerQuery[] | null; error: string | null }>({
+    list: null,
+    error: null,
+  });
+  const [loadCount, setLoadCount] = useState(0);
+  const reload = useCallback(() => setLoadCount((count) => count + 1), []);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const { toasts, show } = useToasts();
 
   useEffect(() => {
     let live = true;
@@ -63,6 +95,36 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
     };
   }, [navigate]);
 
+  const signedIn = customer !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    const { signal } = controller;
+    customerApi.call(listClaimedOrders, { signal }).then(
+      (answer) => setOrders({ list: answer.orders, error: null }),
+      (error: unknown) => {
+        if (!signal.aborted) {
+          setOrders({ list: null, error: portalFailure(error, 'Failed to load orders') });
+        }
+      },
+    );
+    customerApi.call(listCustomerQueries, { signal }).then(
+      (answer) => setQueries({ list: answer.queries, error: null }),
+      (error: unknown) => {
+        if (!signal.aborted) {
+          setQueries({ list: null, error: portalFailure(error, 'Failed to load queries') });
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [signedIn, loadCount]);
+
+  const replaceQuery = (query: CustomerQuery) =>
+    setQueries((current) => ({
+      ...current,
+      list: current.list?.map((item) => (item.id === query.id ? query : item)) ?? null,
+    }));
+
   const signOut = () => {
     logout();
     void navigate('/login');
@@ -72,9 +134,39 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
     <main className="ov-page cu-portal" data-testid="customer-dashboard-page">
       <header className="cu-portal-header">
         <h1>My orders</h1>
-        <button type="button" className="ov-button ov-button--secondary" onClick={signOut}>
-          Logout
-        </button>
+        <div className="cu-dialog__actions">
+          {customer && (
+            <>
+              <button
+                type="button"
+                className="ov-button"
+                onClick={() => setDialog({ kind: 'claim' })}
+                data-testid="open-claim"
+              >
+                Claim an order
+              </button>
+              <button
+                type="button"
+                className="ov-button ov-button--secondary"
+                onClick={() => {
+                  reload();
+                  setDialog({ kind: 'queries' });
+                }}
+                data-testid="open-queries"
+              >
+                My queries
+                {queries.list && (
+                  <span className="cu-badge" data-testid="open-queries-count">
+                    {queries.list.filter((query) => query.status !== 'resolved').length}
+                  </span>
+                )}
+              </button>
+            </>
+          )}
+          <button type="button" className="ov-button ov-button--secondary" onClick={signOut}>
+            Logout
+          </button>
+        </div>
       </header>
       {loadError && (
         <p className="ov-alert ov-alert--error" role="alert" data-testid="customer-load-error">
@@ -88,34 +180,127 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
       )}
       {customer && (
         <>
-          <ProfileHeader customer={customer} onEdit={() => setEditing(true)} />
+          <ProfileHeader customer={customer} onEdit={() => setDialog({ kind: 'profile' })} />
           {notice && (
             <p className="ov-alert cu-alert--success" role="status" data-testid="customer-notice">
               {notice}
             </p>
           )}
-          <p className="ov-alert ov-alert--info">
-            Claiming orders and sending queries are not available yet.
-          </p>
-          {editing && (
+          <ClaimedOrders
+            orders={orders.list}
+            error={orders.error}
+            onEdit={(claim) => setDialog({ kind: 'edit', claim })}
+            onUnclaim={(claim) => setDialog({ kind: 'unclaim', claim })}
+          />
+          {dialog?.kind === 'profile' && (
             <EditProfileDialog
               customer={customer}
-              onClose={() => setEditing(false)}
+              onClose={closeDialog}
               onSaved={(next) => {
                 storeCustomerInfo(next);
                 setCustomer(next);
-                setEditing(false);
+                closeDialog();
                 setNotice(clientMessages.profileUpdated);
               }}
             />
           )}
+          {dialog?.kind === 'claim' && (
+            <ClaimDialog
+              customer={customer}
+              onClose={closeDialog}
+              onClaimed={(claim) => {
+                closeDialog();
+                show('success', `Order ${claim.order.orderNumber} claimed successfully!`);
+                reload();
+              }}
+            />
+          )}
+          {dialog?.kind === 'edit' && (
+            <EditOrderDialog
+              claim={dialog.claim}
+              onClose={closeDialog}
+              onSaved={(claim) => {
+                closeDialog();
+                setOrders((current) => ({
+                  ...current,
+                  list: current.list?.map((item) => (item.id === claim.id ? claim : item)) ?? null,
+                }));
+              }}
+            />
+          )}
+          {dialog?.kind === 'unclaim' && (
+            <UnclaimDialog
+              claim={dialog.claim}
+              onClose={closeDialog}
+              onUnclaimed={() => {
+                closeDialog();
+                show('success', portalMessages.unclaimed, toastDelays.unclaimed);
+                reload();
+              }}
+            />
+          )}
+          {dialog?.kind === 'queries' && (
+            <QueriesModal
+              queries={queries.list}
+              error={queries.error}
+              onClose={closeDialog}
+              onResolved={(query) => {
+                replaceQuery(query);
+                show('success', portalMessages.resolved, toastDelays.resolved);
+              }}
+              onFailed={(text) => show('error', text)}
+            />
+          )}
         </>
       )}
+      <Toasts toasts={toasts} />
     </main>
   );
 };
 
 export default CustomerDashboardPage;
+
+function ClaimedOrders({
+  orders,
+  error,
+  onEdit,
+  onUnclaim,
+}: {
+  orders: ClaimedOrder[] | null;
+  error: string | null;
+  onEdit: (claim: ClaimedOrder) => void;
+  onUnclaim: (claim: ClaimedOrder) => void;
+}) {
+  return (
+    <section className="cu-claims" aria-label="Claimed orders" data-testid="claimed-orders">
+      <h2>Claimed orders</h2>
+      {error && (
+        <p className="ov-alert ov-alert--error" role="alert" data-testid="orders-error">
+          {error}
+        </p>
+      )}
+      {!orders && !error && <p role="status">Loading your orders...</p>}
+      {orders?.length === 0 && (
+        <p className="cu-lead" data-testid="claims-empty">
+          No claimed orders yet. Claim an order with the email, postcode and order number it was
+          placed with.
+        </p>
+      )}
+      {orders && orders.length > 0 && (
+        <ul className="cu-claim-list">
+          {orders.map((claim) => (
+            <ClaimedOrderCard
+              key={claim.id}
+              claim={claim}
+              onEdit={() => onEdit(claim)}
+              onUnclaim={() => onUnclaim(claim)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 function fullName(customer: CustomerProfile): string | null {
   return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null;

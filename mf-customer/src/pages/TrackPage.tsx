@@ -1,117 +1,204 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { lookupOrder, openTrackingLink, type BuyerOrder } from '@onvelope/contracts';
 import type { RemotePage } from '@onvelope/ui';
+import { publicApi } from '../api.js';
+import { OrderSummary } from '../components/OrderSummary.js';
+import { TextField } from '../components/TextField.js';
+import { Timeline } from '../components/Timeline.js';
 import {
+  linkTokenFromSearch,
+  lookupFailure,
   missingFieldsMessage,
   normaliseTrackQuery,
   trackQueryFromSearch,
   type TrackQueryInput,
 } from '../domain/track-query.js';
+import { QueryForm } from '../track/QueryForm.js';
 import './customer.css';
 
-/** Public order tracking page (spec 001 §2): the lookup form; results come with the lookup call. */
+interface Found {
+  order: BuyerOrder;
+  email: string;
+}
+
+/**
+ * Public order tracking page (spec 001 §2) at /track and /customer: the lookup form, then the
+ * order's summary, custom message, timeline and the query form. `?order=&email=&postcode=` (the
+ * header's Quick Track) fills the form and looks up at once; `?link=<token>` (a seller's signed
+ * link) opens the order directly, and a link that does not check out shows the form.
+ */
+type Message = { kind: 'error' | 'info'; text: string };
+
+/** `POST /api/customer/lookup` with the buyer's three fields. */
+async function lookUpOrder(query: TrackQueryInput): Promise<Found> {
+  const answer = await publicApi.call(lookupOrder, { body: query });
+  return { order: answer.order, email: query.email };
+}
+
+/** A signed link's order; any failure (tampered, unknown) leads back to the lookup form. */
+async function openLink(token: string): Promise<Found> {
+  try {
+    const answer = await publicApi.call(openTrackingLink, { query: { token } });
+    return { order: answer.order, email: answer.order.email ?? '' };
+  } catch {
+    throw new LinkNotOpened();
+  }
+}
+
+class LinkNotOpened extends Error {}
+
+/** The order found, or the message that says why not (spec 001 §8 lookup failures). */
+async function opened(
+  finding: Promise<Found>,
+): Promise<{ found: Found | null; message: Message | null }> {
+  try {
+    return { found: await finding, message: null };
+  } catch (error) {
+    const message: Message =
+      error instanceof LinkNotOpened
+        ? {
+            kind: 'info',
+            text: 'This tracking link could not be opened. Please look up your order below.',
+          }
+        : { kind: 'error', text: lookupFailure(error) };
+    return { found: null, message };
+  }
+}
+
 const TrackPage: RemotePage<'mf_customer/TrackPage'> = () => {
   const [search] = useSearchParams();
   return (
     <main className="ov-page cu-track" data-testid="track-page">
-      <h1>Track your order</h1>
-      <p className="cu-lead">
-        Enter the email address and postcode you ordered with, and your order number.
-      </p>
-      {/* Remounting on a new query string refills the form when Quick Track is used from this page. */}
-      <LookupForm key={search.toString()} initial={trackQueryFromSearch(search)} />
+      {/* Remounting on a new query string starts over when Quick Track is used from this page. */}
+      <Tracking key={search.toString()} search={search} />
     </main>
   );
 };
 
 export default TrackPage;
 
-function LookupForm({ initial }: { initial: TrackQueryInput }) {
+function Tracking({ search }: { search: URLSearchParams }) {
+  const [initial] = useState(() => trackQueryFromSearch(search));
+  const [linkToken] = useState(() => linkTokenFromSearch(search));
+  const [found, setFound] = useState<Found | null>(null);
   const [fields, setFields] = useState(initial);
-  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
+  // Busy from the start when the address already says what to open, so the form never flashes.
+  const [busy, setBusy] = useState(
+    () => linkToken !== null || normaliseTrackQuery(initial) !== null,
+  );
+  const [message, setMessage] = useState<Message | null>(null);
 
-  const update = (name: keyof TrackQueryInput) => (value: string) =>
-    setFields((current) => ({ ...current, [name]: value }));
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!normaliseTrackQuery(fields)) {
+  async function lookUp(input: TrackQueryInput) {
+    const query = normaliseTrackQuery(input);
+    if (!query) {
       setMessage({ kind: 'error', text: missingFieldsMessage });
       return;
     }
-    // The lookup call (POST /api/customer/lookup) is built in a later issue; say so plainly.
-    setMessage({
-      kind: 'info',
-      text: 'Order lookup is not available yet. Please try again later.',
-    });
+    setBusy(true);
+    setMessage(null);
+    const outcome = await opened(lookUpOrder(query));
+    setFound(outcome.found);
+    setMessage(outcome.message);
+    setBusy(false);
   }
 
-  return (
-    <form
-      className="ov-card cu-lookup"
-      onSubmit={submit}
-      noValidate
-      data-testid="track-lookup-form"
-    >
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={fields.email}
-        onChange={update('email')}
-        testId="track-email"
-      />
-      <Field
-        label="Postcode"
-        autoComplete="postal-code"
-        value={fields.postcode}
-        onChange={update('postcode')}
-        testId="track-postcode"
-      />
-      <Field
-        label="Order number"
-        value={fields.orderNumber}
-        onChange={update('orderNumber')}
-        testId="track-order-number"
-      />
-      {message && (
-        <p
-          className={
-            message.kind === 'error' ? 'ov-alert ov-alert--error' : 'ov-alert ov-alert--info'
-          }
-          role={message.kind === 'error' ? 'alert' : 'status'}
-          data-testid={message.kind === 'error' ? 'track-error' : 'track-notice'}
-        >
-          {message.text}
-        </p>
-      )}
-      <button type="submit" className="ov-button" data-testid="track-submit">
-        Track order
-      </button>
-    </form>
-  );
-}
+  // Once per mount (the page remounts on a new query string): a signed link opens its order, a
+  // complete Quick Track query looks up at once. `busy` already starts true for both.
+  useEffect(() => {
+    const query = normaliseTrackQuery(initial);
+    const opening = linkToken ? openLink(linkToken) : query ? lookUpOrder(query) : null;
+    if (!opening) return;
+    let live = true;
+    void opened(opening).then((outcome) => {
+      if (!live) return;
+      setFound(outcome.found);
+      setMessage(outcome.message);
+      setBusy(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [initial, linkToken]);
 
-interface FieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
-  type?: string;
-  autoComplete?: string;
-}
+  if (found) {
+    return (
+      <div className="cu-result" data-testid="track-result">
+        <div className="cu-result__head">
+          <h1>Your order</h1>
+          <button
+            type="button"
+            className="ov-button ov-button--secondary"
+            onClick={() => setFound(null)}
+            data-testid="track-another"
+          >
+            Track another order
+          </button>
+        </div>
+        <div className="ov-card">
+          <OrderSummary order={found.order} />
+          <Timeline order={found.order} />
+        </div>
+        <QueryForm order={found.order} customerEmail={found.email} />
+      </div>
+    );
+  }
 
-function Field({ label, value, onChange, testId, type = 'text', autoComplete }: FieldProps) {
+  const update = (name: keyof TrackQueryInput) => (value: string) =>
+    setFields((current) => ({ ...current, [name]: value }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void lookUp(fields);
+  };
+
   return (
-    <label className="ov-field">
-      <span>{label}</span>
-      <input
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid={testId}
-      />
-    </label>
+    <>
+      <h1>Track your order</h1>
+      <p className="cu-lead">
+        Enter the email address and postcode you ordered with, and your order number.
+      </p>
+      <form
+        className="ov-card cu-lookup"
+        onSubmit={submit}
+        noValidate
+        data-testid="track-lookup-form"
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={fields.email}
+          onChange={update('email')}
+          testId="track-email"
+        />
+        <TextField
+          label="Postcode"
+          autoComplete="postal-code"
+          value={fields.postcode}
+          onChange={update('postcode')}
+          testId="track-postcode"
+        />
+        <TextField
+          label="Order number"
+          value={fields.orderNumber}
+          onChange={update('orderNumber')}
+          testId="track-order-number"
+        />
+        {message && (
+          <p
+            className={
+              message.kind === 'error' ? 'ov-alert ov-alert--error' : 'ov-alert ov-alert--info'
+            }
+            role={message.kind === 'error' ? 'alert' : 'status'}
+            data-testid={message.kind === 'error' ? 'track-error' : 'track-notice'}
+          >
+            {message.text}
+          </p>
+        )}
+        <button type="submit" className="ov-button" disabled={busy} data-testid="track-submit">
+          {busy ? 'Looking up…' : 'Track order'}
+        </button>
+      </form>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { merchantDisplayName, type MerchantSession } from '@onvelope/ui';
 
@@ -12,11 +13,12 @@ interface DashboardHeaderProps {
   onQueries: () => void;
   onDatabase: () => void;
   onLogout: () => void;
+  /** Connect Web Store and Sync Orders (`store-front/StoreFrontActions.tsx`). */
+  storeFrontActions?: ReactNode;
 }
 
 /**
  * spec 000 §2 header: name or email, role in upper case, account id, and the workspace buttons.
- * The store-front buttons arrive with the work that builds them.
  */
 export function DashboardHeader({
   session,
@@ -28,6 +30,7 @@ export function DashboardHeader({
   onQueries,
   onDatabase,
   onLogout,
+  storeFrontActions,
 }: DashboardHeaderProps) {
   const role = session.userInfo?.role ?? session.claims.role;
   return (
@@ -97,6 +100,7 @@ export function DashboardHeader({
           >
             Manage Database
           </button>
+          {storeFrontActions}
           <button
             type="button"
             className="ov-button ov-button--secondary"

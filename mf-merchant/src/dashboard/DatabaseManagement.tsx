@@ -4,7 +4,7 @@ import { Modal } from '../components/Modal.js';
 import { pressClear, type ClearAction } from '../domain/forms.js';
 import { workspaceMessages } from '../domain/workspace-messages.js';
 import { useTimedNotice } from '../hooks/use-toasts.js';
-import { clearAllData, clearCsvData } from '@onvelope/contracts';
+import { clearAllData, clearCsvData, clearStoreFrontData } from '@onvelope/contracts';
 
 const actions: Record<ClearAction, { label: string; explain: string; armedLabel: string }> = {
   csv: {
@@ -17,11 +17,20 @@ const actions: Record<ClearAction, { label: string; explain: string; armedLabel:
     explain: 'Deletes every order, whatever its source. Keyword rules stay.',
     armedLabel: 'Click again to delete ALL orders',
   },
+  storeFront: {
+    label: 'Clear store-front data',
+    explain:
+      'Deletes every order synced from BigCartel and the sync history; the next sync is a first ' +
+      'sync again. Store connections stay.',
+    armedLabel: 'Click again to delete all store-front orders',
+  },
 };
+
+const clearRoutes = { csv: clearCsvData, all: clearAllData, storeFront: clearStoreFrontData };
 
 /**
  * spec 000 §2 database management: each clear needs two clicks on the same action (the first arms
- * it); the success notice hides after 5 s. Store-front data comes with the store-front sync work.
+ * it); the success notice hides after 5 s.
  */
 export function DatabaseManagement({
   onCleared,
@@ -42,7 +51,7 @@ export function DatabaseManagement({
     if (!next.execute) return;
     setBusy(true);
     try {
-      const answer = await merchantApi.call(action === 'csv' ? clearCsvData : clearAllData);
+      const answer = await merchantApi.call(clearRoutes[action]);
       showNotice(answer.message);
       onCleared();
     } catch {

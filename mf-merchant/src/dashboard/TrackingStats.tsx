@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { getSummary, ResponseOf } from '@onvelope/contracts';
 
 type Summary = ResponseOf<typeof getSummary>;
@@ -6,9 +7,12 @@ type Summary = ResponseOf<typeof getSummary>;
 export function TrackingStats({
   summary,
   error,
+  children,
 }: {
   summary: Summary | null;
   error: string | null;
+  /** The store-front parts of the block (connected stores, last sync, live progress). */
+  children?: ReactNode;
 }) {
   const counters: [string, string, number | undefined][] = [
     ['total', 'Total', summary?.total],
@@ -24,6 +28,7 @@ export function TrackingStats({
           {error}
         </p>
       )}
+      {children}
       <dl className="me-stats__grid">
         {counters.map(([key, label, value]) => (
           <div key={key} className={`me-stat me-stat--${key}`}>

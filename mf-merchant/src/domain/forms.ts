@@ -112,7 +112,7 @@ export function shipInputOf(form: ShipForm) {
   };
 }
 
-export type ClearAction = 'csv' | 'all';
+export type ClearAction = 'csv' | 'all' | 'storeFront';
 
 /**
  * spec 000 §2 and §4: a clear action needs two clicks on the same action. The first click arms it;

@@ -1,5 +1,5 @@
 import {
-  reportSortFields,
+  type reportSortFields,
   trackingEntryStatuses,
   type BodyOf,
   type searchReport,

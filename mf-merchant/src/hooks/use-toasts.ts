@@ -5,7 +5,8 @@ export const noticeHideMs = 5000;
 
 export interface Toast {
   id: number;
-  kind: 'success' | 'error';
+  /** `info`: a notice that is neither, e.g. 'Etsy integration coming soon!'. */
+  kind: 'success' | 'error' | 'info';
   text: string;
 }
 

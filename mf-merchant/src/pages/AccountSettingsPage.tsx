@@ -23,22 +23,24 @@ import {
 import { merchantApi } from '../api.js';
 import { BannerMessage, Field, type Banner } from '../components/Field.js';
 import { emailError, passwordError } from '../domain/auth-form.js';
+import { IntegrationsTab } from '../store-front/IntegrationsTab.js';
 import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
 
 type Account = ResponseOf<typeof getSettings>['account'];
-type Tab = 'profile' | 'email' | 'password';
+type Tab = 'profile' | 'email' | 'password' | 'integrations';
 
 const tabs: { id: Tab; label: string }[] = [
   { id: 'profile', label: 'PROFILE' },
   { id: 'email', label: 'EMAIL' },
   { id: 'password', label: 'PASSWORD' },
+  { id: 'integrations', label: 'INTEGRATIONS' },
 ];
 
 /**
  * /account-settings (spec 001 §2): PROFILE, EMAIL and PASSWORD tabs over GET /auth/settings, with
- * the account information block and the success and error banners. The INTEGRATIONS tab arrives
- * with the store-front sync work.
+ * the account information block and the success and error banners, and the INTEGRATIONS tab
+ * (store-front connection, `store-front/IntegrationsTab.tsx`).
  */
 const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () => {
   const navigate = useNavigate();
@@ -158,6 +160,13 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
               <PasswordTab
                 onSaved={() => setBanner({ kind: 'success', text: clientMessages.passwordUpdated })}
                 onFailed={(error) => failed(error, clientMessages.passwordUpdateFailed)}
+              />
+            )}
+            {tab === 'integrations' && (
+              <IntegrationsTab
+                onSucceeded={(text) => setBanner({ kind: 'success', text })}
+                onFailed={failed}
+                onInfo={(text) => setBanner({ kind: 'info', text })}
               />
             )}
           </div>

@@ -36,6 +36,13 @@ import { OrderQueriesInbox } from '../queries/OrderQueriesInbox.js';
 import { useSellerQueries } from '../queries/use-seller-queries.js';
 import { ReportsPanel } from '../reports/ReportsPanel.js';
 import { KeywordRuleManager } from '../rules/KeywordRuleManager.js';
+import { ConnectStoreDialogs } from '../store-front/ConnectStoreDialogs.js';
+import { FirstSyncDialog } from '../store-front/FirstSyncDialog.js';
+import { StoreFrontActions } from '../store-front/StoreFrontActions.js';
+import { StoreFrontNotices } from '../store-front/StoreFrontNotices.js';
+import { StoreFrontStatus } from '../store-front/StoreFrontStatus.js';
+import { useStoreFront } from '../store-front/use-store-front.js';
+import '../store-front/store-front.css';
 import { CsvUploader } from '../upload/CsvUploader.js';
 import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
@@ -75,6 +82,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
     setReloadKey((key) => key + 1);
   }, []);
   const closePanel = useCallback(() => setPanel(null), []);
+  const storeFront = useStoreFront(reload);
 
   // spec 000 §4 and §9: a session found over (token expired, malformed or refused) goes to /login
   // after 2 s, long enough to read why.
@@ -131,6 +139,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
         }}
         onDatabase={() => setPanel('database')}
         onLogout={signOut}
+        storeFrontActions={<StoreFrontActions storeFront={storeFront} />}
       />
       <main className="ov-page me-workspace">
         {params.get('trial') === 'started' && (
@@ -143,7 +152,10 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
             Welcome to ONVELOPE! Your email is verified.
           </p>
         )}
-        <TrackingStats summary={data.summary} error={data.summaryError} />
+        <StoreFrontNotices storeFront={storeFront} />
+        <TrackingStats summary={data.summary} error={data.summaryError}>
+          <StoreFrontStatus storeFront={storeFront} />
+        </TrackingStats>
         <section className="ov-card me-entries" aria-label="Tracking entries">
           <div className="me-entries__head">
             <h1>Tracking entries</h1>
@@ -213,13 +225,22 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
           onClose={closePanel}
         />
       )}
-      {panel === 'database' && <DatabaseManagement onCleared={reload} onClose={closePanel} />}
+      {panel === 'database' && (
+        <DatabaseManagement
+          onCleared={() => {
+            reload();
+            void storeFront.refreshConnections();
+          }}
+          onClose={closePanel}
+        />
+      )}
       {panel === 'reports' && <ReportsPanel onClose={closePanel} />}
       {panel === 'queries' && (
         <OrderQueriesInbox
           queries={sellerQueries.queries}
           error={sellerQueries.error}
           onChanged={sellerQueries.replace}
+          onReload={sellerQueries.reload}
           onClose={closePanel}
         />
       )}
@@ -255,6 +276,8 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
           onClose={() => setShipping(null)}
         />
       )}
+      <ConnectStoreDialogs storeFront={storeFront} onInfo={(text) => show('info', text)} />
+      <FirstSyncDialog storeFront={storeFront} />
       <Toasts toasts={toasts} />
     </div>
   );

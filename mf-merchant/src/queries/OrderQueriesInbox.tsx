@@ -11,6 +11,8 @@ interface OrderQueriesInboxProps {
   queries: OrderQuery[] | null;
   error: string | null;
   onChanged: (query: OrderQuery) => void;
+  /** Loads the list again, so the unread count also follows changes made elsewhere. */
+  onReload: () => void;
   onClose: () => void;
 }
 
@@ -19,7 +21,13 @@ interface OrderQueriesInboxProps {
  * and how long ago each came; resolved ones only with the toggle on. Opening a query marks it read
  * (viewed, shown as In Review) and shows it with its order, the replies and a reply box.
  */
-export function OrderQueriesInbox({ queries, error, onChanged, onClose }: OrderQueriesInboxProps) {
+export function OrderQueriesInbox({
+  queries,
+  error,
+  onChanged,
+  onReload,
+  onClose,
+}: OrderQueriesInboxProps) {
   const [showResolved, setShowResolved] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [now] = useState(() => new Date());
@@ -30,7 +38,10 @@ export function OrderQueriesInbox({ queries, error, onChanged, onClose }: OrderQ
     if (query.status !== 'sent') return;
     merchantApi
       .call(markQueryRead, { params: { id: query.id } })
-      .then((answer) => onChanged(answer.query))
+      .then((answer) => {
+        onChanged(answer.query);
+        onReload();
+      })
       // Still readable when marking fails; it stays unread and is marked on the next opening.
       .catch(() => undefined);
   };
@@ -92,7 +103,15 @@ export function OrderQueriesInbox({ queries, error, onChanged, onClose }: OrderQ
         </div>
         <div className="me-queries__detail">
           {open ? (
-            <QueryDetail key={open.id} query={open} now={now} onChanged={onChanged} />
+            <QueryDetail
+              key={open.id}
+              query={open}
+              now={now}
+              onChanged={(query) => {
+                onChanged(query);
+                onReload();
+              }}
+            />
           ) : (
             <p className="me-muted">Choose a query to read it and reply.</p>
           )}

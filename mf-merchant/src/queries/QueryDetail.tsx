@@ -16,6 +16,7 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   // spec 000 §5: a reply that is empty after trimming is not sent; the button says so by being off.
   const canSend = reply.trim() !== '' && !sending;
 
@@ -24,12 +25,15 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
     if (!canSend) return;
     setSending(true);
     setError(null);
+    setNotice(null);
     try {
       const answer = await merchantApi.call(replyToQuery, {
         params: { id: query.id },
         body: { message: reply.trim() },
       });
       setReply('');
+      // The service says whether the buyer was emailed ('Reply sent', or saved without the mail).
+      setNotice(answer.message ?? null);
       onChanged(answer.query);
     } catch (caught) {
       setError(failureMessage(caught, 'Failed to send reply'));
@@ -50,7 +54,10 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
         </span>
       </header>
       <p className="me-muted">
-        From {query.customerName ? `${query.customerName} <${query.customerEmail}>` : query.customerEmail}{' '}
+        From{' '}
+        {query.customerName
+          ? `${query.customerName} <${query.customerEmail}>`
+          : query.customerEmail}{' '}
         · {formatDateTime(query.createdAt)} ({timeAgo(query.createdAt, now)})
       </p>
       <dl className="me-query-order">
@@ -60,7 +67,9 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
         </div>
         <div>
           <dt>Items</dt>
-          <dd data-testid="query-order-items">{orderItemsLabel(query.orderDetails.items) ?? '—'}</dd>
+          <dd data-testid="query-order-items">
+            {orderItemsLabel(query.orderDetails.items) ?? '—'}
+          </dd>
         </div>
       </dl>
       <p className="me-query-message" data-testid="query-message">
@@ -92,6 +101,11 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
         {error && (
           <p className="ov-alert ov-alert--error" role="alert" data-testid="reply-error">
             {error}
+          </p>
+        )}
+        {notice && (
+          <p className="ov-alert ov-alert--info" role="status" data-testid="reply-notice">
+            {notice}
           </p>
         )}
         <button type="submit" className="ov-button" disabled={!canSend} data-testid="reply-send">

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { exportFormats, exportReport } from '@onvelope/contracts';
+import { type exportFormats, exportReport } from '@onvelope/contracts';
 import { saveFile } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import {

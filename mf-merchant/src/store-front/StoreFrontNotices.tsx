@@ -19,7 +19,9 @@ export function StoreFrontNotices({ storeFront }: { storeFront: StoreFrontState 
           }
           role={authorisation.notice.kind === 'connected' ? 'status' : 'alert'}
           data-testid={
-            authorisation.notice.kind === 'connected' ? 'store-connected-notice' : 'connect-failed-notice'
+            authorisation.notice.kind === 'connected'
+              ? 'store-connected-notice'
+              : 'connect-failed-notice'
           }
         >
           {authorisation.notice.text}

@@ -3,11 +3,19 @@ import type { StoreFrontState } from './use-store-front.js';
 
 /**
  * spec 000 §2 tracking stats, store parts: the connected stores, the last sync's result, and the
- * live progress (bar and phase text) while a sync runs. Nothing shows before any connection.
+ * live progress (bar and phase text) while a sync runs. Nothing shows before any connection; a
+ * list that could not be read says so.
  */
 export function StoreFrontStatus({ storeFront }: { storeFront: StoreFrontState }) {
   const { connections, progress, activity } = storeFront;
   const active = connections?.filter((connection) => connection.isActive) ?? [];
+  if (!connections && storeFront.connectionsError) {
+    return (
+      <p className="ov-alert ov-alert--error" role="alert" data-testid="connections-error">
+        {storeFront.connectionsError}
+      </p>
+    );
+  }
   if (!connections || connections.length === 0) return null;
   const syncing = activity.kind === 'syncing' || activity.kind === 'starting';
   const live = syncing && progress?.isCurrentlySyncing ? progress : null;

@@ -1,9 +1,4 @@
-import type {
-  getSyncProgress,
-  listConnections,
-  ResponseOf,
-  syncOrders,
-} from '@onvelope/contracts';
+import type { getSyncProgress, listConnections, ResponseOf, syncOrders } from '@onvelope/contracts';
 import { storeFrontMessages } from '@onvelope/contracts';
 import { ApiError, failureMessage } from '@onvelope/ui';
 
@@ -184,9 +179,7 @@ export function connectFailure(error: unknown): string {
 
 /** What the dashboard's address said on return from the store-front's authorisation (spec 000 §2). */
 export type AuthorisationReturn =
-  | { kind: 'connected'; text: string }
-  | { kind: 'failed'; text: string }
-  | null;
+  { kind: 'connected'; text: string } | { kind: 'failed'; text: string } | null;
 
 export const authorisationParams = ['connected', 'store', 'error'] as const;
 
@@ -196,7 +189,8 @@ export const authorisationParams = ['connected', 'store', 'error'] as const;
  */
 export function authorisationReturn(params: URLSearchParams): AuthorisationReturn {
   const error = params.get('error');
-  if (error !== null) return { kind: 'failed', text: `Connection failed: ${error || 'unknown error'}` };
+  if (error !== null)
+    return { kind: 'failed', text: `Connection failed: ${error || 'unknown error'}` };
   if (params.get('connected') === 'true') {
     const store = params.get('store')?.trim();
     return {
@@ -230,9 +224,7 @@ export function markSyncedNow(
   now: Date,
 ): StoreFrontConnection[] {
   return connections.map((connection) =>
-    connection.id === connectionId
-      ? { ...connection, lastSyncAt: now.toISOString() }
-      : connection,
+    connection.id === connectionId ? { ...connection, lastSyncAt: now.toISOString() } : connection,
   );
 }
 

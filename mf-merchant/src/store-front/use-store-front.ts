@@ -99,7 +99,9 @@ export function useStoreFront(onOrdersChanged: () => void) {
   // Ends polling and timers when the dashboard goes.
   const lifetime = useRef(new AbortController());
   const ordersChanged = useRef(onOrdersChanged);
-  ordersChanged.current = onOrdersChanged;
+  useEffect(() => {
+    ordersChanged.current = onOrdersChanged;
+  }, [onOrdersChanged]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -238,7 +240,10 @@ export function useStoreFront(onOrdersChanged: () => void) {
         display.abort();
       }
       try {
-        const now = await merchantApi.call(getSyncProgress, { params: { id: connectionId }, signal });
+        const now = await merchantApi.call(getSyncProgress, {
+          params: { id: connectionId },
+          signal,
+        });
         setProgress(now);
         if (!now.isCurrentlySyncing) {
           finished(connectionId, syncOutcome(countsOfResult(result)), true);
@@ -308,7 +313,8 @@ export function useStoreFront(onOrdersChanged: () => void) {
     connectionsError,
     activeConnection: activeConnection(connections),
     activity,
-    busy: activity.kind === 'checking' || activity.kind === 'starting' || activity.kind === 'syncing',
+    busy:
+      activity.kind === 'checking' || activity.kind === 'starting' || activity.kind === 'syncing',
     progress,
     notice,
     dismissNotice: () => setNotice(null),

@@ -19,8 +19,24 @@ const decoder = new TextDecoder();
 const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
 const decode = (data: Uint8Array): unknown => JSON.parse(decoder.decode(data));
 
+/** Connects to `url`, which may carry `user:password@` (a NATS account's user). */
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
-  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+  // nats.js v2 ignores credentials written in the server URL, so they travel as options.
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  const credentials = parsed?.username
+    ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+    : undefined;
+  if (parsed && credentials) {
+    parsed.username = '';
+    parsed.password = '';
+  }
+  return connect({
+    servers: parsed && credentials ? parsed.toString() : url,
+    ...credentials,
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1_000,
+  });
 }
 
 /** Round trip to the server; fails when the connection is closed or the server does not answer. */

@@ -4,6 +4,8 @@ import type { TestInfra } from './provided-context.js';
 export interface RunningTestInfra extends TestInfra {
   /** 'containers' when MongoDB and NATS run in Docker through testcontainers. */
   kind: 'processes' | 'containers';
+  /** With `natsAccounts` and local processes: the URL of NATS account i at index i - 1. */
+  natsAccountUrls?: string[];
   stop(): Promise<void>;
 }
 
@@ -24,10 +26,11 @@ export async function dockerAvailable(): Promise<boolean> {
 /**
  * Starts what tests need: with `TESTCONTAINERS=1` and a Docker engine, the real `mongo:7` and
  * `nats:2.12` images (stripe-mock stays a local process); otherwise local processes from
- * `@onvelope/infra` (which also honours MONGO_URL / NATS_URL / STRIPE_MOCK_URL).
+ * `@onvelope/infra` (which also honours MONGO_URL / NATS_URL / STRIPE_MOCK_URL). `natsAccounts`
+ * gives the local nats-server that many isolated accounts (not the container, nor a NATS_URL).
  */
 export async function startTestInfra(
-  options: { env?: Env; log?: InfraLog } = {},
+  options: { env?: Env; log?: InfraLog; natsAccounts?: number } = {},
 ): Promise<RunningTestInfra> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => process.stderr.write(`[testkit] ${message}\n`));
@@ -35,7 +38,7 @@ export async function startTestInfra(
     if (await dockerAvailable()) return startContainers(env, log);
     log('TESTCONTAINERS=1 but no Docker engine answers: using local processes instead');
   }
-  const infra = await startInfra({ env, log });
+  const infra = await startInfra({ env, log, natsAccounts: options.natsAccounts });
   return { kind: 'processes', ...infra };
 }
 

@@ -5,6 +5,7 @@ import { connect as connectNats } from 'nats';
 import { describe, expect, it } from 'vitest';
 import {
   freePort,
+  natsConnectOptions,
   startService,
   testInfra,
   uniqueDatabaseName,
@@ -57,7 +58,7 @@ describe('testInfra', () => {
     const connection = await mongoose.createConnection(mongoUrl).asPromise();
     expect(await connection.db!.admin().ping()).toMatchObject({ ok: 1 });
     await connection.close();
-    const nc = await connectNats({ servers: natsUrl });
+    const nc = await connectNats(natsConnectOptions(natsUrl));
     expect((await (await nc.jetstreamManager()).getAccountInfo()).limits).toBeDefined();
     await nc.close();
     const stripe = await fetch(`${stripeMockUrl}/v1/prices`, {

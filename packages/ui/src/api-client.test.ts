@@ -55,7 +55,9 @@ beforeAll(async () => {
       if (req.url === '/too-big')
         return json(400, {
           error: 'PDF export is limited to 10,000 rows',
-          details: [{ message: 'More than 10,000 orders match these filters.', path: 'body.format' }],
+          details: [
+            { message: 'More than 10,000 orders match these filters.', path: 'body.format' },
+          ],
         });
       if (req.url === '/invalid')
         return json(400, {
@@ -235,7 +237,10 @@ describe('download', () => {
       .download({ ...fileRoute, path: '/too-big' }, { body: { format: 'pdf' } })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, serverMessage: 'PDF export is limited to 10,000 rows' });
+    expect(error).toMatchObject({
+      status: 400,
+      serverMessage: 'PDF export is limited to 10,000 rows',
+    });
   });
 });
 
@@ -245,7 +250,7 @@ describe('filenameFromContentDisposition', () => {
     expect(filenameFromContentDisposition('attachment; filename=r.pdf')).toBe('r.pdf');
     expect(
       filenameFromContentDisposition(
-        "attachment; filename=\"fallback.xlsx\"; filename*=UTF-8''r%C3%A9sum%C3%A9.xlsx",
+        'attachment; filename="fallback.xlsx"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.xlsx',
       ),
     ).toBe('résumé.xlsx');
   });

@@ -172,7 +172,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   /** The method, path and options of a typed call of `route`. */
   function routeRequest(
     route: RouteContract,
-    callOptions: CallOptions<RouteContract> | undefined,
+    // Each route's own CallArgs type is checked where `call` or `download` is called.
+    callOptions: object | undefined,
   ): [HttpMethod, string, SendInit] {
     const { body, params, query, token, signal, form } = (callOptions ?? {}) as {
       body?: unknown;

@@ -62,8 +62,7 @@ orderQuerySchema.index({ customerEmailKey: 1, createdAt: -1 });
 
 export type OrderQueryModel = Model<OrderQueryDocument>;
 export const orderQueryModel = (db: Connection): OrderQueryModel =>
-  (db.models.OrderQuery as OrderQueryModel | undefined) ??
-  db.model('OrderQuery', orderQuerySchema);
+  (db.models.OrderQuery as OrderQueryModel | undefined) ?? db.model('OrderQuery', orderQuerySchema);
 
 export function toOrderQuery(doc: OrderQueryDocument): z.infer<typeof orderQuery> {
   return {

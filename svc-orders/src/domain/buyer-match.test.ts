@@ -25,7 +25,7 @@ describe('buyer details matching an order', () => {
     ).toBe(false);
   });
 
-  it("falls back to the shipping zip when the order has no postcode", () => {
+  it('falls back to the shipping zip when the order has no postcode', () => {
     expect(
       detailsMatchOrder(
         { email: 'a@b.c', postcode: null, shippingZip: '90210' },

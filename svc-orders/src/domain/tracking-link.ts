@@ -12,7 +12,9 @@ export interface TrackingLinkClaims {
 
 const signatureOf = (secret: string, { accountId, entryId }: TrackingLinkClaims) =>
   // JSON keeps the two values apart whatever characters they hold.
-  createHmac('sha256', secret).update(JSON.stringify([accountId, entryId])).digest();
+  createHmac('sha256', secret)
+    .update(JSON.stringify([accountId, entryId]))
+    .digest();
 
 export function signTrackingLink(secret: string, claims: TrackingLinkClaims): string {
   return [
@@ -40,9 +42,7 @@ export function trackingLinkIsGenuine(
   read: TrackingLinkClaims & { signature: Buffer },
 ): boolean {
   const expected = signatureOf(secret, read);
-  return (
-    expected.length === read.signature.length && timingSafeEqual(expected, read.signature)
-  );
+  return expected.length === read.signature.length && timingSafeEqual(expected, read.signature);
 }
 
 export const trackingPageUrl = (publicSiteUrl: string, token: string) =>

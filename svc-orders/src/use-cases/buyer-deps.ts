@@ -1,5 +1,14 @@
 import type { Connection } from 'mongoose';
-import type { Logger, Mailer, NatsConnection } from '@onvelope/service-kit';
+import {
+  createSmtpMailer,
+  type Logger,
+  type Mailer,
+  type NatsConnection,
+} from '@onvelope/service-kit';
+import type { OrdersConfig } from '../config.js';
+import { attemptCounterModel } from '../data/attempt-counter.model.js';
+import { claimModel } from '../data/claim.model.js';
+import { orderQueryModel } from '../data/order-query.model.js';
 
 /** What the buyer-facing use cases (lookup, links, queries, claims) work with. */
 export interface BuyerDeps {
@@ -19,4 +28,36 @@ export interface BuyerSettings {
   queryMaxPerIp: number;
   /** How long to wait for svc-auth (seller names, buyer addresses). */
   authTimeoutMs: number;
+}
+
+/**
+ * Builds the buyer side's dependencies from the service's configuration and makes its indexes
+ * (the service kit turns lazy index building off).
+ */
+export async function prepareBuyerDeps(context: {
+  db: Connection;
+  nats: NatsConnection;
+  log: Logger;
+  config: OrdersConfig;
+}): Promise<BuyerDeps> {
+  const { db, nats, log, config } = context;
+  await Promise.all(
+    [orderQueryModel(db), claimModel(db), attemptCounterModel(db)].map((model) =>
+      model.syncIndexes(),
+    ),
+  );
+  return {
+    db,
+    nats,
+    log,
+    mailer: createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }),
+    now: () => new Date(),
+    settings: {
+      publicSiteUrl: config.PUBLIC_SITE_URL,
+      lookupMaxFailuresPerOrder: config.LOOKUP_MAX_FAILURES_PER_ORDER,
+      lookupMaxFailuresPerIp: config.LOOKUP_MAX_FAILURES_PER_IP,
+      queryMaxPerIp: config.QUERY_MAX_PER_IP,
+      authTimeoutMs: config.AUTH_COMMAND_TIMEOUT_MS,
+    },
+  };
 }

@@ -1,10 +1,6 @@
 import { HttpError } from '@onvelope/service-kit';
 import { attemptCounterModel } from '../data/attempt-counter.model.js';
-import {
-  minutesLeftInWindow,
-  windowStartOf,
-  type AttemptLimit,
-} from '../domain/attempt-limits.js';
+import { minutesLeftInWindow, windowStartOf, type AttemptLimit } from '../domain/attempt-limits.js';
 import type { BuyerDeps } from './buyer-deps.js';
 
 /** One limit applied to one caller or order: `lookup-ip` for 203.0.113.9, say. */

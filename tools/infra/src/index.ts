@@ -7,6 +7,7 @@ import type { RunningPart } from './running-part.js';
 import { startStripeMock } from './stripe-mock.js';
 
 export { freePort } from './free-port.js';
+export { natsConnectOptions } from './nats.js';
 export { cacheDir, type Env } from './paths.js';
 export type { InfraLog } from './process.js';
 export { MONGO_JAVA_SERVER_VERSION } from './mongo.js';
@@ -18,10 +19,20 @@ export type InfraPart = 'mongo' | 'nats' | 'stripeMock';
 export const ALL_PARTS: readonly InfraPart[] = ['mongo', 'nats', 'stripeMock'];
 
 /** The URLs of the requested parts, plus `stop()`. */
-export type Infra<P extends InfraPart = InfraPart> = { [K in P as `${K}Url`]: string } & {
-  /** Stops every process this call started (servers given by URL variables are left alone). */
-  stop(): Promise<void>;
-};
+export type Infra<P extends InfraPart = InfraPart> = {
+  [K in P as `${K}Url`]: string;
+} & ('nats' extends P
+  ? {
+      /**
+       * Only with `natsAccounts`: the URL of account i at index i - 1
+       * (`nats://w<i>:<password>@127.0.0.1:<port>`); `natsUrl` is then the bare address.
+       */
+      natsAccountUrls?: string[];
+    }
+  : unknown) & {
+    /** Stops every process this call started (servers given by URL variables are left alone). */
+    stop(): Promise<void>;
+  };
 
 export interface StartInfraOptions<P extends InfraPart = InfraPart> {
   /** Which parts to start; all by default. */
@@ -37,6 +48,12 @@ export interface StartInfraOptions<P extends InfraPart = InfraPart> {
   env?: Env;
   /** Progress messages (what was found, what is being built); default: stderr. */
   log?: InfraLog;
+  /**
+   * Start NATS with this many isolated accounts (each with JetStream and its own user) instead of
+   * one open account, so parallel test workers cannot answer or consume each other's messages.
+   * Not applied to a NATS_URL server.
+   */
+  natsAccounts?: number;
 }
 
 const stderrLog: InfraLog = (message) => process.stderr.write(`[infra] ${message}\n`);
@@ -59,9 +76,22 @@ export async function startInfra<P extends InfraPart = InfraPart>(
   const persistent = options.persistent ?? false;
   const dataDir = options.dataDir ?? defaultDataDir;
 
+  // Filled by the starters and the loop below: `<part>Url` per part, and the NATS account URLs.
+  const urls: Record<string, unknown> = {};
   const starters: Record<InfraPart, () => Promise<RunningPart>> = {
     mongo: () => startMongo({ persistent, dataDir, env, log }),
-    nats: () => startNats({ persistent, dataDir, env, log }),
+    nats: async () => {
+      const nats = await startNats({
+        persistent,
+        dataDir,
+        env,
+        log,
+        accounts: options.natsAccounts,
+      });
+      if (options.natsAccounts !== undefined && !env.NATS_URL)
+        urls.natsAccountUrls = nats.accountUrls;
+      return nats;
+    },
     stripeMock: () => startStripeMock({ env, log }),
   };
   const results = await Promise.allSettled(parts.map((part) => starters[part]()));
@@ -81,7 +111,6 @@ export async function startInfra<P extends InfraPart = InfraPart>(
       : new AggregateError(failures, 'infrastructure did not start');
   }
 
-  const urls: Record<string, string> = {};
   parts.forEach((part, index) => {
     const result = results[index];
     if (result?.status === 'fulfilled') urls[`${part}Url`] = result.value.url;

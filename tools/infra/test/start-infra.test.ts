@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { connect as connectNats, StringCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionInfra, startInfra, type Infra } from '@onvelope/infra';
+import { natsConnectOptions, provisionInfra, startInfra, type Infra } from '@onvelope/infra';
 import { accepts } from './connect.js';
 
 const quiet = (): void => {};
@@ -82,6 +82,63 @@ describe('startInfra options', () => {
     for (const url of [infra.mongoUrl, infra.natsUrl, infra.stripeMockUrl]) {
       expect(await accepts(url)).toBe(false);
     }
+  });
+
+  it('starts NATS from a generated config with isolated accounts, each with JetStream and its own user', async () => {
+    const infra = await startInfra({ parts: ['nats'], natsAccounts: 3, log: quiet });
+    try {
+      const urls = infra.natsAccountUrls ?? [];
+      expect(urls).toHaveLength(3);
+      const port = new URL(infra.natsUrl).port;
+      urls.forEach((url, index) =>
+        expect(url).toMatch(new RegExp(`^nats://w${index + 1}:[0-9a-f]+@127\\.0\\.0\\.1:${port}$`)),
+      );
+      const connections = await Promise.all(
+        urls.map((url) => connectNats(natsConnectOptions(url))),
+      );
+      try {
+        for (const nc of connections) {
+          await (await nc.jetstreamManager()).streams.add({ name: 'SAME', subjects: ['same.>'] });
+        }
+        await connections[0]!.jetstream().publish('same.one', StringCodec().encode('only here'));
+        const counts = await Promise.all(
+          connections.map(
+            async (nc) => (await (await nc.jetstreamManager()).streams.info('SAME')).state.messages,
+          ),
+        );
+        expect(counts).toEqual([1, 0, 0]);
+      } finally {
+        await Promise.all(connections.map((nc) => nc.close()));
+      }
+      // Without credentials, or with a wrong password, the server lets nobody in.
+      await expect(connectNats({ servers: infra.natsUrl, reconnect: false })).rejects.toThrow(
+        /Authorization Violation/i,
+      );
+      await expect(
+        connectNats({ ...natsConnectOptions(urls[0]!), pass: 'wrong', reconnect: false }),
+      ).rejects.toThrow(/Authorization Violation/i);
+    } finally {
+      await infra.stop();
+    }
+  });
+
+  it('leaves a NATS_URL server as it is when accounts are asked for', async () => {
+    const env = { NATS_URL: 'nats://nats.example:4222', PATH: '' };
+    const infra = await startInfra({ parts: ['nats'], natsAccounts: 2, env, log: quiet });
+    expect(Object.keys(infra).sort()).toEqual(['natsUrl', 'stop']);
+    expect(infra.natsUrl).toBe(env.NATS_URL);
+    await infra.stop();
+  });
+
+  it('turns credentials in a NATS URL into connect options, since nats.js ignores them there', () => {
+    expect(natsConnectOptions('nats://w1:s%40cret@127.0.0.1:4222')).toEqual({
+      servers: 'nats://127.0.0.1:4222',
+      user: 'w1',
+      pass: 's@cret',
+    });
+    expect(natsConnectOptions('nats://127.0.0.1:4222')).toEqual({
+      servers: 'nats://127.0.0.1:4222',
+    });
   });
 
   it('uses MONGO_URL, NATS_URL and STRIPE_MOCK_URL as given and starts nothing', async () => {

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { buyerMessages, claimOrder, type CustomerProfile } from '@onvelope/contracts';
+import { customerApi } from '../api.js';
+import { Dialog } from '../components/Dialog.js';
+import { TextField } from '../components/TextField.js';
+import { portalFailure } from './failure.js';
+import type { ClaimedOrder } from './ClaimedOrderCard.js';
+
+interface ClaimDialogProps {
+  customer: CustomerProfile;
+  onClaimed: (claim: ClaimedOrder) => void;
+  onClose: () => void;
+}
+
+/**
+ * spec 001 §2 and §5: claim an order with the email, postcode and order number it was placed with
+ * (all required) and an optional nickname. Email and postcode start from the buyer's profile.
+ */
+export function ClaimDialog({ customer, onClaimed, onClose }: ClaimDialogProps) {
+  const [fields, setFields] = useState({
+    email: customer.email,
+    postcode: customer.defaultPostcode ?? '',
+    orderNumber: '',
+    nickname: '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof fields) => (value: string) =>
+    setFields((current) => ({ ...current, [name]: value }));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = fields.email.trim();
+    const postcode = fields.postcode.trim();
+    const orderNumber = fields.orderNumber.trim();
+    if (!email || !postcode || !orderNumber) {
+      setError(buyerMessages.fillAllFields);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const nickname = fields.nickname.trim();
+      const answer = await customerApi.call(claimOrder, {
+        body: {
+          email,
+          postcode: postcode.toUpperCase(),
+          orderNumber,
+          ...(nickname ? { nickname } : {}),
+        },
+      });
+      onClaimed(answer.claim);
+    } catch (caught) {
+      setBusy(false);
+      setError(portalFailure(caught, 'Failed to claim order'));
+    }
+  }
+
+  return (
+    <Dialog title="Claim an order" onClose={onClose} testId="claim-dialog">
+      <form className="cu-lookup" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          value={fields.email}
+          onChange={set('email')}
+          testId="claim-email"
+        />
+        <TextField
+          label="Postcode"
+          value={fields.postcode}
+          onChange={set('postcode')}
+          testId="claim-postcode"
+        />
+        <TextField
+          label="Order number"
+          value={fields.orderNumber}
+          onChange={set('orderNumber')}
+          testId="claim-order-number"
+        />
+        <TextField
+          label="Nickname (optional)"
+          value={fields.nickname}
+          maxLength={100}
+          onChange={set('nickname')}
+          testId="claim-nickname"
+        />
+        {error && (
+          <p className="ov-alert ov-alert--error" role="alert" data-testid="claim-error">
+            {error}
+          </p>
+        )}
+        <div className="cu-dialog__actions">
+          <button type="button" className="ov-button ov-button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="ov-button" disabled={busy} data-testid="claim-submit">
+            {busy ? 'Claiming…' : 'Claim order'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { connect, StringCodec, type NatsConnection } from 'nats';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startInfra } from '@onvelope/infra';
+import { natsConnectOptions, testInfra } from '@onvelope/testkit';
+
+const codec = StringCodec();
+
+describe('NATS accounts per vitest worker', () => {
+  let stopOwnServer = async (): Promise<void> => {};
+  let first: NatsConnection;
+  let second: NatsConnection;
+  const tag = randomBytes(6).toString('hex');
+
+  beforeAll(async () => {
+    let urls = inject('infra').natsAccountUrls;
+    // The run's server has accounts unless NATS_URL points elsewhere; then prove it on a server of
+    // our own, started the same way.
+    if (urls.length < 2) {
+      const own = await startInfra({
+        parts: ['nats'],
+        natsAccounts: 2,
+        env: { ...process.env, NATS_URL: undefined },
+        log: () => undefined,
+      });
+      stopOwnServer = own.stop;
+      urls = own.natsAccountUrls ?? [];
+    }
+    first = await connect(natsConnectOptions(urls[0]!));
+    second = await connect(natsConnectOptions(urls[1]!));
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await stopOwnServer();
+  });
+
+  it('gives this worker the account numbered by its VITEST_POOL_ID', () => {
+    const { natsUrl, natsAccountUrls } = inject('infra');
+    const poolId = Number(process.env.VITEST_POOL_ID);
+    expect(testInfra().natsUrl).toBe(
+      natsAccountUrls.length > 0 ? natsAccountUrls[poolId - 1] : natsUrl,
+    );
+  });
+
+  it('never delivers a publish on one account to a subscriber on another', async () => {
+    const subject = `isolation.${tag}`;
+    const seenOnFirst: string[] = [];
+    const subscription = first.subscribe(subject, {
+      callback: (_error, message) => seenOnFirst.push(codec.decode(message.data)),
+    });
+    await first.flush();
+    second.publish(subject, codec.encode('from the second account'));
+    await second.flush();
+    // A round trip through the first account after the publish: anything routed to it has arrived.
+    first.publish(subject, codec.encode('from the first account'));
+    await first.flush();
+    await expect.poll(() => seenOnFirst).toContain('from the first account');
+    expect(seenOnFirst).toEqual(['from the first account']);
+    subscription.unsubscribe();
+  });
+
+  it('keeps JetStream streams of the same name apart in each account', async () => {
+    const name = `ISOLATION_${tag}`;
+    const subjects = [`isolation.stream.${tag}.>`];
+    const [firstStreams, secondStreams] = await Promise.all([
+      first.jetstreamManager(),
+      second.jetstreamManager(),
+    ]);
+    await firstStreams.streams.add({ name, subjects });
+    await secondStreams.streams.add({ name, subjects });
+    try {
+      await first.jetstream().publish(`isolation.stream.${tag}.one`, codec.encode('1'));
+      await first.jetstream().publish(`isolation.stream.${tag}.two`, codec.encode('2'));
+      await second.jetstream().publish(`isolation.stream.${tag}.one`, codec.encode('1'));
+      expect((await firstStreams.streams.info(name)).state.messages).toBe(2);
+      expect((await secondStreams.streams.info(name)).state.messages).toBe(1);
+      await secondStreams.streams.delete(name);
+      expect((await firstStreams.streams.info(name)).state.messages).toBe(2);
+    } finally {
+      await firstStreams.streams.delete(name);
+    }
+  });
+});

@@ -1,0 +1,265 @@
+import type { Browser, Page } from 'playwright-core';
+import type { RunningSystem } from '@onvelope/run';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buyerStorage,
+  codeSentTo,
+  createSeller,
+  launchChromium,
+  newPage,
+  pathOf,
+  seedLocalStorage,
+  sellerStorage,
+  startComposedSystem,
+  uniqueEmail,
+  type ApiAccount,
+} from './support.js';
+
+let system: RunningSystem;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startComposedSystem();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+const header =
+  'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items';
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${system.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A seller with the given orders (CSV rows after the header) imported through the gateway. */
+async function sellerWithOrders(rows: string[]): Promise<ApiAccount> {
+  const seller = await createSeller(system, { onboarded: true, displayName: 'Sally Seller' });
+  const form = new FormData();
+  const csv = [header, ...rows].join('\r\n') + '\r\n';
+  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'orders.csv');
+  const response = await fetch(`${system.url}/api/upload/csv`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${seller.token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  return seller;
+}
+
+/** A verified buyer account for a given address (the one the orders were placed with). */
+async function buyerWithEmail(email: string): Promise<ApiAccount> {
+  const password = 'buyer-pass-1';
+  const since = new Date();
+  await post('/api/customer-auth/signup', { email, password, firstName: 'Bea' });
+  const code = await codeSentTo(system, email, since);
+  const verified = await post<{ token: string; customer: Record<string, unknown> }>(
+    '/api/customer-auth/verify-code',
+    { email, code },
+  );
+  return { email, password, token: verified.token, profile: verified.customer };
+}
+
+async function waitForText(page: Page, testId: string, expected: string): Promise<void> {
+  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout: 15_000 });
+}
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+
+describe('buyers', () => {
+  it('a buyer asks about an order, the seller reads and answers it, and the buyer resolves it in the portal', async () => {
+    const buyerEmail = uniqueEmail('asker');
+    const seller = await sellerWithOrders([
+      `BUY-1001,Bea,Buyer,${buyerEmail},SW1A 1AA,pending,,,,product_name: Blue Mug`,
+    ]);
+
+    // The public page: the lookup form and its messages, then the order.
+    const visitor = await newPage(browser);
+    const page = visitor.page;
+    await page.goto(`${system.url}/track`);
+    await page.getByTestId('track-submit').click();
+    await expect(text(page, 'track-error')).resolves.toBe('Please fill in all fields');
+    await page.getByTestId('track-email').fill(buyerEmail);
+    await page.getByTestId('track-postcode').fill('E1 6AN');
+    await page.getByTestId('track-order-number').fill('BUY-1001');
+    await page.getByTestId('track-submit').click();
+    await waitForText(page, 'track-error', 'Order not found');
+    await page.getByTestId('track-postcode').fill(' sw1a 1aa ');
+    await page.getByTestId('track-submit').click();
+    await page.getByTestId('track-result').waitFor();
+    await expect(text(page, 'order-number')).resolves.toBe('Order BUY-1001');
+    await expect(text(page, 'order-items')).resolves.toBe('Blue Mug');
+    await expect(text(page, 'order-status')).resolves.toBe('Pending');
+    await expect(text(page, 'order-seller')).resolves.toContain('Sally Seller');
+    await expect(
+      page.getByTestId('timeline-step').first().getAttribute('data-state'),
+    ).resolves.toBe('current');
+
+    // The query form: both fields required, the counters, the limits.
+    await page.getByTestId('query-send').click();
+    await expect(text(page, 'query-error')).resolves.toBe(
+      'Please fill in both subject and message fields.',
+    );
+    await page.getByTestId('query-subject').fill('x'.repeat(70));
+    await expect(text(page, 'query-subject-count')).resolves.toBe('60/60');
+    await page.getByTestId('query-subject').fill('Where is my mug?');
+    await expect(text(page, 'query-subject-count')).resolves.toBe('16/60');
+    const message = `It has been a week since I ordered. ${'Could you tell me when it ships? '.repeat(4)}`;
+    await page.getByTestId('query-message').fill(message);
+    await expect(text(page, 'query-message-count')).resolves.toBe(`${message.length}/500`);
+    await page.getByTestId('query-send').click();
+    await waitForText(page, 'query-sent', 'Query sent successfully!');
+    await visitor.context.close();
+
+    // The seller: one unread query; opening it marks it In Review.
+    const desk = await newPage(browser);
+    await seedLocalStorage(desk.context, sellerStorage(seller));
+    const sellerPage = desk.page;
+    await sellerPage.goto(`${system.url}/dashboard`);
+    await waitForText(sellerPage, 'unread-queries-badge', '1');
+    await sellerPage.getByTestId('open-queries').click();
+    const item = sellerPage.getByTestId('query-item');
+    await item.waitFor();
+    await expect(item.getByTestId('query-preview').textContent()).resolves.toBe(
+      `${message.trim().slice(0, 100).trimEnd()}...`,
+    );
+    await expect(item.getByTestId('query-age').textContent()).resolves.toBe('Just now');
+    await expect(item.textContent()).resolves.toContain('Pending');
+    await item.click();
+    await waitForText(sellerPage, 'query-status', 'In Review');
+    await expect(text(sellerPage, 'query-order-items')).resolves.toBe('Blue Mug');
+    await waitForText(sellerPage, 'unread-queries-badge', '0');
+
+    // The reply: nothing to send while the box is blank.
+    const send = sellerPage.getByTestId('reply-send');
+    await expect(send.isDisabled()).resolves.toBe(true);
+    await sellerPage.getByTestId('reply-input').fill('   ');
+    await expect(send.isDisabled()).resolves.toBe(true);
+    await sellerPage.getByTestId('reply-input').fill('It ships tomorrow with Royal Mail.');
+    await send.click();
+    await waitForText(sellerPage, 'query-reply', 'It ships tomorrow with Royal Mail.');
+    await desk.context.close();
+
+    // The buyer signs up with the order's address and finds the answer in the portal.
+    const buyer = await buyerWithEmail(buyerEmail);
+    const portal = await newPage(browser);
+    await seedLocalStorage(portal.context, buyerStorage(buyer));
+    const buyerPage = portal.page;
+    await buyerPage.goto(`${system.url}/customer-dashboard`);
+    await buyerPage.getByTestId('customer-profile').waitFor();
+    await buyerPage.getByTestId('open-queries').click();
+    await waitForText(buyerPage, 'customer-query-reply', 'It ships tomorrow with Royal Mail.');
+    await expect(text(buyerPage, 'customer-query-status')).resolves.toBe('In Review');
+    await buyerPage.getByTestId('resolve-query').click();
+    await waitForText(buyerPage, 'toast-success', 'Query marked as resolved successfully!');
+    // Resolved queries are hidden until the toggle is on.
+    await buyerPage.getByTestId('customer-query').waitFor({ state: 'detached' });
+    await buyerPage.getByTestId('show-resolved-queries').check();
+    await waitForText(buyerPage, 'customer-query-status', 'resolved');
+    await expect(buyerPage.getByTestId('resolve-query').count()).resolves.toBe(0);
+    // spec 001 §9: the resolve notice goes after 3 s.
+    await buyerPage.getByTestId('toast-success').waitFor({ state: 'detached', timeout: 6_000 });
+    await portal.context.close();
+  });
+
+  it('a buyer claims an order, renames it and unclaims it', async () => {
+    const buyerEmail = uniqueEmail('claimer');
+    await sellerWithOrders([`CLM-2001,Bea,Buyer,${buyerEmail},M1 1AE,processing,,,,Tea towel`]);
+    const buyer = await buyerWithEmail(buyerEmail);
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, buyerStorage(buyer));
+    await page.goto(`${system.url}/customer-dashboard`);
+    await page.getByTestId('claims-empty').waitFor();
+
+    await page.getByTestId('open-claim').click();
+    await expect(page.getByTestId('claim-email').inputValue()).resolves.toBe(buyerEmail);
+    await page.getByTestId('claim-order-number').fill('CLM-2001');
+    await page.getByTestId('claim-submit').click();
+    await expect(text(page, 'claim-error')).resolves.toBe('Please fill in all fields');
+    await page.getByTestId('claim-postcode').fill('WRONG 1');
+    await page.getByTestId('claim-submit').click();
+    await page.getByTestId('claim-error').filter({ hasNotText: 'Please fill' }).waitFor();
+    await page.getByTestId('claim-postcode').fill('m1 1ae');
+    await page.getByTestId('claim-nickname').fill('Kitchen things');
+    await page.getByTestId('claim-submit').click();
+
+    const claim = page.getByTestId('claimed-order');
+    await claim.waitFor();
+    await expect(claim.getByTestId('claim-title').textContent()).resolves.toBe('Kitchen things');
+    await expect(claim.getByTestId('order-status').textContent()).resolves.toBe('Processing');
+
+    await claim.getByTestId('claim-edit').click();
+    await page.getByTestId('edit-order-nickname').fill("Mum's present");
+    await page.getByTestId('edit-order-notes').fill('Wrap it before Sunday');
+    await page.getByTestId('edit-order-save').click();
+    await waitForText(page, 'claim-title', "Mum's present");
+    await expect(text(page, 'claim-notes')).resolves.toBe('Wrap it before Sunday');
+    // The change is the service's, not only the screen's.
+    await page.reload();
+    await waitForText(page, 'claim-title', "Mum's present");
+
+    await page.getByTestId('claim-unclaim').click();
+    await page.getByTestId('unclaim-confirm').click();
+    await waitForText(
+      page,
+      'toast-success',
+      'Order unclaimed successfully! You can now re-claim it to get updated data.',
+    );
+    await page.getByTestId('claims-empty').waitFor();
+    await context.close();
+  });
+
+  it("opens an order from the seller's signed link and from a Quick Track address, and shows the form for a tampered link", async () => {
+    const buyerEmail = uniqueEmail('linked');
+    const seller = await sellerWithOrders([
+      `LNK-3001,Lee,Linked,${buyerEmail},BS1 4DJ,shipped,Royal Mail,RM123456785GB,,Teapot`,
+    ]);
+    const desk = await newPage(browser);
+    await desk.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: system.url,
+    });
+    await seedLocalStorage(desk.context, sellerStorage(seller));
+    await desk.page.goto(`${system.url}/dashboard`);
+    await desk.page.getByTestId('hide-shipped').uncheck();
+    await desk.page.locator('[data-order-number="LNK-3001"]').click();
+    await desk.page.getByTestId('copy-tracking-link').click();
+    await waitForText(desk.page, 'toast-success', 'Tracking link copied to clipboard');
+    const link = await desk.page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/track\?link=/);
+    await desk.context.close();
+
+    const { context, page } = await newPage(browser);
+    const linkUrl = new URL(link);
+    await page.goto(`${system.url}${linkUrl.pathname}${linkUrl.search}`);
+    await page.getByTestId('track-result').waitFor();
+    await expect(text(page, 'order-number')).resolves.toBe('Order LNK-3001');
+    await expect(text(page, 'order-status')).resolves.toBe('Shipped');
+
+    const token = linkUrl.searchParams.get('link')!;
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    await page.goto(`${system.url}/track?link=${encodeURIComponent(tampered)}`);
+    await page.getByTestId('track-lookup-form').waitFor();
+    await waitForText(page, 'track-notice', 'This tracking link could not be opened.');
+
+    await page.goto(
+      `${system.url}/track?order=LNK-3001&email=${encodeURIComponent(buyerEmail)}&postcode=bs1%204dj`,
+    );
+    await page.getByTestId('track-result').waitFor();
+    expect(pathOf(page)).toContain('/track?order=LNK-3001');
+    await expect(text(page, 'order-number')).resolves.toBe('Order LNK-3001');
+    await context.close();
+  });
+});

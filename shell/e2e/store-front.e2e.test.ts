@@ -1,0 +1,143 @@
+import type { Browser, Page } from 'playwright-core';
+import type { RunningSystem } from '@onvelope/run';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSeller,
+  launchChromium,
+  newPage,
+  pathOf,
+  seedLocalStorage,
+  sellerStorage,
+  startComposedSystem,
+} from './support.js';
+
+let system: RunningSystem;
+let storeFront: NonNullable<RunningSystem['storeFront']>;
+let browser: Browser;
+
+beforeAll(async () => {
+  system = await startComposedSystem();
+  if (!system.storeFront) throw new Error('the system runs no store-front simulator');
+  storeFront = system.storeFront;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+});
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).textContent();
+
+async function waitForText(
+  page: Page,
+  testId: string,
+  expected: string,
+  timeout = 15_000,
+): Promise<void> {
+  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout });
+}
+
+describe('store-front sync', () => {
+  it('connects a Big Cartel store, syncs its orders with progress, and pushes a shipment back', async () => {
+    // The simulator preselects its first demo store (120 orders) on the authorise screen.
+    const store = storeFront.stores[0];
+    if (!store) throw new Error('the simulator has no demo store');
+    const seller = await createSeller(system, { onboarded: true, displayName: 'Sam Store' });
+    const { context, page } = await newPage(browser);
+    await seedLocalStorage(context, sellerStorage(seller));
+    await page.goto(`${system.url}/dashboard`);
+    await page.getByTestId('dashboard-page').waitFor();
+    // No connection yet: no Sync Orders.
+    await page.getByTestId('open-connect-store').waitFor();
+    await expect(page.getByTestId('sync-orders').count()).resolves.toBe(0);
+
+    await page.getByTestId('open-connect-store').click();
+    await page.getByTestId('platform-etsy').click();
+    await waitForText(page, 'toast-info', 'Etsy integration coming soon!');
+    await page.getByTestId('platform-bigcartel').click();
+    await page.getByTestId('store-url-submit').click();
+    await expect(text(page, 'store-url-error')).resolves.toBe(
+      'Please enter your BigCartel store URL',
+    );
+    await page.getByTestId('store-url').fill(store.url);
+    await page.getByTestId('store-url-submit').click();
+
+    await page.waitForURL((url) => url.pathname === '/oauth/authorize', { timeout: 15_000 });
+    await page.getByTestId('storefront-approve').click();
+
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
+    await waitForText(page, 'store-connected-notice', store.storeName);
+    // The parameters of the return leave the address bar.
+    await page.waitForURL((url) => url.search === '', { timeout: 5_000 });
+    expect(pathOf(page)).toBe('/dashboard');
+    await waitForText(page, 'connected-store', store.storeName);
+
+    // Slow pages keep the sync running across several 3 s polls, so the progress is seen.
+    await storeFront.setFaults({ delay: { ms: 1500 } });
+    await page.getByTestId('sync-orders').click();
+    await page.getByTestId('first-sync-modal').waitFor({ timeout: 15_000 });
+    await expect(text(page, 'first-sync-store')).resolves.toBe(store.storeName);
+    await expect(text(page, 'first-sync-estimate')).resolves.toBe(String(store.ordersCount));
+    await expect(page.getByTestId('first-sync-large-warning').count()).resolves.toBe(0);
+    await page.getByTestId('first-sync-start').click();
+
+    await page.getByTestId('sync-progress-bar').waitFor({ timeout: 10_000 });
+    await expect(page.getByTestId('sync-orders').isDisabled()).resolves.toBe(true);
+    await expect(text(page, 'sync-phase')).resolves.toMatch(/\S/);
+    await waitForText(
+      page,
+      'sync-notice-success',
+      `Successfully synced ${store.ordersCount} new orders from BigCartel!`,
+      90_000,
+    );
+    await storeFront.clearFaults();
+    await page.getByTestId('sync-progress').waitFor({ state: 'detached' });
+    await waitForText(page, 'last-sync-result', `${store.ordersCount} new of`);
+
+    // Every order of the store is on the dashboard once shipped ones are shown too.
+    await page.getByTestId('hide-shipped').uncheck();
+    await waitForText(page, 'stat-total', String(store.ordersCount));
+    await expect(text(page, 'stat-total')).resolves.toBe(String(store.ordersCount));
+    await page.getByTestId('hide-shipped').check();
+
+    const row = page.getByTestId('tracking-row').filter({ has: page.getByTestId('ship-button') });
+    await row.first().waitFor();
+    const orderNumber = await row.first().getAttribute('data-order-number');
+    if (!orderNumber) throw new Error('the row carries no order number');
+    await row.first().getByTestId('ship-button').click();
+    await page.getByTestId('ship-tracking-number').fill('1Z999AA10123456784');
+    await page.getByTestId('ship-courier').fill('UPS');
+    await page.getByTestId('ship-submit').click();
+    await waitForText(
+      page,
+      'toast-success',
+      `Order ${orderNumber} marked as shipped successfully! the connected store-front has been updated.`,
+    );
+
+    const atStoreFront = await storeFront.getOrder(store.accountId, orderNumber);
+    expect(atStoreFront?.shippingStatus).toBe('shipped');
+    expect(atStoreFront?.shipments.map((shipment) => shipment.trackingNumber)).toContain(
+      '1Z999AA10123456784',
+    );
+
+    // Account settings, INTEGRATIONS: the same connection, an incremental sync, then disconnect.
+    await page.getByTestId('account-settings-link').click();
+    await page.getByTestId('settings-tab-integrations').click();
+    await waitForText(page, 'integration-state', 'Connected');
+    await expect(text(page, 'integration-store')).resolves.toContain(store.storeName);
+    await expect(text(page, 'integration-last-sync')).resolves.not.toBe('Never');
+    await page.getByTestId('integration-sync').click();
+    await waitForText(
+      page,
+      'settings-success',
+      `Sync completed - all ${store.ordersCount} BigCartel orders are up to date!`,
+      60_000,
+    );
+    await page.getByTestId('integration-disconnect').click();
+    await waitForText(page, 'settings-success', 'BigCartel disconnected successfully!');
+    await waitForText(page, 'integration-state', 'Disconnected');
+    await page.getByTestId('integration-connect').waitFor();
+    await context.close();
+  });
+});

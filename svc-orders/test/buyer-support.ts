@@ -1,0 +1,143 @@
+import type { Connection } from 'mongoose';
+import { getCustomerEmail, getSellerPublicProfile } from '@onvelope/contracts';
+import {
+  connectDatabase,
+  connectNats,
+  createLogger,
+  notFound,
+  serveCommand,
+  type NatsConnection,
+} from '@onvelope/service-kit';
+import { startInfra } from '@onvelope/infra';
+import {
+  startService,
+  startSmtpSink,
+  startTestIssuer,
+  testInfra,
+  type SmtpSink,
+  type StartedService,
+  type TestIssuer,
+} from '@onvelope/testkit';
+import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
+import { startOrdersService } from '../src/index.js';
+
+export interface Reply {
+  status: number;
+  // JSON of many shapes: each test states the shape it expects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/** What the svc-auth stand-in knows: sellers' public profiles and buyers' addresses. */
+export interface AuthDirectory {
+  sellers: Map<string, { name: string | null; website: string | null }>;
+  customers: Map<string, { email: string; isVerified: boolean }>;
+}
+
+export interface BuyerHarness {
+  orders: StartedService;
+  issuer: TestIssuer;
+  mail: SmtpSink;
+  db: Connection;
+  directory: AuthDirectory;
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; ip?: string },
+  ): Promise<Reply>;
+  insertOrder(fields: Record<string, unknown>): Promise<{ id: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * svc-orders with the buyer side's real parts: MongoDB, an SMTP sink, a token issuer, and its own
+ * NATS server. Its own, because svc-auth instances of other test files on the shared server would
+ * answer `auth.*` commands too (first answer wins); here a stand-in answers from `directory`.
+ */
+export async function startBuyerHarness(env: Record<string, string> = {}): Promise<BuyerHarness> {
+  const nats = await startInfra({
+    parts: ['nats'],
+    env: { ...process.env, NATS_URL: '' },
+    log: () => {},
+  });
+  const issuer = await startTestIssuer();
+  const mail = await startSmtpSink();
+  const orders = await startService(startOrdersService, {
+    AUTH_JWKS_URL: issuer.url,
+    NATS_URL: nats.natsUrl,
+    SMTP_URL: mail.url,
+    PUBLIC_SITE_URL: 'https://onvelope.test',
+    ...env,
+  });
+  const db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
+  const nc: NatsConnection = await connectNats(nats.natsUrl, 'auth-stand-in');
+  const directory: AuthDirectory = { sellers: new Map(), customers: new Map() };
+  const log = createLogger('auth-stand-in', 'silent');
+  serveCommand(
+    nc,
+    getSellerPublicProfile,
+    'svc-auth',
+    async ({ accountId }) => {
+      const seller = directory.sellers.get(accountId);
+      if (!seller) throw notFound('Seller not found');
+      return seller;
+    },
+    log,
+  );
+  serveCommand(
+    nc,
+    getCustomerEmail,
+    'svc-auth',
+    async ({ customerId }) => {
+      const customer = directory.customers.get(customerId);
+      if (!customer) throw notFound('Customer not found');
+      return customer;
+    },
+    log,
+  );
+  await nc.flush();
+
+  let seq = 0;
+  return {
+    orders,
+    issuer,
+    mail,
+    db,
+    directory,
+    async call(method, path, { token, body, ip } = {}) {
+      const response = await fetch(`${orders.url}${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          // Each test speaks from its own address unless it says otherwise, so the per-address
+          // limits of one test never spill into another.
+          'x-forwarded-for': ip ?? `198.51.100.${(seq = (seq % 250) + 1)}`,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
+    async insertOrder(fields) {
+      const entry = await trackingEntryModel(db).create({
+        source: 'csv',
+        status: 'pending',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        postcode: 'SW1A 1AA',
+        ...fields,
+      });
+      return { id: String(entry._id) };
+    },
+    async stop() {
+      await orders.close();
+      await nc.close();
+      await db.close();
+      await mail.stop();
+      await issuer.close();
+      await nats.stop();
+    },
+  };
+}
