@@ -1,6 +1,6 @@
 import type { BuyerOrder } from '@onvelope/contracts';
 import { orderItemsLabel } from '@onvelope/ui';
-import { formatDate } from '../domain/order-status.js';
+import { countryName, formatDate } from '../domain/order-status.js';
 import { StatusBadge } from './StatusBadge.js';
 
 /** A link only for web addresses: a seller's website text never becomes a script URL. */
@@ -30,7 +30,7 @@ export function OrderSummary({ order }: { order: BuyerOrder }) {
     order.shippingCity,
     order.shippingState,
     order.shippingZip,
-    order.shippingCountry,
+    order.shippingCountry && countryName(order.shippingCountry),
   ].filter(Boolean);
   return (
     <section className="cu-summary" aria-label="Order summary" data-testid="order-summary">
