@@ -50,7 +50,7 @@ const text = { type: String, default: null };
 const sellerSchema = new Schema<SellerDocument>(
   {
     _id: { type: String, required: true },
-    accountId: { type: String, required: true },
+    accountId: { type: String, required: true, index: true },
     email: { type: String, required: true, unique: true },
     passwordHash: text,
     googleSubject: { type: String, default: null, index: true },
