@@ -80,6 +80,8 @@ export async function startSyncWorld(
   const orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
   const syncEnv: Record<string, string> = {
     AUTH_JWKS_URL: issuer.url,
+    // startService sets it too; replicas spawned as processes (replicas.test.ts) need it here.
+    NATS_URL: natsUrl,
     MONGO_DB: uniqueDatabaseName('sync'),
     BIGCARTEL_API_URL: sim.url,
     BIGCARTEL_AUTHORIZE_URL: sim.authorizeUrl,
