@@ -191,15 +191,6 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     await writeBatch(deps, input, entries, pending, present, report, firstRowOf, counts, now());
     counts.written += pending.length;
   };
-  // The next batch is parsed while the previous one is written; writes stay one at a time and in
-  // file order, so "the later row wins" still holds.
-  let writing: Promise<void> = Promise.resolve();
-  const flushInBackground = async () => {
-    await writing;
-    const started = flush();
-    started.catch(() => undefined);
-    writing = started;
-  };
 
   for await (const cells of csvRowsOf(input.file)) {
     rowNumber += 1;
@@ -247,9 +238,8 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     }
     for (const warning of outcome.warnings) report.warn(rowNumber, warning);
     batch.push({ row: rowNumber, entry: outcome.entry });
-    if (batch.length >= IMPORT_BATCH_SIZE) await flushInBackground();
+    if (batch.length >= IMPORT_BATCH_SIZE) await flush();
   }
-  await writing;
   if (rowNumber === 0) throw badRequest(importMessages.empty);
   if (counts.total === 0) throw badRequest(importMessages.noRows);
   await flush();
