@@ -10,6 +10,7 @@ import {
 } from '../data/tracking-entry.model.js';
 import {
   columnsOf,
+  csvFields,
   detectSeparator,
   parseCsvRow,
   type CsvField,
@@ -260,36 +261,10 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
   };
 }
 
-const comparedFields = [
-  'firstName',
-  'lastName',
-  'customerName',
-  'email',
-  'postcode',
-  'status',
-  'courier',
-  'trackingNumber',
-  'trackingUrl',
-  'personalNote',
-  'orderDate',
-  'shippedAt',
-  'shippingAddress1',
-  'shippingAddress2',
-  'shippingCity',
-  'shippingState',
-  'shippingCountry',
-  'shippingZip',
-  'items',
-  'productName',
-  'productId',
-  'productImageUrl',
-  'quantity',
-  'itemPrice',
-  'itemTotal',
-  'quantityShipped',
-  'quantityUnshipped',
-  'categoryNames',
-] as const satisfies readonly (keyof ImportedEntry)[];
+/** Every field a file can fill but the order number, which identifies the entry. */
+const comparedFields = csvFields.filter(
+  (field): field is Exclude<CsvField, 'orderNumber'> => field !== 'orderNumber',
+) satisfies readonly (keyof ImportedEntry)[];
 
 /**
  * What a row changes on an entry: the values the file gives (a blank cell or an absent column
