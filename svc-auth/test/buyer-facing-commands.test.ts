@@ -1,28 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCustomerEmail, getSellerPublicProfile } from '@onvelope/contracts';
 import { connectNats, HttpError, requestCommand, type NatsConnection } from '@onvelope/service-kit';
-import { startInfra } from '@onvelope/infra';
+import { testInfra } from '@onvelope/testkit';
 import { bearer, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 
 describe('commands svc-orders asks of svc-auth for buyers', () => {
-  let nats: Awaited<ReturnType<typeof startInfra<'nats'>>>;
   let auth: AuthHarness;
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    // Its own NATS: svc-auth instances of other test files would answer these subjects too.
-    nats = await startInfra({
-      parts: ['nats'],
-      env: { ...process.env, NATS_URL: '' },
-      log: () => {},
-    });
-    auth = await startAuthHarness({ NATS_URL: nats.natsUrl });
-    nc = await connectNats(nats.natsUrl, 'buyer-commands-test');
+    auth = await startAuthHarness();
+    nc = await connectNats(testInfra().natsUrl, 'buyer-commands-test');
   });
   afterAll(async () => {
     await nc?.close();
     await auth?.stop();
-    await nats?.stop();
   });
 
   it("answers a seller's company name and website, never their email", async () => {

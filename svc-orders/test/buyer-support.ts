@@ -8,7 +8,6 @@ import {
   serveCommand,
   type NatsConnection,
 } from '@onvelope/service-kit';
-import { startInfra } from '@onvelope/infra';
 import {
   startService,
   startSmtpSink,
@@ -50,27 +49,22 @@ export interface BuyerHarness {
 }
 
 /**
- * svc-orders with the buyer side's real parts: MongoDB, an SMTP sink, a token issuer, and its own
- * NATS server. Its own, because svc-auth instances of other test files on the shared server would
- * answer `auth.*` commands too (first answer wins); here a stand-in answers from `directory`.
+ * svc-orders with the buyer side's real parts: MongoDB, NATS, an SMTP sink and a token issuer. A
+ * stand-in answers svc-auth's `auth.*` commands from `directory`; no svc-auth of another test file
+ * answers them too, as the worker's NATS account is its own.
  */
 export async function startBuyerHarness(env: Record<string, string> = {}): Promise<BuyerHarness> {
-  const nats = await startInfra({
-    parts: ['nats'],
-    env: { ...process.env, NATS_URL: '' },
-    log: () => {},
-  });
   const issuer = await startTestIssuer();
   const mail = await startSmtpSink();
   const orders = await startService(startOrdersService, {
     AUTH_JWKS_URL: issuer.url,
-    NATS_URL: nats.natsUrl,
     SMTP_URL: mail.url,
     PUBLIC_SITE_URL: 'https://onvelope.test',
     ...env,
   });
-  const db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-  const nc: NatsConnection = await connectNats(nats.natsUrl, 'auth-stand-in');
+  const { mongoUrl, natsUrl } = testInfra();
+  const db = await connectDatabase(mongoUrl, orders.env.MONGO_DB as string);
+  const nc: NatsConnection = await connectNats(natsUrl, 'auth-stand-in');
   const directory: AuthDirectory = { sellers: new Map(), customers: new Map() };
   const log = createLogger('auth-stand-in', 'silent');
   serveCommand(
@@ -137,7 +131,6 @@ export async function startBuyerHarness(env: Record<string, string> = {}): Promi
       await db.close();
       await mail.stop();
       await issuer.close();
-      await nats.stop();
     },
   };
 }

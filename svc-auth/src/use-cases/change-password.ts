@@ -1,8 +1,6 @@
-import { badRequest } from '@onvelope/service-kit';
 import { tokenLifetimeSeconds, type AuthContext } from '@onvelope/contracts';
-import { accountMessages } from '../accounts/account-errors.js';
-import { sellerOf } from '../accounts/caller-accounts.js';
-import { checkPassword, hashPassword } from '../accounts/credentials.js';
+import { sellerConfirmedByPassword } from '../accounts/caller-accounts.js';
+import { hashPassword } from '../accounts/credentials.js';
 import type { AuthDeps } from '../deps.js';
 import { endOlderTokens } from '../events/tokens-revoked.js';
 
@@ -17,14 +15,7 @@ export async function changePassword(
   caller: AuthContext,
   input: { currentPassword: string; newPassword: string; ip: string },
 ): Promise<{ message: string; token: string }> {
-  const seller = await sellerOf(deps, caller);
-  const matches = await checkPassword(
-    deps,
-    { kind: 'seller', email: seller.email, ip: input.ip },
-    seller.passwordHash,
-    input.currentPassword,
-  );
-  if (!matches) throw badRequest(accountMessages.currentPasswordWrong);
+  const seller = await sellerConfirmedByPassword(deps, caller, input.currentPassword, input.ip);
   await deps.sellers.updateOne(
     { _id: seller._id },
     {

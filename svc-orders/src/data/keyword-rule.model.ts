@@ -33,7 +33,7 @@ export function keywordRuleModel(db: mongoose.Connection): Model<KeywordRuleDocu
 
 export const ruleOrder = { createdAt: 1, _id: 1 } as const;
 
-export function toKeywordRule(doc: KeywordRuleDocument): KeywordRule {
+function ruleOf(doc: KeywordRuleDocument) {
   return {
     id: String(doc._id),
     keyword: doc.keyword,
@@ -41,6 +41,12 @@ export function toKeywordRule(doc: KeywordRuleDocument): KeywordRule {
     customMessage: doc.customMessage ?? null,
     matchType: doc.matchType,
     caseSensitive: doc.caseSensitive,
+  };
+}
+
+export function toKeywordRule(doc: KeywordRuleDocument): KeywordRule {
+  return {
+    ...ruleOf(doc),
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
   };
@@ -62,12 +68,5 @@ export async function keywordRulesOf(
     .find()
     .sort(ruleOrder)
     .lean<KeywordRuleDocument[]>();
-  return docs.map((doc) => ({
-    id: String(doc._id),
-    keyword: doc.keyword,
-    action: doc.action,
-    customMessage: doc.customMessage ?? null,
-    matchType: doc.matchType,
-    caseSensitive: doc.caseSensitive,
-  }));
+  return docs.map(ruleOf);
 }

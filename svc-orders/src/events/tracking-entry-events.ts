@@ -18,22 +18,23 @@ export function publishTrackingEntryDeleted(nats: NatsConnection, removal: Track
   return publishEvent(nats, trackingEntryDeleted, removal, `${removal.entryId}:deleted`);
 }
 
+/** What `changeOf` reads of a stored entry. */
+export type ChangedEntry = Pick<
+  TrackingEntryDocument,
+  | '_id'
+  | 'accountId'
+  | 'orderNumber'
+  | 'status'
+  | 'source'
+  | 'orderDate'
+  | 'shippingCountry'
+  | 'itemTotal'
+  | 'version'
+  | 'updatedAt'
+>;
+
 /** The upserted event of an entry as it is stored now. */
-export function changeOf(
-  entry: Pick<
-    TrackingEntryDocument,
-    | '_id'
-    | 'accountId'
-    | 'orderNumber'
-    | 'status'
-    | 'source'
-    | 'orderDate'
-    | 'shippingCountry'
-    | 'itemTotal'
-    | 'version'
-    | 'updatedAt'
-  >,
-): TrackingEntryChange {
+export function changeOf(entry: ChangedEntry): TrackingEntryChange {
   return {
     accountId: entry.accountId,
     entryId: String(entry._id),

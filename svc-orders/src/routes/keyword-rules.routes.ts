@@ -1,16 +1,14 @@
 import type { Connection } from 'mongoose';
 import {
-  applyRulesResponse,
-  deletedResponse,
-  idParams,
-  keywordRuleInput,
-  keywordRuleResponse,
-  keywordRulesResponse,
-  rulePreviewResponse,
-  ruleTestRequest,
-  ruleTestResult,
-  searchItemsQuery,
-  searchItemsResponse,
+  applyKeywordRules as applyKeywordRulesRoute,
+  clearKeywordRules as clearKeywordRulesRoute,
+  createKeywordRule as createKeywordRuleRoute,
+  deleteKeywordRule as deleteKeywordRuleRoute,
+  listKeywordRules as listKeywordRulesRoute,
+  previewKeywordRule as previewKeywordRuleRoute,
+  searchItemNames as searchItemNamesRoute,
+  testKeywordRules as testKeywordRulesRoute,
+  updateKeywordRule as updateKeywordRuleRoute,
 } from '@onvelope/contracts';
 import {
   callerOf,
@@ -30,37 +28,6 @@ import {
 import { previewKeywordRule } from '../use-cases/preview-keyword-rule.js';
 import { searchItemNames } from '../use-cases/search-item-names.js';
 import { testKeywordRules } from '../use-cases/test-keyword-rules.js';
-import { contractRoute } from './contract-route.js';
-
-const base = '/api/keyword-rules';
-const listRules = contractRoute('GET', base, { response: keywordRulesResponse });
-const searchItems = contractRoute('GET', `${base}/search-items`, {
-  query: searchItemsQuery,
-  response: searchItemsResponse,
-});
-const createRule = contractRoute('POST', base, {
-  body: keywordRuleInput,
-  response: keywordRuleResponse,
-});
-const updateRule = contractRoute('PUT', `${base}/{id}`, {
-  params: idParams,
-  body: keywordRuleInput,
-  response: keywordRuleResponse,
-});
-const deleteRule = contractRoute('DELETE', `${base}/{id}`, {
-  params: idParams,
-  response: deletedResponse,
-});
-const testRules = contractRoute('POST', `${base}/test`, {
-  body: ruleTestRequest,
-  response: ruleTestResult,
-});
-const clearRules = contractRoute('DELETE', `${base}/clear-all`, { response: deletedResponse });
-const previewRule = contractRoute('POST', `${base}/preview`, {
-  body: keywordRuleInput,
-  response: rulePreviewResponse,
-});
-const applyRules = contractRoute('POST', `${base}/apply`, { response: applyRulesResponse });
 
 export interface KeywordRuleRoutesDeps {
   routes: ServiceRoutes;
@@ -74,25 +41,29 @@ export async function registerKeywordRuleRoutes({ routes, db, nats, log }: Keywo
   await keywordRuleModel(db).createIndexes();
   const account = (ctx: Parameters<typeof callerOf>[0]) => callerOf(ctx).accountId;
 
-  routes.handle(listRules, async (ctx) => listKeywordRules(db, account(ctx)));
-  routes.handle(searchItems, async (ctx, { query }) => searchItemNames(db, account(ctx), query.q));
-  routes.handle(createRule, async (ctx, { body }) => {
+  routes.handle(listKeywordRulesRoute, async (ctx) => listKeywordRules(db, account(ctx)));
+  routes.handle(searchItemNamesRoute, async (ctx, { query }) =>
+    searchItemNames(db, account(ctx), query.q),
+  );
+  routes.handle(createKeywordRuleRoute, async (ctx, { body }) => {
     ctx.status = 201;
     return { rule: await createKeywordRule(db, account(ctx), body) };
   });
   // Before `{id}`: the router tries routes in the order they were registered.
-  routes.handle(clearRules, async (ctx) => clearKeywordRules(db, account(ctx)));
-  routes.handle(updateRule, async (ctx, { params, body }) => ({
+  routes.handle(clearKeywordRulesRoute, async (ctx) => clearKeywordRules(db, account(ctx)));
+  routes.handle(updateKeywordRuleRoute, async (ctx, { params, body }) => ({
     rule: await updateKeywordRule(db, account(ctx), params.id, body),
   }));
-  routes.handle(deleteRule, async (ctx, { params }) =>
+  routes.handle(deleteKeywordRuleRoute, async (ctx, { params }) =>
     deleteKeywordRule(db, account(ctx), params.id),
   );
-  routes.handle(testRules, async (ctx, { body }) =>
+  routes.handle(testKeywordRulesRoute, async (ctx, { body }) =>
     testKeywordRules(db, account(ctx), body.itemName, new Date()),
   );
-  routes.handle(previewRule, async (ctx, { body }) => previewKeywordRule(db, account(ctx), body));
-  routes.handle(applyRules, async (ctx) =>
+  routes.handle(previewKeywordRuleRoute, async (ctx, { body }) =>
+    previewKeywordRule(db, account(ctx), body),
+  );
+  routes.handle(applyKeywordRulesRoute, async (ctx) =>
     applyKeywordRules(
       { db, nats, log: (ctx.state.log as Logger | undefined) ?? log },
       account(ctx),

@@ -1,14 +1,12 @@
 import type { Connection } from 'mongoose';
 import {
-  reportExportRequest,
-  reportSearchRequest,
-  reportSearchResponse,
+  exportReport as exportReportRoute,
+  searchReport as searchReportRoute,
 } from '@onvelope/contracts';
 import { callerOf, type Logger, type ServiceRoutes } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import { exportReport } from '../use-cases/export-report.js';
 import { searchReport } from '../use-cases/search-report.js';
-import { contractRoute } from './contract-route.js';
 
 export interface ReportRoutesDeps {
   routes: ServiceRoutes;
@@ -20,28 +18,21 @@ export interface ReportRoutesDeps {
 export function registerReportRoutes({ routes, db, log }: ReportRoutesDeps) {
   const entries = trackingEntryModel(db);
 
-  routes.handle(
-    contractRoute('POST', '/api/reports/search', {
-      body: reportSearchRequest,
-      response: reportSearchResponse,
-    }),
-    (ctx, { body }) => searchReport(entries, callerOf(ctx).accountId, body),
+  routes.handle(searchReportRoute, (ctx, { body }) =>
+    searchReport(entries, callerOf(ctx).accountId, body),
   );
 
-  routes.handle(
-    contractRoute('POST', '/api/reports/export', { body: reportExportRequest }),
-    async (ctx, { body }) => {
-      const file = await exportReport(
-        { entries, log: (ctx.state.log as Logger | undefined) ?? log },
-        callerOf(ctx).accountId,
-        body,
-        new Date(),
-      );
-      ctx.set('Content-Disposition', `attachment; filename="${file.filename}"`);
-      // A seller's orders: never kept by a shared cache.
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = file.body;
-      ctx.type = file.contentType;
-    },
-  );
+  routes.handle(exportReportRoute, async (ctx, { body }) => {
+    const file = await exportReport(
+      { entries, log: (ctx.state.log as Logger | undefined) ?? log },
+      callerOf(ctx).accountId,
+      body,
+      new Date(),
+    );
+    ctx.set('Content-Disposition', `attachment; filename="${file.filename}"`);
+    // A seller's orders: never kept by a shared cache.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = file.body;
+    ctx.type = file.contentType;
+  });
 }

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { markShippedRequest, markShippedResponse, orderNumberParams } from '@onvelope/contracts';
+import { markShipped } from '@onvelope/contracts';
 import {
   callerOf,
   type Logger,
@@ -7,13 +7,6 @@ import {
   type ServiceRoutes,
 } from '@onvelope/service-kit';
 import { markOrderShipped } from '../use-cases/mark-shipped.js';
-import { contractRoute } from './contract-route.js';
-
-const markShipped = contractRoute('PUT', '/api/bigcartel/orders/{orderNumber}/shipped', {
-  params: orderNumberParams,
-  body: markShippedRequest,
-  response: markShippedResponse,
-});
 
 export interface ShippingRoutesDeps {
   routes: ServiceRoutes;

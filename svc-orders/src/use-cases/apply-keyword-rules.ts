@@ -13,6 +13,7 @@ import {
   changeOf,
   publishAll,
   publishTrackingEntryUpserted,
+  type ChangedEntry,
 } from '../events/tracking-entry-events.js';
 
 const BATCH_SIZE = 500;
@@ -27,24 +28,11 @@ export interface ApplyRulesDeps {
   log: Logger;
 }
 
-type Examined = Pick<
-  TrackingEntryDocument,
-  | '_id'
-  | 'accountId'
-  | 'orderNumber'
-  | 'status'
-  | 'source'
-  | 'orderDate'
-  | 'shippingCountry'
-  | 'itemTotal'
-  | 'version'
-  | 'updatedAt'
-  | 'items'
-  | 'productName'
-  | 'keywordMessage'
-  | 'keywordExplanation'
-  | 'shippedAt'
->;
+type Examined = ChangedEntry &
+  Pick<
+    TrackingEntryDocument,
+    'items' | 'productName' | 'keywordMessage' | 'keywordExplanation' | 'shippedAt'
+  >;
 
 interface Change {
   before: Examined;

@@ -11,7 +11,7 @@ const DELETE_BATCH_SIZE = 1_000;
  * second clear deletes and announces again (consumers forget idempotently), whereas announcing
  * after could lose the announcement.
  */
-async function deleteEntries(
+export async function deleteEntries(
   model: Model<TrackingEntryDocument>,
   nats: NatsConnection,
   accountId: string,

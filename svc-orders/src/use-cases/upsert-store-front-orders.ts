@@ -17,9 +17,9 @@ import {
 import {
   changeOf,
   publishAll,
-  publishTrackingEntryDeleted,
   publishTrackingEntryUpserted,
 } from '../events/tracking-entry-events.js';
+import { deleteEntries } from './clear-orders.js';
 
 type UpsertRequest = RequestOf<typeof upsertStoreFrontOrders>;
 type StoreFrontOrder = UpsertRequest['orders'][number];
@@ -326,39 +326,19 @@ export function countStoredStoreFrontOrders(
     .exec();
 }
 
-const DELETE_BATCH_SIZE = 1_000;
-
 /**
- * `orders.deleteStoreFront`: deletes the seller's store-front orders a thousand at a time along a
- * cursor, announcing each deletion before it happens (as clearing CSV data does).
+ * `orders.deleteStoreFront`: deletes the seller's store-front orders, announcing each deletion
+ * before it happens (as clearing CSV data does).
  */
-export async function deleteStoredStoreFrontOrders(
+export function deleteStoredStoreFrontOrders(
   deps: StoreFrontOrdersDeps,
   accountId: string,
   connectionId: string | null,
 ): Promise<number> {
-  const entries = forAccount(trackingEntryModel(deps.db), accountId);
-  const filter = storeFrontFilter(connectionId);
-  const cursor = entries
-    .find(filter)
-    .select({ _id: 1 })
-    .sort({ _id: 1 })
-    .lean<{ _id: mongoose.Types.ObjectId }[]>()
-    .cursor({ batchSize: DELETE_BATCH_SIZE });
-  let deleted = 0;
-  let ids: mongoose.Types.ObjectId[] = [];
-  const flush = async () => {
-    const deletedAt = new Date().toISOString();
-    await publishAll(ids, (id) =>
-      publishTrackingEntryDeleted(deps.nats, { accountId, entryId: String(id), deletedAt }),
-    );
-    deleted += (await entries.deleteMany({ ...filter, _id: { $in: ids } })).deletedCount;
-    ids = [];
-  };
-  for await (const doc of cursor) {
-    ids.push(doc._id);
-    if (ids.length >= DELETE_BATCH_SIZE) await flush();
-  }
-  if (ids.length) await flush();
-  return deleted;
+  return deleteEntries(
+    trackingEntryModel(deps.db),
+    deps.nats,
+    accountId,
+    storeFrontFilter(connectionId),
+  );
 }
