@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { buyerMessages, claimOrder, type CustomerProfile } from '@onvelope/contracts';
+import { Modal } from '@onvelope/ui';
 import { customerApi } from '../api.js';
-import { Dialog } from '../components/Dialog.js';
 import { TextField } from '../components/TextField.js';
 import { portalFailure } from './failure.js';
 import type { ClaimedOrder } from './ClaimedOrderCard.js';
@@ -57,7 +57,13 @@ export function ClaimDialog({ customer, onClaimed, onClose }: ClaimDialogProps) 
   }
 
   return (
-    <Dialog title="Claim an order" onClose={onClose} testId="claim-dialog">
+    <Modal
+      classPrefix="cu-dialog"
+      className="ov-card"
+      title="Claim an order"
+      onClose={onClose}
+      testId="claim-dialog"
+    >
       <form className="cu-lookup" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label="Email"
@@ -99,6 +105,6 @@ export function ClaimDialog({ customer, onClaimed, onClose }: ClaimDialogProps) 
           </button>
         </div>
       </form>
-    </Dialog>
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { updateClaimedOrder } from '@onvelope/contracts';
+import { Modal } from '@onvelope/ui';
 import { customerApi } from '../api.js';
-import { Dialog } from '../components/Dialog.js';
 import { TextField } from '../components/TextField.js';
 import { portalFailure } from './failure.js';
 import type { ClaimedOrder } from './ClaimedOrderCard.js';
@@ -36,7 +36,9 @@ export function EditOrderDialog({ claim, onSaved, onClose }: EditOrderDialogProp
   }
 
   return (
-    <Dialog
+    <Modal
+      classPrefix="cu-dialog"
+      className="ov-card"
       title={`Edit order ${claim.order.orderNumber}`}
       onClose={onClose}
       testId="edit-order-dialog"
@@ -73,6 +75,6 @@ export function EditOrderDialog({ claim, onSaved, onClose }: EditOrderDialogProp
           </button>
         </div>
       </form>
-    </Dialog>
+    </Modal>
   );
 }

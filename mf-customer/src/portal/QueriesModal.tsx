@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { resolveQuery, type ResponseOf, type listCustomerQueries } from '@onvelope/contracts';
-import { orderItemsLabel, queryStatusLabel, visibleQueries } from '@onvelope/ui';
+import { Modal, orderItemsLabel, queryStatusLabel, visibleQueries } from '@onvelope/ui';
 import { customerApi } from '../api.js';
-import { Dialog } from '../components/Dialog.js';
 import { formatDateTime } from '../domain/order-status.js';
 import { portalFailure } from './failure.js';
 
@@ -38,7 +37,14 @@ export function QueriesModal({ queries, error, onResolved, onFailed, onClose }: 
 
   const shown = queries ? visibleQueries(queries, showResolved) : [];
   return (
-    <Dialog title="My queries" onClose={onClose} testId="queries-modal" wide>
+    <Modal
+      classPrefix="cu-dialog"
+      className="ov-card"
+      title="My queries"
+      onClose={onClose}
+      testId="queries-modal"
+      wide
+    >
       <label className="cu-toggle">
         <input
           type="checkbox"
@@ -109,6 +115,6 @@ export function QueriesModal({ queries, error, onResolved, onFailed, onClose }: 
           </li>
         ))}
       </ul>
-    </Dialog>
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { unclaimOrder } from '@onvelope/contracts';
+import { Modal } from '@onvelope/ui';
 import { customerApi } from '../api.js';
-import { Dialog } from '../components/Dialog.js';
 import { portalFailure } from './failure.js';
 import type { ClaimedOrder } from './ClaimedOrderCard.js';
 
@@ -29,7 +29,13 @@ export function UnclaimDialog({ claim, onUnclaimed, onClose }: UnclaimDialogProp
   }
 
   return (
-    <Dialog title="Unclaim this order?" onClose={onClose} testId="unclaim-dialog">
+    <Modal
+      classPrefix="cu-dialog"
+      className="ov-card"
+      title="Unclaim this order?"
+      onClose={onClose}
+      testId="unclaim-dialog"
+    >
       <p>
         Order {claim.order.orderNumber}
         {claim.nickname ? ` (${claim.nickname})` : ''} will leave your list, with its nickname and
@@ -54,6 +60,6 @@ export function UnclaimDialog({ claim, onUnclaimed, onClose }: UnclaimDialogProp
           Unclaim
         </button>
       </div>
-    </Dialog>
+    </Modal>
   );
 }

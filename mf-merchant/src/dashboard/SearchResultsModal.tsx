@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
-import { Modal } from '../components/Modal.js';
+import { Modal } from '@onvelope/ui';
 import { customerOf, statusLabel, statusTone } from '../domain/display-format.js';
 import { searchResultMessage } from '../domain/workspace-messages.js';
 import { OrderDetails } from './OrderDetails.js';
@@ -25,7 +25,13 @@ export function SearchResultsModal({
     results.length === 1 ? results[0]! : null,
   );
   return (
-    <Modal title={`Search results for “${term}”`} onClose={onClose} testId="search-results" wide>
+    <Modal
+      classPrefix="me-modal"
+      title={`Search results for “${term}”`}
+      onClose={onClose}
+      testId="search-results"
+      wide
+    >
       <p data-testid="search-results-message">{searchResultMessage(totalCount)}</p>
       {results.length < totalCount && (
         <p className="me-muted">

@@ -3,13 +3,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
 import {
   logout,
+  Modal,
   readMerchantSession,
   redirectDelays,
   unreadQueryCount,
   type RemotePage,
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { Modal } from '../components/Modal.js';
 import { Toasts } from '../components/Toasts.js';
 import { DashboardHeader } from '../dashboard/DashboardHeader.js';
 import { DatabaseManagement } from '../dashboard/DatabaseManagement.js';
@@ -207,6 +207,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
 
       {panel === 'upload' && (
         <Modal
+          classPrefix="me-modal"
           title="Upload CSV"
           onClose={() => {
             closePanel();
@@ -246,6 +247,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
       )}
       {details && (
         <Modal
+          classPrefix="me-modal"
           title={`Order ${details.orderNumber}`}
           onClose={() => setDetails(null)}
           testId="order-details-modal"

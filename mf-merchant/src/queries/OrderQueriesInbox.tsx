@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { markQueryRead } from '@onvelope/contracts';
-import { queryPreview, queryStatusLabel, timeAgo, visibleQueries } from '@onvelope/ui';
+import { Modal, queryPreview, queryStatusLabel, timeAgo, visibleQueries } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { Modal } from '../components/Modal.js';
 import { QueryDetail } from './QueryDetail.js';
 import './queries.css';
 import type { OrderQuery } from './use-seller-queries.js';
@@ -48,7 +47,13 @@ export function OrderQueriesInbox({
 
   const shown = queries ? visibleQueries(queries, showResolved) : [];
   return (
-    <Modal title="Order Queries" onClose={onClose} testId="queries-inbox" wide>
+    <Modal
+      classPrefix="me-modal"
+      title="Order Queries"
+      onClose={onClose}
+      testId="queries-inbox"
+      wide
+    >
       <div className="me-queries">
         <div className="me-queries__list">
           <label className="me-inline-field">

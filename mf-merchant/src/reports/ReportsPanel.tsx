@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { searchReport, type ResponseOf } from '@onvelope/contracts';
-import { failureMessage } from '@onvelope/ui';
+import { failureMessage, Modal } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { Modal } from '../components/Modal.js';
 import { Pagination } from '../dashboard/Pagination.js';
 import {
   emptyReportFilters,
@@ -65,7 +64,13 @@ export function ReportsPanel({ onClose }: { onClose: () => void }) {
 
   if (showResults && answer && searched) {
     return (
-      <Modal title="Report results" onClose={onClose} testId="report-results" wide>
+      <Modal
+        classPrefix="me-modal"
+        title="Report results"
+        onClose={onClose}
+        testId="report-results"
+        wide
+      >
         <div className="me-report-results__head">
           <p data-testid="report-total">
             {answer.total === 1 ? '1 order' : `${answer.total.toLocaleString('en-US')} orders`}{' '}
@@ -99,7 +104,13 @@ export function ReportsPanel({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal title="Reports and Export" onClose={onClose} testId="reports-panel" wide>
+    <Modal
+      classPrefix="me-modal"
+      title="Reports and Export"
+      onClose={onClose}
+      testId="reports-panel"
+      wide
+    >
       <form onSubmit={submit} noValidate data-testid="report-form">
         <ReportFilters form={form} errors={errors} onChange={setForm} />
         {errors.form && (

@@ -5,9 +5,8 @@ import {
   type KeywordRule,
   listKeywordRules,
 } from '@onvelope/contracts';
-import { failureMessage } from '@onvelope/ui';
+import { failureMessage, Modal } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { Modal } from '../components/Modal.js';
 import { emptyRuleForm, type RuleForm } from '../domain/forms.js';
 import { messageVocabulary } from '../domain/suggestions.js';
 import { RuleEditor } from './RuleEditor.js';
@@ -104,7 +103,13 @@ export function KeywordRuleManager({
   };
 
   return (
-    <Modal title="Custom messages" onClose={onClose} testId="rules-modal" wide>
+    <Modal
+      classPrefix="me-modal"
+      title="Custom messages"
+      onClose={onClose}
+      testId="rules-modal"
+      wide
+    >
       <p className="me-muted">
         A rule matches the Items of an order and adds a message for the buyer or sets its status.
         Rules apply to every imported order, in the order listed.

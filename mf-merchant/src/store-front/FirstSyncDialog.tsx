@@ -1,4 +1,4 @@
-import { Modal } from '../components/Modal.js';
+import { Modal } from '@onvelope/ui';
 import { isLargeStore, largeStoreWarning } from './store-front-logic.js';
 import type { StoreFrontState } from './use-store-front.js';
 
@@ -12,6 +12,7 @@ export function FirstSyncDialog({ storeFront }: { storeFront: StoreFrontState })
   const { info } = activity;
   return (
     <Modal
+      classPrefix="me-modal"
       title="First sync"
       onClose={storeFront.cancelFirstSync}
       testId="first-sync-modal"

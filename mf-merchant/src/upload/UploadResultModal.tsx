@@ -1,5 +1,5 @@
 import type { UploadResult } from '@onvelope/contracts';
-import { Modal } from '../components/Modal.js';
+import { Modal } from '@onvelope/ui';
 
 /**
  * spec 000 §2: the counts, the server's message, Go to Dashboard (a full reload, so the dashboard
@@ -20,6 +20,7 @@ export function UploadResultModal({
   ];
   return (
     <Modal
+      classPrefix="me-modal"
       title={result.success ? 'Upload complete' : 'Upload finished with problems'}
       onClose={onStay}
       testId="upload-result"

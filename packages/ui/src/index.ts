@@ -70,3 +70,4 @@ export {
   visibleQueries,
   type OrderQueryStatus,
 } from './order-queries.js';
+export { Modal, type ModalProps } from './Modal.js';

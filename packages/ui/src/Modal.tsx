@@ -1,17 +1,34 @@
 import { useEffect, useId, type ReactNode } from 'react';
 
-interface ModalProps {
+export interface ModalProps {
   title: string;
   onClose: () => void;
   testId: string;
-  /** Wide modals hold tables (search results, rules). */
+  /**
+   * The root of the class names, so each app keeps its own look (both apps' CSS can be on the page
+   * at once): `{prefix}-backdrop`, `{prefix}` (and `{prefix}--wide`), `{prefix}__header`,
+   * `{prefix}__close`, `{prefix}__body`, `{prefix}__footer`.
+   */
+  classPrefix: string;
+  /** More classes on the dialog box itself (e.g. the shell's `ov-card`). */
+  className?: string;
+  /** Wide modals hold tables and lists (search results, rules, queries). */
   wide?: boolean;
   children: ReactNode;
   footer?: ReactNode;
 }
 
 /** A dialog over the page: titled, closed by its button, a click outside or Escape. */
-export function Modal({ title, onClose, testId, wide, children, footer }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  testId,
+  classPrefix,
+  className,
+  wide,
+  children,
+  footer,
+}: ModalProps) {
   const titleId = useId();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -21,25 +38,26 @@ export function Modal({ title, onClose, testId, wide, children, footer }: ModalP
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
+  const boxClasses = [className, classPrefix, wide && `${classPrefix}--wide`].filter(Boolean);
   return (
     <div
-      className="me-modal-backdrop"
+      className={`${classPrefix}-backdrop`}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
     >
       <section
-        className={wide ? 'me-modal me-modal--wide' : 'me-modal'}
+        className={boxClasses.join(' ')}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         data-testid={testId}
       >
-        <header className="me-modal__header">
+        <header className={`${classPrefix}__header`}>
           <h2 id={titleId}>{title}</h2>
           <button
             type="button"
-            className="me-modal__close"
+            className={`${classPrefix}__close`}
             onClick={onClose}
             aria-label="Close"
             data-testid={`${testId}-close`}
@@ -47,8 +65,8 @@ export function Modal({ title, onClose, testId, wide, children, footer }: ModalP
             ×
           </button>
         </header>
-        <div className="me-modal__body">{children}</div>
-        {footer && <footer className="me-modal__footer">{footer}</footer>}
+        <div className={`${classPrefix}__body`}>{children}</div>
+        {footer && <footer className={`${classPrefix}__footer`}>{footer}</footer>}
       </section>
     </div>
   );
