@@ -1,8 +1,7 @@
-import type { Logger, Mailer, NatsConnection } from '@onvelope/service-kit';
+import type { AttemptCounters, Logger, Mailer, NatsConnection } from '@onvelope/service-kit';
 import type { CustomerModel } from './data/customer.model.js';
 import type { OneTimeCodeModel } from './data/one-time-code.model.js';
 import type { SellerModel } from './data/seller.model.js';
-import type { SignInFailureModel } from './data/sign-in-failure.model.js';
 import type { TokenSigner } from './domain/signing-key.js';
 
 /** What the use cases work with; built once in `index.ts`, replaced piecemeal in tests. */
@@ -10,7 +9,7 @@ export interface AuthDeps {
   sellers: SellerModel;
   customers: CustomerModel;
   codes: OneTimeCodeModel;
-  signInFailures: SignInFailureModel;
+  signInFailures: AttemptCounters;
   signer: TokenSigner;
   mailer: Mailer;
   nats: NatsConnection;

@@ -1,4 +1,5 @@
 import {
+  attemptCounters,
   authMessages,
   createKeyVerifier,
   createService,
@@ -11,7 +12,6 @@ import { configSchema } from './config.js';
 import { customerModel } from './data/customer.model.js';
 import { oneTimeCodeModel } from './data/one-time-code.model.js';
 import { sellerModel } from './data/seller.model.js';
-import { signInFailureModel } from './data/sign-in-failure.model.js';
 import type { AuthDeps } from './deps.js';
 import type { TokenSigner } from './domain/signing-key.js';
 import { serveCustomerEmail } from './events/customer-email.js';
@@ -44,13 +44,16 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
         sellers: sellerModel(db),
         customers: customerModel(db),
         codes: oneTimeCodeModel(db),
-        signInFailures: signInFailureModel(db),
       };
-      await Promise.all(Object.values(models).map((model) => model.syncIndexes()));
+      const signInFailures = attemptCounters(db, 'sign_in_failures');
+      await Promise.all(
+        [...Object.values(models), signInFailures.model].map((model) => model.syncIndexes()),
+      );
       const mailer =
         overrides.mailer ?? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
       const deps: AuthDeps = {
         ...models,
+        signInFailures,
         signer,
         mailer,
         nats,

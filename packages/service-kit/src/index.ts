@@ -7,6 +7,7 @@ export * from './validation.js';
 export * from './auth.js';
 export * from './revocations.js';
 export * from './tenancy.js';
+export * from './attempt-counters.js';
 export * from './health.js';
 export * from './mongo.js';
 export * from './nats.js';

@@ -1,13 +1,7 @@
 import argon2 from 'argon2';
-import { HttpError } from '@onvelope/service-kit';
+import { HttpError, type AttemptCheck } from '@onvelope/service-kit';
 import type { AccountKind } from '../data/one-time-code.model.js';
-import {
-  isThrottled,
-  minutesUntilWindowEnds,
-  throttleMessage,
-  throttleWindowMs,
-  windowStart,
-} from '../domain/sign-in-throttle.js';
+import { signInLimits, throttleMessage } from '../domain/sign-in-throttle.js';
 import type { AuthDeps } from '../deps.js';
 
 /** argon2id with the library's defaults (64 MiB, 3 passes, 4 lanes): OWASP's recommended floor. */
@@ -36,9 +30,14 @@ export interface SignInAttempt {
   ip: string;
 }
 
-const emailSubject = (attempt: SignInAttempt) => `email:${attempt.kind}:${attempt.email}`;
-const ipSubject = (attempt: SignInAttempt) => `ip:${attempt.ip}`;
-const failureId = (subject: string, start: number) => `${subject}@${start}`;
+const emailCheck = (kind: AccountKind, email: string): AttemptCheck => ({
+  limit: signInLimits.email,
+  key: `${kind}:${email}`,
+});
+const checksOf = (attempt: SignInAttempt): AttemptCheck[] => [
+  emailCheck(attempt.kind, attempt.email),
+  { limit: signInLimits.ip, key: attempt.ip },
+];
 
 /**
  * Checks a password for a sign-in (or any other call that takes the password), throttled per
@@ -53,40 +52,19 @@ export async function checkPassword(
   password: string,
 ): Promise<boolean> {
   const now = deps.now();
-  const start = windowStart(now);
-  const subjects = [emailSubject(attempt), ipSubject(attempt)];
-  const counts = await deps.signInFailures
-    .find({ _id: { $in: subjects.map((subject) => failureId(subject, start)) } })
-    .lean();
-  const countOf = (subject: string) => counts.find((doc) => doc.subject === subject)?.count ?? 0;
-  if (isThrottled({ email: countOf(subjects[0] ?? ''), ip: countOf(subjects[1] ?? '') })) {
-    throw new HttpError(429, throttleMessage(minutesUntilWindowEnds(now)));
-  }
+  const checks = checksOf(attempt);
+  const wait = await deps.signInFailures.minutesUntilAllowed(checks, now);
+  if (wait) throw new HttpError(429, throttleMessage(wait));
 
   if (await passwordMatches(storedHash, password)) {
-    await deps.signInFailures.deleteMany({ subject: emailSubject(attempt) });
+    await deps.signInFailures.clear(emailCheck(attempt.kind, attempt.email));
     return true;
   }
-  const expiresAt = new Date(start + throttleWindowMs);
-  const count = (subject: string) =>
-    deps.signInFailures.updateOne(
-      { _id: failureId(subject, start) },
-      { $inc: { count: 1 }, $setOnInsert: { subject, windowStart: new Date(start), expiresAt } },
-      { upsert: true },
-    );
-  await Promise.all(
-    subjects.map((subject) =>
-      // Two first failures at once both try the insert; the loser's retry increments the winner's.
-      count(subject).catch((error: { code?: number }) => {
-        if (error.code === 11000) return count(subject);
-        throw error;
-      }),
-    ),
-  );
+  await deps.signInFailures.count(checks, now);
   return false;
 }
 
 /** Forgets the email's failures (after a password reset proves who holds the account). */
 export async function clearSignInFailures(deps: ThrottleDeps, kind: AccountKind, email: string) {
-  await deps.signInFailures.deleteMany({ subject: `email:${kind}:${email}` });
+  await deps.signInFailures.clear(emailCheck(kind, email));
 }

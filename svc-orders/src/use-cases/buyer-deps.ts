@@ -6,7 +6,7 @@ import {
   type NatsConnection,
 } from '@onvelope/service-kit';
 import type { OrdersConfig } from '../config.js';
-import { attemptCounterModel } from '../data/attempt-counter.model.js';
+import { buyerAttemptCounters } from './limit-attempts.js';
 import { claimModel } from '../data/claim.model.js';
 import { orderQueryModel } from '../data/order-query.model.js';
 
@@ -42,7 +42,7 @@ export async function prepareBuyerDeps(context: {
 }): Promise<BuyerDeps> {
   const { db, nats, log, config } = context;
   await Promise.all(
-    [orderQueryModel(db), claimModel(db), attemptCounterModel(db)].map((model) =>
+    [orderQueryModel(db), claimModel(db), buyerAttemptCounters(db).model].map((model) =>
       model.syncIndexes(),
     ),
   );
