@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../messaging.js';
+import { trackingEntry } from '../orders/schemas.js';
 
 /**
  * svc-orders asks svc-sync to tell the store-front an order was shipped. `updated` is true only
@@ -20,33 +21,36 @@ export const markShippedAtStoreFront = defineCommand({
 });
 
 /** One store-front order as svc-sync hands it to svc-orders (mapping documented in svc-sync). */
-export const storeFrontOrder = z.object({
-  externalId: z.string().min(1),
-  orderNumber: z.string().min(1),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string().nullable(),
-  postcode: z.string().nullable(),
-  status: z.string().min(1),
-  orderDate: z.iso.datetime().nullable(),
-  shippedAt: z.iso.datetime().nullable(),
-  shippingAddress1: z.string().nullable(),
-  shippingAddress2: z.string().nullable(),
-  shippingCity: z.string().nullable(),
-  shippingState: z.string().nullable(),
-  shippingCountry: z.string().nullable(),
-  shippingZip: z.string().nullable(),
-  items: z.string().nullable(),
-  productName: z.string().nullable(),
-  productId: z.string().nullable(),
-  productImageUrl: z.string().nullable(),
-  quantity: z.number().nullable(),
-  itemPrice: z.number().nullable(),
-  itemTotal: z.number().nullable(),
-  quantityShipped: z.number().nullable(),
-  quantityUnshipped: z.number().nullable(),
-  categoryNames: z.string().nullable(),
-});
+export const storeFrontOrder = trackingEntry
+  .pick({
+    firstName: true,
+    lastName: true,
+    email: true,
+    postcode: true,
+    orderDate: true,
+    shippedAt: true,
+    shippingAddress1: true,
+    shippingAddress2: true,
+    shippingCity: true,
+    shippingState: true,
+    shippingCountry: true,
+    shippingZip: true,
+    items: true,
+    productName: true,
+    productId: true,
+    productImageUrl: true,
+    quantity: true,
+    itemPrice: true,
+    itemTotal: true,
+    quantityShipped: true,
+    quantityUnshipped: true,
+    categoryNames: true,
+  })
+  .extend({
+    externalId: z.string().min(1),
+    orderNumber: z.string().min(1),
+    status: z.string().min(1),
+  });
 
 /**
  * svc-sync hands a page of store-front orders to svc-orders, which owns the upsert (keyed by
