@@ -6,10 +6,9 @@ import { connectNats, publishEvent, type NatsConnection } from '@onvelope/servic
 import { startService, testInfra, type StartedService } from '@onvelope/testkit';
 import { startAnalyticsService } from '../src/index.js';
 
-type Change = PayloadOf<typeof trackingEntryUpserted>;
+type Change = PayloadOf<typeof trackingEntryUpserted>['changes'][number];
 
 const change = (overrides: Partial<Change> = {}): Change => ({
-  accountId: 'acct-1',
   entryId: randomUUID(),
   orderNumber: '1001',
   status: 'pending',
@@ -27,6 +26,15 @@ describe('svc-analytics consumes tracking entry changes', () => {
   let nc: NatsConnection;
   let db: mongoose.Connection;
   const facts = () => db.collection('order_facts');
+  /** Publishes changes of acct-1 as one event; a fresh message id unless one is given. */
+  const publishChanges = (changes: Change[], messageId = `changes-${randomUUID()}`) =>
+    publishEvent(nc, trackingEntryUpserted, { accountId: 'acct-1', changes }, messageId);
+  const publishDeletion = (
+    entryIds: string[],
+    deletedAt: string,
+    messageId = `deleted-${randomUUID()}`,
+  ) =>
+    publishEvent(nc, trackingEntryDeleted, { accountId: 'acct-1', entryIds, deletedAt }, messageId);
 
   const eventually = async (check: () => Promise<void>, ms = 8_000) => {
     const until = Date.now() + ms;
@@ -67,7 +75,7 @@ describe('svc-analytics consumes tracking entry changes', () => {
 
   it('records the entry an event describes', async () => {
     const event = change();
-    await publishEvent(nc, trackingEntryUpserted, event, `${event.entryId}:1`);
+    await publishChanges([event]);
     await eventually(async () => {
       expect(await facts().findOne({ _id: event.entryId as never })).toMatchObject({
         accountId: 'acct-1',
@@ -80,18 +88,13 @@ describe('svc-analytics consumes tracking entry changes', () => {
 
   it('changes nothing when the same change is delivered again', async () => {
     const event = change();
-    await publishEvent(nc, trackingEntryUpserted, event, `${event.entryId}:1`);
+    await publishChanges([event]);
     await eventually(async () =>
       expect(await facts().countDocuments({ _id: event.entryId as never })).toBe(1),
     );
     const before = await facts().findOne({ _id: event.entryId as never });
     // A redelivery is the same payload under a message id JetStream has not seen (or after its window).
-    await publishEvent(
-      nc,
-      trackingEntryUpserted,
-      { ...event, changedAt: new Date().toISOString() },
-      `redelivery-${randomUUID()}`,
-    );
+    await publishChanges([{ ...event, changedAt: new Date().toISOString() }]);
     await drained();
     expect(await facts().countDocuments({ _id: event.entryId as never })).toBe(1);
     expect(await facts().findOne({ _id: event.entryId as never })).toEqual(before);
@@ -99,32 +102,17 @@ describe('svc-analytics consumes tracking entry changes', () => {
 
   it('keeps the newest version when changes arrive out of order', async () => {
     const entryId = randomUUID();
-    await publishEvent(
-      nc,
-      trackingEntryUpserted,
-      change({ entryId, version: 2, status: 'shipped' }),
-      `${entryId}:2`,
-    );
+    await publishChanges([change({ entryId, version: 2, status: 'shipped' })]);
     await eventually(async () =>
       expect(await facts().findOne({ _id: entryId as never })).toMatchObject({ version: 2 }),
     );
-    await publishEvent(
-      nc,
-      trackingEntryUpserted,
-      change({ entryId, version: 1, status: 'pending' }),
-      `${entryId}:1`,
-    );
+    await publishChanges([change({ entryId, version: 1, status: 'pending' })]);
     await drained();
     expect(await facts().findOne({ _id: entryId as never })).toMatchObject({
       version: 2,
       status: 'shipped',
     });
-    await publishEvent(
-      nc,
-      trackingEntryUpserted,
-      change({ entryId, version: 3, status: 'delivered' }),
-      `${entryId}:3`,
-    );
+    await publishChanges([change({ entryId, version: 3, status: 'delivered' })]);
     await eventually(async () =>
       expect(await facts().findOne({ _id: entryId as never })).toMatchObject({
         version: 3,
@@ -135,25 +123,21 @@ describe('svc-analytics consumes tracking entry changes', () => {
 
   it('forgets a deleted entry, once however often the deletion arrives, and for good', async () => {
     const event = change();
-    await publishEvent(nc, trackingEntryUpserted, event, `${event.entryId}:1`);
+    await publishChanges([event]);
     await eventually(async () =>
       expect(await facts().countDocuments({ _id: event.entryId as never })).toBe(1),
     );
-    const removal = {
-      accountId: event.accountId,
-      entryId: event.entryId,
-      deletedAt: new Date().toISOString(),
-    };
-    await publishEvent(nc, trackingEntryDeleted, removal, `${event.entryId}:deleted`);
-    await publishEvent(nc, trackingEntryDeleted, removal, `redelivery-${randomUUID()}`);
+    const deletedAt = new Date().toISOString();
+    await publishDeletion([event.entryId], deletedAt);
+    await publishDeletion([event.entryId], deletedAt);
     await eventually(async () =>
       expect(await facts().findOne({ _id: event.entryId as never })).toMatchObject({
-        deletedAt: new Date(removal.deletedAt),
+        deletedAt: new Date(deletedAt),
         itemTotal: null,
       }),
     );
     // A change from before the deletion, delivered late, does not bring the order back.
-    await publishEvent(nc, trackingEntryUpserted, { ...event, version: 7 }, `${event.entryId}:7`);
+    await publishChanges([{ ...event, version: 7 }]);
     await drained();
     expect(await facts().countDocuments({ _id: event.entryId as never, deletedAt: null })).toBe(0);
     expect(await facts().countDocuments({ _id: event.entryId as never })).toBe(1);
@@ -161,14 +145,59 @@ describe('svc-analytics consumes tracking entry changes', () => {
 
   it('forgets an entry whose deletion arrives before any change of it', async () => {
     const entryId = randomUUID();
-    await publishEvent(
-      nc,
-      trackingEntryDeleted,
-      { accountId: 'acct-1', entryId, deletedAt: new Date().toISOString() },
-      `${entryId}:deleted`,
-    );
-    await publishEvent(nc, trackingEntryUpserted, change({ entryId }), `${entryId}:1`);
+    await publishDeletion([entryId], new Date().toISOString());
+    await publishChanges([change({ entryId })]);
     await drained();
     expect(await facts().countDocuments({ _id: entryId as never, deletedAt: null })).toBe(0);
+  });
+
+  it('applies each change of a batch on its own: new, newer, older and repeated together', async () => {
+    const known = change({ version: 2, status: 'processing' });
+    const stale = change({ version: 5, status: 'shipped' });
+    await publishChanges([known, stale]);
+    await eventually(async () =>
+      expect(
+        await facts().countDocuments({ _id: { $in: [known.entryId, stale.entryId] } as never }),
+      ).toBe(2),
+    );
+    const fresh = change();
+    await publishChanges([
+      fresh,
+      { ...known, version: 3, status: 'shipped' },
+      { ...stale, version: 4, status: 'pending' },
+      { ...stale, version: 5, status: 'pending' },
+    ]);
+    await drained();
+    expect(await facts().findOne({ _id: fresh.entryId as never })).toMatchObject({ version: 1 });
+    expect(await facts().findOne({ _id: known.entryId as never })).toMatchObject({
+      version: 3,
+      status: 'shipped',
+    });
+    expect(await facts().findOne({ _id: stale.entryId as never })).toMatchObject({
+      version: 5,
+      status: 'shipped',
+    });
+  });
+
+  it('forgets every entry of a deletion batch', async () => {
+    const entries = [change(), change(), change()];
+    await publishChanges(entries);
+    await eventually(async () =>
+      expect(
+        await facts().countDocuments({
+          _id: { $in: entries.map(({ entryId }) => entryId) } as never,
+          deletedAt: null,
+        }),
+      ).toBe(3),
+    );
+    await publishDeletion(
+      entries.slice(0, 2).map(({ entryId }) => entryId),
+      new Date().toISOString(),
+    );
+    await drained();
+    const live = await facts()
+      .find({ _id: { $in: entries.map(({ entryId }) => entryId) } as never, deletedAt: null })
+      .toArray();
+    expect(live.map(({ _id }) => _id)).toEqual([entries[2]!.entryId]);
   });
 });

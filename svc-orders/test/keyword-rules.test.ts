@@ -508,8 +508,8 @@ describe('keyword rules', () => {
       const ours = new Set([gift, hoodie, download, plain, partly].map((doc) => String(doc._id)));
       void (async () => {
         for await (const message of subscription) {
-          const payload = JSON.parse(new TextDecoder().decode(message.data));
-          if (ours.has(payload.entryId)) published.push(payload);
+          const { changes } = JSON.parse(new TextDecoder().decode(message.data));
+          for (const change of changes) if (ours.has(change.entryId)) published.push(change);
         }
       })();
       await connection.flush();

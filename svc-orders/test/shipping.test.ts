@@ -111,12 +111,13 @@ describe('mark as shipped', () => {
 
   it('ships a pending order, builds the tracking URL, and publishes the change', async () => {
     const order = await insertOrder();
-    const published: { entryId: string; version: number; status: string }[] = [];
+    const published: { accountId: string; entryId: string; version: number; status: string }[] = [];
     const events = nc.subscribe('orders.entry.upserted');
     void (async () => {
       for await (const message of events) {
-        const payload = JSON.parse(new TextDecoder().decode(message.data));
-        if (payload.entryId === String(order._id)) published.push(payload);
+        const { accountId, changes } = JSON.parse(new TextDecoder().decode(message.data));
+        for (const change of changes)
+          if (change.entryId === String(order._id)) published.push({ accountId, ...change });
       }
     })();
     await nc.flush();

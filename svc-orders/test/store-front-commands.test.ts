@@ -102,7 +102,7 @@ describe('store-front order commands', () => {
     const events = nc.subscribe('orders.entry.upserted');
     void (async () => {
       for await (const message of events)
-        seen.push(JSON.parse(new TextDecoder().decode(message.data)));
+        seen.push(...JSON.parse(new TextDecoder().decode(message.data)).changes);
     })();
     await nc.flush();
     const answer = await upsert([

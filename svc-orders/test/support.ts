@@ -71,6 +71,7 @@ export function uploadCsv(
 }
 
 export interface Caller {
+  accountId: string;
   get(path: string): Promise<Response>;
   delete(path: string): Promise<Response>;
   upload(content: Parameters<typeof uploadCsv>[2], options?: UploadOptions): Promise<Response>;
@@ -85,6 +86,7 @@ export async function sellerOf(
   const token = await issuer.merchantToken(accountId);
   const headers = { authorization: `Bearer ${token}` };
   return {
+    accountId,
     get: (path) => fetch(`${url}${path}`, { headers }),
     delete: (path) => fetch(`${url}${path}`, { method: 'DELETE', headers }),
     upload: (content, options) => uploadCsv(url, token, content, options),

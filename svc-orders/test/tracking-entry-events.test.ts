@@ -4,7 +4,7 @@ import { trackingEntryUpserted } from '@onvelope/contracts';
 import { connectNats, type NatsConnection } from '@onvelope/service-kit';
 import { startService, testInfra, type StartedService } from '@onvelope/testkit';
 import { startOrdersService } from '../src/index.js';
-import { publishTrackingEntryUpserted } from '../src/events/tracking-entry-events.js';
+import { publishTrackingEntriesUpserted } from '../src/events/tracking-entry-events.js';
 
 describe('svc-orders', () => {
   let orders: StartedService;
@@ -25,12 +25,10 @@ describe('svc-orders', () => {
     expect(await response.json()).toMatchObject({ status: 'ready', service: 'svc-orders' });
   });
 
-  it('publishes each change of an entry once on the ORDERS stream', async () => {
-    const entryId = randomUUID();
-    const change = {
-      accountId: 'acct-1',
-      entryId,
-      orderNumber: '1001',
+  it('publishes the changes of an account once on the ORDERS stream, a thousand to a message', async () => {
+    const change = (n: number) => ({
+      entryId: randomUUID(),
+      orderNumber: String(1000 + n),
       status: 'pending',
       source: 'csv' as const,
       orderDate: null,
@@ -38,16 +36,33 @@ describe('svc-orders', () => {
       itemTotal: null,
       version: 1,
       changedAt: new Date().toISOString(),
-    };
-    const first = await publishTrackingEntryUpserted(nc, change);
-    const retried = await publishTrackingEntryUpserted(nc, change);
-    expect(retried).toEqual({ duplicate: true, seq: first.seq });
+    });
+    const changes = Array.from({ length: 1_500 }, (_, n) => change(n));
+    const jsm = await nc.jetstreamManager();
+    const lastSeq = async () =>
+      (await jsm.streams.info(trackingEntryUpserted.stream.name)).state.last_seq;
+    const before = await lastSeq();
+    await publishTrackingEntriesUpserted(nc, 'acct-1', changes);
+    expect(await lastSeq()).toBe(before + 2);
+    // A retried publish of the same changes is dropped by JetStream.
+    await publishTrackingEntriesUpserted(nc, 'acct-1', changes);
+    expect(await lastSeq()).toBe(before + 2);
 
-    const stored = await (
-      await nc.jetstreamManager()
-    ).streams.getMessage(trackingEntryUpserted.stream.name, { seq: first.seq });
-    expect(stored.subject).toBe('orders.entry.upserted');
-    expect(stored.header.get('Nats-Msg-Id')).toBe(`${entryId}:1`);
-    expect(JSON.parse(new TextDecoder().decode(stored.data))).toEqual(change);
+    const published = [];
+    for (const seq of [before + 1, before + 2]) {
+      const stored = await jsm.streams.getMessage(trackingEntryUpserted.stream.name, { seq });
+      expect(stored.subject).toBe('orders.entry.upserted');
+      expect(stored.header.get('Nats-Msg-Id')).toMatch(/^upserted:/);
+      published.push(JSON.parse(new TextDecoder().decode(stored.data)));
+    }
+    expect(published.map(({ changes: inMessage }) => inMessage.length).sort()).toEqual([
+      1_000, 500,
+    ]);
+    expect(published.every(({ accountId }) => accountId === 'acct-1')).toBe(true);
+    expect(
+      published
+        .flatMap(({ changes: inMessage }) => inMessage)
+        .sort((a, b) => a.orderNumber.localeCompare(b.orderNumber)),
+    ).toEqual(changes);
   });
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ordersMessages, type TrackingEntry, type UploadResult } from '@onvelope/contracts';
+import {
+  ordersMessages,
+  trackingEntryUpserted,
+  type PayloadOf,
+  type TrackingEntry,
+  type UploadResult,
+} from '@onvelope/contracts';
+import { connectNats, type NatsConnection } from '@onvelope/service-kit';
 import {
   startService,
   startTestIssuer,
@@ -15,7 +22,23 @@ describe('POST /api/upload/csv', () => {
   let orders: StartedService;
   let seller: Caller;
   let nats: Infra<'nats'>;
+  let nc: NatsConnection;
   let account = 0;
+
+  /** The upserted events `action` published, read from the ORDERS stream. */
+  const eventsDuring = async (action: () => Promise<unknown>) => {
+    const jsm = await nc.jetstreamManager();
+    const stream = trackingEntryUpserted.stream.name;
+    const lastSeq = async () => (await jsm.streams.info(stream)).state.last_seq;
+    const before = await lastSeq();
+    await action();
+    const events: PayloadOf<typeof trackingEntryUpserted>[] = [];
+    for (let seq = before + 1; seq <= (await lastSeq()); seq += 1) {
+      const message = await jsm.streams.getMessage(stream, { seq });
+      if (message.subject === trackingEntryUpserted.subject) events.push(message.json());
+    }
+    return events;
+  };
 
   /** A seller of their own, so tests do not see each other's orders. */
   const newSeller = async () => sellerOf(orders.url, issuer, `upload-${(account += 1)}`);
@@ -45,9 +68,11 @@ describe('POST /api/upload/csv', () => {
       AUTH_JWKS_URL: issuer.url,
       NATS_URL: nats.natsUrl,
     });
+    nc = await connectNats(nats.natsUrl, 'upload-csv-test');
     seller = await newSeller();
   });
   afterAll(async () => {
+    await nc.close();
     await orders.close();
     await issuer.close();
     await nats.stop();
@@ -310,24 +335,53 @@ describe('POST /api/upload/csv', () => {
   it('skips an identical re-import with a warning and updates a changed one', async () => {
     const caller = await newSeller();
     const file = csvOf([{ orderNumber: 'R-1' }, { orderNumber: 'R-2' }]);
-    await caller.upload(file);
+    const created = await eventsDuring(() => caller.upload(file));
     const before = await entryOf(caller, 'R-2');
+    expect(created).toEqual([
+      {
+        accountId: caller.accountId,
+        changes: [
+          expect.objectContaining({ orderNumber: 'R-1', version: 1, source: 'csv' }),
+          expect.objectContaining({ orderNumber: 'R-2', entryId: before.id, version: 1 }),
+        ],
+      },
+    ]);
 
-    const again = (await (await caller.upload(file)).json()) as UploadResult;
+    let again: UploadResult | undefined;
+    const unchanged = await eventsDuring(async () => {
+      again = (await (await caller.upload(file)).json()) as UploadResult;
+    });
+    expect(unchanged).toEqual([]);
     expect(again).toMatchObject({ successfulRows: 0, skippedRows: 2 });
-    expect(again.warnings).toEqual([
+    expect(again?.warnings).toEqual([
       { row: 2, message: 'Order R-1 already exists with the same data' },
       { row: 3, message: 'Order R-2 already exists with the same data' },
     ]);
 
-    const changed = (await (
-      await caller.upload(
-        csvOf([
-          { orderNumber: 'R-1' },
-          { orderNumber: 'R-2', status: 'shipped', courier: 'DHL', trackingNumber: 'JD1' },
-        ]),
-      )
-    ).json()) as UploadResult;
+    let changed: UploadResult | undefined;
+    const updated = await eventsDuring(async () => {
+      changed = (await (
+        await caller.upload(
+          csvOf([
+            { orderNumber: 'R-1' },
+            { orderNumber: 'R-2', status: 'shipped', courier: 'DHL', trackingNumber: 'JD1' },
+          ]),
+        )
+      ).json()) as UploadResult;
+    });
+    expect(updated).toEqual([
+      {
+        accountId: caller.accountId,
+        changes: [
+          expect.objectContaining({
+            orderNumber: 'R-2',
+            entryId: before.id,
+            version: 2,
+            status: 'shipped',
+          }),
+        ],
+      },
+    ]);
     expect(changed).toMatchObject({
       successfulRows: 1,
       skippedRows: 1,

@@ -7,8 +7,8 @@ import {
   type NatsConnection,
 } from '@onvelope/service-kit';
 import type { OrderFact } from '../data/order-fact.model.js';
-import { forgetTrackingEntry } from '../use-cases/forget-tracking-entry.js';
-import { recordTrackingEntryChange } from '../use-cases/record-tracking-entry-change.js';
+import { forgetTrackingEntries } from '../use-cases/forget-tracking-entries.js';
+import { recordTrackingEntryChanges } from '../use-cases/record-tracking-entry-changes.js';
 
 /** One durable consumer per subject for all svc-analytics instances; they share the work. */
 export const trackingEntryConsumerName = 'svc-analytics-tracking-entries';
@@ -28,7 +28,7 @@ export async function consumeTrackingEntryChanges(
     trackingEntryUpserted,
     trackingEntryConsumerName,
     async ({ payload }) => {
-      await recordTrackingEntryChange(facts, payload);
+      await recordTrackingEntryChanges(facts, payload);
     },
     log,
   );
@@ -36,7 +36,7 @@ export async function consumeTrackingEntryChanges(
     nats,
     trackingEntryDeleted,
     trackingEntryDeletionConsumerName,
-    ({ payload }) => forgetTrackingEntry(facts, payload),
+    ({ payload }) => forgetTrackingEntries(facts, payload),
     log,
   ).catch(async (error: unknown) => {
     await changes.stop();

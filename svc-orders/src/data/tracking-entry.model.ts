@@ -83,6 +83,12 @@ trackingEntrySchema.index({ orderNumber: 1 });
 // Clearing CSV data walks the account's CSV entries.
 trackingEntrySchema.index({ accountId: 1, source: 1, _id: 1 });
 
+/** Whether a stored value equals a new one (dates by time; missing and null are the same). */
+export const sameStoredValue = (a: unknown, b: unknown) =>
+  a instanceof Date || b instanceof Date
+    ? a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
+    : (a ?? null) === (b ?? null);
+
 /** The single-field unique key of an order: its account and order number. */
 export const orderKeyOf = (accountId: string, orderNumber: string) =>
   JSON.stringify([accountId, orderNumber]);

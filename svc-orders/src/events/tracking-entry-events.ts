@@ -1,28 +1,77 @@
-import { trackingEntryDeleted, trackingEntryUpserted, type PayloadOf } from '@onvelope/contracts';
+import { createHash } from 'node:crypto';
+import {
+  MAX_ENTRIES_PER_EVENT,
+  trackingEntryDeleted,
+  trackingEntryUpserted,
+  type trackingEntryChange,
+} from '@onvelope/contracts';
 import { ensureStream, publishEvent, type NatsConnection } from '@onvelope/service-kit';
+import type { z } from 'zod';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 
-export type TrackingEntryChange = PayloadOf<typeof trackingEntryUpserted>;
-export type TrackingEntryRemoval = PayloadOf<typeof trackingEntryDeleted>;
+export type TrackingEntryChange = z.infer<typeof trackingEntryChange>;
 
-/**
- * Publishes that a tracking entry changed. The message id is the entry and its version, so a
- * retried publish of the same change is dropped by JetStream and consumers see it once.
- */
-export function publishTrackingEntryUpserted(nats: NatsConnection, change: TrackingEntryChange) {
-  return publishEvent(nats, trackingEntryUpserted, change, `${change.entryId}:${change.version}`);
+function chunksOf<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += MAX_ENTRIES_PER_EVENT) {
+    chunks.push(items.slice(start, start + MAX_ENTRIES_PER_EVENT));
+  }
+  return chunks;
 }
 
-/** Publishes that an entry was deleted; an entry is deleted once, so its id is the message id. */
-export function publishTrackingEntryDeleted(nats: NatsConnection, removal: TrackingEntryRemoval) {
-  return publishEvent(nats, trackingEntryDeleted, removal, `${removal.entryId}:deleted`);
+/** A message id that is the same for the same content, so JetStream drops a retried publish. */
+const messageIdOf = (kind: string, keys: readonly string[]) =>
+  `${kind}:${createHash('sha256').update(keys.join(',')).digest('base64url')}`;
+
+/**
+ * Publishes that entries of one account changed, up to `MAX_ENTRIES_PER_EVENT` to a message. The
+ * message id comes from the entries and their versions (each change of an entry has its own
+ * version), so a retried publish of the same changes is dropped by JetStream and consumers, which
+ * compare versions, ignore what they have already seen.
+ */
+export async function publishTrackingEntriesUpserted(
+  nats: NatsConnection,
+  accountId: string,
+  changes: readonly TrackingEntryChange[],
+): Promise<void> {
+  await Promise.all(
+    chunksOf(changes).map((chunk) =>
+      publishEvent(
+        nats,
+        trackingEntryUpserted,
+        { accountId, changes: chunk },
+        messageIdOf(
+          'upserted',
+          chunk.map((change) => `${change.entryId}:${change.version}`),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Publishes that entries of one account were deleted; an entry is deleted once. */
+export async function publishTrackingEntriesDeleted(
+  nats: NatsConnection,
+  accountId: string,
+  entryIds: readonly string[],
+  deletedAt: Date,
+): Promise<void> {
+  await Promise.all(
+    chunksOf(entryIds).map((chunk) =>
+      publishEvent(
+        nats,
+        trackingEntryDeleted,
+        { accountId, entryIds: chunk, deletedAt: deletedAt.toISOString() },
+        messageIdOf('deleted', chunk),
+      ),
+    ),
+  );
 }
 
 /** What `changeOf` reads of a stored entry. */
 export type ChangedEntry = Pick<
   TrackingEntryDocument,
   | '_id'
-  | 'accountId'
   | 'orderNumber'
   | 'status'
   | 'source'
@@ -33,10 +82,9 @@ export type ChangedEntry = Pick<
   | 'updatedAt'
 >;
 
-/** The upserted event of an entry as it is stored now. */
+/** The change of an entry as it is stored now. */
 export function changeOf(entry: ChangedEntry): TrackingEntryChange {
   return {
-    accountId: entry.accountId,
     entryId: String(entry._id),
     orderNumber: entry.orderNumber,
     status: entry.status,
@@ -47,18 +95,6 @@ export function changeOf(entry: ChangedEntry): TrackingEntryChange {
     version: entry.version,
     changedAt: entry.updatedAt.toISOString(),
   };
-}
-
-/**
- * Publishes many events at once: JetStream pipelines the publishes, so a batch costs about one
- * round trip instead of one per entry. Callers pass bounded batches (an import batch, a page of
- * deletions), never a whole account.
- */
-export async function publishAll<T>(
-  items: readonly T[],
-  publish: (item: T) => Promise<unknown>,
-): Promise<void> {
-  await Promise.all(items.map(publish));
 }
 
 export const ensureOrdersStream = (nats: NatsConnection) =>

@@ -11,8 +11,7 @@ import {
 import { evaluateKeywordRules, itemsTextOf } from '../domain/keyword-rules.js';
 import {
   changeOf,
-  publishAll,
-  publishTrackingEntryUpserted,
+  publishTrackingEntriesUpserted,
   type ChangedEntry,
 } from '../events/tracking-entry-events.js';
 
@@ -114,7 +113,7 @@ export async function applyKeywordRules(
           }))
         : await writtenByThisJob(changes);
     try {
-      await publishAll(written, (entry) => publishTrackingEntryUpserted(nats, changeOf(entry)));
+      await publishTrackingEntriesUpserted(nats, accountId, written.map(changeOf));
     } catch (error) {
       // The orders are changed either way; a lost event only delays analytics until the next change.
       log.error({ err: error, accountId }, 'publishing keyword-rule changes failed');

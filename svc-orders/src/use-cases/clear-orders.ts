@@ -1,7 +1,7 @@
 import type { FilterQuery, Model } from 'mongoose';
 import { forAccount, type NatsConnection } from '@onvelope/service-kit';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
-import { publishAll, publishTrackingEntryDeleted } from '../events/tracking-entry-events.js';
+import { publishTrackingEntriesDeleted } from '../events/tracking-entry-events.js';
 
 const DELETE_BATCH_SIZE = 1_000;
 
@@ -27,10 +27,7 @@ export async function deleteEntries(
   let deleted = 0;
   let ids: TrackingEntryDocument['_id'][] = [];
   const flush = async () => {
-    const deletedAt = new Date().toISOString();
-    await publishAll(ids, (id) =>
-      publishTrackingEntryDeleted(nats, { accountId, entryId: String(id), deletedAt }),
-    );
+    await publishTrackingEntriesDeleted(nats, accountId, ids.map(String), new Date());
     const result = await entries.deleteMany({ ...filter, _id: { $in: ids } });
     deleted += result.deletedCount;
     ids = [];

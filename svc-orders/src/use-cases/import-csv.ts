@@ -5,9 +5,11 @@ import { ordersMessages, type UploadResult } from '@onvelope/contracts';
 import { badRequest, forAccount, HttpError, type NatsConnection } from '@onvelope/service-kit';
 import {
   orderKeyOf,
+  sameStoredValue,
   searchTermsOf,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
+import { writeInOrder, type OrderedWrite } from '../data/write-in-order.js';
 import {
   columnsOf,
   csvFields,
@@ -19,8 +21,7 @@ import {
 import { evaluateKeywordRules, type KeywordRuleLike } from '../domain/keyword-rules.js';
 import {
   changeOf,
-  publishAll,
-  publishTrackingEntryUpserted,
+  publishTrackingEntriesUpserted,
   type TrackingEntryChange,
 } from '../events/tracking-entry-events.js';
 
@@ -37,6 +38,8 @@ export const importMessages = {
     `Order ${orderNumber} also appears on row ${firstRow}; the later row wins`,
   statusKept: (orderNumber: string, stored: string, given: string) =>
     `Order ${orderNumber} is already ${stored}; the file's status '${given}' was not applied`,
+  raced: (orderNumber: string) =>
+    `Order ${orderNumber} was changed by another import at the same time; upload the file again`,
 } as const;
 
 /** Rows written per bulk write: large enough to amortise round trips, small enough to stay flat. */
@@ -133,11 +136,6 @@ async function* csvRowsOf(file: AsyncIterable<Buffer>): AsyncGenerator<string[]>
   }
 }
 
-const sameValue = (a: unknown, b: unknown) =>
-  a instanceof Date || b instanceof Date
-    ? a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
-    : (a ?? null) === (b ?? null);
-
 class RowReport {
   readonly warnings: UploadResult['warnings'] = [];
   readonly errors: UploadResult['errors'] = [];
@@ -153,6 +151,10 @@ class RowReport {
     else this.droppedErrors += 1;
   }
   finish() {
+    // A batch's write warnings arrive while the next batch is parsed; the seller reads by row.
+    const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
+    this.warnings.sort(byRow);
+    this.errors.sort(byRow);
     if (this.droppedWarnings) {
       this.warnings.push({ row: 0, message: `${this.droppedWarnings} more warnings not listed` });
     }
@@ -185,65 +187,94 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
   let batch: PendingRow[] = [];
   let rowNumber = 0;
 
+  // One batch is written while the next is parsed: the file is read on during the database's
+  // round trips. A batch is written only once the one before it is stored, so it reads what that
+  // one wrote (an order number repeated across batches is an update of the earlier row).
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!batch.length) return;
     const pending = batch;
     batch = [];
-    await writeBatch(deps, input, entries, pending, present, report, firstRowOf, counts, now());
-    counts.written += pending.length;
+    await writing;
+    writing = writeBatch(
+      deps,
+      input,
+      entries,
+      pending,
+      present,
+      report,
+      firstRowOf,
+      counts,
+      now(),
+    ).then(() => {
+      counts.written += pending.length;
+    });
+    // Its failure is thrown by the next `await writing`; this stops it counting as unhandled.
+    writing.catch(() => undefined);
   };
 
-  for await (const cells of csvRowsOf(input.file)) {
-    rowNumber += 1;
-    if (rowNumber === 1) {
-      const columns = columnsOf(cells);
-      if (columns.missing.length) {
-        throw badRequest(
-          importMessages.missingColumns(columns.missing),
-          columns.missing.map((column) => ({ message: `Missing column: ${column}`, path: column })),
-        );
+  try {
+    for await (const cells of csvRowsOf(input.file)) {
+      rowNumber += 1;
+      if (rowNumber === 1) {
+        const columns = columnsOf(cells);
+        if (columns.missing.length) {
+          throw badRequest(
+            importMessages.missingColumns(columns.missing),
+            columns.missing.map((column) => ({
+              message: `Missing column: ${column}`,
+              path: column,
+            })),
+          );
+        }
+        fields = columns.fields;
+        present = new Set(fields.filter((field): field is CsvField => field !== null));
+        if (columns.ignored.length) {
+          report.warn(1, `Columns not used by the import: ${columns.ignored.join(', ')}`);
+        }
+        continue;
       }
-      fields = columns.fields;
-      present = new Set(fields.filter((field): field is CsvField => field !== null));
-      if (columns.ignored.length) {
-        report.warn(1, `Columns not used by the import: ${columns.ignored.join(', ')}`);
+      if (cells.every((cell) => !cell.trim())) continue;
+      if (cells.some((cell) => cell.startsWith('"') && /[\r\n]/.test(cell))) {
+        await writing;
+        throw badRequest(ordersMessages.parseFailed, [
+          { message: `Row ${rowNumber}: ${importMessages.unclosedQuote}` },
+          { message: `${counts.written} rows before it were imported` },
+        ]);
       }
-      continue;
+      counts.total += 1;
+      const extra = cells.slice(fields.length).filter((cell) => cell.trim());
+      if (extra.length) {
+        counts.failed += 1;
+        report.fail(rowNumber, [
+          `The row has ${fields.length + extra.length} values but the header has ${fields.length} columns`,
+        ]);
+        continue;
+      }
+      const values: Partial<Record<CsvField, string>> = {};
+      fields.forEach((field, index) => {
+        const cell = cells[index];
+        if (field && cell !== undefined && !values[field]?.trim()) values[field] = cell;
+      });
+      const outcome = parseCsvRow(values);
+      if (!outcome.ok) {
+        counts.failed += 1;
+        report.fail(rowNumber, outcome.errors);
+        continue;
+      }
+      for (const warning of outcome.warnings) report.warn(rowNumber, warning);
+      batch.push({ row: rowNumber, entry: outcome.entry });
+      if (batch.length >= IMPORT_BATCH_SIZE) await flush();
     }
-    if (cells.every((cell) => !cell.trim())) continue;
-    if (cells.some((cell) => cell.startsWith('"') && /[\r\n]/.test(cell))) {
-      throw badRequest(ordersMessages.parseFailed, [
-        { message: `Row ${rowNumber}: ${importMessages.unclosedQuote}` },
-        { message: `${counts.written} rows before it were imported` },
-      ]);
-    }
-    counts.total += 1;
-    const extra = cells.slice(fields.length).filter((cell) => cell.trim());
-    if (extra.length) {
-      counts.failed += 1;
-      report.fail(rowNumber, [
-        `The row has ${fields.length + extra.length} values but the header has ${fields.length} columns`,
-      ]);
-      continue;
-    }
-    const values: Partial<Record<CsvField, string>> = {};
-    fields.forEach((field, index) => {
-      const cell = cells[index];
-      if (field && cell !== undefined && !values[field]?.trim()) values[field] = cell;
-    });
-    const outcome = parseCsvRow(values);
-    if (!outcome.ok) {
-      counts.failed += 1;
-      report.fail(rowNumber, outcome.errors);
-      continue;
-    }
-    for (const warning of outcome.warnings) report.warn(rowNumber, warning);
-    batch.push({ row: rowNumber, entry: outcome.entry });
-    if (batch.length >= IMPORT_BATCH_SIZE) await flush();
+    if (rowNumber === 0) throw badRequest(importMessages.empty);
+    if (counts.total === 0) throw badRequest(importMessages.noRows);
+    await flush();
+    await writing;
+  } catch (error) {
+    // The answer waits for the batch being written, so nothing is written after it.
+    await writing.catch(() => undefined);
+    throw error;
   }
-  if (rowNumber === 0) throw badRequest(importMessages.empty);
-  if (counts.total === 0) throw badRequest(importMessages.noRows);
-  await flush();
   report.finish();
 
   const successfulRows = counts.created + counts.updated;
@@ -311,12 +342,17 @@ function changesOf(
 
 const unchanged = (set: Record<string, unknown>, stored: StoredEntry) =>
   Object.entries(set).every(([field, value]) =>
-    sameValue(value, stored[field as keyof StoredEntry]),
+    sameStoredValue(value, stored[field as keyof StoredEntry]),
   );
 
-const nullDefaults = Object.fromEntries(
-  [...comparedFields, 'keywordMessage', 'keywordExplanation'].map((field) => [field, null]),
-);
+/** What an entry a file creates holds before the row's values: every field it could fill, null. */
+const insertDefaults: Record<string, unknown> = {
+  ...Object.fromEntries(
+    [...comparedFields, 'keywordMessage', 'keywordExplanation'].map((field) => [field, null]),
+  ),
+  source: 'csv',
+  merchant: null,
+};
 
 /**
  * The account's entries with these order numbers. Looked up by `orderKey`, which holds the
@@ -337,43 +373,11 @@ async function findByOrderNumbers(
   return docs.filter((doc) => doc.accountId === accountId);
 }
 
-interface BatchWrite {
+interface RowWrite extends OrderedWrite {
+  row: number;
   orderNumber: string;
-  operation: AnyBulkWriteOperation;
-  /** Set on an insert: the id it gives the entry, and the upsert to retry it as. */
-  insertedId?: mongoose.Types.ObjectId;
-  fallback?: AnyBulkWriteOperation;
-}
-
-const DUPLICATE_KEY = 11000;
-
-/**
- * Runs a batch's writes in order with the driver (the documents are built complete, and casting
- * 1,000 of them through mongoose would cost more than the write). An insert that meets an order
- * created meanwhile is retried as its upsert, and the writes after it carry on.
- */
-async function writeInOrder(model: Model<TrackingEntryDocument>, writes: BatchWrite[]) {
-  let start = 0;
-  while (start < writes.length) {
-    try {
-      await model.collection.bulkWrite(
-        writes.slice(start).map((write) => write.operation) as Parameters<
-          typeof model.collection.bulkWrite
-        >[0],
-        { ordered: true },
-      );
-      return;
-    } catch (error) {
-      const failed = (error as { writeErrors?: { index: number; code: number }[] })
-        .writeErrors?.[0];
-      const write = failed && writes[start + failed.index];
-      if (!failed || failed.code !== DUPLICATE_KEY || !write?.fallback) throw error;
-      write.operation = write.fallback;
-      delete write.insertedId;
-      delete write.fallback;
-      start += failed.index;
-    }
-  }
+  /** The whole entry when the write inserts it (its id and version 1 are then known here). */
+  inserted?: TrackingEntryDocument;
 }
 
 async function writeBatch(
@@ -384,18 +388,38 @@ async function writeBatch(
   present: Set<CsvField>,
   report: RowReport,
   firstRowOf: Map<string, number>,
-  counts: { created: number; updated: number; skipped: number },
+  counts: { created: number; updated: number; skipped: number; failed: number },
   now: Date,
 ) {
+  const { accountId } = input;
   const orderNumbers = [...new Set(batch.map(({ entry }) => entry.orderNumber))];
   const stored = new Map<string, StoredEntry>();
-  for (const doc of await findByOrderNumbers(deps, input.accountId, orderNumbers)) {
+  for (const doc of await findByOrderNumbers(deps, accountId, orderNumbers)) {
     stored.set(doc.orderNumber, doc);
   }
 
-  const operations: BatchWrite[] = [];
+  // The upsert that creates or updates an entry, whoever wrote it last.
+  const upsertOf = (orderNumber: string, $set: Record<string, unknown>): AnyBulkWriteOperation => {
+    const onInsert: Record<string, unknown> = {
+      accountId,
+      orderNumber,
+      orderKey: orderKeyOf(accountId, orderNumber),
+      createdAt: now,
+    };
+    for (const [field, value] of Object.entries(insertDefaults)) {
+      if (!(field in $set)) onInsert[field] = value;
+    }
+    return {
+      updateOne: {
+        filter: entries.scope({ orderNumber }),
+        update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert },
+        upsert: true,
+      },
+    };
+  };
+
+  const writes: RowWrite[] = [];
   const writesOf = new Map<string, number>();
-  const changed = new Set<string>();
   for (const pending of batch) {
     const { orderNumber } = pending.entry;
     const firstRow = firstRowOf.get(orderNumber);
@@ -410,69 +434,69 @@ async function writeBatch(
       report.warn(pending.row, importMessages.sameData(orderNumber));
       continue;
     }
-    const after: StoredEntry = { ...before, ...set, orderNumber } as StoredEntry;
-    const onInsert = {
-      ...Object.fromEntries(Object.entries(nullDefaults).filter(([field]) => !(field in set))),
-      accountId: input.accountId,
-      orderNumber,
-      orderKey: orderKeyOf(input.accountId, orderNumber),
-      source: 'csv',
-      merchant: null,
-      createdAt: now,
-    };
-    const $set = { ...set, searchTerms: searchTermsOf(after), updatedAt: now };
-    const upsert: AnyBulkWriteOperation = {
-      updateOne: {
-        filter: entries.scope({ orderNumber }),
-        update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert },
-        upsert: true,
-      },
-    };
-    if (before) {
-      operations.push({ orderNumber, operation: upsert });
-      counts.updated += 1;
-    } else {
-      // A new order is inserted whole (much cheaper than an upsert); should another import have
-      // created it meanwhile, the insert is retried as the upsert.
-      const _id = new mongoose.Types.ObjectId();
-      operations.push({
-        orderNumber,
-        operation: { insertOne: { document: { _id, ...onInsert, ...$set, version: 1 } } },
-        insertedId: _id,
-        fallback: upsert,
-      });
-      counts.created += 1;
-    }
     writesOf.set(orderNumber, (writesOf.get(orderNumber) ?? 0) + 1);
-    stored.set(orderNumber, after);
-    changed.add(orderNumber);
+    if (before) {
+      const after = { ...before, ...set } as StoredEntry;
+      set.searchTerms = searchTermsOf(after);
+      set.updatedAt = now;
+      const upsert = upsertOf(orderNumber, set);
+      // A concurrent import may create the order between the read and this upsert: run it again.
+      writes.push({ row: pending.row, orderNumber, operation: upsert, onDuplicate: () => upsert });
+      stored.set(orderNumber, after);
+      counts.updated += 1;
+      continue;
+    }
+    // A new order is inserted whole (much cheaper than an upsert); should another import have
+    // created it meanwhile, the insert is run as the upsert instead.
+    const document = {
+      ...insertDefaults,
+      ...set,
+      _id: new mongoose.Types.ObjectId(),
+      accountId,
+      orderNumber,
+      orderKey: orderKeyOf(accountId, orderNumber),
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    } as unknown as TrackingEntryDocument;
+    document.searchTerms = searchTermsOf(document);
+    writes.push({
+      row: pending.row,
+      orderNumber,
+      operation: { insertOne: { document } },
+      inserted: document,
+      onDuplicate: () => {
+        const { searchTerms } = document;
+        return upsertOf(orderNumber, { ...set, searchTerms, updatedAt: now });
+      },
+    });
+    stored.set(orderNumber, document);
+    counts.created += 1;
   }
-  if (!operations.length) return;
-  await writeInOrder(deps.entries, operations);
+  if (!writes.length) return;
+  const { skipped, replaced } = await writeInOrder(deps.entries, writes);
+  for (const write of skipped) {
+    counts[write.inserted ? 'created' : 'updated'] -= 1;
+    counts.failed += 1;
+    report.fail(write.row, [importMessages.raced(write.orderNumber)]);
+  }
 
-  // An entry this batch inserted with its only write is at version 1 and known in full here; any
-  // other (updated, written twice in the batch, or raced) is read back for its id and version.
+  // An entry this batch inserted with its only write is known in full here; any other (updated,
+  // written twice in the batch, or raced) is read back for its id and version.
   const changes: TrackingEntryChange[] = [];
-  const readBack = new Set(changed);
-  for (const { orderNumber, insertedId } of operations) {
-    if (!insertedId || writesOf.get(orderNumber) !== 1) continue;
-    readBack.delete(orderNumber);
-    changes.push(
-      changeOf({
-        ...(stored.get(orderNumber) as TrackingEntryDocument),
-        _id: insertedId,
-        accountId: input.accountId,
-        orderNumber,
-        source: 'csv',
-        version: 1,
-        updatedAt: now,
-      }),
-    );
+  const readBack = new Set<string>();
+  for (const write of writes) {
+    if (skipped.has(write)) continue;
+    if (write.inserted && !replaced.has(write) && writesOf.get(write.orderNumber) === 1) {
+      changes.push(changeOf(write.inserted));
+    } else {
+      readBack.add(write.orderNumber);
+    }
   }
   if (readBack.size) {
-    for (const doc of await findByOrderNumbers(deps, input.accountId, [...readBack])) {
+    for (const doc of await findByOrderNumbers(deps, accountId, [...readBack])) {
       changes.push(changeOf(doc));
     }
   }
-  await publishAll(changes, (change) => publishTrackingEntryUpserted(deps.nats, change));
+  if (changes.length) await publishTrackingEntriesUpserted(deps.nats, accountId, changes);
 }

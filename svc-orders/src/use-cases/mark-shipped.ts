@@ -20,7 +20,7 @@ import {
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
 import { resolveShipment } from '../domain/carriers.js';
-import { changeOf, publishTrackingEntryUpserted } from '../events/tracking-entry-events.js';
+import { changeOf, publishTrackingEntriesUpserted } from '../events/tracking-entry-events.js';
 
 export const shippingMessages = {
   notFound: (orderNumber: string) => `Order ${orderNumber} not found`,
@@ -87,7 +87,7 @@ export async function markOrderShipped(
     if (!updated) continue;
 
     try {
-      await publishTrackingEntryUpserted(deps.nats, changeOf(updated));
+      await publishTrackingEntriesUpserted(deps.nats, updated.accountId, [changeOf(updated)]);
     } catch (error) {
       // The order is shipped either way; refusing the answer now would make the seller's retry
       // fail as "already shipped".

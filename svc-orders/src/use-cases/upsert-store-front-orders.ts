@@ -1,4 +1,4 @@
-import mongoose, { type AnyBulkWriteOperation, type Connection, type Model } from 'mongoose';
+import mongoose, { type Connection, type Model } from 'mongoose';
 import type { RequestOf, ReplyOf, upsertStoreFrontOrders } from '@onvelope/contracts';
 import { forAccount, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
@@ -6,19 +6,17 @@ import {
   orderKeyOf,
   searchTermsOf,
   storeFrontKeyOf,
+  sameStoredValue,
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
+import { writeInOrder, type OrderedWrite } from '../data/write-in-order.js';
 import {
   evaluateKeywordRules,
   itemsTextOf,
   type KeywordRuleLike,
 } from '../domain/keyword-rules.js';
-import {
-  changeOf,
-  publishAll,
-  publishTrackingEntryUpserted,
-} from '../events/tracking-entry-events.js';
+import { changeOf, publishTrackingEntriesUpserted } from '../events/tracking-entry-events.js';
 import { deleteEntries } from './clear-orders.js';
 
 type UpsertRequest = RequestOf<typeof upsertStoreFrontOrders>;
@@ -133,59 +131,6 @@ function fieldsOf(
   };
 }
 
-const sameValue = (a: unknown, b: unknown) =>
-  a instanceof Date || b instanceof Date
-    ? a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
-    : (a ?? null) === (b ?? null);
-
-const DUPLICATE_KEY = 11000;
-
-interface Write {
-  operation: AnyBulkWriteOperation;
-  /** An insert's upsert form, used when another writer created the order meanwhile. */
-  fallback?: AnyBulkWriteOperation;
-}
-
-/** Runs writes in order; an insert meeting a duplicate is retried as its upsert, or skipped. */
-async function writeInOrder(
-  model: Model<TrackingEntryDocument>,
-  writes: Write[],
-  log: Logger,
-): Promise<number> {
-  let start = 0;
-  let skipped = 0;
-  while (start < writes.length) {
-    try {
-      await model.collection.bulkWrite(
-        writes.slice(start).map((write) => write.operation) as Parameters<
-          typeof model.collection.bulkWrite
-        >[0],
-        { ordered: true },
-      );
-      return skipped;
-    } catch (error) {
-      const failed = (error as { writeErrors?: { index: number; code: number }[] })
-        .writeErrors?.[0];
-      const write = failed && writes[start + failed.index];
-      if (!failed || failed.code !== DUPLICATE_KEY || !write) throw error;
-      if (write.fallback) {
-        write.operation = write.fallback;
-        delete write.fallback;
-        start += failed.index;
-      } else {
-        // Its order number belongs to another store's order of the seller: that one is kept.
-        log.warn(
-          { error: (error as Error).message },
-          'store-front order skipped: order number taken',
-        );
-        skipped += 1;
-        start += failed.index + 1;
-      }
-    }
-  }
-  return skipped;
-}
-
 /**
  * `orders.upsertBatch`: saves a page of store-front orders for one seller, keyed by source and
  * store-front order id, so a page delivered twice creates nothing twice. An order already imported
@@ -231,7 +176,7 @@ export async function saveStoreFrontOrders(
   }
 
   const counts = { created: 0, updated: 0, unchanged: 0 };
-  const writes: Write[] = [];
+  const writes: OrderedWrite[] = [];
   for (const order of orders) {
     const storeFrontKey = keyOf(order);
     const before = stored.get(storeFrontKey) ?? byOrderNumber.get(order.orderNumber);
@@ -245,7 +190,7 @@ export async function saveStoreFrontOrders(
     if (
       before &&
       Object.entries({ ...fields, ...identity }).every(([field, value]) =>
-        sameValue(value, before[field as keyof Stored]),
+        sameStoredValue(value, before[field as keyof Stored]),
       )
     ) {
       counts.unchanged += 1;
@@ -286,18 +231,23 @@ export async function saveStoreFrontOrders(
     };
     writes.push({
       operation: { insertOne: { document: { _id, ...onInsert, ...$set, version: 1 } } },
-      fallback: {
+      onDuplicate: () => ({
         updateOne: {
           filter: { storeFrontKey },
           update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert },
           upsert: true,
         },
-      },
+      }),
     });
     counts.created += 1;
   }
   if (!writes.length) return counts;
-  const skipped = await writeInOrder(model, writes, deps.log);
+  const { skipped: skippedWrites } = await writeInOrder(model, writes);
+  const skipped = skippedWrites.size;
+  if (skipped) {
+    // Their order numbers belong to another store's orders of the seller: those are kept.
+    deps.log.warn({ accountId, skipped }, 'store-front orders skipped: order number taken');
+  }
   counts.created -= skipped;
   counts.unchanged += skipped;
 
@@ -306,7 +256,7 @@ export async function saveStoreFrontOrders(
   const changed = (await findByOrderKeys(model, accountId, orders)).filter(
     (doc) => doc.storeFrontKey && doc.updatedAt.getTime() === now.getTime(),
   );
-  await publishAll(changed, (doc) => publishTrackingEntryUpserted(deps.nats, changeOf(doc)));
+  await publishTrackingEntriesUpserted(deps.nats, accountId, changed.map(changeOf));
   return counts;
 }
 

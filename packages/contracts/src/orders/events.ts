@@ -15,33 +15,45 @@ export const trackingEntryStatuses = [
 ] as const;
 
 /**
- * A tracking entry was created or changed. `version` grows with every change of the entry, so a
- * consumer can ignore a redelivered or out-of-order message by comparing versions.
+ * The most entries one event carries: a batch of an import, a sync or a clear fits in one message
+ * (about 250 bytes an entry, well under NATS's 1 MB payload limit), so 100,000 imported orders are
+ * 100 publishes rather than 100,000.
  */
+export const MAX_ENTRIES_PER_EVENT = 1_000;
+
+/**
+ * One entry's change. `version` grows with every change of the entry, so a consumer can ignore a
+ * redelivered or out-of-order change by comparing versions.
+ */
+export const trackingEntryChange = z.object({
+  entryId: z.string().min(1),
+  orderNumber: z.string().min(1),
+  status: z.string().min(1),
+  source: z.enum(['csv', 'bigcartel', 'manual']),
+  orderDate: z.iso.datetime().nullable(),
+  shippingCountry: z.string().nullable(),
+  itemTotal: z.number().nullable(),
+  version: z.number().int().nonnegative(),
+  changedAt: z.iso.datetime(),
+});
+
+/** Tracking entries of one account were created or changed, together (one write). */
 export const trackingEntryUpserted = defineEvent({
   subject: 'orders.entry.upserted',
   stream: ordersStream,
   payload: z.object({
     accountId: z.string().min(1),
-    entryId: z.string().min(1),
-    orderNumber: z.string().min(1),
-    status: z.string().min(1),
-    source: z.enum(['csv', 'bigcartel', 'manual']),
-    orderDate: z.iso.datetime().nullable(),
-    shippingCountry: z.string().nullable(),
-    itemTotal: z.number().nullable(),
-    version: z.number().int().nonnegative(),
-    changedAt: z.iso.datetime(),
+    changes: z.array(trackingEntryChange).min(1).max(MAX_ENTRIES_PER_EVENT),
   }),
 });
 
-/** A tracking entry was deleted (clearing data); consumers forget it. */
+/** Tracking entries of one account were deleted (clearing data); consumers forget them. */
 export const trackingEntryDeleted = defineEvent({
   subject: 'orders.entry.deleted',
   stream: ordersStream,
   payload: z.object({
     accountId: z.string().min(1),
-    entryId: z.string().min(1),
+    entryIds: z.array(z.string().min(1)).min(1).max(MAX_ENTRIES_PER_EVENT),
     deletedAt: z.iso.datetime(),
   }),
 });
