@@ -11,12 +11,7 @@ import mongoose from 'mongoose';
 import { trackingEntrySortFields } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
-import {
-  orderKeyOf,
-  searchTermsOf,
-  shippedStatuses,
-  trackingEntryModel,
-} from '../src/data/tracking-entry.model.js';
+import { shippedStatuses, trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { line, ordersFlagsLine, startApp, startGatewayFor, timeRuns } from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -132,38 +127,24 @@ try {
     }
   }
 
-  // 2. The same documents written straight with the driver, batches of 1,000, same indexes.
-  const direct = trackingEntryModel(db).collection.conn.collection('tracking_entries_direct');
+  // 2. The same documents written straight with the driver: the entries the import stored, read
+  // back whole, inserted in batches of 1,000 into a collection with the same indexes. Only the
+  // inserts are timed.
   const model = trackingEntryModel(db);
+  const direct = model.collection.conn.collection('tracking_entries_direct');
   for (const index of await model.collection.indexes()) {
     if (index.name === '_id_') continue;
     const { key, name: _name, v: _v, ...options } = index;
     await direct.createIndex(key, options);
   }
-  const accountId = 'bench-direct';
+  const imported = await model.collection
+    .find({ accountId: `bench-${ROWS}` })
+    .sort({ _id: 1 })
+    .toArray();
+  if (imported.length !== ROWS) throw new Error(`read back ${imported.length} of ${ROWS} entries`);
   const directStarted = performance.now();
   for (let start = 0; start < ROWS; start += 1_000) {
-    const now = new Date();
-    const docs = [];
-    for (let i = start; i < Math.min(ROWS, start + 1_000); i += 1) {
-      const r = row(i);
-      docs.push({
-        ...r,
-        accountId,
-        orderKey: orderKeyOf(accountId, r.orderNumber),
-        orderDate: new Date(`${r.orderDate}T00:00:00Z`),
-        courier: r.courier || null,
-        trackingNumber: r.trackingNumber || null,
-        trackingUrl: r.trackingUrl || null,
-        customerName: `${r.firstName} ${r.lastName}`,
-        searchTerms: searchTermsOf(r),
-        source: 'csv',
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-    await direct.insertMany(docs, { ordered: false });
+    await direct.insertMany(imported.slice(start, start + 1_000), { ordered: false });
   }
   const directSeconds = (performance.now() - directStarted) / 1000;
   const [small, large] = runs as [(typeof runs)[0], (typeof runs)[0]];

@@ -396,6 +396,52 @@ describe('POST /api/upload/csv', () => {
     });
   });
 
+  it('lets a later row update an order from an earlier batch, near or far', async () => {
+    // Batches are 1,000 rows and written as a pipeline: batch 2 is planned while batch 1 is being
+    // stored, batch 3 once batch 1 is. N-1 repeats in the next batch, F-1 two batches later.
+    const caller = await newSeller();
+    const orders = Array.from({ length: 2_600 }, (_, i) => ({ orderNumber: `P-${i}` }));
+    orders[10] = { orderNumber: 'N-1', firstName: 'First' } as (typeof orders)[number];
+    orders[1_200] = { orderNumber: 'N-1', firstName: 'Second' } as (typeof orders)[number];
+    orders[20] = { orderNumber: 'F-1', status: 'pending' } as (typeof orders)[number];
+    orders[2_500] = {
+      orderNumber: 'F-1',
+      status: 'shipped',
+      courier: 'DPD',
+      trackingNumber: 'DPD9',
+    } as (typeof orders)[number];
+    orders[2_550] = { orderNumber: 'N-1', firstName: 'Second' } as (typeof orders)[number];
+
+    let result: UploadResult | undefined;
+    const events = await eventsDuring(async () => {
+      result = (await (await caller.upload(csvOf(orders))).json()) as UploadResult;
+    });
+    expect(result).toMatchObject({
+      totalRows: 2_600,
+      successfulRows: 2_599,
+      skippedRows: 1,
+      message: 'Processed 2600 rows: 2599 imported (2597 new, 2 updated), 1 skipped, 0 failed.',
+    });
+    expect(result?.warnings).toEqual([
+      { row: 1_202, message: 'Order N-1 also appears on row 12; the later row wins' },
+      { row: 2_502, message: 'Order F-1 also appears on row 22; the later row wins' },
+      { row: 2_552, message: 'Order N-1 also appears on row 12; the later row wins' },
+      { row: 2_552, message: 'Order N-1 already exists with the same data' },
+    ]);
+    expect(await entryOf(caller, 'N-1')).toMatchObject({ firstName: 'Second' });
+    expect(await entryOf(caller, 'F-1')).toMatchObject({ status: 'shipped', courier: 'DPD' });
+    const list = await caller.get('/api/upload/tracking-entries?omitShipped=false');
+    expect(await list.json()).toMatchObject({ pagination: { total: 2_597 } });
+
+    // Each write is announced once, with the version it gave the entry.
+    const changes = events.flatMap((event) => event.changes);
+    expect(changes).toHaveLength(2_599);
+    const versionsOf = (orderNumber: string) =>
+      changes.filter((change) => change.orderNumber === orderNumber).map(({ version }) => version);
+    expect(versionsOf('N-1')).toEqual([1, 2]);
+    expect(versionsOf('F-1')).toEqual([1, 2]);
+  });
+
   it('never erases stored values with blank cells and never moves a shipped order back', async () => {
     const caller = await newSeller();
     await caller.upload(
