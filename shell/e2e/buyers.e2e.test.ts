@@ -73,6 +73,14 @@ async function buyerWithEmail(email: string): Promise<ApiAccount> {
   return { email, password, token: verified.token, profile: verified.customer };
 }
 
+/** The buyer's claimed order count as their profile answers it (svc-auth asks svc-orders). */
+async function profileOrderCount(buyer: ApiAccount): Promise<unknown> {
+  const response = await fetch(`${system.url}/api/customer-auth/profile`, {
+    headers: { Authorization: `Bearer ${buyer.token}` },
+  });
+  return ((await response.json()) as { customer: { orderCount: unknown } }).customer.orderCount;
+}
+
 async function waitForText(page: Page, testId: string, expected: string): Promise<void> {
   await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout: 15_000 });
 }
@@ -183,6 +191,8 @@ describe('buyers', () => {
     await seedLocalStorage(context, buyerStorage(buyer));
     await page.goto(`${system.url}/customer-dashboard`);
     await page.getByTestId('claims-empty').waitFor();
+    await waitForText(page, 'customer-order-count', '0 claimed orders');
+    expect(buyer.profile.orderCount).toBe(0);
 
     await page.getByTestId('open-claim').click();
     await expect(page.getByTestId('claim-email').inputValue()).resolves.toBe(buyerEmail);
@@ -200,6 +210,8 @@ describe('buyers', () => {
     await claim.waitFor();
     await expect(claim.getByTestId('claim-title').textContent()).resolves.toBe('Kitchen things');
     await expect(claim.getByTestId('order-status').textContent()).resolves.toBe('Processing');
+    await waitForText(page, 'customer-order-count', '1 claimed order');
+    await expect(profileOrderCount(buyer)).resolves.toBe(1);
 
     await claim.getByTestId('claim-edit').click();
     await page.getByTestId('edit-order-nickname').fill("Mum's present");
@@ -219,6 +231,8 @@ describe('buyers', () => {
       'Order unclaimed successfully! You can now re-claim it to get updated data.',
     );
     await page.getByTestId('claims-empty').waitFor();
+    await waitForText(page, 'customer-order-count', '0 claimed orders');
+    await expect(profileOrderCount(buyer)).resolves.toBe(0);
     await context.close();
   });
 

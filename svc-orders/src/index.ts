@@ -1,6 +1,7 @@
 import { createService, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { trackingEntryModel } from './data/tracking-entry.model.js';
+import { serveCustomerCommands } from './events/customer-commands.js';
 import { serveStoreFrontCommands } from './events/store-front-commands.js';
 import { ensureOrdersStream } from './events/tracking-entry-events.js';
 import { registerBuyerLookupRoutes } from './routes/buyer-lookup.routes.js';
@@ -27,6 +28,7 @@ export function startOrdersService(env: Env) {
       registerShippingRoutes({ routes, db, nats, log });
       registerReportRoutes({ routes, db, log });
       serveStoreFrontCommands({ db, nats, log });
+      serveCustomerCommands({ db, nats, log });
       const buyers = await prepareBuyerDeps({ db, nats, log, config });
       registerBuyerLookupRoutes(routes, buyers);
       registerOrderQueryRoutes(routes, buyers);

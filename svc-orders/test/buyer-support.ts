@@ -38,6 +38,8 @@ export interface BuyerHarness {
   issuer: TestIssuer;
   mail: SmtpSink;
   db: Connection;
+  /** A NATS connection of the test's own, e.g. to send svc-orders the commands svc-auth sends. */
+  nc: NatsConnection;
   directory: AuthDirectory;
   call(
     method: string,
@@ -97,6 +99,7 @@ export async function startBuyerHarness(env: Record<string, string> = {}): Promi
     issuer,
     mail,
     db,
+    nc,
     directory,
     async call(method, path, { token, body, ip } = {}) {
       const response = await fetch(`${orders.url}${path}`, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerMessages } from '@onvelope/contracts';
+import { buyerMessages, countCustomerClaims } from '@onvelope/contracts';
+import { requestCommand } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { startBuyerHarness, type BuyerHarness } from './buyer-support.js';
 
@@ -172,6 +173,21 @@ describe('claimed orders in the buyer portal', () => {
     expect((await list(carol)).body.orders).toEqual([]);
     const path = `/api/customer/${encodeURIComponent(orderNumber)}/unclaim`;
     expect((await h.call('DELETE', path, { token: carol })).status).toBe(404);
+  });
+
+  it('tells svc-auth how many orders a buyer has claimed, leaving out deleted orders', async () => {
+    const dora = await h.issuer.customerToken('buyer-dora', 'buyer-dora');
+    const count = async () =>
+      (await requestCommand(h.nc, countCustomerClaims, { customerId: 'buyer-dora' })).orderCount;
+    expect(await count()).toBe(0);
+    const kept = await newOrder();
+    const deleted = await newOrder();
+    await claim(dora, kept.details);
+    await claim(dora, deleted.details);
+    await claim(ann, (await newOrder()).details);
+    expect(await count()).toBe(2);
+    await trackingEntryModel(h.db).deleteOne({ _id: deleted.id });
+    expect(await count()).toBe(1);
   });
 
   it('needs a signed-in buyer', async () => {

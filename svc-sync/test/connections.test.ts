@@ -49,7 +49,9 @@ describe('store-front connections', () => {
       store: 'Paper Moon',
     });
 
-    const list = await sellerA.get('/api/bigcartel/connections');
+    // As the screen asks: a cache-busting parameter (spec 000 §7), which changes nothing.
+    const list = await sellerA.get(`/api/bigcartel/connections?_=${Date.now()}`);
+    expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toBe('no-store');
     expect(list.body.connections).toEqual([
       {

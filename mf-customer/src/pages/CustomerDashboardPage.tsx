@@ -180,7 +180,11 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
       )}
       {customer && (
         <>
-          <ProfileHeader customer={customer} onEdit={() => setDialog({ kind: 'profile' })} />
+          <ProfileHeader
+            customer={customer}
+            orderCount={orders.list?.length ?? customer.orderCount}
+            onEdit={() => setDialog({ kind: 'profile' })}
+          />
           {notice && (
             <p className="ov-alert cu-alert--success" role="status" data-testid="customer-notice">
               {notice}
@@ -306,7 +310,16 @@ function fullName(customer: CustomerProfile): string | null {
   return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || null;
 }
 
-function ProfileHeader({ customer, onEdit }: { customer: CustomerProfile; onEdit: () => void }) {
+/** The buyer's card: the live list's length once loaded (it follows claims), the profile's count before. */
+function ProfileHeader({
+  customer,
+  orderCount,
+  onEdit,
+}: {
+  customer: CustomerProfile;
+  orderCount: number | null;
+  onEdit: () => void;
+}) {
   return (
     <section className="ov-card cu-profile" data-testid="customer-profile">
       <img
@@ -327,6 +340,11 @@ function ProfileHeader({ customer, onEdit }: { customer: CustomerProfile; onEdit
         {customer.defaultPostcode && (
           <p className="cu-lead" data-testid="customer-postcode">
             Default postcode: {customer.defaultPostcode}
+          </p>
+        )}
+        {orderCount !== null && (
+          <p className="cu-lead" data-testid="customer-order-count">
+            {orderCount === 1 ? '1 claimed order' : `${orderCount} claimed orders`}
           </p>
         )}
       </div>

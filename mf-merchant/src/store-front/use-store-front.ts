@@ -41,15 +41,11 @@ export type SyncActivity =
   | { kind: 'starting' }
   | { kind: 'syncing'; mode: 'full' | 'incremental' };
 
-/**
- * spec 000 §7, spec 001 §7: the connections list with a cache-busting parameter and a no-cache
- * header. `call` sends neither (the route has no query), so this uses `request` with the route's
- * own method, path and response type.
- */
+/** spec 000 §7, spec 001 §7: the connections list with a cache-busting parameter and a no-cache header. */
 export function loadConnections(signal?: AbortSignal): Promise<StoreFrontConnection[]> {
   return merchantApi
-    .request<ResponseOf<typeof listConnections>>(listConnections.method, listConnections.path, {
-      query: { _: Date.now() },
+    .call(listConnections, {
+      query: { _: String(Date.now()) },
       headers: { 'Cache-Control': 'no-cache' },
       signal,
     })

@@ -10,6 +10,7 @@ export * from './auth/commands.js';
 export * from './auth/schemas.js';
 export * from './orders/http.js';
 export * from './orders/events.js';
+export * from './orders/commands.js';
 export * from './orders/schemas.js';
 export * from './orders/reports.js';
 export * from './orders/buyers.js';

@@ -16,6 +16,7 @@ interface SeenRequest {
   url: string | undefined;
   authorization: string | undefined;
   contentType: string | undefined;
+  cacheControl: string | undefined;
   body: string;
 }
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
         url: req.url,
         authorization: req.headers.authorization,
         contentType: req.headers['content-type'],
+        cacheControl: req.headers['cache-control'],
         body,
       };
       const json = (status: number, value: unknown) => {
@@ -176,6 +178,25 @@ describe('createApiClient', () => {
     expect(lastRequest.authorization).toBeUndefined();
     await api.call(route);
     expect(lastRequest.authorization).toBe('Bearer merchant-token');
+  });
+
+  it("sends a call's own headers along with its own", async () => {
+    const route = defineRoute({
+      method: 'GET',
+      path: '/ok',
+      service: 'svc-sync',
+      access: 'merchant',
+      source: 'implied',
+      summary: 'test route',
+      schemas: { query: z.object({ _: z.string().optional() }) },
+    });
+    const api = createApiClient({ baseUrl, getToken: () => 'merchant-token' });
+    await api.call(route, { query: { _: '123' }, headers: { 'Cache-Control': 'no-cache' } });
+    expect(lastRequest).toMatchObject({
+      url: '/ok?_=123',
+      cacheControl: 'no-cache',
+      authorization: 'Bearer merchant-token',
+    });
   });
 
   it('sends a multipart form as is, with its own boundary, in place of a JSON body', async () => {

@@ -76,6 +76,7 @@ type Slot<Key extends string, T> = [T] extends [undefined]
  * contract has schemas for them; the query is always optional (every query field is optional).
  * `token` replaces the client's own token for this call (null sends none), e.g. the buyer's token.
  * `form` is the multipart body of a route that streams its request (`POST /api/upload/csv`).
+ * `headers` are sent as well (e.g. `Cache-Control: no-cache` where the spec asks for it).
  */
 export type CallOptions<R extends RouteContract> = Slot<'body', BodyOf<R>> &
   Slot<'params', ParamsOf<R>> & {
@@ -83,6 +84,7 @@ export type CallOptions<R extends RouteContract> = Slot<'body', BodyOf<R>> &
     token?: string | null;
     signal?: AbortSignal;
     form?: FormData;
+    headers?: Record<string, string>;
   };
 
 type CallArgs<R extends RouteContract> = [BodyOf<R>, ParamsOf<R>] extends [undefined, undefined]
@@ -175,15 +177,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     // Each route's own CallArgs type is checked where `call` or `download` is called.
     callOptions: object | undefined,
   ): [HttpMethod, string, SendInit] {
-    const { body, params, query, token, signal, form } = (callOptions ?? {}) as {
+    const { body, params, query, token, signal, form, headers } = (callOptions ?? {}) as {
       body?: unknown;
       params?: Record<string, string>;
       query?: RequestOptions['query'];
       token?: string | null;
       signal?: AbortSignal;
       form?: FormData;
+      headers?: Record<string, string>;
     };
-    const init: SendInit = { body, form, query, signal, headers: {} };
+    const init: SendInit = { body, form, query, signal, headers: { ...headers } };
     if (callOptions && 'token' in callOptions) init.tokenOverride = { token: token ?? null };
     return [route.method, fillPath(route.path, params), init];
   }

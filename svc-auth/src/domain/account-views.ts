@@ -46,7 +46,10 @@ export function toAccountSettings(seller: SellerDocument): z.infer<typeof accoun
   };
 }
 
-export function toCustomerProfile(customer: CustomerDocument): CustomerProfile {
+export function toCustomerProfile(
+  customer: CustomerDocument,
+  orderCount: number | null,
+): CustomerProfile {
   return {
     id: customer._id,
     firstName: customer.firstName,
@@ -55,5 +58,6 @@ export function toCustomerProfile(customer: CustomerDocument): CustomerProfile {
     defaultPostcode: customer.defaultPostcode,
     avatar: customer.avatar,
     isVerified: customer.isVerified,
+    orderCount,
   };
 }

@@ -10,7 +10,6 @@ import {
 } from '@onvelope/contracts';
 import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
 import { customerStore } from '../accounts/account-store.js';
-import { toCustomerProfile } from '../domain/account-views.js';
 import type { AuthDeps } from '../deps.js';
 import { getCustomerProfile } from '../use-cases/get-customer-profile.js';
 import { requestPasswordReset } from '../use-cases/request-password-reset.js';
@@ -19,6 +18,7 @@ import { resetPassword } from '../use-cases/reset-password.js';
 import { signIn } from '../use-cases/sign-in.js';
 import { signUp } from '../use-cases/sign-up.js';
 import { updateCustomerProfile } from '../use-cases/update-customer-profile.js';
+import { customerProfileOf } from '../use-cases/customer-profile.js';
 import { verifyEmail } from '../use-cases/verify-email.js';
 import { answeringUnverified } from './unverified.js';
 
@@ -35,7 +35,7 @@ export function registerCustomerRoutes(routes: ServiceRoutes, deps: AuthDeps): v
   );
   routes.handle(customerVerifyCode, async (_ctx, { body }) => {
     const { token, account } = await verifyEmail(deps, customers, body);
-    return { token, customer: toCustomerProfile(account) };
+    return { token, customer: await customerProfileOf(deps, account) };
   });
   routes.handle(customerResendCode, async (_ctx, { body }) =>
     resendVerificationCode(deps, customers, body.email),
@@ -43,7 +43,7 @@ export function registerCustomerRoutes(routes: ServiceRoutes, deps: AuthDeps): v
   routes.handle(customerLogin, async (ctx, { body }) =>
     answeringUnverified(ctx, async () => {
       const { token, account } = await signIn(deps, customers, { ...body, ip: ctx.ip });
-      return { token, customer: toCustomerProfile(account) };
+      return { token, customer: await customerProfileOf(deps, account) };
     }),
   );
   routes.handle(customerForgotPassword, async (_ctx, { body }) =>

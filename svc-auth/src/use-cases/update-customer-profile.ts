@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { customerStore } from '../accounts/account-store.js';
 import { customerOf } from '../accounts/caller-accounts.js';
-import { toCustomerProfile } from '../domain/account-views.js';
 import { profileFieldsToSet } from '../domain/profile-changes.js';
 import type { AuthDeps } from '../deps.js';
 import { changeEmail } from './change-email.js';
+import { customerProfileOf } from './customer-profile.js';
 
 /**
  * Updates the buyer's profile. Empty texts clear their field (an empty avatar brings back the
@@ -27,10 +27,10 @@ export async function updateCustomerProfile(
     customer = await changeEmail(deps, customerStore(deps), customer, email);
   }
   const set = profileFieldsToSet(fields);
-  if (Object.keys(set).length === 0) return { customer: toCustomerProfile(customer) };
+  if (Object.keys(set).length === 0) return { customer: await customerProfileOf(deps, customer) };
   const updated = await deps.customers
     .findOneAndUpdate({ _id: customer._id }, { $set: set }, { new: true })
     .lean();
   if (!updated) throw accountNotFound();
-  return { customer: toCustomerProfile(updated) };
+  return { customer: await customerProfileOf(deps, updated) };
 }

@@ -5,14 +5,12 @@ import {
   upsertStoreFrontOrders,
 } from '@onvelope/contracts';
 import { serveCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { ORDERS_QUEUE_GROUP } from './queue-group.js';
 import {
   countStoredStoreFrontOrders,
   deleteStoredStoreFrontOrders,
   saveStoreFrontOrders,
 } from '../use-cases/upsert-store-front-orders.js';
-
-/** Every svc-orders instance answers in one queue group, so each request is handled once. */
-const QUEUE_GROUP = 'svc-orders';
 
 /**
  * The commands svc-sync sends while syncing a store-front: save a page of orders, count them,
@@ -28,14 +26,14 @@ export function serveStoreFrontCommands(deps: {
     serveCommand(
       nats,
       upsertStoreFrontOrders,
-      QUEUE_GROUP,
+      ORDERS_QUEUE_GROUP,
       (request) => saveStoreFrontOrders(deps, request),
       log,
     ),
     serveCommand(
       nats,
       countStoreFrontOrders,
-      QUEUE_GROUP,
+      ORDERS_QUEUE_GROUP,
       async ({ accountId, connectionId }) => ({
         count: await countStoredStoreFrontOrders(db, accountId, connectionId),
       }),
@@ -44,7 +42,7 @@ export function serveStoreFrontCommands(deps: {
     serveCommand(
       nats,
       deleteStoreFrontOrders,
-      QUEUE_GROUP,
+      ORDERS_QUEUE_GROUP,
       async ({ accountId, connectionId }) => ({
         deleted: await deleteStoredStoreFrontOrders(deps, accountId, connectionId),
       }),

@@ -139,6 +139,24 @@ export async function updateClaim(
 }
 
 /**
+ * How many orders the buyer has claimed (spec 001 §3 "Customer": orderCount): the claims whose
+ * order still exists, as the portal lists them.
+ */
+export async function countClaimedOrders(
+  deps: Pick<BuyerDeps, 'db'>,
+  customerId: string,
+): Promise<number> {
+  const claims = await claimModel(deps.db)
+    .find({ customerId })
+    .select({ entryId: 1 })
+    .lean<Pick<ClaimDocument, 'entryId'>[]>();
+  if (!claims.length) return 0;
+  return trackingEntryModel(deps.db).countDocuments({
+    _id: { $in: claims.map((claim) => claim.entryId) },
+  });
+}
+
+/**
  * Spec 001 §7 DELETE /api/customer/{orderNumber}/unclaim: removes the buyer's own claim on that
  * number ('1001' and '#1001' alike). Should the buyer hold claims on that number at two sellers,
  * both go: the call names no seller.

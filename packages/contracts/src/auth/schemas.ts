@@ -166,6 +166,8 @@ export const customerProfile = z.object({
   defaultPostcode: z.string().nullable(),
   avatar: z.string().nullable(),
   isVerified: z.boolean(),
+  /** Orders the buyer has claimed; null when svc-orders could not be asked just then. */
+  orderCount: z.number().int().nonnegative().nullable(),
 });
 export type CustomerProfile = z.infer<typeof customerProfile>;
 export const customerSignupRequest = z.object({

@@ -3,6 +3,7 @@ import {
   callbackQuery,
   clearStoreFrontDataResponse,
   connectionIdParams,
+  connectionsQuery,
   connectionsResponse,
   connectQuery,
   connectResponse,
@@ -39,7 +40,7 @@ export const listConnections = route(
   'merchant',
   'spec-000',
   'Store-front connections',
-  { schemas: { response: connectionsResponse } },
+  { schemas: { query: connectionsQuery, response: connectionsResponse } },
 );
 
 export const disconnectStore = route(

@@ -18,6 +18,8 @@ export const storeFrontConnection = z.object({
   lastSyncAt: z.iso.datetime().nullable(),
 });
 export const connectionsResponse = z.object({ connections: z.array(storeFrontConnection) });
+/** Spec 000 §7: the screen adds a cache-busting parameter (any value); the service ignores it. */
+export const connectionsQuery = z.object({ _: z.string().optional() });
 
 export const connectQuery = z.object({ storeUrl: z.string().trim().optional() });
 export const connectResponse = z.object({ authUrl: z.string() });
