@@ -1,32 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import type { RunningSystem } from '@onvelope/run';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   buyerStorage,
   codeSentTo,
   createBuyer,
   createSeller,
-  launchChromium,
   newPage,
   pathOf,
   seedLocalStorage,
   sellerStorage,
-  startComposedSystem,
+  composedSiteForFile,
   uniqueEmail,
 } from './support.js';
 
-let system: RunningSystem;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startComposedSystem();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-});
+const site = composedSiteForFile();
 
 async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname + url.search === path, { timeout: 15_000 });
@@ -35,7 +22,7 @@ async function waitForPath(page: Page, path: string): Promise<void> {
 async function enterCodeAndVerify(page: Page, email: string, since: Date): Promise<void> {
   await page.getByTestId('verify-page').waitFor();
   await expect(page.getByTestId('verify-email').textContent()).resolves.toBe(email);
-  const code = await codeSentTo(system, email, since);
+  const code = await codeSentTo(site.system, email, since);
   const submit = page.getByTestId('verify-submit');
   await page.getByTestId('verify-code').fill(`${code.slice(0, 3)}-x`);
   await expect(page.getByTestId('verify-code').inputValue()).resolves.toBe(code.slice(0, 3));
@@ -46,9 +33,9 @@ async function enterCodeAndVerify(page: Page, email: string, since: Date): Promi
 
 describe('seller accounts', () => {
   it('signs a seller up, verifies the emailed code, starts the trial and lands on the dashboard', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     const email = uniqueEmail('signup');
-    await page.goto(`${system.url}/register`);
+    await page.goto(`${site.system.url}/register`);
     await page.getByTestId('register-page').waitFor();
 
     await page.getByTestId('auth-submit').click();
@@ -113,9 +100,9 @@ describe('seller accounts', () => {
   });
 
   it('signs in a seller who finished onboarding to /dashboard', async () => {
-    const seller = await createSeller(system, { onboarded: true, displayName: 'Olive' });
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/login`);
+    const seller = await createSeller(site.system, { onboarded: true, displayName: 'Olive' });
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/login`);
     await page.getByTestId('auth-email').fill(seller.email);
     await page.getByTestId('auth-password').fill(seller.password);
     await page.getByTestId('auth-submit').click();
@@ -127,9 +114,9 @@ describe('seller accounts', () => {
   });
 
   it('signs in a seller who has not finished onboarding to /trial-agreement', async () => {
-    const seller = await createSeller(system, { onboarded: false });
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/login`);
+    const seller = await createSeller(site.system, { onboarded: false });
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/login`);
     await page.getByTestId('auth-email').fill(seller.email);
     await page.getByTestId('auth-password').fill(seller.password);
     await page.getByTestId('auth-submit').click();
@@ -140,9 +127,9 @@ describe('seller accounts', () => {
   });
 
   it("shows the server's error for a wrong password and stays on /login", async () => {
-    const seller = await createSeller(system, { onboarded: true });
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/login`);
+    const seller = await createSeller(site.system, { onboarded: true });
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/login`);
     await page.getByTestId('auth-email').fill(seller.email);
     await page.getByTestId('auth-password').fill('wrong-password');
     await page.getByTestId('auth-submit').click();
@@ -155,17 +142,19 @@ describe('seller accounts', () => {
   });
 
   it('lands a Google sign-in token on the dashboard with a clean address, and shows a failure', async () => {
-    const seller = await createSeller(system, { onboarded: true });
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/login?token=${seller.token}`);
+    const seller = await createSeller(site.system, { onboarded: true });
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/login?token=${seller.token}`);
     await page.getByTestId('dashboard-page').waitFor();
     expect(pathOf(page)).toBe('/dashboard');
     await expect(page.evaluate(() => localStorage.getItem('authToken'))).resolves.toBe(
       seller.token,
     );
 
-    const { context: other, page: failed } = await newPage(browser);
-    await failed.goto(`${system.url}/login?error=${encodeURIComponent('Google sign-in failed')}`);
+    const { context: other, page: failed } = await newPage(site.browser);
+    await failed.goto(
+      `${site.system.url}/login?error=${encodeURIComponent('Google sign-in failed')}`,
+    );
     await expect(failed.getByTestId('auth-error').textContent()).resolves.toBe(
       'Google sign-in failed',
     );
@@ -174,10 +163,10 @@ describe('seller accounts', () => {
   });
 
   it('shows the account settings with the plan, the verified badge and a saved profile', async () => {
-    const seller = await createSeller(system, { onboarded: true });
-    const { context, page } = await newPage(browser);
+    const seller = await createSeller(site.system, { onboarded: true });
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, sellerStorage(seller));
-    await page.goto(`${system.url}/account-settings`);
+    await page.goto(`${site.system.url}/account-settings`);
 
     await expect(page.getByTestId('account-plan').textContent()).resolves.toBe('PRO_MONTHLY');
     await page.getByTestId('settings-tab-email').click();
@@ -196,9 +185,9 @@ describe('seller accounts', () => {
 
 describe('buyer accounts', () => {
   it('signs a buyer up, verifies the emailed code and shows the portal with their email', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     const email = uniqueEmail('new-buyer');
-    await page.goto(`${system.url}/register`);
+    await page.goto(`${site.system.url}/register`);
     await page.getByTestId('account-customer').click();
     await expect(page.getByTestId('google-sign-in').count()).resolves.toBe(0);
     await expect(page.getByTestId('auth-display-name').count()).resolves.toBe(0);
@@ -220,10 +209,10 @@ describe('buyer accounts', () => {
   });
 
   it('edits the buyer profile from the portal', async () => {
-    const buyer = await createBuyer(system);
-    const { context, page } = await newPage(browser);
+    const buyer = await createBuyer(site.system);
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, buyerStorage(buyer));
-    await page.goto(`${system.url}/customer-dashboard`);
+    await page.goto(`${site.system.url}/customer-dashboard`);
     await page.getByTestId('edit-profile').click();
     await page.getByTestId('profile-lastName').fill('Buyer');
     await page.getByTestId('profile-defaultPostcode').fill('sw1a 1aa');
@@ -242,18 +231,18 @@ describe('buyer accounts', () => {
 
 describe('guards by route class', () => {
   it('lets anyone open a public page such as /verify', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/verify`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/verify`);
     await page.getByTestId('verify-page').waitFor();
     expect(pathOf(page)).toBe('/verify');
     await context.close();
   });
 
   it('sends a buyer away from merchant pages to /login and on to the portal', async () => {
-    const buyer = await createBuyer(system);
-    const { context, page } = await newPage(browser);
+    const buyer = await createBuyer(site.system);
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, buyerStorage(buyer));
-    await page.goto(`${system.url}/account-settings`);
+    await page.goto(`${site.system.url}/account-settings`);
     // /account-settings -> /login (merchants only) -> /customer-dashboard (signed-in buyer).
     await page.getByTestId('customer-dashboard-page').waitFor();
     expect(pathOf(page)).toBe('/customer-dashboard');
@@ -261,46 +250,46 @@ describe('guards by route class', () => {
   });
 
   it('sends a visitor from a merchant page to /login', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/account-settings`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/account-settings`);
     await page.getByTestId('login-page').waitFor();
     expect(pathOf(page)).toBe('/login');
     await context.close();
   });
 
   it('sends a merchant from the customer portal via /login to /dashboard', async () => {
-    const seller = await createSeller(system, { onboarded: true });
-    const { context, page } = await newPage(browser);
+    const seller = await createSeller(site.system, { onboarded: true });
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, sellerStorage(seller));
-    await page.goto(`${system.url}/customer-dashboard`);
+    await page.goto(`${site.system.url}/customer-dashboard`);
     await page.getByTestId('dashboard-page').waitFor();
     expect(pathOf(page)).toBe('/dashboard');
     await context.close();
   });
 
   it('sends a signed-in buyer from /login to /customer-dashboard', async () => {
-    const buyer = await createBuyer(system);
-    const { context, page } = await newPage(browser);
+    const buyer = await createBuyer(site.system);
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, buyerStorage(buyer));
-    await page.goto(`${system.url}/login`);
+    await page.goto(`${site.system.url}/login`);
     await page.getByTestId('customer-dashboard-page').waitFor();
     expect(pathOf(page)).toBe('/customer-dashboard');
     await context.close();
   });
 
   it('sends an onboarded seller from /trial-agreement to /dashboard and a new one from /onboarding to /trial-agreement', async () => {
-    const onboarded = await createSeller(system, { onboarded: true });
-    const fresh = await createSeller(system, { onboarded: false });
-    const first = await newPage(browser);
+    const onboarded = await createSeller(site.system, { onboarded: true });
+    const fresh = await createSeller(site.system, { onboarded: false });
+    const first = await newPage(site.browser);
     await seedLocalStorage(first.context, sellerStorage(onboarded));
-    await first.page.goto(`${system.url}/trial-agreement`);
+    await first.page.goto(`${site.system.url}/trial-agreement`);
     await first.page.getByTestId('dashboard-page').waitFor();
     expect(pathOf(first.page)).toBe('/dashboard');
     await first.context.close();
 
-    const second = await newPage(browser);
+    const second = await newPage(site.browser);
     await seedLocalStorage(second.context, sellerStorage(fresh));
-    await second.page.goto(`${system.url}/onboarding`);
+    await second.page.goto(`${site.system.url}/onboarding`);
     await second.page.getByTestId('trial-agreement-page').waitFor();
     expect(pathOf(second.page)).toBe('/trial-agreement');
     await second.context.close();

@@ -1,62 +1,29 @@
-import type { Browser, Page } from 'playwright-core';
-import type { RunningSystem } from '@onvelope/run';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   buyerStorage,
   codeSentTo,
   createSeller,
-  launchChromium,
   newPage,
   pathOf,
   seedLocalStorage,
   sellerStorage,
-  startComposedSystem,
+  composedSiteForFile,
+  importThroughApi,
+  postJson,
   uniqueEmail,
   type ApiAccount,
 } from './support.js';
 
-let system: RunningSystem;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startComposedSystem();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-});
+const site = composedSiteForFile();
 
 const header =
   'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items';
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${system.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
 /** A seller with the given orders (CSV rows after the header) imported through the gateway. */
 async function sellerWithOrders(rows: string[]): Promise<ApiAccount> {
-  const seller = await createSeller(system, { onboarded: true, displayName: 'Sally Seller' });
-  const form = new FormData();
-  const csv = [header, ...rows].join('\r\n') + '\r\n';
-  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'orders.csv');
-  const response = await fetch(`${system.url}/api/upload/csv`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${seller.token}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  const seller = await createSeller(site.system, { onboarded: true, displayName: 'Sally Seller' });
+  await importThroughApi(site.system, seller, [header, ...rows].join('\r\n') + '\r\n');
   return seller;
 }
 
@@ -64,9 +31,10 @@ async function sellerWithOrders(rows: string[]): Promise<ApiAccount> {
 async function buyerWithEmail(email: string): Promise<ApiAccount> {
   const password = 'buyer-pass-1';
   const since = new Date();
-  await post('/api/customer-auth/signup', { email, password, firstName: 'Bea' });
-  const code = await codeSentTo(system, email, since);
-  const verified = await post<{ token: string; customer: Record<string, unknown> }>(
+  await postJson(site.system, '/api/customer-auth/signup', { email, password, firstName: 'Bea' });
+  const code = await codeSentTo(site.system, email, since);
+  const verified = await postJson<{ token: string; customer: Record<string, unknown> }>(
+    site.system,
     '/api/customer-auth/verify-code',
     { email, code },
   );
@@ -75,7 +43,7 @@ async function buyerWithEmail(email: string): Promise<ApiAccount> {
 
 /** The buyer's claimed order count as their profile answers it (svc-auth asks svc-orders). */
 async function profileOrderCount(buyer: ApiAccount): Promise<unknown> {
-  const response = await fetch(`${system.url}/api/customer-auth/profile`, {
+  const response = await fetch(`${site.system.url}/api/customer-auth/profile`, {
     headers: { Authorization: `Bearer ${buyer.token}` },
   });
   return ((await response.json()) as { customer: { orderCount: unknown } }).customer.orderCount;
@@ -95,9 +63,9 @@ describe('buyers', () => {
     ]);
 
     // The public page: the lookup form and its messages, then the order.
-    const visitor = await newPage(browser);
+    const visitor = await newPage(site.browser);
     const page = visitor.page;
-    await page.goto(`${system.url}/track`);
+    await page.goto(`${site.system.url}/track`);
     await page.getByTestId('track-submit').click();
     await expect(text(page, 'track-error')).resolves.toBe('Please fill in all fields');
     await page.getByTestId('track-email').fill(buyerEmail);
@@ -133,10 +101,10 @@ describe('buyers', () => {
     await visitor.context.close();
 
     // The seller: one unread query; opening it marks it In Review.
-    const desk = await newPage(browser);
+    const desk = await newPage(site.browser);
     await seedLocalStorage(desk.context, sellerStorage(seller));
     const sellerPage = desk.page;
-    await sellerPage.goto(`${system.url}/dashboard`);
+    await sellerPage.goto(`${site.system.url}/dashboard`);
     await waitForText(sellerPage, 'unread-queries-badge', '1');
     await sellerPage.getByTestId('open-queries').click();
     const item = sellerPage.getByTestId('query-item');
@@ -163,10 +131,10 @@ describe('buyers', () => {
 
     // The buyer signs up with the order's address and finds the answer in the portal.
     const buyer = await buyerWithEmail(buyerEmail);
-    const portal = await newPage(browser);
+    const portal = await newPage(site.browser);
     await seedLocalStorage(portal.context, buyerStorage(buyer));
     const buyerPage = portal.page;
-    await buyerPage.goto(`${system.url}/customer-dashboard`);
+    await buyerPage.goto(`${site.system.url}/customer-dashboard`);
     await buyerPage.getByTestId('customer-profile').waitFor();
     await buyerPage.getByTestId('open-queries').click();
     await waitForText(buyerPage, 'customer-query-reply', 'It ships tomorrow with Royal Mail.');
@@ -187,9 +155,9 @@ describe('buyers', () => {
     const buyerEmail = uniqueEmail('claimer');
     await sellerWithOrders([`CLM-2001,Bea,Buyer,${buyerEmail},M1 1AE,processing,,,,Tea towel`]);
     const buyer = await buyerWithEmail(buyerEmail);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, buyerStorage(buyer));
-    await page.goto(`${system.url}/customer-dashboard`);
+    await page.goto(`${site.system.url}/customer-dashboard`);
     await page.getByTestId('claims-empty').waitFor();
     await waitForText(page, 'customer-order-count', '0 claimed orders');
     expect(buyer.profile.orderCount).toBe(0);
@@ -241,12 +209,12 @@ describe('buyers', () => {
     const seller = await sellerWithOrders([
       `LNK-3001,Lee,Linked,${buyerEmail},BS1 4DJ,shipped,Royal Mail,RM123456785GB,,Teapot`,
     ]);
-    const desk = await newPage(browser);
+    const desk = await newPage(site.browser);
     await desk.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: system.url,
+      origin: site.system.url,
     });
     await seedLocalStorage(desk.context, sellerStorage(seller));
-    await desk.page.goto(`${system.url}/dashboard`);
+    await desk.page.goto(`${site.system.url}/dashboard`);
     await desk.page.getByTestId('hide-shipped').uncheck();
     await desk.page.locator('[data-order-number="LNK-3001"]').click();
     await desk.page.getByTestId('copy-tracking-link').click();
@@ -255,21 +223,21 @@ describe('buyers', () => {
     expect(link).toMatch(/\/track\?link=/);
     await desk.context.close();
 
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     const linkUrl = new URL(link);
-    await page.goto(`${system.url}${linkUrl.pathname}${linkUrl.search}`);
+    await page.goto(`${site.system.url}${linkUrl.pathname}${linkUrl.search}`);
     await page.getByTestId('track-result').waitFor();
     await expect(text(page, 'order-number')).resolves.toBe('Order LNK-3001');
     await expect(text(page, 'order-status')).resolves.toBe('Shipped');
 
     const token = linkUrl.searchParams.get('link')!;
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
-    await page.goto(`${system.url}/track?link=${encodeURIComponent(tampered)}`);
+    await page.goto(`${site.system.url}/track?link=${encodeURIComponent(tampered)}`);
     await page.getByTestId('track-lookup-form').waitFor();
     await waitForText(page, 'track-notice', 'This tracking link could not be opened.');
 
     await page.goto(
-      `${system.url}/track?order=LNK-3001&email=${encodeURIComponent(buyerEmail)}&postcode=bs1%204dj`,
+      `${site.system.url}/track?order=LNK-3001&email=${encodeURIComponent(buyerEmail)}&postcode=bs1%204dj`,
     );
     await page.getByTestId('track-result').waitFor();
     expect(pathOf(page)).toContain('/track?order=LNK-3001');

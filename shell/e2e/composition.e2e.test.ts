@@ -1,32 +1,18 @@
-import type { Browser } from 'playwright-core';
-import type { RunningSystem } from '@onvelope/run';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeTokenPayload } from '@onvelope/ui';
 import {
   createSeller,
   inSeconds,
-  launchChromium,
   newPage,
   pathOf,
   recordRemoteFiles,
   seedLocalStorage,
   sellerStorage,
-  startComposedSystem,
+  composedSiteForFile,
   unsignedToken,
 } from './support.js';
 
-let system: RunningSystem;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startComposedSystem();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-});
+const site = composedSiteForFile();
 
 // Only for a token that startup removes before asking svc-auth anything: a live session needs a
 // token svc-auth signed (createSeller), since the profile check refuses any other.
@@ -38,10 +24,10 @@ const merchantSession = (exp: number) => ({
 
 describe('the shell composes the remotes at run time', () => {
   it('shows the landing page, header and footer from mf-marketing at /', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     const remoteFiles = recordRemoteFiles(page);
 
-    await page.goto(`${system.url}/`);
+    await page.goto(`${site.system.url}/`);
 
     await page.getByTestId('landing-page').waitFor();
     await page.getByTestId('public-header').waitFor();
@@ -54,9 +40,9 @@ describe('the shell composes the remotes at run time', () => {
   });
 
   it('shows the tracking page from mf-customer at /track and asks for every field', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     const remoteFiles = recordRemoteFiles(page);
-    await page.goto(`${system.url}/track`);
+    await page.goto(`${site.system.url}/track`);
 
     await page.getByTestId('track-page').waitFor();
     expect(
@@ -72,8 +58,8 @@ describe('the shell composes the remotes at run time', () => {
   });
 
   it("fills the tracking form from the header's Quick Track", async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/`);
 
     await page.getByTestId('quick-track-order').fill('1001');
     await page.getByTestId('quick-track-email').fill('ada@mail.test');
@@ -91,8 +77,8 @@ describe('the shell composes the remotes at run time', () => {
 
 describe('routes and guards', () => {
   it('redirects /dashboard to /login without a token', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/dashboard`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/dashboard`);
 
     await page.getByTestId('login-page').waitFor();
     expect(pathOf(page)).toBe('/login');
@@ -100,11 +86,11 @@ describe('routes and guards', () => {
   });
 
   it('shows the dashboard from mf-merchant to a merchant with a live token, and Logout ends the session', async () => {
-    const seller = await createSeller(system, { onboarded: true, displayName: 'Sam Seller' });
-    const { context, page } = await newPage(browser);
+    const seller = await createSeller(site.system, { onboarded: true, displayName: 'Sam Seller' });
+    const { context, page } = await newPage(site.browser);
     const remoteFiles = recordRemoteFiles(page);
     await seedLocalStorage(context, sellerStorage(seller));
-    await page.goto(`${system.url}/dashboard`);
+    await page.goto(`${site.system.url}/dashboard`);
 
     await page.getByTestId('dashboard-page').waitFor();
     expect(
@@ -124,10 +110,10 @@ describe('routes and guards', () => {
   });
 
   it('sends a signed-in merchant from /login to /dashboard', async () => {
-    const seller = await createSeller(system, { onboarded: true });
-    const { context, page } = await newPage(browser);
+    const seller = await createSeller(site.system, { onboarded: true });
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, sellerStorage(seller));
-    await page.goto(`${system.url}/login`);
+    await page.goto(`${site.system.url}/login`);
 
     await page.getByTestId('dashboard-page').waitFor();
     expect(pathOf(page)).toBe('/dashboard');
@@ -135,9 +121,9 @@ describe('routes and guards', () => {
   });
 
   it('removes an expired token at startup and sends /dashboard to /login', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, merchantSession(inSeconds(-60)));
-    await page.goto(`${system.url}/dashboard`);
+    await page.goto(`${site.system.url}/dashboard`);
 
     await page.getByTestId('login-page').waitFor();
     expect(pathOf(page)).toBe('/login');
@@ -148,11 +134,11 @@ describe('routes and guards', () => {
   });
 
   it('sends a merchant whose onboarding is incomplete from /dashboard to /trial-agreement', async () => {
-    const seller = await createSeller(system, { onboarded: false });
-    const { context, page } = await newPage(browser);
+    const seller = await createSeller(site.system, { onboarded: false });
+    const { context, page } = await newPage(site.browser);
     // The stored user says nothing about onboarding: the startup profile check must tell.
     await seedLocalStorage(context, { authToken: seller.token });
-    await page.goto(`${system.url}/dashboard`);
+    await page.goto(`${site.system.url}/dashboard`);
 
     await page.getByTestId('trial-agreement-page').waitFor();
     expect(pathOf(page)).toBe('/trial-agreement');
@@ -160,8 +146,8 @@ describe('routes and guards', () => {
   });
 
   it('redirects an unknown path to /', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/no/such/page`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/no/such/page`);
 
     await page.getByTestId('landing-page').waitFor();
     expect(pathOf(page)).toBe('/');
@@ -169,12 +155,12 @@ describe('routes and guards', () => {
   });
 
   it('redirects /customer-login to /login and /customer-register to /register', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/customer-login`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/customer-login`);
     await page.getByTestId('login-page').waitFor();
     expect(pathOf(page)).toBe('/login');
 
-    await page.goto(`${system.url}/customer-register`);
+    await page.goto(`${site.system.url}/customer-register`);
     await page.getByTestId('register-page').waitFor();
     expect(pathOf(page)).toBe('/register');
     await context.close();
@@ -183,14 +169,14 @@ describe('routes and guards', () => {
 
 describe('startup and failure screens', () => {
   it('shows the loading screen while startup waits for the remote registry', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     let releaseRegistry = () => {};
     const registryHeld = new Promise<void>((resolve) => (releaseRegistry = resolve));
     await page.route('**/remotes.json', async (route) => {
       await registryHeld;
       await route.continue();
     });
-    await page.goto(`${system.url}/`);
+    await page.goto(`${site.system.url}/`);
 
     await page.getByTestId('loading-screen').waitFor();
     releaseRegistry();
@@ -200,7 +186,7 @@ describe('startup and failure screens', () => {
   });
 
   it("shows 'Something went wrong.' with Reload Page when rendering fails", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     // Browsers that block site data throw on every storage access, which the session code needs.
     await context.addInitScript(() => {
       Object.defineProperty(window, 'localStorage', {
@@ -209,7 +195,7 @@ describe('startup and failure screens', () => {
         },
       });
     });
-    await page.goto(`${system.url}/`);
+    await page.goto(`${site.system.url}/`);
 
     const screen = page.getByTestId('error-screen');
     await screen.waitFor();
@@ -221,13 +207,13 @@ describe('startup and failure screens', () => {
   });
 
   it('shows a critical message when the page has no root element', async () => {
-    const { context, page } = await newPage(browser);
-    await page.route(`${system.url}/`, async (route) => {
+    const { context, page } = await newPage(site.browser);
+    await page.route(`${site.system.url}/`, async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace('<div id="root"></div>', '');
       await route.fulfill({ response, body: html });
     });
-    await page.goto(`${system.url}/`);
+    await page.goto(`${site.system.url}/`);
 
     await expect(page.getByTestId('critical-error').textContent()).resolves.toContain(
       'Critical error: ONVELOPE cannot start because the page has no root element',

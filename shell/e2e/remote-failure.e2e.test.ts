@@ -1,28 +1,15 @@
-import type { Browser } from 'playwright-core';
-import type { RunningSystem } from '@onvelope/run';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newPage, pathOf, startComposedSystem } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, pathOf, composedSiteForFile } from './support.js';
 
-let system: RunningSystem;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Nothing answers on port 9: the customer remote is down for this whole system.
-  system = await startComposedSystem({
-    REMOTE_CUSTOMER_URL: 'http://127.0.0.1:9/mf-manifest.json',
-  });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
+// Nothing answers on port 9: the customer remote is down for this whole system.
+const site = composedSiteForFile({
+  REMOTE_CUSTOMER_URL: 'http://127.0.0.1:9/mf-manifest.json',
 });
 
 describe('one broken remote never takes the site down', () => {
   it('shows a message for the tracking area when mf-customer is down, inside the working header and footer', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/track`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/track`);
 
     const failure = page.getByTestId('area-error');
     await failure.waitFor();
@@ -35,8 +22,8 @@ describe('one broken remote never takes the site down', () => {
   });
 
   it('keeps / working while mf-customer is down, also after visiting the broken area', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${system.url}/track`);
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/track`);
     await page.getByTestId('area-error').waitFor();
 
     await page.getByTestId('public-header').getByRole('link', { name: 'ONVELOPE' }).click();
@@ -47,19 +34,19 @@ describe('one broken remote never takes the site down', () => {
   });
 
   it('shows a message for the sign-in area when the mf-merchant entry throws, and / still works', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(site.browser);
     await page.route('**/mf/merchant/remoteEntry.js', (route) =>
       route.fulfill({
         contentType: 'text/javascript',
         body: 'throw new Error("mf-merchant failed while starting");',
       }),
     );
-    await page.goto(`${system.url}/login`);
+    await page.goto(`${site.system.url}/login`);
 
     await expect(page.getByTestId('area-error').textContent()).resolves.toBe(
       'The sign-in area could not be loaded. Please try again later.',
     );
-    await page.goto(`${system.url}/`);
+    await page.goto(`${site.system.url}/`);
     await page.getByTestId('landing-page').waitFor();
     await context.close();
   });

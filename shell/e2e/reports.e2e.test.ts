@@ -1,29 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningSystem } from '@onvelope/run';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   createSeller,
-  launchChromium,
   newPage,
   seedLocalStorage,
   sellerStorage,
-  startComposedSystem,
-  type ApiAccount,
+  composedSiteForFile,
+  importThroughApi,
 } from './support.js';
 
-let system: RunningSystem;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startComposedSystem();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-});
+const site = composedSiteForFile();
 
 const header =
   'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items,shippingAddress1,shippingCity,shippingZip,shippingCountry';
@@ -36,17 +23,6 @@ function reportCsv(): string {
     return `RPT-${n},Ann${n},Lee,ann${n}@buyer.test,SW1A 1AA,pending,,,,Mug ${n},${n} High Street,London,SW1A 1AA,${country}`;
   });
   return [header, ...rows].join('\r\n') + '\r\n';
-}
-
-async function importThroughApi(seller: ApiAccount, csv: string): Promise<void> {
-  const form = new FormData();
-  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'orders.csv');
-  const response = await fetch(`${system.url}/api/upload/csv`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${seller.token}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
 }
 
 async function waitForText(page: Page, testId: string, expected: string): Promise<void> {
@@ -65,11 +41,14 @@ async function download(page: Page, format: 'csv' | 'xlsx' | 'pdf') {
 
 describe('reports and export', () => {
   it('runs a report with a filter, pages through it and downloads it as csv, xlsx and pdf', async () => {
-    const seller = await createSeller(system, { onboarded: true, displayName: 'Rita Reports' });
-    await importThroughApi(seller, reportCsv());
-    const { context, page } = await newPage(browser);
+    const seller = await createSeller(site.system, {
+      onboarded: true,
+      displayName: 'Rita Reports',
+    });
+    await importThroughApi(site.system, seller, reportCsv());
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, sellerStorage(seller));
-    await page.goto(`${system.url}/dashboard`);
+    await page.goto(`${site.system.url}/dashboard`);
     await page.getByTestId('open-reports').click();
     await page.getByTestId('reports-panel').waitFor();
 

@@ -1,31 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import type { RunningSystem } from '@onvelope/run';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   createSeller,
-  launchChromium,
   newPage,
   pathOf,
   seedLocalStorage,
   sellerStorage,
-  startComposedSystem,
+  composedSiteForFile,
 } from './support.js';
 
-let system: RunningSystem;
-let storeFront: NonNullable<RunningSystem['storeFront']>;
-let browser: Browser;
+/** The system's store-front simulator (the composed system runs one unless told otherwise). */
+const storeFront = () => {
+  const simulator = site.system.storeFront;
+  if (!simulator) throw new Error('the system runs no store-front simulator');
+  return simulator;
+};
 
-beforeAll(async () => {
-  system = await startComposedSystem();
-  if (!system.storeFront) throw new Error('the system runs no store-front simulator');
-  storeFront = system.storeFront;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-});
+const site = composedSiteForFile();
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 
@@ -41,12 +32,12 @@ async function waitForText(
 describe('store-front sync', () => {
   it('connects a Big Cartel store, syncs its orders with progress, and pushes a shipment back', async () => {
     // The simulator preselects its first demo store (120 orders) on the authorise screen.
-    const store = storeFront.stores[0];
+    const store = storeFront().stores[0];
     if (!store) throw new Error('the simulator has no demo store');
-    const seller = await createSeller(system, { onboarded: true, displayName: 'Sam Store' });
-    const { context, page } = await newPage(browser);
+    const seller = await createSeller(site.system, { onboarded: true, displayName: 'Sam Store' });
+    const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, sellerStorage(seller));
-    await page.goto(`${system.url}/dashboard`);
+    await page.goto(`${site.system.url}/dashboard`);
     await page.getByTestId('dashboard-page').waitFor();
     // No connection yet: no Sync Orders.
     await page.getByTestId('open-connect-store').waitFor();
@@ -74,7 +65,7 @@ describe('store-front sync', () => {
     await waitForText(page, 'connected-store', store.storeName);
 
     // Slow pages keep the sync running across several 3 s polls, so the progress is seen.
-    await storeFront.setFaults({ delay: { ms: 1500 } });
+    await storeFront().setFaults({ delay: { ms: 1500 } });
     await page.getByTestId('sync-orders').click();
     await page.getByTestId('first-sync-modal').waitFor({ timeout: 15_000 });
     await expect(text(page, 'first-sync-store')).resolves.toBe(store.storeName);
@@ -91,7 +82,7 @@ describe('store-front sync', () => {
       `Successfully synced ${store.ordersCount} new orders from BigCartel!`,
       90_000,
     );
-    await storeFront.clearFaults();
+    await storeFront().clearFaults();
     await page.getByTestId('sync-progress').waitFor({ state: 'detached' });
     await waitForText(page, 'last-sync-result', `${store.ordersCount} new of`);
 
@@ -115,7 +106,7 @@ describe('store-front sync', () => {
       `Order ${orderNumber} marked as shipped successfully! the connected store-front has been updated.`,
     );
 
-    const atStoreFront = await storeFront.getOrder(store.accountId, orderNumber);
+    const atStoreFront = await storeFront().getOrder(store.accountId, orderNumber);
     expect(atStoreFront?.shippingStatus).toBe('shipped');
     expect(atStoreFront?.shipments.map((shipment) => shipment.trackingNumber)).toContain(
       '1Z999AA10123456784',

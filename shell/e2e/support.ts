@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startSystem, type RunningSystem } from '@onvelope/run';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium, headless, with nothing that reaches out to the internet (ARCHITECTURE: tests). */
 export function launchChromium(): Promise<Browser> {
@@ -41,6 +42,40 @@ export async function startComposedSystem(
       cause: error,
     });
   }
+}
+
+export interface ComposedSite {
+  readonly system: RunningSystem;
+  readonly browser: Browser;
+}
+
+/**
+ * The composed system and a Chromium for one test file: started before its tests, stopped after
+ * them. Read `system` and `browser` inside tests and hooks, once they have started.
+ */
+export function composedSiteForFile(env: Record<string, string> = {}): ComposedSite {
+  let system: RunningSystem | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    system = await startComposedSystem(env);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+  });
+  const started = <T>(part: T | undefined, name: string): T => {
+    if (part === undefined) throw new Error(`the ${name} has not started: read it inside a test`);
+    return part;
+  };
+  return {
+    get system() {
+      return started(system, 'system');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
 }
 
 /** A fresh browser context per test, so no stored session leaks from one test to the next. */
@@ -115,7 +150,8 @@ export async function codeSentTo(
   return codeInMail((await system.mail.waitForMail(email, { since, timeoutMs: 20_000 })).raw);
 }
 
-async function postJson<T>(
+/** POSTs JSON to the gateway and answers the parsed reply; anything but 2xx throws. */
+export async function postJson<T>(
   system: RunningSystem,
   path: string,
   body: unknown,
@@ -205,4 +241,20 @@ export function sellerStorage(seller: ApiAccount): Record<string, string> {
 /** The storage a buyer's sign-in leaves behind. */
 export function buyerStorage(buyer: ApiAccount): Record<string, string> {
   return { customerAuthToken: buyer.token, customerInfo: JSON.stringify(buyer.profile) };
+}
+
+/** Imports a CSV as the seller through the gateway, as the browser's upload does. */
+export async function importThroughApi(
+  system: RunningSystem,
+  seller: ApiAccount,
+  csv: string,
+): Promise<void> {
+  const form = new FormData();
+  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'orders.csv');
+  const response = await fetch(`${system.url}/api/upload/csv`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${seller.token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
 }

@@ -1,29 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import type { RunningSystem } from '@onvelope/run';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   createSeller,
-  launchChromium,
   newPage,
   pathOf,
   seedLocalStorage,
   sellerStorage,
-  startComposedSystem,
+  composedSiteForFile,
+  importThroughApi,
   type ApiAccount,
 } from './support.js';
 
-let system: RunningSystem;
-let browser: Browser;
-
-beforeAll(async () => {
-  system = await startComposedSystem();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-});
+const site = composedSiteForFile();
 
 const header =
   'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items';
@@ -37,22 +25,10 @@ function ordersCsv(prefix: string, count: number): string {
   return [header, ...rows].join('\r\n') + '\r\n';
 }
 
-/** Imports a CSV as the seller through the gateway, as the browser's upload does. */
-async function importThroughApi(seller: ApiAccount, csv: string): Promise<void> {
-  const form = new FormData();
-  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'orders.csv');
-  const response = await fetch(`${system.url}/api/upload/csv`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${seller.token}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-}
-
 async function signedInPage(seller: ApiAccount, path: string) {
-  const opened = await newPage(browser);
+  const opened = await newPage(site.browser);
   await seedLocalStorage(opened.context, sellerStorage(seller));
-  await opened.page.goto(`${system.url}${path}`);
+  await opened.page.goto(`${site.system.url}${path}`);
   return opened;
 }
 
@@ -65,7 +41,7 @@ async function waitForText(page: Page, testId: string, expected: string): Promis
 
 describe('seller workspace', () => {
   it('imports a CSV on /upload, then finds, ships and clears the orders on the dashboard', async () => {
-    const seller = await createSeller(system, { onboarded: true, displayName: 'Uma Upload' });
+    const seller = await createSeller(site.system, { onboarded: true, displayName: 'Uma Upload' });
     const { context, page } = await signedInPage(seller, '/upload');
     await page.getByTestId('upload-page').waitFor();
     const fileInput = page.getByTestId('csv-file-input');
@@ -149,9 +125,9 @@ describe('seller workspace', () => {
   });
 
   it("shows a second seller none of the first seller's orders", async () => {
-    const first = await createSeller(system, { onboarded: true });
-    const second = await createSeller(system, { onboarded: true });
-    await importThroughApi(first, ordersCsv('ONLYA', 2));
+    const first = await createSeller(site.system, { onboarded: true });
+    const second = await createSeller(site.system, { onboarded: true });
+    await importThroughApi(site.system, first, ordersCsv('ONLYA', 2));
 
     const { context, page } = await signedInPage(second, '/dashboard');
     await page.getByTestId('table-empty').waitFor({ timeout: 15_000 });
@@ -168,7 +144,7 @@ describe('seller workspace', () => {
   });
 
   it('keeps the search button disabled until a term is typed', async () => {
-    const seller = await createSeller(system, { onboarded: true });
+    const seller = await createSeller(site.system, { onboarded: true });
     const { context, page } = await signedInPage(seller, '/dashboard');
     await page.getByTestId('tracking-table').waitFor();
     const button = page.getByTestId('search-button');
@@ -181,8 +157,8 @@ describe('seller workspace', () => {
   });
 
   it('creates a keyword rule, counts it on the badge and shows which rule applies to an item', async () => {
-    const seller = await createSeller(system, { onboarded: true });
-    await importThroughApi(seller, ordersCsv('RULE', 2));
+    const seller = await createSeller(site.system, { onboarded: true });
+    await importThroughApi(site.system, seller, ordersCsv('RULE', 2));
     const { context, page } = await signedInPage(seller, '/dashboard');
     await waitForText(page, 'rule-count-badge', '0');
     await page.getByTestId('open-rules').click();
@@ -216,12 +192,12 @@ describe('seller workspace', () => {
   });
 
   it('shows AUTHENTICATION FAILED with a link to /login when the service refuses the token, then goes there', async () => {
-    const seller = await createSeller(system, { onboarded: true });
+    const seller = await createSeller(site.system, { onboarded: true });
     const { context, page } = await signedInPage(seller, '/dashboard');
     await page.getByTestId('tracking-table').waitFor();
 
     // A password change ends every older token: the page's token is refused from now on.
-    const changed = await fetch(`${system.url}/auth/settings/password`, {
+    const changed = await fetch(`${site.system.url}/auth/settings/password`, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${seller.token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
