@@ -178,7 +178,6 @@ describe('buyer accounts', () => {
 
   it('resets a buyer password by emailed code', async () => {
     const { body } = await h.verifiedAccount('customer', 'amy@example.com', 'old-pass');
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // iat has whole seconds
     const since = new Date();
     const asked = await h.call('POST', '/api/customer-auth/forgot-password', {
       email: 'amy@example.com',

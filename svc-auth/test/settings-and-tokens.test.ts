@@ -133,9 +133,8 @@ describe('account settings and tokens', () => {
     ]);
   });
 
-  it('changes the password: the old token ends, the answered one works', async () => {
+  it('changes the password: the old token ends (even one from the same second), the answered one works', async () => {
     const { body } = await h.verifiedAccount('seller', 'oli@example.com', 'old-pass');
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // iat has whole seconds
     const reply = await h.call(
       'PUT',
       '/auth/settings/password',

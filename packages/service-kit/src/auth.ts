@@ -24,9 +24,9 @@ export const authMessages = {
   wrongRole: 'This call is not available to your kind of account',
 } as const;
 
-/** A verified token: who it is for, and when it was issued (to honour revocations). */
+/** A verified token: who it is for, and when it was issued, in ms (to honour revocations). */
 export interface VerifiedToken extends AuthContext {
-  issuedAt: number;
+  issuedAtMs: number;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
@@ -35,8 +35,8 @@ export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 export function claimsOf(payload: unknown): VerifiedToken {
   const parsed = tokenClaims.extend({ iat: z.number().int() }).safeParse(payload);
   if (!parsed.success) throw unauthorized(authMessages.invalid);
-  const { userId, accountId, role, iat } = parsed.data;
-  return { userId, accountId, role, issuedAt: iat };
+  const { userId, accountId, role, iat, iatMs } = parsed.data;
+  return { userId, accountId, role, issuedAtMs: iatMs ?? iat * 1000 };
 }
 
 /** Maps a jose verification failure to the spec's words. */
@@ -100,12 +100,12 @@ export function authenticate(access: Access, verify: TokenVerifier) {
 /** Refuses tokens issued before their user's latest revocation (see `revocations.ts`). */
 export function honouringRevocations(
   verify: TokenVerifier,
-  notBefore: (userId: string) => number | undefined,
+  notBeforeMs: (userId: string) => number | undefined,
 ): TokenVerifier {
   return async (token) => {
     const verified = await verify(token);
-    const cutoff = notBefore(verified.userId);
-    if (cutoff !== undefined && verified.issuedAt < cutoff)
+    const cutoff = notBeforeMs(verified.userId);
+    if (cutoff !== undefined && verified.issuedAtMs < cutoff)
       throw unauthorized(authMessages.expired);
     return verified;
   };

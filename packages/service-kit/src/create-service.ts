@@ -98,7 +98,7 @@ export async function createService<S extends z.ZodObject>(
     definition.verifyToken
       ? await definition.verifyToken(config)
       : createJwksVerifier(config.AUTH_JWKS_URL),
-    revocations.notBefore,
+    revocations.notBeforeMs,
   );
 
   const app = new Koa({ proxy: true });

@@ -3,8 +3,8 @@ import type { Logger } from './logger.js';
 import { ensureStream, type NatsConnection } from './nats.js';
 
 export interface RevocationList {
-  /** Epoch seconds before which the user's tokens are ended, if any were. */
-  notBefore(userId: string): number | undefined;
+  /** Epoch milliseconds before which the user's tokens are ended, if any were. */
+  notBeforeMs(userId: string): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -35,8 +35,8 @@ export async function followRevocations(
     for await (const message of messages) {
       const parsed = userTokensRevoked.payload.safeParse(message.json());
       if (parsed.success) {
-        const { userId, notBefore } = parsed.data;
-        cutoffs.set(userId, Math.max(notBefore, cutoffs.get(userId) ?? 0));
+        const { userId, notBeforeMs } = parsed.data;
+        cutoffs.set(userId, Math.max(notBeforeMs, cutoffs.get(userId) ?? 0));
       } else {
         log.error({ subject: message.subject }, 'revocation breaks its contract; ignored');
       }
@@ -45,7 +45,7 @@ export async function followRevocations(
   })();
   await ready;
   return {
-    notBefore: (userId) => cutoffs.get(userId),
+    notBeforeMs: (userId) => cutoffs.get(userId),
     async stop() {
       messages.stop();
       await done;

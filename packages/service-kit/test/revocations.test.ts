@@ -50,8 +50,14 @@ describe('token revocations', () => {
 
   const call = (target: StartedService, token: string) =>
     fetch(`${target.url}/api/test/me`, { headers: { authorization: `Bearer ${token}` } });
+  /** Revokes the user's tokens issued before `notBefore` (epoch seconds, as the test tokens' iat). */
   const revoke = (userId: string, notBefore: number) =>
-    publishEvent(nc, userTokensRevoked, { userId, notBefore }, `${userId}:${notBefore}`);
+    publishEvent(
+      nc,
+      userTokensRevoked,
+      { userId, notBeforeMs: notBefore * 1000 },
+      `${userId}:${notBefore}`,
+    );
 
   it('ends tokens issued before a revocation and keeps later ones', async () => {
     const userId = randomUUID();

@@ -37,14 +37,22 @@ export async function createTokenSigner(material: KeyMaterial): Promise<TokenSig
     kid: material.kid,
     publicJwk: material.publicJwk,
     publicKey,
-    sign: (claims, lifetimeSeconds) =>
-      new SignJWT({ userId: claims.userId, accountId: claims.accountId, role: claims.role })
+    sign: (claims, lifetimeSeconds) => {
+      const iatMs = Date.now();
+      const iat = Math.floor(iatMs / 1000);
+      return new SignJWT({
+        userId: claims.userId,
+        accountId: claims.accountId,
+        role: claims.role,
+        iatMs,
+      })
         .setProtectedHeader({ alg: material.alg, kid: material.kid, typ: 'JWT' })
         .setSubject(claims.userId)
         .setIssuer(tokenIssuer)
         .setAudience(tokenAudience)
-        .setIssuedAt()
-        .setExpirationTime(`${lifetimeSeconds}s`)
-        .sign(privateKey),
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + lifetimeSeconds)
+        .sign(privateKey);
+    },
   };
 }

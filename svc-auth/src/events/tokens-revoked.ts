@@ -4,11 +4,16 @@ import type { AuthDeps } from '../deps.js';
 
 /**
  * Ends every token of the user issued before now, in every service (and returns the cut-off).
- * Token `iat` comes from the real clock, so the cut-off does too (not the injectable one).
- * A token issued within the same second as the cut-off survives it: `iat` has whole seconds only.
+ * Tokens carry `iatMs` from the real clock, so the cut-off comes from it too (not the injectable
+ * one); a token signed after this call, even within the same second, outlives it.
  */
 export async function endOlderTokens(deps: Pick<AuthDeps, 'nats'>, userId: string) {
-  const notBefore = Math.floor(Date.now() / 1000);
-  await publishEvent(deps.nats, userTokensRevoked, { userId, notBefore }, `${userId}:${notBefore}`);
-  return notBefore;
+  const notBeforeMs = Date.now();
+  await publishEvent(
+    deps.nats,
+    userTokensRevoked,
+    { userId, notBeforeMs },
+    `${userId}:${notBeforeMs}`,
+  );
+  return notBeforeMs;
 }

@@ -12,9 +12,12 @@ export const authStream = defineStream({
   maxAgeSeconds: tokenLifetimeSeconds,
 });
 
-/** Every token of the user issued before `notBefore` (epoch seconds) is ended (password change). */
+/**
+ * Every token of the user issued before `notBeforeMs` (epoch milliseconds, compared with the
+ * token's `iatMs`) is ended (password change or reset).
+ */
 export const userTokensRevoked = defineEvent({
   subject: 'auth.user.tokens-revoked',
   stream: authStream,
-  payload: z.object({ userId: z.string().min(1), notBefore: z.number().int().positive() }),
+  payload: z.object({ userId: z.string().min(1), notBeforeMs: z.number().int().positive() }),
 });

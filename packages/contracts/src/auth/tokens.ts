@@ -10,6 +10,12 @@ export const tokenClaims = z.object({
   accountId: z.string().min(1),
   role: z.enum(roles),
   exp: z.number().int(),
+  /**
+   * When the token was issued, in milliseconds: the standard `iat` has whole seconds, too coarse to
+   * tell a token from a password change made in the same second. Absent from tokens of other
+   * issuers (tests), whose `iat` then counts.
+   */
+  iatMs: z.number().int().positive().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaims>;
 
