@@ -442,6 +442,23 @@ describe('POST /api/upload/csv', () => {
     expect(versionsOf('F-1')).toEqual([1, 2]);
   });
 
+  it('imports the same orders uploaded twice at once without duplicates or failures', async () => {
+    const caller = await newSeller();
+    const file = csvOf(Array.from({ length: 3_000 }, (_, i) => ({ orderNumber: `Q-${i}` })));
+    const answers = (await Promise.all(
+      [file, file].map(async (content) => (await caller.upload(content)).json()),
+    )) as UploadResult[];
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ success: true, totalRows: 3_000, failedRows: 0 });
+      expect(answer.successfulRows + answer.skippedRows).toBe(3_000);
+    }
+    // Each order is new to exactly one of the two; the other updated it or found it the same.
+    const created = answers.map(({ message }) => Number(/\((\d+) new/.exec(message)?.[1]));
+    expect(created[0]! + created[1]!).toBe(3_000);
+    const list = await caller.get('/api/upload/tracking-entries?omitShipped=false&limit=1');
+    expect(await list.json()).toMatchObject({ pagination: { total: 3_000 } });
+  });
+
   it('never erases stored values with blank cells and never moves a shipped order back', async () => {
     const caller = await newSeller();
     await caller.upload(

@@ -288,6 +288,12 @@ export class ImportBatchWriter {
         counts.failed += 1;
         report.fail(write.row, [importMessages.raced(write.orderNumber)]);
       }
+      for (const write of replaced) {
+        // Another import created the order first: this row updated it.
+        if (!write.inserted) continue;
+        counts.created -= 1;
+        counts.updated += 1;
+      }
 
       // An entry this batch inserted with its only write is known in full here; any other
       // (updated, written twice in the batch, or raced) is read back for its id and version.
