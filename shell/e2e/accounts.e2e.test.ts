@@ -213,6 +213,13 @@ describe('buyer accounts', () => {
     const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, buyerStorage(buyer));
     await page.goto(`${site.system.url}/customer-dashboard`);
+    // Like every dialog of the portal, Escape closes it without saving.
+    await page.getByTestId('edit-profile').click();
+    await page.getByTestId('profile-lastName').fill('Escaped');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('edit-profile-dialog').waitFor({ state: 'detached' });
+    await expect(page.getByTestId('customer-name').textContent()).resolves.toBe('Bo');
+
     await page.getByTestId('edit-profile').click();
     await page.getByTestId('profile-lastName').fill('Buyer');
     await page.getByTestId('profile-defaultPostcode').fill('sw1a 1aa');

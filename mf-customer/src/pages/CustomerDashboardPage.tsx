@@ -1,18 +1,14 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   getCustomerProfile,
   listClaimedOrders,
   listCustomerQueries,
-  updateCustomerProfile,
   type CustomerProfile,
 } from '@onvelope/contracts';
 import {
-  ApiError,
   clearCustomerSession,
   clientMessages,
-  detailMessages,
-  failureMessage,
   logout,
   storeCustomerInfo,
   type RemotePage,
@@ -24,6 +20,7 @@ import { toastDelays, useToasts } from '../hooks/use-toasts.js';
 import { ClaimDialog } from '../portal/ClaimDialog.js';
 import { ClaimedOrderCard, type ClaimedOrder } from '../portal/ClaimedOrderCard.js';
 import { EditOrderDialog } from '../portal/EditOrderDialog.js';
+import { EditProfileDialog } from '../portal/EditProfileDialog.js';
 import { portalFailure } from '../portal/failure.js';
 import { QueriesModal, type CustomerQuery } from '../portal/QueriesModal.js';
 import { UnclaimDialog } from '../portal/UnclaimDialog.js';
@@ -357,103 +354,5 @@ function ProfileHeader({
         Edit Profile
       </button>
     </section>
-  );
-}
-
-const fields = [
-  { name: 'firstName', label: 'First name', autoComplete: 'given-name', type: 'text' },
-  { name: 'lastName', label: 'Last name', autoComplete: 'family-name', type: 'text' },
-  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
-  { name: 'defaultPostcode', label: 'Default postcode', autoComplete: 'postal-code', type: 'text' },
-  { name: 'avatar', label: 'Avatar URL', autoComplete: 'photo', type: 'url' },
-] as const;
-type ProfileField = (typeof fields)[number]['name'];
-
-function EditProfileDialog({
-  customer,
-  onClose,
-  onSaved,
-}: {
-  customer: CustomerProfile;
-  onClose: () => void;
-  onSaved: (customer: CustomerProfile) => void;
-}) {
-  const [values, setValues] = useState(
-    () =>
-      Object.fromEntries(fields.map(({ name }) => [name, customer[name] ?? ''])) as Record<
-        ProfileField,
-        string
-      >,
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      // Every field is optional (spec 001 §5); an empty email means "keep the current one".
-      const email = values.email.trim();
-      const answer = await customerApi.call(updateCustomerProfile, {
-        body: {
-          firstName: values.firstName.trim(),
-          lastName: values.lastName.trim(),
-          defaultPostcode: values.defaultPostcode.trim(),
-          avatar: values.avatar.trim(),
-          ...(email ? { email } : {}),
-        },
-      });
-      onSaved(answer.customer);
-    } catch (caught) {
-      setBusy(false);
-      setError(
-        caught instanceof ApiError && caught.status === 401
-          ? clientMessages.customerNotAuthenticated
-          : (detailMessages(caught) ??
-              failureMessage(caught, clientMessages.customerProfileUpdateFailed)),
-      );
-    }
-  }
-
-  return (
-    <div className="cu-dialog-backdrop">
-      <div
-        className="ov-card cu-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="edit-profile-title"
-        data-testid="edit-profile-dialog"
-      >
-        <h2 id="edit-profile-title">Edit profile</h2>
-        <form className="cu-lookup" onSubmit={(event) => void save(event)} noValidate>
-          {fields.map((field) => (
-            <label key={field.name} className="ov-field">
-              <span>{field.label}</span>
-              <input
-                type={field.type}
-                autoComplete={field.autoComplete}
-                value={values[field.name]}
-                onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
-                data-testid={`profile-${field.name}`}
-              />
-            </label>
-          ))}
-          {error && (
-            <p className="ov-alert ov-alert--error" role="alert" data-testid="edit-profile-error">
-              {error}
-            </p>
-          )}
-          <div className="cu-dialog__actions">
-            <button type="button" className="ov-button ov-button--secondary" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="ov-button" disabled={busy} data-testid="profile-save">
-              Save
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
   );
 }
