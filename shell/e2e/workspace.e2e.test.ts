@@ -40,6 +40,44 @@ async function waitForText(page: Page, testId: string, expected: string): Promis
 }
 
 describe('seller workspace', () => {
+  it('shows how far a long import has got while the file goes up', async () => {
+    const seller = await createSeller(site.system, {
+      onboarded: true,
+      displayName: 'Pia Progress',
+    });
+    const { context, page } = await signedInPage(seller, '/upload');
+    await page.getByTestId('upload-page').waitFor();
+    const csv = ordersCsv('PRG', 12_000);
+    await page.getByTestId('csv-file-input').setInputFiles({
+      name: 'orders.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByTestId('csv-preview-table').waitFor();
+    // A slow line (256 KB/s up) so the ~0.8 MB file takes a few seconds to send.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
+    await page.getByTestId('csv-upload').click();
+
+    await page
+      .getByTestId('upload-progress-text')
+      .filter({ hasText: /Importing… ([1-9]|[1-9]\d)% \(\d+\.\d of 0\.\d MB\)/ })
+      .waitFor({ timeout: 15_000 });
+    const percent = Number(await page.getByTestId('upload-progress-bar').getAttribute('value'));
+    expect(percent).toBeGreaterThan(0);
+    expect(percent).toBeLessThan(100);
+
+    await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
+    await expect(text(page, 'upload-imported')).resolves.toBe('12000');
+    await expect(page.getByTestId('upload-progress').count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it('imports a CSV on /upload, then finds, ships and clears the orders on the dashboard', async () => {
     const seller = await createSeller(site.system, { onboarded: true, displayName: 'Uma Upload' });
     const { context, page } = await signedInPage(seller, '/upload');

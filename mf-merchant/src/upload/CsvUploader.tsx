@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { uploadCsv, type UploadResult } from '@onvelope/contracts';
+import type { UploadProgress } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import {
   csvPreviewBytes,
@@ -7,6 +8,7 @@ import {
   parseCsvPreview,
   type CsvPreview,
 } from '../domain/csv-preview.js';
+import { importProgressText, sentPercent } from '../domain/upload-progress.js';
 import { uploadFailure, workspaceMessages } from '../domain/workspace-messages.js';
 import { CsvPreviewTable } from './CsvPreviewTable.js';
 import { UploadResultModal } from './UploadResultModal.js';
@@ -14,7 +16,7 @@ import { UploadResultModal } from './UploadResultModal.js';
 type Stage =
   | { kind: 'empty' }
   | { kind: 'previewed'; file: File; preview: CsvPreview }
-  | { kind: 'uploading'; file: File; preview: CsvPreview };
+  | { kind: 'uploading'; file: File; preview: CsvPreview; progress: UploadProgress | null };
 
 /**
  * spec 000 §2 CSV uploader: drop or pick a .csv, preview its first 10 rows, Upload or Cancel; then
@@ -55,18 +57,21 @@ export function CsvUploader() {
 
   const upload = async () => {
     if (stage.kind !== 'previewed') return;
-    setStage({ ...stage, kind: 'uploading' });
+    const { file, preview } = stage;
+    setStage({ kind: 'uploading', file, preview, progress: null });
     setError(null);
     const form = new FormData();
-    form.append('csvFile', stage.file, stage.file.name);
+    form.append('csvFile', file, file.name);
     try {
-      const answer = await merchantApi.call(uploadCsv, { form });
+      const answer = await merchantApi.upload(uploadCsv, { form }, (progress) =>
+        setStage({ kind: 'uploading', file, preview, progress }),
+      );
       setResult(answer);
       setShowResult(true);
       clear();
     } catch (failure) {
       setError(uploadFailure(failure));
-      setStage({ ...stage, kind: 'previewed' });
+      setStage({ kind: 'previewed', file, preview });
     }
   };
 
@@ -142,6 +147,19 @@ export function CsvUploader() {
               Cancel
             </button>
           </div>
+          {stage.kind === 'uploading' && (
+            <div className="me-import-progress" role="status" data-testid="upload-progress">
+              <progress
+                max={100}
+                value={sentPercent(stage.progress)}
+                aria-label="Import progress"
+                data-testid="upload-progress-bar"
+              />
+              <span data-testid="upload-progress-text">
+                {importProgressText(stage.progress, stage.file.size)}
+              </span>
+            </div>
+          )}
         </div>
       )}
       {result && showResult && (

@@ -50,6 +50,7 @@ export {
   type ApiErrorDetail,
   type HttpMethod,
   type RequestOptions,
+  type UploadProgress,
 } from './api-client.js';
 export type {
   LegalVersion,
