@@ -51,10 +51,7 @@ describe('svc-analytics consumes tracking entry changes', () => {
   const drained = () =>
     eventually(async () => {
       const jsm = await nc.jetstreamManager();
-      for (const name of [
-        'svc-analytics-tracking-entries',
-        'svc-analytics-tracking-entry-deletions',
-      ]) {
+      for (const name of ['svc-analytics-entry-changes', 'svc-analytics-entry-deletions']) {
         const info = await jsm.consumers.info('ORDERS', name);
         expect(info.num_pending + info.num_ack_pending).toBe(0);
       }

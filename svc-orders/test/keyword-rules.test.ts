@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ordersMessages, type KeywordRule } from '@onvelope/contracts';
+import { ordersMessages, type KeywordRule, trackingEntryUpserted } from '@onvelope/contracts';
 import { authMessages, connectDatabase, connectNats } from '@onvelope/service-kit';
 import {
   startService,
@@ -504,7 +504,7 @@ describe('keyword rules', () => {
 
       const published: { entryId: string; version: number; status: string }[] = [];
       const connection = await connectNats(testInfra().natsUrl, 'rules-test');
-      const subscription = connection.subscribe('orders.entry.upserted');
+      const subscription = connection.subscribe(trackingEntryUpserted.subject);
       const ours = new Set([gift, hoodie, download, plain, partly].map((doc) => String(doc._id)));
       void (async () => {
         for await (const message of subscription) {

@@ -2,7 +2,11 @@ import type { Connection } from 'mongoose';
 import type { Subscription } from 'nats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { markShippedAtStoreFront, ordersMessages } from '@onvelope/contracts';
+import {
+  markShippedAtStoreFront,
+  ordersMessages,
+  trackingEntryUpserted,
+} from '@onvelope/contracts';
 import {
   authMessages,
   connectDatabase,
@@ -112,7 +116,7 @@ describe('mark as shipped', () => {
   it('ships a pending order, builds the tracking URL, and publishes the change', async () => {
     const order = await insertOrder();
     const published: { accountId: string; entryId: string; version: number; status: string }[] = [];
-    const events = nc.subscribe('orders.entry.upserted');
+    const events = nc.subscribe(trackingEntryUpserted.subject);
     void (async () => {
       for await (const message of events) {
         const { accountId, changes } = JSON.parse(new TextDecoder().decode(message.data));

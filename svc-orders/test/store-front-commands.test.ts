@@ -6,6 +6,7 @@ import {
   deleteStoreFrontOrders,
   upsertStoreFrontOrders,
   type storeFrontOrder,
+  trackingEntryUpserted,
 } from '@onvelope/contracts';
 import {
   connectDatabase,
@@ -99,7 +100,7 @@ describe('store-front order commands', () => {
 
   it('updates what the store-front changed and publishes the new version', async () => {
     const seen: { orderNumber: string; version: number; status: string }[] = [];
-    const events = nc.subscribe('orders.entry.upserted');
+    const events = nc.subscribe(trackingEntryUpserted.subject);
     void (async () => {
       for await (const message of events)
         seen.push(...JSON.parse(new TextDecoder().decode(message.data)).changes);

@@ -51,7 +51,7 @@ describe('svc-orders', () => {
     const published = [];
     for (const seq of [before + 1, before + 2]) {
       const stored = await jsm.streams.getMessage(trackingEntryUpserted.stream.name, { seq });
-      expect(stored.subject).toBe('orders.entry.upserted');
+      expect(stored.subject).toBe('orders.entries.upserted');
       expect(stored.header.get('Nats-Msg-Id')).toMatch(/^upserted:/);
       published.push(JSON.parse(new TextDecoder().decode(stored.data)));
     }

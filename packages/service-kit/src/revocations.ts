@@ -35,7 +35,9 @@ export async function followRevocations(
     for await (const message of messages) {
       const parsed = userTokensRevoked.payload.safeParse(message.json());
       if (parsed.success) {
-        const { userId, notBeforeMs } = parsed.data;
+        const { userId } = parsed.data;
+        const notBeforeMs =
+          'notBeforeMs' in parsed.data ? parsed.data.notBeforeMs : parsed.data.notBefore * 1000;
         cutoffs.set(userId, Math.max(notBeforeMs, cutoffs.get(userId) ?? 0));
       } else {
         log.error({ subject: message.subject }, 'revocation breaks its contract; ignored');

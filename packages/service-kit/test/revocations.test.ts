@@ -72,6 +72,16 @@ describe('token revocations', () => {
     expect((await call(service, fresh)).status).toBe(200);
   });
 
+  it('honours a revocation an older svc-auth published in whole seconds', async () => {
+    const userId = randomUUID();
+    const claims = { userId, accountId: 'a1', role: 'merchant' };
+    const old = await jwks.sign(claims, '1h', undefined, now() - 10);
+    await publishEvent(nc, userTokensRevoked, { userId, notBefore: now() - 5 }, `${userId}:s`);
+    await expect.poll(async () => (await call(service, old)).status, { timeout: 5_000 }).toBe(401);
+    const fresh = await jwks.sign(claims, '1h', undefined, now());
+    expect((await call(service, fresh)).status).toBe(200);
+  });
+
   it('leaves other users alone', async () => {
     const token = await jwks.sign(
       { userId: randomUUID(), accountId: 'a1', role: 'merchant' },

@@ -11,8 +11,8 @@ import { forgetTrackingEntries } from '../use-cases/forget-tracking-entries.js';
 import { recordTrackingEntryChanges } from '../use-cases/record-tracking-entry-changes.js';
 
 /** One durable consumer per subject for all svc-analytics instances; they share the work. */
-export const trackingEntryConsumerName = 'svc-analytics-tracking-entries';
-export const trackingEntryDeletionConsumerName = 'svc-analytics-tracking-entry-deletions';
+export const trackingEntryConsumerName = 'svc-analytics-entry-changes';
+export const trackingEntryDeletionConsumerName = 'svc-analytics-entry-deletions';
 
 /**
  * Keeps the order facts in step with svc-orders. Changes and deletions come through two consumers,

@@ -7,22 +7,49 @@ type Changes = PayloadOf<typeof trackingEntryUpserted>;
 const DUPLICATE_KEY = 11000;
 
 interface BulkWriteFailure {
-  writeErrors?: { code: number } | { code: number }[];
+  writeErrors?: { code: number; index: number } | { code: number; index: number }[];
   result?: { modifiedCount: number; upsertedCount: number };
+}
+
+type FactWrite = Parameters<Model<OrderFact>['bulkWrite']>[0][number];
+
+/**
+ * Runs the writes unordered; answers how many facts changed and the writes that met a duplicate
+ * key (an upsert that found no fact older than its change, and then found the `_id` taken).
+ */
+async function writeFacts(facts: Model<OrderFact>, operations: FactWrite[]) {
+  try {
+    const result = await facts.bulkWrite(operations, {
+      ordered: false,
+      // Otherwise mongoose leaves out a write it cannot cast and reports success.
+      throwOnValidationError: true,
+    });
+    return { changed: result.modifiedCount + result.upsertedCount, collided: [] };
+  } catch (error) {
+    const { writeErrors, result } = error as BulkWriteFailure;
+    const failures = writeErrors === undefined ? [] : [writeErrors].flat();
+    if (!result || !failures.length || failures.some(({ code }) => code !== DUPLICATE_KEY)) {
+      throw error;
+    }
+    return {
+      changed: result.modifiedCount + result.upsertedCount,
+      collided: failures.map(({ index }) => operations[index]!),
+    };
+  }
 }
 
 /**
  * Keeps the newest known state of each entry, with one unordered bulk write for the event. A
- * redelivered or older change matches no document with a lower version, and its upsert collides
- * with the existing `_id` (a duplicate key, counted as nothing while the other writes go on), so
- * it changes nothing; the same holds after a deletion, whose tombstone carries the highest
- * version. Answers how many facts changed.
+ * change applies only over an older version. When its upsert meets a duplicate key, either the
+ * fact is newer (a redelivered or older change, or a deletion's tombstone, which carries the highest
+ * version) or another instance created the fact a moment before; so those writes run once more,
+ * now that the fact exists, and the version guard decides. Answers how many facts changed.
  */
 export async function recordTrackingEntryChanges(
   facts: Model<OrderFact>,
   { accountId, changes }: Changes,
 ): Promise<number> {
-  const operations = changes.map((change) => ({
+  const operations: FactWrite[] = changes.map((change) => ({
     updateOne: {
       filter: { _id: change.entryId, version: { $lt: change.version } },
       update: {
@@ -42,19 +69,8 @@ export async function recordTrackingEntryChanges(
       upsert: true,
     },
   }));
-  try {
-    const result = await facts.bulkWrite(operations, {
-      ordered: false,
-      // Otherwise mongoose leaves out a write it cannot cast and reports success.
-      throwOnValidationError: true,
-    });
-    return result.modifiedCount + result.upsertedCount;
-  } catch (error) {
-    const { writeErrors, result } = error as BulkWriteFailure;
-    const failures = writeErrors === undefined ? [] : [writeErrors].flat();
-    if (!result || !failures.length || failures.some(({ code }) => code !== DUPLICATE_KEY)) {
-      throw error;
-    }
-    return result.modifiedCount + result.upsertedCount;
-  }
+  const first = await writeFacts(facts, operations);
+  if (!first.collided.length) return first.changed;
+  // A second collision means the fact is at least as new as the change: nothing to do.
+  return first.changed + (await writeFacts(facts, first.collided)).changed;
 }

@@ -19,5 +19,11 @@ export const authStream = defineStream({
 export const userTokensRevoked = defineEvent({
   subject: 'auth.user.tokens-revoked',
   stream: authStream,
-  payload: z.object({ userId: z.string().min(1), notBeforeMs: z.number().int().positive() }),
+  payload: z.union([
+    z.object({ userId: z.string().min(1), notBeforeMs: z.number().int().positive() }),
+    // Published before cut-offs had milliseconds (epoch seconds); the stream keeps a revocation
+    // one token lifetime, so this shape can be dropped 12 hours after every svc-auth publishes the
+    // one above.
+    z.object({ userId: z.string().min(1), notBefore: z.number().int().positive() }),
+  ]),
 });

@@ -3,7 +3,12 @@ import { defineEvent, defineStream } from '../messaging.js';
 
 // Events only: commands such as `orders.upsertBatch` must stay outside the stream's subjects, or
 // JetStream would store them and answer the requester with a publish ack.
-export const ordersStream = defineStream({ name: 'ORDERS', subjects: ['orders.entry.>'] });
+// `orders.entry.>` carried one message per entry before events were batched; it stays on the stream
+// so a publisher still running the older release keeps its messages until its consumers drain.
+export const ordersStream = defineStream({
+  name: 'ORDERS',
+  subjects: ['orders.entries.>', 'orders.entry.>'],
+});
 
 export const trackingEntryStatuses = [
   'pending',
@@ -39,7 +44,7 @@ export const trackingEntryChange = z.object({
 
 /** Tracking entries of one account were created or changed, together (one write). */
 export const trackingEntryUpserted = defineEvent({
-  subject: 'orders.entry.upserted',
+  subject: 'orders.entries.upserted',
   stream: ordersStream,
   payload: z.object({
     accountId: z.string().min(1),
@@ -49,7 +54,7 @@ export const trackingEntryUpserted = defineEvent({
 
 /** Tracking entries of one account were deleted (clearing data); consumers forget them. */
 export const trackingEntryDeleted = defineEvent({
-  subject: 'orders.entry.deleted',
+  subject: 'orders.entries.deleted',
   stream: ordersStream,
   payload: z.object({
     accountId: z.string().min(1),
