@@ -65,4 +65,31 @@ describe('svc-orders', () => {
         .sort((a, b) => a.orderNumber.localeCompare(b.orderNumber)),
     ).toEqual(changes);
   });
+
+  it('keeps each message well under the NATS payload limit, however long the texts', async () => {
+    const changes = Array.from({ length: 1_000 }, (_, n) => ({
+      entryId: randomUUID(),
+      orderNumber: `${n}-${'é'.repeat(95)}`,
+      status: 'ü'.repeat(100),
+      source: 'csv' as const,
+      orderDate: null,
+      shippingCountry: 'ö'.repeat(100),
+      itemTotal: null,
+      version: 1,
+      changedAt: new Date().toISOString(),
+    }));
+    const jsm = await nc.jetstreamManager();
+    const stream = trackingEntryUpserted.stream.name;
+    const before = (await jsm.streams.info(stream)).state.last_seq;
+    await publishTrackingEntriesUpserted(nc, 'acct-2', changes);
+    const after = (await jsm.streams.info(stream)).state.last_seq;
+    expect(after - before).toBeGreaterThan(1);
+    let carried = 0;
+    for (let seq = before + 1; seq <= after; seq += 1) {
+      const stored = await jsm.streams.getMessage(stream, { seq });
+      expect(stored.data.length).toBeLessThan(600 * 1024);
+      carried += JSON.parse(new TextDecoder().decode(stored.data)).changes.length;
+    }
+    expect(carried).toBe(1_000);
+  });
 });

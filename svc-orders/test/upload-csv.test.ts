@@ -181,6 +181,19 @@ describe('POST /api/upload/csv', () => {
     });
   });
 
+  it('keeps the whole batches before a file breaks off, and nothing after', async () => {
+    const caller = await newSeller();
+    const rows = Array.from({ length: 1_500 }, (_, i) => ({ orderNumber: `B-${i}` }));
+    const response = await caller.upload(
+      Buffer.concat([Buffer.from(csvOf(rows)), Buffer.from([0x31, 0x00, 0x0a])]),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: ordersMessages.parseFailed });
+    // Batches are 1,000 rows: the first is stored, the 500 rows after it never were.
+    const list = await caller.get('/api/upload/tracking-entries?omitShipped=false&limit=1');
+    expect(await list.json()).toMatchObject({ pagination: { total: 1_000 } });
+  });
+
   it('refuses a request without the csvFile field', async () => {
     const response = await seller.upload(csvOf([{ orderNumber: '1' }]), { field: 'file' });
     expect(response.status).toBe(400);

@@ -16,7 +16,8 @@ export interface OrderedWrite {
  * Runs a batch's writes in order with the driver, in one bulk write while nothing collides (the
  * documents are built complete; casting 1,000 of them through mongoose would cost more than the
  * write). A write meeting a duplicate key is replaced by its `onDuplicate` form or skipped, and the
- * writes after it carry on. Answers which writes were skipped and which ran as their `onDuplicate`.
+ * writes after it carry on. Answers which writes were skipped and which ran as their `onDuplicate`
+ * (a write whose `onDuplicate` collided too is skipped only).
  */
 export async function writeInOrder<W extends OrderedWrite>(
   model: Model<TrackingEntryDocument>,
@@ -46,6 +47,7 @@ export async function writeInOrder<W extends OrderedWrite>(
         start += failed.index;
       } else {
         skipped.add(write);
+        replaced.delete(write);
         start += failed.index + 1;
       }
     }

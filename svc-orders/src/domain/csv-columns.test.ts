@@ -114,6 +114,18 @@ describe('parseCsvRow', () => {
     });
   });
 
+  it('fails a row whose status or country is over 100 characters (broken data)', () => {
+    const long = 'x'.repeat(101);
+    expect(parseCsvRow({ orderNumber: '1', status: long, shippingCountry: long })).toEqual({
+      ok: false,
+      errors: [
+        'Status is longer than 100 characters',
+        'Shipping country is longer than 100 characters',
+      ],
+    });
+    expect(parseCsvRow({ orderNumber: '1', status: 'x'.repeat(100) })).toMatchObject({ ok: true });
+  });
+
   it("treats the postcode 'Unknown' as missing and builds the customer name", () => {
     const outcome = parseCsvRow({
       orderNumber: '1',

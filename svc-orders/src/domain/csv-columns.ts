@@ -186,6 +186,11 @@ export type RowOutcome =
   { ok: true; entry: ImportedEntry; warnings: string[] } | { ok: false; errors: string[] };
 
 const MAX_ORDER_NUMBER_LENGTH = 100;
+/**
+ * Status and country travel in the orders events (a batch of 1,000 per message, under NATS's 1 MB
+ * payload limit); a cell longer than this is broken data, not a status or a country.
+ */
+const MAX_CODE_LENGTH = 100;
 const knownStatuses = new Set<string>(trackingEntryStatuses);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -285,10 +290,13 @@ const labels: Partial<Record<CsvField, string>> = {
   itemTotal: 'Item total',
   quantityShipped: 'Quantity shipped',
   quantityUnshipped: 'Quantity unshipped',
+  status: 'Status',
+  shippingCountry: 'Shipping country',
 };
 
 /**
- * Validates one row. A missing order number fails the row; everything else the row can live
+ * Validates one row. A missing or over-long order number, or a status or country over 100
+ * characters, fails the row; everything else the row can live
  * without (an unknown status is kept as written, a bad date or number is left empty) is a warning.
  */
 export function parseCsvRow(values: Partial<Record<CsvField, string>>): RowOutcome {
@@ -302,6 +310,10 @@ export function parseCsvRow(values: Partial<Record<CsvField, string>>): RowOutco
   }
   const warnings: string[] = [];
   const text = (field: CsvField) => values[field]?.trim() || null;
+  const tooLong = (['status', 'shippingCountry'] as const)
+    .filter((field) => (text(field)?.length ?? 0) > MAX_CODE_LENGTH)
+    .map((field) => `${labels[field]} is longer than ${MAX_CODE_LENGTH} characters`);
+  if (tooLong.length) return { ok: false, errors: tooLong };
 
   const entry = { orderNumber } as ImportedEntry;
   for (const field of textFields) entry[field] = text(field);

@@ -11,13 +11,40 @@ import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 
 export type TrackingEntryChange = z.infer<typeof trackingEntryChange>;
 
-function chunksOf<T>(items: readonly T[]): T[][] {
+/** What one message may carry, well under NATS's 1 MB payload limit. */
+const MAX_MESSAGE_BYTES = 512 * 1024;
+
+/**
+ * Splits items into messages of at most `MAX_ENTRIES_PER_EVENT` items and about
+ * `MAX_MESSAGE_BYTES` (by `bytesOf`, an upper bound of an item's encoded size).
+ */
+function chunksOf<T>(items: readonly T[], bytesOf: (item: T) => number): T[][] {
   const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += MAX_ENTRIES_PER_EVENT) {
-    chunks.push(items.slice(start, start + MAX_ENTRIES_PER_EVENT));
+  let chunk: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = bytesOf(item);
+    if (
+      chunk.length &&
+      (chunk.length >= MAX_ENTRIES_PER_EVENT || bytes + size > MAX_MESSAGE_BYTES)
+    ) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(item);
+    bytes += size;
   }
+  if (chunk.length) chunks.push(chunk);
   return chunks;
 }
+
+// A change's fixed fields (ids, dates, numbers, names) take under 300 bytes of JSON; its texts
+// count three bytes a character, UTF-8's most for them.
+const changeBytes = (change: TrackingEntryChange) =>
+  300 +
+  3 * (change.orderNumber.length + change.status.length + (change.shippingCountry?.length ?? 0));
+const entryIdBytes = (entryId: string) => entryId.length + 3;
 
 /** A message id that is the same for the same content, so JetStream drops a retried publish. */
 const messageIdOf = (kind: string, keys: readonly string[]) =>
@@ -35,7 +62,7 @@ export async function publishTrackingEntriesUpserted(
   changes: readonly TrackingEntryChange[],
 ): Promise<void> {
   await Promise.all(
-    chunksOf(changes).map((chunk) =>
+    chunksOf(changes, changeBytes).map((chunk) =>
       publishEvent(
         nats,
         trackingEntryUpserted,
@@ -57,7 +84,7 @@ export async function publishTrackingEntriesDeleted(
   deletedAt: Date,
 ): Promise<void> {
   await Promise.all(
-    chunksOf(entryIds).map((chunk) =>
+    chunksOf(entryIds, entryIdBytes).map((chunk) =>
       publishEvent(
         nats,
         trackingEntryDeleted,

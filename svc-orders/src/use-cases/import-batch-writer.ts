@@ -122,11 +122,6 @@ export class ImportBatchWriter {
     await this.writing;
   }
 
-  /** Waits for the batch being written, if any, whether or not it succeeds (before answering a failure). */
-  settle(): Promise<void> {
-    return this.writing.catch(() => undefined);
-  }
-
   private startWriting(batch: PlannedBatch) {
     this.writing = this.write(batch);
     // Its failure is thrown by the next `await this.writing`; this stops it counting as unhandled.

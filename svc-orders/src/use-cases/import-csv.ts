@@ -183,8 +183,9 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     if (batch.length) await writer?.add(batch);
     await writer?.finish();
   } catch (error) {
-    // The answer waits for the batch being written, so nothing is written after it.
-    await writer?.settle();
+    // A file that breaks off keeps what came before it, as whole batches: the one being written
+    // and the one planned are stored before the answer (unless a write failed), none after it.
+    await writer?.finish().catch(() => undefined);
     throw error;
   }
   report.finish();
