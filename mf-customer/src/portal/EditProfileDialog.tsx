@@ -12,6 +12,8 @@ const fields = [
 ] as const;
 type ProfileField = (typeof fields)[number]['name'];
 
+const ignoreClose = () => undefined;
+
 /** The buyer's profile form (spec 001 §2): every field optional, an empty email keeps the current one. */
 export function EditProfileDialog({
   customer,
@@ -65,7 +67,8 @@ export function EditProfileDialog({
       classPrefix="cu-dialog"
       className="ov-card"
       title="Edit profile"
-      onClose={onClose}
+      // While the profile saves, the dialog stays: its answer closes it.
+      onClose={busy ? ignoreClose : onClose}
       testId="edit-profile-dialog"
     >
       <form className="cu-lookup" onSubmit={(event) => void save(event)} noValidate>

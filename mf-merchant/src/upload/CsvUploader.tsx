@@ -31,7 +31,8 @@ export function CsvUploader() {
   const input = useRef<HTMLInputElement>(null);
 
   const choose = async (file: File | undefined) => {
-    if (!file) return;
+    // While a file goes up, another cannot be chosen: the result belongs to the one sent.
+    if (!file || stage.kind === 'uploading') return;
     setResult(null);
     if (!isCsvFile(file)) {
       setError(workspaceMessages.invalidFileType);
@@ -108,6 +109,7 @@ export function CsvUploader() {
           type="file"
           accept=".csv,text/csv"
           className="me-visually-hidden"
+          disabled={stage.kind === 'uploading'}
           onChange={(event) => void choose(event.target.files?.[0])}
           data-testid="csv-file-input"
         />

@@ -223,7 +223,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     ...[callOptions]: CallArgs<R>
   ): Promise<DownloadedFile> {
     const [method, path, init] = routeRequest(route, callOptions);
-    const response = await send(method, path, { ...init, headers: { Accept: '*/*' } });
+    const response = await send(method, path, {
+      ...init,
+      headers: { ...init.headers, Accept: '*/*' },
+    });
     return {
       blob: await response.blob(),
       filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
@@ -238,7 +241,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const [method, path, init] = routeRequest(route, callOptions);
     const token = init.tokenOverride ? init.tokenOverride.token : options.getToken?.();
     return new Promise((resolve, reject) => {
+      if (init.signal?.aborted) {
+        reject(new DOMException('The upload was aborted', 'AbortError'));
+        return;
+      }
       const xhr = new XMLHttpRequest();
+      const abort = () => xhr.abort();
       xhr.open(method, baseUrl + path + queryString(init.query));
       xhr.setRequestHeader('Accept', 'application/json');
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -248,6 +256,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable) onProgress({ sent: event.loaded, total: event.total });
       };
+      xhr.onloadend = () => init.signal?.removeEventListener('abort', abort);
       xhr.onload = () => {
         const payload = parseJson(xhr.responseText);
         if (xhr.status >= 200 && xhr.status < 300) resolve(payload as ResponseOf<R>);
@@ -255,7 +264,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       };
       xhr.onerror = () => reject(new ApiError(0, 'Network request failed'));
       xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
-      init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      init.signal?.addEventListener('abort', abort, { once: true });
       xhr.send(callOptions.form);
     });
   }
