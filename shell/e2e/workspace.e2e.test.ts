@@ -226,6 +226,14 @@ describe('seller workspace', () => {
     await page.getByTestId('rule-test-input').fill('Mug 1001');
     await page.getByTestId('rule-test-button').click();
     await waitForText(page, 'rule-test-message', 'Handmade to order');
+
+    // The rule came after the import: applied to the existing orders, it changes the one it matches.
+    await page.getByTestId('rules-apply').click();
+    await waitForText(
+      page,
+      'rules-notice',
+      'Applied 1 keyword rule to 2 unshipped orders: 1 changed.',
+    );
     await context.close();
   });
 

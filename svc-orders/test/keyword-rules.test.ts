@@ -1,6 +1,11 @@
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ordersMessages, type KeywordRule, trackingEntryUpserted } from '@onvelope/contracts';
+import {
+  ordersMessages,
+  trackingEntryUpserted,
+  type KeywordRule,
+  type RuleApplyJob,
+} from '@onvelope/contracts';
 import { authMessages, connectDatabase, connectNats } from '@onvelope/service-kit';
 import {
   startService,
@@ -10,8 +15,10 @@ import {
   type TestIssuer,
 } from '@onvelope/testkit';
 import { keywordRuleModel } from '../src/data/keyword-rule.model.js';
+import { ruleApplyJobModel } from '../src/data/rule-apply-job.model.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { defaultMessageOfAction } from '../src/domain/keyword-rules.js';
+import { ruleApplyMessages, STALE_JOB_MS } from '../src/use-cases/rule-apply-jobs.js';
 import { startOrdersService } from '../src/index.js';
 import { requiredHeader, uploadCsv } from './support.js';
 import { MAX_RULES_PER_ACCOUNT, ruleMessages } from '../src/use-cases/manage-keyword-rules.js';
@@ -472,6 +479,29 @@ describe('keyword rules', () => {
     });
   });
 
+  /** Starts applying the rules (202 and the job) and waits until the job has finished. */
+  async function applyRules(token: string): Promise<RuleApplyJob> {
+    const started = await call(token, 'POST', '/api/keyword-rules/apply');
+    expect(started.status).toBe(202);
+    return finished(token, (started.body as { job: RuleApplyJob }).job);
+  }
+
+  /** Reads the job until it is no longer running. */
+  async function finished(token: string, running: RuleApplyJob): Promise<RuleApplyJob> {
+    let job = running;
+    const until = Date.now() + 60_000;
+    while (job.status === 'running') {
+      if (Date.now() > until) throw new Error('the rules were still being applied after 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (
+        (await call(token, 'GET', `/api/keyword-rules/apply/${job.id}`)).body as {
+          job: RuleApplyJob;
+        }
+      ).job;
+    }
+    return job;
+  }
+
   describe('applying rules to existing orders', () => {
     it('changes the unshipped orders the rules match, once, and publishes each change', async () => {
       const gift = await insertOrder('rules-seller-a', { items: 'Gift wrap, Mug', version: 3 });
@@ -514,14 +544,15 @@ describe('keyword rules', () => {
       })();
       await connection.flush();
 
-      const answer = await call(tokenA, 'POST', '/api/keyword-rules/apply');
-      expect(answer).toEqual({
-        status: 200,
-        body: {
-          examined: 5,
-          changed: 4,
-          message: 'Applied 3 keyword rules to 5 unshipped orders: 4 changed.',
-        },
+      expect(await applyRules(tokenA)).toEqual({
+        id: expect.stringMatching(/^[a-f0-9]{24}$/),
+        status: 'done',
+        total: 5,
+        examined: 5,
+        changed: 4,
+        message: 'Applied 3 keyword rules to 5 unshipped orders: 4 changed.',
+        startedAt: expect.any(String),
+        finishedAt: expect.any(String),
       });
 
       const entries = trackingEntryModel(db);
@@ -563,8 +594,8 @@ describe('keyword rules', () => {
         ]),
       );
 
-      const again = await call(tokenA, 'POST', '/api/keyword-rules/apply');
-      expect(again.body).toEqual({
+      expect(await applyRules(tokenA)).toMatchObject({
+        total: 4,
         examined: 4,
         changed: 0,
         message: 'Applied 3 keyword rules to 4 unshipped orders: 0 changed.',
@@ -579,10 +610,9 @@ describe('keyword rules', () => {
         action: 'add_message',
         customMessage: 'Wrapped',
       });
-      await call(tokenA, 'POST', '/api/keyword-rules/apply');
+      await applyRules(tokenA);
       await call(tokenA, 'DELETE', `/api/keyword-rules/${rule.id}`);
-      const answer = await call(tokenA, 'POST', '/api/keyword-rules/apply');
-      expect(answer.body).toEqual({
+      expect(await applyRules(tokenA)).toMatchObject({
         examined: 1,
         changed: 1,
         message: 'Applied 0 keyword rules to 1 unshipped order: 1 changed.',
@@ -591,6 +621,60 @@ describe('keyword rules', () => {
         keywordMessage: null,
         keywordExplanation: null,
         version: 3,
+      });
+    });
+
+    it('runs one job at a time per seller: asking again answers the running job', async () => {
+      await trackingEntryModel(db).insertMany(
+        Array.from({ length: 3_000 }, (_, i) => ({
+          accountId: 'rules-seller-a',
+          orderNumber: `ONE-${i}`,
+          source: 'csv',
+          status: 'pending',
+          items: 'Gift wrap',
+        })),
+      );
+      await createRule(tokenA, { keyword: 'gift', action: 'add_message', customMessage: 'Wrap' });
+      const first = await call(tokenA, 'POST', '/api/keyword-rules/apply');
+      const second = await call(tokenA, 'POST', '/api/keyword-rules/apply');
+      const firstJob = (first.body as { job: RuleApplyJob }).job;
+      expect(firstJob).toMatchObject({ status: 'running', total: 3_000, examined: 0 });
+      expect((second.body as { job: RuleApplyJob }).job.id).toBe(firstJob.id);
+      expect(await finished(tokenA, firstJob)).toMatchObject({
+        status: 'done',
+        examined: 3_000,
+        changed: 3_000,
+      });
+      expect(
+        await trackingEntryModel(db).countDocuments({
+          accountId: 'rules-seller-a',
+          keywordMessage: 'Wrap',
+        }),
+      ).toBe(3_000);
+    });
+
+    it('marks a job whose instance stopped reporting as stopped, and starts a new one', async () => {
+      const long = new Date(Date.now() - STALE_JOB_MS - 1_000);
+      const { insertedId } = await ruleApplyJobModel(db).collection.insertOne({
+        accountId: 'rules-seller-a',
+        runningKey: 'rules-seller-a',
+        status: 'running',
+        total: 10,
+        examined: 5,
+        changed: 1,
+        message: null,
+        finishedAt: null,
+        createdAt: long,
+        updatedAt: long,
+      });
+      const job = await applyRules(tokenA);
+      expect(job.id).not.toBe(String(insertedId));
+      expect(job.status).toBe('done');
+      const stale = await call(tokenA, 'GET', `/api/keyword-rules/apply/${String(insertedId)}`);
+      expect((stale.body as { job: RuleApplyJob }).job).toMatchObject({
+        status: 'failed',
+        message: ruleApplyMessages.stopped,
+        examined: 5,
       });
     });
 
@@ -609,8 +693,12 @@ describe('keyword rules', () => {
         action: 'add_message',
         customMessage: 'Wrapped',
       });
-      const answer = await call(tokenA, 'POST', '/api/keyword-rules/apply');
-      expect(answer.body).toMatchObject({ examined: 1_203, changed: 401 });
+      expect(await applyRules(tokenA)).toMatchObject({
+        status: 'done',
+        total: 1_203,
+        examined: 1_203,
+        changed: 401,
+      });
       expect(
         await trackingEntryModel(db).countDocuments({
           accountId: 'rules-seller-a',
@@ -681,15 +769,16 @@ describe('keyword rules', () => {
         })
       ).body,
     ).toEqual({ matchCount: 0, sample: [] });
-    expect((await call(tokenB, 'POST', '/api/keyword-rules/apply')).body).toMatchObject({
-      examined: 0,
-      changed: 0,
-    });
+    const jobOfB = await applyRules(tokenB);
+    expect(jobOfB).toMatchObject({ examined: 0, changed: 0 });
 
     expect((await call(tokenA, 'GET', '/api/keyword-rules')).body).toEqual([rule]);
     expect(await trackingEntryModel(db).findById(orderA._id).lean()).toMatchObject({
       status: 'pending',
       version: 1,
     });
+    // Nor see how another seller's application went.
+    expect((await call(tokenA, 'GET', `/api/keyword-rules/apply/${jobOfB.id}`)).status).toBe(404);
+    expect((await call(tokenB, 'GET', `/api/keyword-rules/apply/${jobOfB.id}`)).status).toBe(200);
   });
 });

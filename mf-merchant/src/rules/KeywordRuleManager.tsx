@@ -1,12 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   applyKeywordRules,
   deleteKeywordRule,
+  getRuleApplyJob,
   type KeywordRule,
   listKeywordRules,
+  type RuleApplyJob,
 } from '@onvelope/contracts';
 import { failureMessage, Modal } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { applyProgressText } from '../domain/rule-apply-progress.js';
 import { emptyRuleForm, type RuleForm } from '../domain/forms.js';
 import { messageVocabulary } from '../domain/suggestions.js';
 import { RuleEditor } from './RuleEditor.js';
@@ -30,6 +33,8 @@ function formOf(rule: KeywordRule): RuleForm {
   };
 }
 
+const applyPollMs = 1_000;
+
 /** spec 000 §2 custom message manager: test box, create/edit form, rule list, apply to orders. */
 export function KeywordRuleManager({
   onRulesChanged,
@@ -42,7 +47,15 @@ export function KeywordRuleManager({
   // A new key gives the editor a fresh form: after a save, a new edit, or a cancelled edit.
   const [editorKey, setEditorKey] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
-  const [applying, setApplying] = useState(false);
+  const [applying, setApplying] = useState<RuleApplyJob | null>(null);
+  // Polling stops when the manager closes.
+  const open = useRef(true);
+  useEffect(
+    () => () => {
+      open.current = false;
+    },
+    [],
+  );
 
   useEffect(() => {
     merchantApi
@@ -89,16 +102,23 @@ export function KeywordRuleManager({
     }
   };
 
+  /** Starts the job, then reads how far it has got every second until it ends. */
   const apply = async () => {
-    setApplying(true);
+    setNotice(null);
     try {
-      const answer = await merchantApi.call(applyKeywordRules);
-      setNotice(answer.message);
-      if (answer.changed > 0) onOrdersChanged();
+      let { job } = await merchantApi.call(applyKeywordRules);
+      setApplying(job);
+      while (job.status === 'running' && open.current) {
+        await new Promise((resolve) => setTimeout(resolve, applyPollMs));
+        ({ job } = await merchantApi.call(getRuleApplyJob, { params: { jobId: job.id } }));
+        setApplying(job);
+      }
+      setNotice(job.message);
+      if (job.changed > 0) onOrdersChanged();
     } catch (error) {
       setNotice(failureMessage(error, 'Failed to apply the rules'));
     } finally {
-      setApplying(false);
+      setApplying(null);
     }
   };
 
@@ -134,12 +154,22 @@ export function KeywordRuleManager({
           type="button"
           className="ov-button ov-button--secondary"
           onClick={() => void apply()}
-          disabled={applying || !rules}
+          disabled={applying !== null || !rules}
           data-testid="rules-apply"
         >
           {applying ? 'Applying…' : 'Apply rules to existing orders'}
         </button>
       </div>
+      {applying && (
+        <div className="me-import-progress" role="status" data-testid="rules-apply-progress">
+          <progress
+            max={Math.max(1, applying.total)}
+            value={applying.examined}
+            aria-label="Rules applied so far"
+          />
+          <span data-testid="rules-apply-progress-text">{applyProgressText(applying)}</span>
+        </div>
+      )}
       {loadError && (
         <p className="ov-alert ov-alert--error" role="alert">
           {loadError}

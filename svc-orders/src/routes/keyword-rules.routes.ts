@@ -4,6 +4,7 @@ import {
   clearKeywordRules as clearKeywordRulesRoute,
   createKeywordRule as createKeywordRuleRoute,
   deleteKeywordRule as deleteKeywordRuleRoute,
+  getRuleApplyJob as getRuleApplyJobRoute,
   listKeywordRules as listKeywordRulesRoute,
   previewKeywordRule as previewKeywordRuleRoute,
   searchItemNames as searchItemNamesRoute,
@@ -17,7 +18,7 @@ import {
   type ServiceRoutes,
 } from '@onvelope/service-kit';
 import { keywordRuleModel } from '../data/keyword-rule.model.js';
-import { applyKeywordRules } from '../use-cases/apply-keyword-rules.js';
+import { ruleApplyJobModel } from '../data/rule-apply-job.model.js';
 import {
   clearKeywordRules,
   createKeywordRule,
@@ -26,6 +27,7 @@ import {
   updateKeywordRule,
 } from '../use-cases/manage-keyword-rules.js';
 import { previewKeywordRule } from '../use-cases/preview-keyword-rule.js';
+import { getRuleApplyJob, startRuleApplyJob } from '../use-cases/rule-apply-jobs.js';
 import { searchItemNames } from '../use-cases/search-item-names.js';
 import { testKeywordRules } from '../use-cases/test-keyword-rules.js';
 
@@ -39,6 +41,7 @@ export interface KeywordRuleRoutesDeps {
 /** The keyword rule manager (spec 000 §2, §7) plus preview and apply; every call on the caller's account. */
 export async function registerKeywordRuleRoutes({ routes, db, nats, log }: KeywordRuleRoutesDeps) {
   await keywordRuleModel(db).createIndexes();
+  await ruleApplyJobModel(db).syncIndexes();
   const account = (ctx: Parameters<typeof callerOf>[0]) => callerOf(ctx).accountId;
 
   routes.handle(listKeywordRulesRoute, async (ctx) => listKeywordRules(db, account(ctx)));
@@ -63,10 +66,12 @@ export async function registerKeywordRuleRoutes({ routes, db, nats, log }: Keywo
   routes.handle(previewKeywordRuleRoute, async (ctx, { body }) =>
     previewKeywordRule(db, account(ctx), body),
   );
-  routes.handle(applyKeywordRulesRoute, async (ctx) =>
-    applyKeywordRules(
-      { db, nats, log: (ctx.state.log as Logger | undefined) ?? log },
-      account(ctx),
-    ),
-  );
+  // The job outlives the request, so it logs with the service's logger.
+  routes.handle(applyKeywordRulesRoute, async (ctx) => {
+    ctx.status = 202;
+    return { job: await startRuleApplyJob({ db, nats, log }, account(ctx)) };
+  });
+  routes.handle(getRuleApplyJobRoute, async (ctx, { params }) => ({
+    job: await getRuleApplyJob({ db }, account(ctx), params.jobId),
+  }));
 }

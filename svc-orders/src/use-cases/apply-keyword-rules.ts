@@ -1,6 +1,4 @@
 import type { AnyBulkWriteOperation, Connection } from 'mongoose';
-import type { z } from 'zod';
-import type { applyRulesResponse } from '@onvelope/contracts';
 import { forAccount, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
 import {
@@ -65,21 +63,31 @@ function changeFor(
   return unchanged ? null : { before: entry, set };
 }
 
+export interface ApplyProgress {
+  examined: number;
+  changed: number;
+}
+
+/** The seller's orders the rules may still change (not shipped, delivered or cancelled). */
+export const unsettledOrders = { status: { $nin: settledStatuses } };
+
 /**
  * Applies the seller's saved rules to every one of their unshipped orders, as an import would:
  * reads the orders in creation order in batches, writes each batch with one bulk write (a change
- * lands only if the order was not changed meanwhile), and publishes each changed order.
+ * lands only if the order was not changed meanwhile), and publishes each changed order. Reports
+ * its progress after each batch of orders read; answers what it did and the message to show.
  */
 export async function applyKeywordRules(
   { db, nats, log }: ApplyRulesDeps,
   accountId: string,
+  onProgress: (progress: ApplyProgress) => Promise<void>,
   now = new Date(),
-): Promise<z.infer<typeof applyRulesResponse>> {
+): Promise<ApplyProgress & { message: string }> {
   const rules = await keywordRulesOf(db, accountId);
   const model = trackingEntryModel(db);
   // Sorted on createdAt, which this job never changes, so no order is read twice.
   const cursor = forAccount(model, accountId)
-    .find({ status: { $nin: settledStatuses } })
+    .find(unsettledOrders)
     .select({ searchTerms: 0, merchant: 0 })
     .sort({ createdAt: 1, _id: 1 })
     .lean<Examined[]>()
@@ -136,6 +144,7 @@ export async function applyKeywordRules(
       const change = changeFor(entry, rules, now);
       if (change) batch.push(change);
       if (batch.length >= BATCH_SIZE) await flush();
+      if (examined % BATCH_SIZE === 0) await onProgress({ examined, changed });
     }
     await flush();
   } finally {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { routeOwnedBy } from '../route.js';
 import {
-  applyRulesResponse,
+  ruleApplyJobParams,
+  ruleApplyJobResponse,
   clearDataResponse,
   deletedResponse,
   idParams,
@@ -210,9 +211,20 @@ export const applyKeywordRules = route(
   '/api/keyword-rules/apply',
   'merchant',
   'implied',
-  'Apply the rules to unshipped orders',
+  'Start applying the rules to unshipped orders (202 with the job; the running one if any)',
   {
-    schemas: { response: applyRulesResponse },
+    schemas: { response: ruleApplyJobResponse },
+  },
+);
+
+export const getRuleApplyJob = route(
+  'GET',
+  '/api/keyword-rules/apply/{jobId}',
+  'merchant',
+  'implied',
+  'How far applying the rules has got',
+  {
+    schemas: { params: ruleApplyJobParams, response: ruleApplyJobResponse },
   },
 );
 
@@ -384,6 +396,7 @@ export const ordersRoutes = [
   clearKeywordRules,
   previewKeywordRule,
   applyKeywordRules,
+  getRuleApplyJob,
   searchReport,
   exportReport,
   listSellerQueries,

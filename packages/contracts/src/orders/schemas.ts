@@ -221,8 +221,21 @@ export const rulePreviewResponse = z.object({
     z.object({ orderNumber: z.string(), items: z.string().nullable(), explanation: z.string() }),
   ),
 });
-export const applyRulesResponse = z.object({
+/**
+ * Applying the rules to the seller's unshipped orders runs as a job (a large account takes a
+ * while): `total` is how many unshipped orders there were when it started, `examined` and `changed`
+ * grow as it works, `message` is the outcome once it is done or failed.
+ */
+export const ruleApplyJob = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'done', 'failed']),
+  total: z.number(),
   examined: z.number(),
   changed: z.number(),
-  message: z.string(),
+  message: z.string().nullable(),
+  startedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
 });
+export type RuleApplyJob = z.infer<typeof ruleApplyJob>;
+export const ruleApplyJobResponse = z.object({ job: ruleApplyJob });
+export const ruleApplyJobParams = z.object({ jobId: z.string() });
