@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { isDuplicateKeyError } from './mongo.js';
 
 /** A limit on attempts of one kind (sign-in failures per email, lookups per IP, ...). */
 export interface AttemptLimit {
@@ -100,8 +101,8 @@ export function attemptCounters(db: Connection, collection: string) {
       await Promise.all(
         checks.map((check) =>
           // Two first attempts at once both try the insert; the loser's retry increments the winner's.
-          count(check, now).catch((error: { code?: number }) => {
-            if (error.code === 11000) return count(check, now);
+          count(check, now).catch((error: unknown) => {
+            if (isDuplicateKeyError(error)) return count(check, now);
             throw error;
           }),
         ),

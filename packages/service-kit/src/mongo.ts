@@ -19,3 +19,39 @@ export async function pingDatabase(connection: Connection): Promise<void> {
   if (connection.readyState !== 1 || !connection.db) throw new Error('not connected');
   await connection.db.admin().ping();
 }
+
+/** MongoDB's answer to a write that breaks a unique index. */
+export const isDuplicateKeyError = (error: unknown): boolean =>
+  (error as { code?: number } | null)?.code === 11000;
+
+export interface BulkWriteFailure {
+  /** The position of the failed write in the bulk write. */
+  index: number;
+  code: number;
+}
+
+/** The failed writes of a bulk write error (the driver gives one or a list); none for another error. */
+export function bulkWriteFailuresOf(error: unknown): BulkWriteFailure[] {
+  const { writeErrors } = error as { writeErrors?: BulkWriteFailure | BulkWriteFailure[] };
+  return writeErrors === undefined ? [] : [writeErrors].flat();
+}
+
+/**
+ * Inserts a record that holds a key in a unique field — one at a time per key, across instances
+ * (a running job of a seller or a connection) — or answers the record that holds it already. Should
+ * the holder let go between the refused insert and the read, the insert is tried again.
+ */
+export async function insertUnlessHeld<T>(
+  insert: () => Promise<T>,
+  findHolder: () => Promise<T | null>,
+): Promise<{ record: T; inserted: boolean }> {
+  for (;;) {
+    try {
+      return { record: await insert(), inserted: true };
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+      const holder = await findHolder();
+      if (holder) return { record: holder, inserted: false };
+    }
+  }
+}

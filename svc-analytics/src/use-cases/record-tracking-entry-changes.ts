@@ -1,15 +1,9 @@
 import type { Model } from 'mongoose';
 import type { PayloadOf, trackingEntryUpserted } from '@onvelope/contracts';
+import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit';
 import type { OrderFact } from '../data/order-fact.model.js';
 
 type Changes = PayloadOf<typeof trackingEntryUpserted>;
-
-const DUPLICATE_KEY = 11000;
-
-interface BulkWriteFailure {
-  writeErrors?: { code: number; index: number } | { code: number; index: number }[];
-  result?: { modifiedCount: number; upsertedCount: number };
-}
 
 type FactWrite = Parameters<Model<OrderFact>['bulkWrite']>[0][number];
 
@@ -26,9 +20,9 @@ async function writeFacts(facts: Model<OrderFact>, operations: FactWrite[]) {
     });
     return { changed: result.modifiedCount + result.upsertedCount, collided: [] };
   } catch (error) {
-    const { writeErrors, result } = error as BulkWriteFailure;
-    const failures = writeErrors === undefined ? [] : [writeErrors].flat();
-    if (!result || !failures.length || failures.some(({ code }) => code !== DUPLICATE_KEY)) {
+    const { result } = error as { result?: { modifiedCount: number; upsertedCount: number } };
+    const failures = bulkWriteFailuresOf(error);
+    if (!result || !failures.length || !failures.every(isDuplicateKeyError)) {
       throw error;
     }
     return {

@@ -22,5 +22,3 @@ export class EmailNotVerifiedError extends HttpError {
     ]);
   }
 }
-
-export const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;

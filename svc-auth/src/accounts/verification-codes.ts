@@ -1,4 +1,4 @@
-import { HttpError, badRequest } from '@onvelope/service-kit';
+import { HttpError, badRequest, isDuplicateKeyError } from '@onvelope/service-kit';
 import { codeKey, type AccountKind } from '../data/one-time-code.model.js';
 import { composeCodeMail } from '../domain/code-mail.js';
 import {
@@ -52,7 +52,7 @@ export async function sendCode(
       { upsert: true },
     );
   } catch (error) {
-    if ((error as { code?: number }).code !== 11000) throw error;
+    if (!isDuplicateKeyError(error)) throw error;
     if (duringCooldown === 'skip') return 'cooling-down';
     const current = await deps.codes.findById(_id).lean();
     const seconds = Math.max(1, secondsUntilResend(current?.sentAt ?? null, deps.now()));

@@ -1,7 +1,8 @@
 import type { AccountRecord, AccountStore } from '../accounts/account-store.js';
-import { accountNotFound, emailTaken, isDuplicateKey } from '../accounts/account-errors.js';
+import { accountNotFound, emailTaken } from '../accounts/account-errors.js';
 import { sendCode } from '../accounts/verification-codes.js';
 import type { AuthDeps } from '../deps.js';
+import { isDuplicateKeyError } from '@onvelope/service-kit';
 
 /**
  * Moves the account to a new address, which must be verified again: it is marked unverified and a
@@ -17,7 +18,7 @@ export async function changeEmail<T extends AccountRecord>(
   const moved = await store
     .update(account._id, { email: newEmail, isVerified: false }, { email: account.email })
     .catch((error: unknown) => {
-      if (isDuplicateKey(error)) throw emailTaken();
+      if (isDuplicateKeyError(error)) throw emailTaken();
       throw error;
     });
   if (!moved) throw accountNotFound();

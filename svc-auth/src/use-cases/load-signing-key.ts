@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import type { JWK } from 'jose';
 import { signingKeyModel } from '../data/signing-key.model.js';
 import { createTokenSigner, generateKeyMaterial, type TokenSigner } from '../domain/signing-key.js';
+import { isDuplicateKeyError } from '@onvelope/service-kit';
 
 const currentKeyId = 'current';
 
@@ -21,8 +22,8 @@ export async function loadSigningKey(db: Connection): Promise<TokenSigner> {
       )
       .lean();
   // Two first starts can both try the insert; the loser's duplicate-key error means the key exists.
-  const stored = await keepOrInsert().catch((error: { code?: number }) => {
-    if (error.code === 11000) return keepOrInsert();
+  const stored = await keepOrInsert().catch((error: unknown) => {
+    if (isDuplicateKeyError(error)) return keepOrInsert();
     throw error;
   });
   if (!stored) throw new Error('signing key could not be stored');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tokenLifetimeSeconds, type SellerUser } from '@onvelope/contracts';
-import { conflict, forbidden } from '@onvelope/service-kit';
+import { conflict, forbidden, isDuplicateKeyError } from '@onvelope/service-kit';
 import type { SellerDocument } from '../data/seller.model.js';
 import { toSellerUser } from '../domain/account-views.js';
 import type { AuthDeps } from '../deps.js';
@@ -30,9 +30,9 @@ export async function signInWithGoogle(
   deps: GoogleSignInDeps,
   identity: GoogleIdentity,
 ): Promise<{ token: string; user: SellerUser }> {
-  const seller = await findOrLinkOrCreate(deps, identity).catch((error: { code?: number }) => {
+  const seller = await findOrLinkOrCreate(deps, identity).catch((error: unknown) => {
     // A concurrent first sign-in created or linked the seller; the second pass finds it.
-    if (error.code === 11000) return findOrLinkOrCreate(deps, identity);
+    if (isDuplicateKeyError(error)) return findOrLinkOrCreate(deps, identity);
     throw error;
   });
   const token = await deps.signer.sign(

@@ -1,8 +1,9 @@
 import type { AccountFields, AccountRecord, AccountStore } from '../accounts/account-store.js';
-import { emailTaken, isDuplicateKey } from '../accounts/account-errors.js';
+import { emailTaken } from '../accounts/account-errors.js';
 import { hashPassword } from '../accounts/credentials.js';
 import { sendCode } from '../accounts/verification-codes.js';
 import type { AuthDeps } from '../deps.js';
+import { isDuplicateKeyError } from '@onvelope/service-kit';
 
 export interface SignUpInput<T> {
   email: string;
@@ -23,7 +24,7 @@ export async function signUp<T extends AccountRecord>(
   const passwordHash = await hashPassword(input.password);
   const account = await createOrRenew(store, input, passwordHash).catch((error: unknown) => {
     // Someone signed up with the same address at the same moment; decide against theirs.
-    if (isDuplicateKey(error)) return createOrRenew(store, input, passwordHash);
+    if (isDuplicateKeyError(error)) return createOrRenew(store, input, passwordHash);
     throw error;
   });
   // Within the resend cooldown the code sent moments ago still works; no second mail.

@@ -1,7 +1,6 @@
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit';
 import type { TrackingEntryDocument } from './tracking-entry.model.js';
-
-const DUPLICATE_KEY = 11000;
 
 export interface OrderedWrite {
   operation: AnyBulkWriteOperation;
@@ -36,10 +35,9 @@ export async function writeInOrder<W extends OrderedWrite>(
       );
       return { skipped, replaced };
     } catch (error) {
-      const failed = [(error as { writeErrors?: unknown }).writeErrors].flat()[0] as
-        { index: number; code: number } | undefined;
+      const [failed] = bulkWriteFailuresOf(error);
       const write = failed && writes[start + failed.index];
-      if (!failed || failed.code !== DUPLICATE_KEY || !write) throw error;
+      if (!failed || !isDuplicateKeyError(failed) || !write) throw error;
       if (write.onDuplicate) {
         write.operation = write.onDuplicate();
         delete write.onDuplicate;

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import type { z } from 'zod';
 import type { claimedOrder, claimOrderRequest, updateClaimRequest } from '@onvelope/contracts';
-import { conflict, notFound } from '@onvelope/service-kit';
+import { conflict, notFound, isDuplicateKeyError } from '@onvelope/service-kit';
 import { claimModel, type ClaimDocument } from '../data/claim.model.js';
 import {
   toTrackingEntry,
@@ -63,8 +63,8 @@ export async function claimOrder(
       notes: null,
       claimedAt: deps.now(),
     })
-    .catch((error: { code?: number }) => {
-      if (error.code === 11000) throw conflict(claimMessages.alreadyClaimed);
+    .catch((error: unknown) => {
+      if (isDuplicateKeyError(error)) throw conflict(claimMessages.alreadyClaimed);
       throw error;
     });
   const merchant = await merchantOf(deps, entry.accountId);

@@ -1,4 +1,4 @@
-import { forAccount, notFound } from '@onvelope/service-kit';
+import { forAccount, insertUnlessHeld, notFound } from '@onvelope/service-kit';
 import type { RuleApplyJob } from '@onvelope/contracts';
 import {
   ruleApplyJobModel,
@@ -16,8 +16,6 @@ export const ruleApplyMessages = {
   failed: 'Applying the rules failed; please apply them again',
   stopped: 'Applying the rules stopped before the end; please apply them again',
 } as const;
-
-const DUPLICATE_KEY = 11000;
 
 /**
  * POST /api/keyword-rules/apply: starts applying the seller's rules to their unshipped orders in
@@ -41,19 +39,14 @@ export async function startRuleApplyJob(
   const total = await forAccount(trackingEntryModel(deps.db), accountId).countDocuments(
     unsettledOrders,
   );
-  let job: RuleApplyJobDocument;
-  try {
-    job = (
-      await jobs.create({ accountId, runningKey: accountId, status: 'running', total })
-    ).toObject() as RuleApplyJobDocument;
-  } catch (error) {
-    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
-    const running = await jobs.findOne({ runningKey: accountId }).lean<RuleApplyJobDocument>();
-    if (running) return toRuleApplyJob(running);
-    // It finished between the insert and the read: start again.
-    return startRuleApplyJob(deps, accountId, now);
-  }
-  void runJob(deps, job, now);
+  const { record: job, inserted } = await insertUnlessHeld(
+    async () =>
+      (
+        await jobs.create({ accountId, runningKey: accountId, status: 'running', total })
+      ).toObject() as RuleApplyJobDocument,
+    () => jobs.findOne({ runningKey: accountId }).lean<RuleApplyJobDocument>(),
+  );
+  if (inserted) void runJob(deps, job, now);
   return toRuleApplyJob(job);
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { buyerMessages } from '@onvelope/contracts';
-import { forAccount, notFound } from '@onvelope/service-kit';
+import { forAccount, notFound, isDuplicateKeyError } from '@onvelope/service-kit';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { trackingLinkSecretModel } from '../data/tracking-link-secret.model.js';
 import {
@@ -25,8 +25,8 @@ async function secretOf(deps: Pick<BuyerDeps, 'db' | 'now'>, accountId: string):
         { upsert: true, new: true },
       )
       .lean();
-  const stored = await upsert().catch((error: { code?: number }) => {
-    if (error.code === 11000) return upsert();
+  const stored = await upsert().catch((error: unknown) => {
+    if (isDuplicateKeyError(error)) return upsert();
     throw error;
   });
   if (!stored) throw new Error(`no tracking link secret for ${accountId}`);

@@ -3,6 +3,7 @@ import { StoreFrontError } from '../data/store-front-client.js';
 import { signState, verifyState, type StateSubject } from '../domain/oauth-state.js';
 import { sealToken } from '../domain/token-cipher.js';
 import { connectionsOf, type SyncDeps } from './store-front-access.js';
+import { isDuplicateKeyError } from '@onvelope/service-kit';
 
 export const connectMessages = {
   denied: 'Authorization was denied at BigCartel',
@@ -88,7 +89,7 @@ export async function completeConnection(
       await connections.create({ _id, storeAccountId: account.storeAccountId, ...fields });
     } catch (error) {
       // The same store connected twice at once: the other return created it; take it over.
-      if ((error as { code?: number }).code !== 11000) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       const raced = await connections
         .findOne({ storeAccountId: account.storeAccountId })
         .select({ _id: 1 })

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { startSyncResponse, syncResultResponse } from '@onvelope/contracts';
-import { HttpError } from '@onvelope/service-kit';
+import { HttpError, insertUnlessHeld } from '@onvelope/service-kit';
 import { isUnfinished, type SyncJobDocument } from '../data/sync-job.model.js';
 import { queueSyncJob } from '../events/sync-job-queue.js';
 import {
@@ -12,7 +12,6 @@ import {
   type SyncDeps,
 } from './store-front-access.js';
 
-const DUPLICATE_KEY = 11000;
 /** An unfinished job nobody has touched for this long has lost its message; it is queued again. */
 const STALE_JOB_MS = 5 * 60_000;
 
@@ -36,22 +35,21 @@ export async function startSync(
   accessOf(deps, connection);
   const jobs = jobsOf(deps, accountId);
   const incremental = wanted === 'incremental' && connection.syncedThrough !== null;
-  let job: SyncJobDocument;
-  try {
-    job = (
-      await jobs.create({
-        connectionId,
-        activeKey: connectionId,
-        kind: incremental ? 'incremental' : 'full',
-        updatedSince: incremental ? connection.syncedThrough : null,
-      })
-    ).toObject();
-  } catch (error) {
-    if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
-    const running = await jobs.findOne({ activeKey: connectionId }).lean<SyncJobDocument>();
-    if (!running) return startSync(deps, accountId, connectionId, wanted);
-    if (Date.now() - running.updatedAt.getTime() > STALE_JOB_MS) await queue(deps, running);
-    return { job: running, alreadyRunning: true };
+  const { record: job, inserted } = await insertUnlessHeld(
+    async () =>
+      (
+        await jobs.create({
+          connectionId,
+          activeKey: connectionId,
+          kind: incremental ? 'incremental' : 'full',
+          updatedSince: incremental ? connection.syncedThrough : null,
+        })
+      ).toObject() as SyncJobDocument,
+    () => jobs.findOne({ activeKey: connectionId }).lean<SyncJobDocument>(),
+  );
+  if (!inserted) {
+    if (Date.now() - job.updatedAt.getTime() > STALE_JOB_MS) await queue(deps, job);
+    return { job, alreadyRunning: true };
   }
   try {
     await queue(deps, job);
