@@ -9,6 +9,7 @@ import {
 } from '@onvelope/contracts';
 import { failureMessage, Modal } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { ProgressLine } from '../components/ProgressLine.js';
 import { applyProgressText } from '../domain/rule-apply-progress.js';
 import { emptyRuleForm, type RuleForm } from '../domain/forms.js';
 import { messageVocabulary } from '../domain/suggestions.js';
@@ -161,14 +162,13 @@ export function KeywordRuleManager({
         </button>
       </div>
       {applying && (
-        <div className="me-import-progress" role="status" data-testid="rules-apply-progress">
-          <progress
-            max={Math.max(1, applying.total)}
-            value={applying.examined}
-            aria-label="Rules applied so far"
-          />
-          <span data-testid="rules-apply-progress-text">{applyProgressText(applying)}</span>
-        </div>
+        <ProgressLine
+          value={applying.examined}
+          max={Math.max(1, applying.total)}
+          label="Rules applied so far"
+          text={applyProgressText(applying)}
+          testId="rules-apply-progress"
+        />
       )}
       {loadError && (
         <p className="ov-alert ov-alert--error" role="alert">

@@ -8,6 +8,7 @@ import {
   parseCsvPreview,
   type CsvPreview,
 } from '../domain/csv-preview.js';
+import { ProgressLine } from '../components/ProgressLine.js';
 import { importProgressText, sentPercent } from '../domain/upload-progress.js';
 import { uploadFailure, workspaceMessages } from '../domain/workspace-messages.js';
 import { CsvPreviewTable } from './CsvPreviewTable.js';
@@ -150,17 +151,13 @@ export function CsvUploader() {
             </button>
           </div>
           {stage.kind === 'uploading' && (
-            <div className="me-import-progress" role="status" data-testid="upload-progress">
-              <progress
-                max={100}
-                value={sentPercent(stage.progress)}
-                aria-label="Import progress"
-                data-testid="upload-progress-bar"
-              />
-              <span data-testid="upload-progress-text">
-                {importProgressText(stage.progress, stage.file.size)}
-              </span>
-            </div>
+            <ProgressLine
+              value={sentPercent(stage.progress)}
+              max={100}
+              label="Import progress"
+              text={importProgressText(stage.progress, stage.file.size)}
+              testId="upload-progress"
+            />
           )}
         </div>
       )}

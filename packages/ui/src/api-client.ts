@@ -155,10 +155,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   type SendInit = RequestOptions & { tokenOverride?: { token: string | null } };
 
   /** Sends one request; a non-2xx answer (or none) becomes an ApiError, a 2xx one is returned. */
-  async function send(method: HttpMethod, path: string, init: SendInit): Promise<Response> {
+  /** A request's headers: JSON wanted, the call's own, and the bearer token (the call's or the client's). */
+  function headersOf(init: SendInit): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     const token = init.tokenOverride ? init.tokenOverride.token : options.getToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
+    return headers;
+  }
+
+  async function send(method: HttpMethod, path: string, init: SendInit): Promise<Response> {
+    const headers = headersOf(init);
     let body: string | FormData | undefined;
     if (init.form) {
       body = init.form;
@@ -239,7 +245,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     onProgress: (progress: UploadProgress) => void,
   ): Promise<ResponseOf<R>> {
     const [method, path, init] = routeRequest(route, callOptions);
-    const token = init.tokenOverride ? init.tokenOverride.token : options.getToken?.();
     return new Promise((resolve, reject) => {
       if (init.signal?.aborted) {
         reject(new DOMException('The upload was aborted', 'AbortError'));
@@ -248,9 +253,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const xhr = new XMLHttpRequest();
       const abort = () => xhr.abort();
       xhr.open(method, baseUrl + path + queryString(init.query));
-      xhr.setRequestHeader('Accept', 'application/json');
-      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-      for (const [name, value] of Object.entries(init.headers ?? {})) {
+      for (const [name, value] of Object.entries(headersOf(init))) {
         xhr.setRequestHeader(name, value);
       }
       xhr.upload.onprogress = (event) => {

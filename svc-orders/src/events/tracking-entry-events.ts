@@ -15,10 +15,14 @@ export type TrackingEntryChange = z.infer<typeof trackingEntryChange>;
 const MAX_MESSAGE_BYTES = 512 * 1024;
 
 /**
- * Splits items into messages of at most `MAX_ENTRIES_PER_EVENT` items and about
- * `MAX_MESSAGE_BYTES` (by `bytesOf`, an upper bound of an item's encoded size).
+ * Publishes items in messages of at most `MAX_ENTRIES_PER_EVENT` items and about
+ * `MAX_MESSAGE_BYTES` (by `bytesOf`, an upper bound of an item's encoded size), all at once.
  */
-function chunksOf<T>(items: readonly T[], bytesOf: (item: T) => number): T[][] {
+async function publishInChunks<T>(
+  items: readonly T[],
+  bytesOf: (item: T) => number,
+  publish: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
   const chunks: T[][] = [];
   let chunk: T[] = [];
   let bytes = 0;
@@ -36,7 +40,7 @@ function chunksOf<T>(items: readonly T[], bytesOf: (item: T) => number): T[][] {
     bytes += size;
   }
   if (chunk.length) chunks.push(chunk);
-  return chunks;
+  await Promise.all(chunks.map(publish));
 }
 
 // A change's fixed fields (ids, dates, numbers, names) take under 300 bytes of JSON; its texts
@@ -61,16 +65,14 @@ export async function publishTrackingEntriesUpserted(
   accountId: string,
   changes: readonly TrackingEntryChange[],
 ): Promise<void> {
-  await Promise.all(
-    chunksOf(changes, changeBytes).map((chunk) =>
-      publishEvent(
-        nats,
-        trackingEntryUpserted,
-        { accountId, changes: chunk },
-        messageIdOf(
-          'upserted',
-          chunk.map((change) => `${change.entryId}:${change.version}`),
-        ),
+  await publishInChunks(changes, changeBytes, (chunk) =>
+    publishEvent(
+      nats,
+      trackingEntryUpserted,
+      { accountId, changes: chunk },
+      messageIdOf(
+        'upserted',
+        chunk.map((change) => `${change.entryId}:${change.version}`),
       ),
     ),
   );
@@ -83,14 +85,12 @@ export async function publishTrackingEntriesDeleted(
   entryIds: readonly string[],
   deletedAt: Date,
 ): Promise<void> {
-  await Promise.all(
-    chunksOf(entryIds, entryIdBytes).map((chunk) =>
-      publishEvent(
-        nats,
-        trackingEntryDeleted,
-        { accountId, entryIds: chunk, deletedAt: deletedAt.toISOString() },
-        messageIdOf('deleted', chunk),
-      ),
+  await publishInChunks(entryIds, entryIdBytes, (chunk) =>
+    publishEvent(
+      nats,
+      trackingEntryDeleted,
+      { accountId, entryIds: chunk, deletedAt: deletedAt.toISOString() },
+      messageIdOf('deleted', chunk),
     ),
   );
 }

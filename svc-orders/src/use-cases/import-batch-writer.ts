@@ -51,15 +51,6 @@ const comparedFields = csvFields.filter(
   (field): field is ComparedField => field !== 'orderNumber',
 ) satisfies readonly (keyof ImportedEntry)[];
 
-/** What an entry a file creates holds before the row's values: every field it could fill, null. */
-const insertDefaults: Record<string, unknown> = {
-  ...Object.fromEntries(
-    [...comparedFields, 'keywordMessage', 'keywordExplanation'].map((field) => [field, null]),
-  ),
-  source: 'csv',
-  merchant: null,
-};
-
 interface RowWrite extends OrderedWrite {
   row: number;
   orderNumber: string;
@@ -150,15 +141,12 @@ export class ImportBatchWriter {
     $set: Record<string, unknown>,
     now: Date,
   ): AnyBulkWriteOperation {
-    const onInsert: Record<string, unknown> = {
-      accountId: this.input.accountId,
-      orderNumber,
-      orderKey: orderKeyOf(this.input.accountId, orderNumber),
-      createdAt: now,
-    };
-    for (const [field, value] of Object.entries(insertDefaults)) {
-      if (!(field in $set)) onInsert[field] = value;
-    }
+    // On insert, the entry holds what a new one would, but for what the write sets (and its
+    // version, which the write increments).
+    const { _id, version, ...fresh } = newEntryOf(this.input.accountId, orderNumber, {}, now);
+    const onInsert = Object.fromEntries(
+      Object.entries(fresh).filter(([field]) => !(field in $set)),
+    );
     return {
       updateOne: {
         filter: this.entries.scope({ orderNumber }),
