@@ -13,6 +13,7 @@ import {
   postJson,
   uniqueEmail,
   type ApiAccount,
+  waitForText,
 } from './support.js';
 
 const site = composedSiteForFile();
@@ -47,10 +48,6 @@ async function profileOrderCount(buyer: ApiAccount): Promise<unknown> {
     headers: { Authorization: `Bearer ${buyer.token}` },
   });
   return ((await response.json()) as { customer: { orderCount: unknown } }).customer.orderCount;
-}
-
-async function waitForText(page: Page, testId: string, expected: string): Promise<void> {
-  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout: 15_000 });
 }
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();

@@ -8,6 +8,7 @@ import {
   sellerStorage,
   composedSiteForFile,
   importThroughApi,
+  waitForText,
 } from './support.js';
 
 const site = composedSiteForFile();
@@ -23,10 +24,6 @@ function reportCsv(): string {
     return `RPT-${n},Ann${n},Lee,ann${n}@buyer.test,SW1A 1AA,pending,,,,Mug ${n},${n} High Street,London,SW1A 1AA,${country}`;
   });
   return [header, ...rows].join('\r\n') + '\r\n';
-}
-
-async function waitForText(page: Page, testId: string, expected: string): Promise<void> {
-  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout: 15_000 });
 }
 
 /** Clicks an export button and returns the file the browser saved. */

@@ -7,6 +7,7 @@ import {
   seedLocalStorage,
   sellerStorage,
   composedSiteForFile,
+  waitForText,
 } from './support.js';
 
 /** The system's store-front simulator (the composed system runs one unless told otherwise). */
@@ -19,15 +20,6 @@ const storeFront = () => {
 const site = composedSiteForFile();
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent();
-
-async function waitForText(
-  page: Page,
-  testId: string,
-  expected: string,
-  timeout = 15_000,
-): Promise<void> {
-  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout });
-}
 
 describe('store-front sync', () => {
   it('connects a Big Cartel store, syncs its orders with progress, and pushes a shipment back', async () => {

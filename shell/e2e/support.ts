@@ -258,3 +258,13 @@ export async function importThroughApi(
   });
   if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
 }
+
+/** Waits until an element with this test id shows the text (the first, when there are several). */
+export async function waitForText(
+  page: Page,
+  testId: string,
+  expected: string,
+  timeout = 15_000,
+): Promise<void> {
+  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout });
+}

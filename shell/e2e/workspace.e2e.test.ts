@@ -9,6 +9,7 @@ import {
   composedSiteForFile,
   importThroughApi,
   type ApiAccount,
+  waitForText,
 } from './support.js';
 
 const site = composedSiteForFile();
@@ -34,8 +35,9 @@ async function signedInPage(seller: ApiAccount, path: string) {
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 
-async function waitForText(page: Page, testId: string, expected: string): Promise<void> {
-  await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout: 15_000 });
+/** Waits for the text, then checks the first element shows exactly it. */
+async function waitForExactText(page: Page, testId: string, expected: string): Promise<void> {
+  await waitForText(page, testId, expected);
   await expect(text(page, testId)).resolves.toBe(expected);
 }
 
@@ -118,12 +120,16 @@ describe('seller workspace', () => {
     expect(pathOf(page)).toBe('/dashboard');
     await page.getByTestId('tracking-row').nth(2).waitFor();
     await expect(page.getByTestId('tracking-row').count()).resolves.toBe(3);
-    await waitForText(page, 'stat-total', '3');
+    await waitForExactText(page, 'stat-total', '3');
     await expect(text(page, 'stat-pending')).resolves.toBe('3');
 
     await page.getByTestId('search-input').fill('E2E-1002');
     await page.getByTestId('search-input').press('Enter');
-    await waitForText(page, 'search-results-message', 'Found 1 result(s) matching your criteria.');
+    await waitForExactText(
+      page,
+      'search-results-message',
+      'Found 1 result(s) matching your criteria.',
+    );
     await page.getByTestId('order-details-ship').click();
 
     await page.getByTestId('ship-submit').click();
@@ -133,14 +139,14 @@ describe('seller workspace', () => {
     await page.getByTestId('ship-tracking-number').fill('RM123456785GB');
     await page.getByTestId('ship-courier').fill('Royal Mail');
     await page.getByTestId('ship-submit').click();
-    await waitForText(page, 'toast-success', 'Order E2E-1002 marked as shipped successfully!');
+    await waitForExactText(page, 'toast-success', 'Order E2E-1002 marked as shipped successfully!');
 
     // Hide-shipped is on by default: the shipped order leaves the table and the counters.
-    await waitForText(page, 'stat-total', '2');
+    await waitForExactText(page, 'stat-total', '2');
     await page.locator('[data-order-number="E2E-1002"]').waitFor({ state: 'detached' });
     await expect(page.getByTestId('tracking-row').count()).resolves.toBe(2);
     await page.getByTestId('hide-shipped').uncheck();
-    await waitForText(page, 'stat-total', '3');
+    await waitForExactText(page, 'stat-total', '3');
     await expect(text(page, 'stat-shipped')).resolves.toBe('1');
     const shippedRow = page.locator('[data-order-number="E2E-1002"]');
     await shippedRow.waitFor();
@@ -155,10 +161,10 @@ describe('seller workspace', () => {
     await expect(clearAll.textContent()).resolves.toBe('Click again to delete ALL orders');
     await expect(page.getByTestId('tracking-row').count()).resolves.toBe(3);
     await clearAll.click();
-    await waitForText(page, 'database-notice', 'Deleted all 3 orders');
+    await waitForExactText(page, 'database-notice', 'Deleted all 3 orders');
     await page.getByTestId('database-modal-close').click();
     await page.getByTestId('table-empty').waitFor();
-    await waitForText(page, 'stat-total', '0');
+    await waitForExactText(page, 'stat-total', '0');
     await context.close();
   });
 
@@ -169,10 +175,14 @@ describe('seller workspace', () => {
 
     const { context, page } = await signedInPage(second, '/dashboard');
     await page.getByTestId('table-empty').waitFor({ timeout: 15_000 });
-    await waitForText(page, 'stat-total', '0');
+    await waitForExactText(page, 'stat-total', '0');
     await page.getByTestId('search-input').fill('ONLYA-1001');
     await page.getByTestId('search-button').click();
-    await waitForText(page, 'search-results-message', 'No results found for your search criteria.');
+    await waitForExactText(
+      page,
+      'search-results-message',
+      'No results found for your search criteria.',
+    );
     await context.close();
 
     const own = await signedInPage(first, '/dashboard');
@@ -198,17 +208,17 @@ describe('seller workspace', () => {
     const seller = await createSeller(site.system, { onboarded: true });
     await importThroughApi(site.system, seller, ordersCsv('RULE', 2));
     const { context, page } = await signedInPage(seller, '/dashboard');
-    await waitForText(page, 'rule-count-badge', '0');
+    await waitForExactText(page, 'rule-count-badge', '0');
     await page.getByTestId('open-rules').click();
 
     await page.getByTestId('rule-save').click();
-    await waitForText(page, 'rule-form-error', 'Please enter a keyword');
+    await waitForExactText(page, 'rule-form-error', 'Please enter a keyword');
     await page.getByTestId('rule-keyword').fill('m');
     await page.getByTestId('keyword-suggestions').getByText('Mug 1001').click();
     await expect(page.getByTestId('rule-keyword').inputValue()).resolves.toBe('Mug 1001');
     await page.getByTestId('keyword-suggestions').waitFor({ state: 'detached' });
     await page.getByTestId('rule-save').click();
-    await waitForText(page, 'rule-form-error', 'Please enter a custom message');
+    await waitForExactText(page, 'rule-form-error', 'Please enter a custom message');
 
     await page.getByTestId('rule-message').fill('Handmade to order');
     await page.getByTestId('rule-preview').click();
@@ -216,7 +226,7 @@ describe('seller workspace', () => {
       'Would match 1 order',
     );
     await page.getByTestId('rule-save').click();
-    await waitForText(page, 'rule-count-badge', '1');
+    await waitForExactText(page, 'rule-count-badge', '1');
     await expect(page.getByTestId('rule-item-keyword').textContent()).resolves.toBe('Mug 1001');
 
     await page.getByTestId('rule-message').fill('Ha');
@@ -225,11 +235,11 @@ describe('seller workspace', () => {
 
     await page.getByTestId('rule-test-input').fill('Mug 1001');
     await page.getByTestId('rule-test-button').click();
-    await waitForText(page, 'rule-test-message', 'Handmade to order');
+    await waitForExactText(page, 'rule-test-message', 'Handmade to order');
 
     // The rule came after the import: applied to the existing orders, it changes the one it matches.
     await page.getByTestId('rules-apply').click();
-    await waitForText(
+    await waitForExactText(
       page,
       'rules-notice',
       'Applied 1 keyword rule to 2 unshipped orders: 1 changed.',
