@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authValidationMessages as m } from '@onvelope/contracts';
+import { startBillingService } from '@onvelope/svc-billing';
+import { startService, testInfra, type StartedService } from '@onvelope/testkit';
 import { bearer, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 
 const consent = {
@@ -21,10 +23,18 @@ const messagesOf = (body: { details?: { message: string }[] }) =>
 
 describe('seller sign-up, verification and sign-in', () => {
   let h: AuthHarness;
+  // svc-billing starts the trial when onboarding completes (the real service, on stripe-mock).
+  let billing: StartedService;
   beforeAll(async () => {
     h = await startAuthHarness();
+    billing = await startService(startBillingService, {
+      STRIPE_MOCK_URL: testInfra().stripeMockUrl,
+    });
   });
-  afterAll(() => h.stop());
+  afterAll(async () => {
+    await billing.close();
+    await h.stop();
+  });
 
   it('signs a seller up unverified and emails a 6-digit code', async () => {
     const since = new Date();
@@ -278,6 +288,37 @@ describe('seller sign-up, verification and sign-in', () => {
     ]);
     const profile = await h.call('GET', '/auth/profile', undefined, bearer(body.token));
     expect(profile.body.user.onboardingCompleted).toBe(false);
+  });
+
+  it('records nothing and asks to retry when svc-billing cannot start the trial', async () => {
+    const { body } = await h.verifiedAccount('seller', 'kim@example.com');
+    await billing.close();
+    try {
+      const reply = await h.call(
+        'POST',
+        '/auth/complete-onboarding',
+        onboarding,
+        bearer(body.token),
+      );
+      expect(reply).toEqual({
+        status: 503,
+        body: { error: 'We could not start your trial just now. Please try again in a moment.' },
+      });
+      const profile = await h.call('GET', '/auth/profile', undefined, bearer(body.token));
+      expect(profile.body.user).toMatchObject({ onboardingCompleted: false, trialEnd: null });
+    } finally {
+      billing = await startService(startBillingService, {
+        STRIPE_MOCK_URL: testInfra().stripeMockUrl,
+      });
+    }
+    const retried = await h.call(
+      'POST',
+      '/auth/complete-onboarding',
+      onboarding,
+      bearer(body.token),
+    );
+    expect(retried.status).toBe(200);
+    expect(retried.body.user.onboardingCompleted).toBe(true);
   });
 
   it('asks for a token on the profile and onboarding calls', async () => {

@@ -1,6 +1,66 @@
-import { createService, type Env } from '@onvelope/service-kit';
+import { billingAccessChanged } from '@onvelope/contracts';
+import { createService, ensureStream, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
+import { billingModels, type BillingDeps } from './deps.js';
+import { planCatalogue } from './domain/plan-catalogue.js';
+import { serveStartTrial } from './events/start-trial.command.js';
+import { stripeProvider } from './payments/payment-provider.js';
+import { registerLocalStripeRoutes } from './routes/local-stripe.routes.js';
+import { registerPaymentRoutes } from './routes/payments.routes.js';
+import { relayPendingStates } from './use-cases/billing-state.js';
+import { localStripe } from './use-cases/local-stripe.js';
 
-export function startBillingService(env: Env) {
-  return createService({ name: 'svc-billing', env, configSchema });
+export { configSchema } from './config.js';
+
+/** What a test may put in place of the real thing. */
+export interface BillingServiceOverrides {
+  now?: () => Date;
+}
+
+export function startBillingService(env: Env, overrides: BillingServiceOverrides = {}) {
+  return createService({
+    name: 'svc-billing',
+    env,
+    configSchema,
+    setup: async ({ config, db, nats, log, routes }) => {
+      const models = billingModels(db);
+      await Promise.all(Object.values(models).map((model) => model.syncIndexes()));
+      await ensureStream(nats, billingAccessChanged.stream);
+      const payments = stripeProvider(config);
+      if (!payments) log.warn('STRIPE_SECRET_KEY is not set: payment calls answer 503');
+      if (payments?.isMock) log.info('Stripe is stripe-mock: local checkout and portal pages on');
+      const deps: BillingDeps = {
+        ...models,
+        nats,
+        log,
+        payments,
+        catalogue: planCatalogue({
+          pro_monthly: config.STRIPE_PRICE_PRO_MONTHLY,
+          pro_yearly: config.STRIPE_PRICE_PRO_YEARLY,
+        }),
+        graceDays: config.PAST_DUE_GRACE_DAYS,
+        publicSiteUrl: config.PUBLIC_SITE_URL,
+        now: overrides.now ?? (() => new Date()),
+      };
+      registerPaymentRoutes(routes, deps);
+      registerLocalStripeRoutes(routes, localStripe(deps));
+      const startTrial = serveStartTrial(deps);
+
+      // The outbox relay: billing states a failed publish left behind reach the stream later.
+      const relay = async () => {
+        await relayPendingStates(deps).catch((error: unknown) => {
+          log.warn({ err: error }, 'billing state relay failed; will retry');
+        });
+      };
+      await relay();
+      const timer = setInterval(() => void relay(), config.RELAY_INTERVAL_MS);
+      timer.unref();
+      return {
+        stop: async () => {
+          clearInterval(timer);
+          await startTrial.drain();
+        },
+      };
+    },
+  });
 }

@@ -100,7 +100,7 @@ async function upload(gatewayUrl: string, token: string, rows: number) {
 }
 
 const infra = await startInfra({ parts: ['mongo', 'nats'] });
-const issuer = await startTestIssuer();
+const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
 const database = `bench_orders_${Date.now()}`;
 const serviceEnv = {
   MONGO_URL: infra.mongoUrl,

@@ -70,7 +70,7 @@ function orderOf(i: number) {
 }
 
 const infra = await startInfra({ parts: ['mongo', 'nats'] });
-const issuer = await startTestIssuer();
+const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
 const database = 'bench_reports';
 const ordersEnv = {
   MONGO_URL: infra.mongoUrl,

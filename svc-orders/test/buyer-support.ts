@@ -56,7 +56,7 @@ export interface BuyerHarness {
  * answers them too, as the worker's NATS account is its own.
  */
 export async function startBuyerHarness(env: Record<string, string> = {}): Promise<BuyerHarness> {
-  const issuer = await startTestIssuer();
+  const issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
   const mail = await startSmtpSink();
   const orders = await startService(startOrdersService, {
     AUTH_JWKS_URL: issuer.url,

@@ -39,7 +39,7 @@ describe('keyword rules', () => {
   let orderSeq = 0;
 
   beforeAll(async () => {
-    issuer = await startTestIssuer();
+    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
     db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
     tokenA = await issuer.merchantToken('rules-seller-a');

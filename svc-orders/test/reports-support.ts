@@ -139,7 +139,7 @@ export interface ReportsHarness {
 
 /** svc-orders on the run's servers, with a way to store orders for a seller as they were given. */
 export async function startReportsHarness(): Promise<ReportsHarness> {
-  const issuer = await startTestIssuer();
+  const issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
   const orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
   const db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
   const model = trackingEntryModel(db);

@@ -47,7 +47,7 @@ describe('mark as shipped', () => {
   const accountA = 'ship-seller-a';
 
   beforeAll(async () => {
-    issuer = await startTestIssuer();
+    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
     db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
     nc = await connectNats(testInfra().natsUrl, 'shipping-test');

@@ -63,7 +63,7 @@ describe('store-front order commands', () => {
   const accountId = 'sf-seller';
 
   beforeAll(async () => {
-    issuer = await startTestIssuer();
+    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
     db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
     nc = await connectNats(testInfra().natsUrl, 'store-front-commands-test');

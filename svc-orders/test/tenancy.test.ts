@@ -3,6 +3,7 @@ import type { TrackingEntry } from '@onvelope/contracts';
 import {
   startService,
   startTestIssuer,
+  testInfra,
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
@@ -25,7 +26,7 @@ describe("one seller can neither see nor change another seller's orders", () => 
   };
 
   beforeAll(async () => {
-    issuer = await startTestIssuer();
+    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
     sellerA = await sellerOf(orders.url, issuer, 'tenant-a');
     sellerB = await sellerOf(orders.url, issuer, 'tenant-b');

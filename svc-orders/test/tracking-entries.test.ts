@@ -60,7 +60,7 @@ describe('the dashboard calls: list, summary, search, clear', () => {
   };
 
   beforeAll(async () => {
-    issuer = await startTestIssuer();
+    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
     db = await mongoose
       .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB })

@@ -10,6 +10,7 @@ import { connectNats, type NatsConnection } from '@onvelope/service-kit';
 import {
   startService,
   startTestIssuer,
+  testInfra,
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
@@ -51,7 +52,7 @@ describe('POST /api/upload/csv', () => {
   };
 
   beforeAll(async () => {
-    issuer = await startTestIssuer();
+    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     // A NATS of this file's own: its imports publish tens of thousands of events, which would
     // otherwise stay on the ORDERS stream of this worker's NATS account, where the durable
     // consumers of test files run later in the same worker (svc-analytics) would replay them all.

@@ -52,7 +52,7 @@ const sim = {
   clientSecret: 'onvelope-dev-secret',
 };
 if (PAGE_DELAY_MS > 0) await sim.setFaults({ delay: { ms: PAGE_DELAY_MS, match: '/orders' } });
-const issuer = await startTestIssuer();
+const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
 const base = {
   PORT: '0',
   LOG_LEVEL: 'silent',

@@ -76,7 +76,7 @@ export async function startSyncWorld(
     seed: 11,
     stores: options.stores ?? [{ ordersCount: 50 }],
   });
-  const issuer = await startTestIssuer();
+  const issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
   const orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
   const syncEnv: Record<string, string> = {
     AUTH_JWKS_URL: issuer.url,

@@ -20,4 +20,7 @@ export * from './sync/schemas.js';
 export * from './sync/events.js';
 export * from './billing/http.js';
 export * from './billing/plans.js';
+export * from './billing/schemas.js';
+export * from './billing/access.js';
+export * from './billing/events.js';
 export * from './analytics/http.js';

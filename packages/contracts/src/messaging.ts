@@ -6,6 +6,8 @@ export interface StreamContract {
   subjects: string[];
   /** Messages older than this are discarded; unlimited when absent. */
   maxAgeSeconds?: number;
+  /** Only the newest messages of each subject are kept (a last-value store); unlimited when absent. */
+  maxMessagesPerSubject?: number;
 }
 
 /** A fact one service publishes for others to react to; delivered at least once. */

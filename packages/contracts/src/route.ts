@@ -39,6 +39,11 @@ export interface RouteContract<S extends RouteSchemas = RouteSchemas> {
   schemas: S;
   /** The body is a file stream (upload or download) and must never be buffered. */
   streaming?: 'request' | 'response';
+  /**
+   * A seller's call that stays open when their trial or subscription has ended (svc-billing
+   * README: a seller never loses access to their own data). See `requiresSubscription`.
+   */
+  openWithoutSubscription?: true;
 }
 
 /**
@@ -78,7 +83,11 @@ export function routeOwnedBy(service: ServiceName) {
     access: Access,
     source: RouteSource,
     summary: string,
-    extra: { schemas?: S; streaming?: RouteContract['streaming'] } = {},
+    extra: {
+      schemas?: S;
+      streaming?: RouteContract['streaming'];
+      openWithoutSubscription?: true;
+    } = {},
   ): RouteContract<S> =>
     defineRoute({
       method,
@@ -89,5 +98,6 @@ export function routeOwnedBy(service: ServiceName) {
       summary,
       schemas: extra.schemas ?? ({} as S),
       ...(extra.streaming ? { streaming: extra.streaming } : {}),
+      ...(extra.openWithoutSubscription ? { openWithoutSubscription: true } : {}),
     });
 }

@@ -4,6 +4,8 @@ import Koa, { type Context } from 'koa';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import {
+  requiresSubscription,
+  routesOf,
   toColonPath,
   type RouteContract,
   type RouteSchemas,
@@ -15,6 +17,7 @@ import {
   honouringRevocations,
   type TokenVerifier,
 } from './auth.js';
+import { followBillingAccess, requireOpenWorkspace, type BillingAccess } from './billing-access.js';
 import { loadConfig, type BaseConfig, type Env } from './config.js';
 import { badRequest, errorMiddleware, HttpError } from './errors.js';
 import { checkReadiness, type ReadinessCheck } from './health.js';
@@ -94,6 +97,17 @@ export async function createService<S extends z.ZodObject>(
     await db.close();
     throw error;
   });
+  // Only services with paid workspace calls follow the billing state of every account.
+  const billingAccess: BillingAccess | undefined = routesOf(definition.name).some(
+    requiresSubscription,
+  )
+    ? await followBillingAccess(nats, log).catch(async (error: unknown) => {
+        await revocations.stop();
+        await nats.close();
+        await db.close();
+        throw error;
+      })
+    : undefined;
   const verifyToken = honouringRevocations(
     definition.verifyToken
       ? await definition.verifyToken(config)
@@ -126,6 +140,9 @@ export async function createService<S extends z.ZodObject>(
         [route.method],
         [
           authenticate(route.access, verifyToken),
+          ...(billingAccess && requiresSubscription(route)
+            ? [requireOpenWorkspace(billingAccess)]
+            : []),
           ...parseJson,
           validateRequest(route),
           async (ctx: Context) => {
@@ -155,6 +172,7 @@ export async function createService<S extends z.ZodObject>(
   try {
     hooks = (await definition.setup?.({ config, log, db, nats, routes, verifyToken })) ?? {};
   } catch (error) {
+    await billingAccess?.stop();
     await revocations.stop();
     await nats.close();
     await db.close();
@@ -176,6 +194,7 @@ export async function createService<S extends z.ZodObject>(
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     onClosed: async () => {
       await hooks.stop?.();
+      await billingAccess?.stop();
       await revocations.stop();
       await nats.drain().catch(() => nats.close());
       await db.close();

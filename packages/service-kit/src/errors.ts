@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly details?: Detail[],
+    /** Fields the answer carries beside `error` and `details` (a 402's `reason`). */
+    readonly extra?: Pick<ErrorResponse, 'reason'>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -64,7 +66,11 @@ export function toErrorResponse(error: unknown): { status: number; response: Err
   if (error instanceof HttpError) {
     return {
       status: error.status,
-      response: { error: error.message, ...(error.details ? { details: error.details } : {}) },
+      response: {
+        error: error.message,
+        ...(error.details ? { details: error.details } : {}),
+        ...error.extra,
+      },
     };
   }
   if (error instanceof ZodError) {

@@ -6,6 +6,7 @@ export * from './http-server.js';
 export * from './validation.js';
 export * from './auth.js';
 export * from './revocations.js';
+export * from './billing-access.js';
 export * from './tenancy.js';
 export * from './attempt-counters.js';
 export * from './health.js';

@@ -66,6 +66,10 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
       name: stream.name,
       subjects: stream.subjects,
       duplicate_window: 120e9,
+      ...(stream.maxAgeSeconds ? { max_age: stream.maxAgeSeconds * 1e9 } : {}),
+      ...(stream.maxMessagesPerSubject
+        ? { max_msgs_per_subject: stream.maxMessagesPerSubject }
+        : {}),
     });
   }
 }

@@ -11,7 +11,8 @@ export {
 } from '@onvelope/infra';
 export type { TestInfra } from './provided-context.js';
 export { dockerAvailable, startTestInfra, type RunningTestInfra } from './test-infra.js';
-export { startTestIssuer, type TestIssuer } from './test-issuer.js';
+export { startTestIssuer, type TestIssuer, type TestIssuerOptions } from './test-issuer.js';
+export { publishBillingState, trialRunning } from './billing-states.js';
 
 /**
  * The URLs of the run's MongoDB, NATS and stripe-mock (started once by the global setup). `natsUrl`

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { tokenAudience, tokenIssuer, type Role } from '@onvelope/contracts';
+import { publishBillingState, trialRunning } from './billing-states.js';
 
 export interface TestIssuer {
   /** The JWKS address services verify against: pass it as `AUTH_JWKS_URL`. */
@@ -15,7 +16,11 @@ export interface TestIssuer {
     key?: CryptoKey,
     issuedAt?: number,
   ): Promise<string>;
-  /** A valid seller token for the account (`userId` defaults to `user-<accountId>`). */
+  /**
+   * A valid seller token for the account (`userId` defaults to `user-<accountId>`). With `natsUrl`
+   * given to `startTestIssuer`, the account's free trial is running too (its workspace is open),
+   * as for a seller who finished onboarding.
+   */
   merchantToken(accountId: string, userId?: string): Promise<string>;
   /** A valid buyer token for the account. */
   customerToken(accountId: string, userId?: string): Promise<string>;
@@ -30,12 +35,17 @@ export interface TestIssuer {
  * outside vitest (benchmarks use it too).
  *
  * @example
- * const issuer = await startTestIssuer();
+ * const issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
  * const orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
  * const token = await issuer.merchantToken('acct-a');
  * await fetch(`${orders.url}/api/upload/summary`, { headers: { authorization: `Bearer ${token}` } });
  */
-export async function startTestIssuer(): Promise<TestIssuer> {
+export interface TestIssuerOptions {
+  /** The NATS the services under test follow billing states on (see `merchantToken`). */
+  natsUrl?: string;
+}
+
+export async function startTestIssuer(options: TestIssuerOptions = {}): Promise<TestIssuer> {
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' };
   let fetches = 0;
@@ -64,12 +74,20 @@ export async function startTestIssuer(): Promise<TestIssuer> {
     (role: Role) =>
     (accountId: string, userId = `user-${accountId}`) =>
       sign({ userId, accountId, role });
+  const trialsStarted = new Set<string>();
+  const merchantToken = async (accountId: string, userId?: string) => {
+    if (options.natsUrl && !trialsStarted.has(accountId)) {
+      await publishBillingState(options.natsUrl, trialRunning(accountId));
+      trialsStarted.add(accountId);
+    }
+    return tokenFor('merchant')(accountId, userId);
+  };
 
   return {
     url: `http://127.0.0.1:${port}/auth/.well-known/jwks.json`,
     fetches: () => fetches,
     sign,
-    merchantToken: tokenFor('merchant'),
+    merchantToken,
     customerToken: tokenFor('customer'),
     otherKey: async () => (await generateKeyPair('ES256')).privateKey,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

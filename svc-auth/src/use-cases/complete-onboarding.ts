@@ -1,4 +1,10 @@
-import type { AuthContext, SellerUser, completeOnboardingRequest } from '@onvelope/contracts';
+import {
+  startTrial,
+  type AuthContext,
+  type SellerUser,
+  type completeOnboardingRequest,
+} from '@onvelope/contracts';
+import { HttpError, requestCommand } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { sellerOf } from '../accounts/caller-accounts.js';
@@ -8,10 +14,17 @@ import type { AuthDeps } from '../deps.js';
 
 type Agreement = z.infer<typeof completeOnboardingRequest>;
 
+/** How long onboarding waits for svc-billing to start the trial. */
+const START_TRIAL_TIMEOUT_MS = 5_000;
+
+export const trialNotStarted =
+  'We could not start your trial just now. Please try again in a moment.';
+
 /**
- * Records the seller's consent (with the address the request came from), starts the 7-day trial
- * and keeps the chosen plan. Completing again changes nothing and answers the trial already
- * running: a trial starts once.
+ * Records the seller's consent (with the address the request came from), has svc-billing start
+ * the 7-day trial (it owns the trial and closes the workspace when it ends) and keeps the chosen
+ * plan. Completing again changes nothing and answers the trial already running: a trial starts
+ * once. When svc-billing cannot start it, nothing is recorded and the seller is asked to retry.
  */
 export async function completeOnboarding(
   deps: AuthDeps,
@@ -24,6 +37,22 @@ export async function completeOnboarding(
   user: SellerUser;
 }> {
   const now = deps.now();
+  const seller = await sellerOf(deps, caller);
+  const { trialEnd } = await requestCommand(
+    deps.nats,
+    startTrial,
+    {
+      accountId: caller.accountId,
+      email: seller.email,
+      selectedPlan: seller.selectedPlan ?? agreement.selectedPlan,
+      trialEnd: (seller.trialEnd ?? trialEndFrom(now)).toISOString(),
+      consent: { ...agreement.consent, requestIp },
+    },
+    START_TRIAL_TIMEOUT_MS,
+  ).catch((error: unknown) => {
+    deps.log.error({ err: error }, 'svc-billing did not start the trial');
+    throw new HttpError(503, trialNotStarted);
+  });
   const started = await deps.sellers
     .findOneAndUpdate(
       { _id: caller.userId, accountId: caller.accountId, onboardingCompleted: false },
@@ -31,7 +60,7 @@ export async function completeOnboarding(
         $set: {
           onboardingCompleted: true,
           selectedPlan: agreement.selectedPlan,
-          trialEnd: trialEndFrom(now),
+          trialEnd: new Date(trialEnd),
           consent: {
             ...agreement.consent,
             consentTimestamp: new Date(agreement.consent.consentTimestamp),
@@ -43,11 +72,11 @@ export async function completeOnboarding(
       { new: true },
     )
     .lean();
-  const seller = started ?? (await sellerOf(deps, caller));
-  if (!seller.trialEnd || !seller.selectedPlan) throw accountNotFound();
+  const onboarded = started ?? (await sellerOf(deps, caller));
+  if (!onboarded.trialEnd || !onboarded.selectedPlan) throw accountNotFound();
   return {
-    trialEnd: seller.trialEnd.toISOString(),
-    selectedPlan: seller.selectedPlan,
-    user: toSellerUser(seller),
+    trialEnd: onboarded.trialEnd.toISOString(),
+    selectedPlan: onboarded.selectedPlan,
+    user: toSellerUser(onboarded),
   };
 }

@@ -1,4 +1,15 @@
 import { routeOwnedBy } from '../route.js';
+import {
+  checkoutRequest,
+  checkoutResponse,
+  localCheckoutParams,
+  localPortalParams,
+  paymentIntentRequest,
+  paymentIntentResponse,
+  plansResponse,
+  subscriptionResponse,
+  webhookResponse,
+} from './schemas.js';
 
 const route = routeOwnedBy('svc-billing');
 
@@ -8,6 +19,7 @@ export const listPlans = route(
   'public',
   'spec-001',
   'Subscription plans',
+  { schemas: { response: plansResponse } },
 );
 
 export const createCheckout = route(
@@ -16,6 +28,7 @@ export const createCheckout = route(
   'merchant',
   'spec-001',
   'Start a Stripe checkout',
+  { schemas: { body: checkoutRequest, response: checkoutResponse } },
 );
 
 export const createPaymentIntent = route(
@@ -24,6 +37,7 @@ export const createPaymentIntent = route(
   'merchant',
   'spec-001',
   'Create a payment intent',
+  { schemas: { body: paymentIntentRequest, response: paymentIntentResponse } },
 );
 
 export const getSubscription = route(
@@ -32,18 +46,56 @@ export const getSubscription = route(
   'merchant',
   'spec-001',
   'Subscription state',
+  { schemas: { response: subscriptionResponse } },
 );
 
-// Authenticated by the Stripe signature header, not by a bearer token.
+// Authenticated by the Stripe signature header, not by a bearer token; the raw body is signed.
 export const stripeWebhook = route(
   'POST',
   '/api/payments/webhook',
   'public',
   'implied',
   'Stripe webhook',
-  {
-    streaming: 'request',
-  },
+  { streaming: 'request', schemas: { response: webhookResponse } },
+);
+
+// The four calls below exist only while Stripe is stripe-mock (local runs and tests): stripe-mock
+// hosts no checkout or portal page and sends no webhooks, so svc-billing stands in for both pages
+// and sends the signed webhooks Stripe would. Anywhere else they answer 404.
+export const localCheckoutPage = route(
+  'GET',
+  '/api/payments/local-checkout/{sessionId}',
+  'public',
+  'implied',
+  'Local stand-in for the Stripe-hosted checkout page (stripe-mock only)',
+  { schemas: { params: localCheckoutParams } },
+);
+
+export const completeLocalCheckout = route(
+  'POST',
+  '/api/payments/local-checkout/{sessionId}/complete',
+  'public',
+  'implied',
+  'Pay on the local checkout page: sends the signed webhooks (stripe-mock only)',
+  { schemas: { params: localCheckoutParams } },
+);
+
+export const localPortalPage = route(
+  'GET',
+  '/api/payments/local-portal/{portalId}',
+  'public',
+  'implied',
+  'Local stand-in for the Stripe customer portal (stripe-mock only)',
+  { schemas: { params: localPortalParams } },
+);
+
+export const cancelInLocalPortal = route(
+  'POST',
+  '/api/payments/local-portal/{portalId}/cancel',
+  'public',
+  'implied',
+  'Cancel in the local customer portal: sends the signed webhook (stripe-mock only)',
+  { schemas: { params: localPortalParams } },
 );
 
 /** Every svc-billing call, each also exported by name. */
@@ -53,4 +105,8 @@ export const billingRoutes = [
   createPaymentIntent,
   getSubscription,
   stripeWebhook,
+  localCheckoutPage,
+  completeLocalCheckout,
+  localPortalPage,
+  cancelInLocalPortal,
 ];

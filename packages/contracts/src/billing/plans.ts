@@ -52,8 +52,13 @@ export const plans: readonly Plan[] = [
   },
 ];
 
+/** A plan a seller can buy. */
+export type SelectablePlan = Plan & { id: Exclude<Plan['id'], 'free'> };
+
 /** Plans a seller can choose (spec 001 §5: the free plan is filtered out). */
-export const selectablePlans = plans.filter((plan) => plan.id !== 'free');
+export const selectablePlans: SelectablePlan[] = plans.filter(
+  (plan): plan is SelectablePlan => plan.id !== 'free',
+);
 
 /** 12 monthly prices minus the yearly price, in pence (spec 001 §9). */
 export function yearlySaving(): number {

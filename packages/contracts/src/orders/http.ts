@@ -94,7 +94,7 @@ export const clearCsvData = route(
   'merchant',
   'spec-000',
   'Delete CSV-imported orders',
-  { schemas: { response: clearDataResponse } },
+  { openWithoutSubscription: true, schemas: { response: clearDataResponse } },
 );
 
 export const clearAllData = route(
@@ -103,9 +103,7 @@ export const clearAllData = route(
   'merchant',
   'spec-000',
   'Delete all orders',
-  {
-    schemas: { response: clearDataResponse },
-  },
+  { openWithoutSubscription: true, schemas: { response: clearDataResponse } },
 );
 
 // Order state is owned here, so shipping is served by svc-orders despite its store-front prefix.
@@ -235,6 +233,7 @@ export const searchReport = route(
   'spec-000',
   'Advanced report search',
   {
+    openWithoutSubscription: true,
     schemas: { body: reportSearchRequest, response: reportSearchResponse },
   },
 );
@@ -245,10 +244,7 @@ export const exportReport = route(
   'merchant',
   'spec-000',
   'Export a report as csv, xlsx or pdf',
-  {
-    streaming: 'response',
-    schemas: { body: reportExportRequest },
-  },
+  { openWithoutSubscription: true, streaming: 'response', schemas: { body: reportExportRequest } },
 );
 
 export const listSellerQueries = route(

@@ -5,6 +5,8 @@ import { defineRoute } from '../route.js';
 export const errorResponse = z.object({
   error: z.string(),
   details: z.array(z.object({ message: z.string(), path: z.string().optional() })).optional(),
+  /** 402 only: why the workspace is closed (the pricing page's `reason`, svc-billing README). */
+  reason: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

@@ -40,12 +40,15 @@ export const listConnections = route(
   'merchant',
   'spec-000',
   'Store-front connections',
-  { schemas: { query: connectionsQuery, response: connectionsResponse } },
+  {
+    openWithoutSubscription: true,
+    schemas: { query: connectionsQuery, response: connectionsResponse },
+  },
 );
 
 export const disconnectStore = route(
   'DELETE',
-  '/api/bigcartel/disconnect/{id}',
+  '/api/bigcartel/disconnect/{ openWithoutSubscription: true,id}',
   'merchant',
   'spec-000',
   'Disconnect a store',
@@ -54,7 +57,7 @@ export const disconnectStore = route(
 
 export const deleteConnection = route(
   'DELETE',
-  '/api/bigcartel/connections/{id}',
+  '/api/bigcartel/connections/{ openWithoutSubscription: true,id}',
   'merchant',
   'spec-000',
   'Disconnect a store',
@@ -103,7 +106,7 @@ export const clearStoreFrontData = route(
   'merchant',
   'spec-000',
   'Delete store-front data',
-  { schemas: { response: clearStoreFrontDataResponse } },
+  { openWithoutSubscription: true, schemas: { response: clearStoreFrontDataResponse } },
 );
 
 /** Every svc-sync call, each also exported by name. */

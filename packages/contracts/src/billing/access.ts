@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { RouteContract, ServiceName } from '../route.js';
+
+/** Why a seller's workspace call was refused with 402 (spec 001 §2, the pricing page's `reason`). */
+export const accessReasons = [
+  'trial_expired',
+  'subscription_required',
+  'subscription_cancelled',
+] as const;
+export type AccessReason = (typeof accessReasons)[number];
+
+/** The pricing page's banner for each reason (spec 001 §2 "Pricing page"). */
+export const accessReasonBanners: Record<AccessReason, string> = {
+  trial_expired: 'Your free trial has expired. Please subscribe to continue using ONVELOPE.',
+  subscription_required: 'A subscription is required to access this feature.',
+  subscription_cancelled: 'Subscription cancelled. You can restart anytime.',
+};
+
+/**
+ * What svc-billing knows of a Stripe subscription, in Stripe's own words, reduced to what decides
+ * access: `canceled`, `unpaid` and `incomplete_expired` end it; `incomplete` never started it.
+ */
+export const stripeSubscriptionStatuses = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type StripeSubscriptionStatus = (typeof stripeSubscriptionStatuses)[number];
+
+/**
+ * A seller account's billing state as svc-billing publishes it on `billing.access.<accountId>`:
+ * enough for any service to decide, at any moment, whether the account's workspace is open. Time
+ * does the rest (a trial or a grace period ends without a new message). `version` grows with every
+ * change, so a reader keeps the newest.
+ */
+export const billingAccessState = z.object({
+  accountId: z.string().min(1),
+  version: z.number().int().positive(),
+  trialEnd: z.iso.datetime().nullable(),
+  subscriptionStatus: z.enum(stripeSubscriptionStatuses).nullable(),
+  /** While `past_due`, the workspace stays open until then (svc-billing README: grace period). */
+  graceUntil: z.iso.datetime().nullable(),
+});
+export type BillingAccessState = z.infer<typeof billingAccessState>;
+
+/** The seller-facing state of a subscription (GET /api/payments/subscription). */
+export const subscriptionStatuses = [
+  'none',
+  'trialing',
+  'active',
+  'past_due',
+  'cancelled',
+  'expired',
+] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+export type AccessDecision =
+  | { allowed: true; status: Extract<SubscriptionStatus, 'trialing' | 'active' | 'past_due'> }
+  | {
+      allowed: false;
+      status: Exclude<SubscriptionStatus, 'trialing' | 'active'>;
+      reason: AccessReason;
+    };
+
+const paying = new Set<StripeSubscriptionStatus>(['active', 'trialing']);
+const ended = new Set<StripeSubscriptionStatus>(['canceled', 'unpaid', 'incomplete_expired']);
+
+/**
+ * Whether an account's workspace is open at `now`, and in which state: a paying subscription
+ * opens it; a payment failure keeps it open until the grace period ends; without a subscription
+ * that counts, the free trial opens it until `trialEnd`. An account svc-billing has never heard
+ * of (onboarding not finished) has neither.
+ *
+ * @example accessOf({ ...state, subscriptionStatus: null, trialEnd: '2026-01-01T00:00:00Z' }, now)
+ */
+export function accessOf(state: BillingAccessState | undefined, now: Date): AccessDecision {
+  const status = state?.subscriptionStatus ?? null;
+  if (status && paying.has(status)) return { allowed: true, status: 'active' };
+  if (status === 'past_due' || status === 'paused') {
+    const graceUntil = state?.graceUntil ? Date.parse(state.graceUntil) : 0;
+    return now.getTime() < graceUntil
+      ? { allowed: true, status: 'past_due' }
+      : { allowed: false, status: 'past_due', reason: 'subscription_required' };
+  }
+  const trialEnd = state?.trialEnd ? Date.parse(state.trialEnd) : null;
+  if (trialEnd !== null && now.getTime() < trialEnd) return { allowed: true, status: 'trialing' };
+  if (status && ended.has(status)) {
+    return { allowed: false, status: 'cancelled', reason: 'subscription_cancelled' };
+  }
+  if (trialEnd !== null) return { allowed: false, status: 'expired', reason: 'trial_expired' };
+  return { allowed: false, status: 'none', reason: 'subscription_required' };
+}
+
+/** The services whose seller calls are the paid workspace. */
+const workspaceServices = new Set<ServiceName>(['svc-orders', 'svc-sync', 'svc-analytics']);
+
+/**
+ * Whether a call needs an open workspace (trial or subscription): every seller call of the
+ * workspace services except those marked `openWithoutSubscription` (reports and export, clearing
+ * one's data, listing and disconnecting stores). Sign-in, settings and billing are never closed.
+ */
+export function requiresSubscription(route: RouteContract): boolean {
+  return (
+    route.access === 'merchant' &&
+    workspaceServices.has(route.service) &&
+    !route.openWithoutSubscription
+  );
+}

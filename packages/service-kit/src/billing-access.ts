@@ -1,0 +1,102 @@
+import type { Context, Next } from 'koa';
+import {
+  accessOf,
+  accessReasonBanners,
+  billingAccessState,
+  billingAccessStream,
+  billingAccessSubject,
+  type BillingAccessState,
+} from '@onvelope/contracts';
+import { callerOf } from './auth.js';
+import { HttpError } from './errors.js';
+import type { Logger } from './logger.js';
+import { ensureStream, type NatsConnection } from './nats.js';
+
+export interface BillingAccess {
+  /** The newest billing state of the account, or undefined when svc-billing never published one. */
+  stateOf(accountId: string): Promise<BillingAccessState | undefined>;
+  stop(): Promise<void>;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * Every instance of a workspace service keeps the billing state of every seller account in memory,
+ * fed by an ordered consumer of the BILLING_ACCESS stream (one message per account), so a webhook
+ * that ends a subscription closes the workspace everywhere within a second. An account not seen yet
+ * (its trial started a moment ago, or this instance is still replaying) is read from the stream
+ * directly, so a fresh trial is never refused for want of a message in flight.
+ */
+export async function followBillingAccess(
+  nats: NatsConnection,
+  log: Logger,
+): Promise<BillingAccess> {
+  await ensureStream(nats, billingAccessStream);
+  const states = new Map<string, BillingAccessState>();
+  const keep = (state: BillingAccessState) => {
+    const known = states.get(state.accountId);
+    if (!known || known.version < state.version) states.set(state.accountId, state);
+  };
+  const parse = (data: Uint8Array, subject: string): BillingAccessState | undefined => {
+    const parsed = billingAccessState.safeParse(JSON.parse(decoder.decode(data)));
+    if (parsed.success) return parsed.data;
+    log.error({ subject }, 'billing state breaks its contract; ignored');
+    return undefined;
+  };
+
+  const consumer = await nats.jetstream().consumers.get(billingAccessStream.name, {
+    filterSubjects: billingAccessStream.subjects,
+  });
+  const messages = await consumer.consume();
+  const done = (async () => {
+    for await (const message of messages) {
+      const state = parse(message.data, message.subject);
+      if (state) keep(state);
+    }
+  })();
+
+  const jsm = await nats.jetstreamManager();
+  return {
+    async stateOf(accountId) {
+      const known = states.get(accountId);
+      if (known) return known;
+      try {
+        const stored = await jsm.streams.getMessage(billingAccessStream.name, {
+          last_by_subj: billingAccessSubject(accountId),
+        });
+        const state = parse(stored.data, stored.subject);
+        if (state) keep(state);
+        return states.get(accountId);
+      } catch (error) {
+        if (isNoMessage(error)) return undefined;
+        throw error;
+      }
+    },
+    async stop() {
+      messages.stop();
+      await done;
+    },
+  };
+}
+
+function isNoMessage(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '404' || /no message found/i.test(message ?? '');
+}
+
+/**
+ * Refuses a workspace call with 402 and the pricing page's reason when the caller's account has
+ * neither a running trial nor a subscription in good standing (svc-billing README).
+ */
+export function requireOpenWorkspace(access: BillingAccess, now: () => Date = () => new Date()) {
+  return async (ctx: Context, next: Next) => {
+    const { accountId } = callerOf(ctx);
+    const decision = accessOf(await access.stateOf(accountId), now());
+    if (!decision.allowed) {
+      throw new HttpError(402, accessReasonBanners[decision.reason], [], {
+        reason: decision.reason,
+      });
+    }
+    await next();
+  };
+}

@@ -1,0 +1,34 @@
+import type { Connection } from 'mongoose';
+import type { Logger, NatsConnection } from '@onvelope/service-kit';
+import type { BillingConfig } from './config.js';
+import { billingAccountModel, type BillingAccountModel } from './data/billing-account.model.js';
+import { checkoutSessionModel, type CheckoutSessionModel } from './data/checkout-session.model.js';
+import { portalSessionModel, type PortalSessionModel } from './data/portal-session.model.js';
+import { stripeEventModel, type StripeEventModel } from './data/stripe-event.model.js';
+import type { PaymentProvider } from './payments/payment-provider.js';
+import type { PlanCatalogue } from './domain/plan-catalogue.js';
+
+export interface BillingModels {
+  accounts: BillingAccountModel;
+  checkouts: CheckoutSessionModel;
+  portals: PortalSessionModel;
+  events: StripeEventModel;
+}
+
+export const billingModels = (db: Connection): BillingModels => ({
+  accounts: billingAccountModel(db),
+  checkouts: checkoutSessionModel(db),
+  portals: portalSessionModel(db),
+  events: stripeEventModel(db),
+});
+
+export interface BillingDeps extends BillingModels {
+  nats: NatsConnection;
+  log: Logger;
+  /** Null when payments are not configured: payment calls answer 503. */
+  payments: PaymentProvider | null;
+  catalogue: PlanCatalogue;
+  graceDays: number;
+  publicSiteUrl: string;
+  now: () => Date;
+}

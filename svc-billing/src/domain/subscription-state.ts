@@ -1,0 +1,108 @@
+import type { planIds, StripeSubscriptionStatus } from '@onvelope/contracts';
+
+export type PlanId = (typeof planIds)[number];
+
+/** The seller's Stripe subscription as svc-billing keeps it. */
+export interface StoredSubscription {
+  id: string;
+  status: StripeSubscriptionStatus;
+  planId: PlanId | null;
+  priceId: string | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** Stripe's `created` (epoch seconds) of the event that last changed it: events are ordered by it. */
+  changedAt: number;
+  /** When payments started failing; the grace period runs from here. */
+  pastDueSince: Date | null;
+}
+
+/** What one Stripe event says of a subscription; fields it does not speak of are left out. */
+export interface SubscriptionReport {
+  id: string;
+  status: StripeSubscriptionStatus;
+  planId?: PlanId | null;
+  priceId?: string | null;
+  currentPeriodEnd?: Date | null;
+  cancelAtPeriodEnd?: boolean;
+}
+
+const inGoodStanding = new Set<StripeSubscriptionStatus>(['active', 'trialing', 'past_due']);
+const finished = new Set<StripeSubscriptionStatus>(['canceled', 'incomplete_expired']);
+
+/**
+ * The subscription after an event reported at `eventAt` (epoch seconds), or null when the event
+ * changes nothing. Stripe delivers events at least once and in any order, so:
+ * - an event older than the last one applied to the same subscription is stale;
+ * - a finished subscription (canceled, incomplete_expired) never comes back: Stripe never
+ *   reopens one, so a late `updated` must not either;
+ * - a report about another subscription replaces the current one only when the current one is not
+ *   in good standing or the report is newer, and the end of an old subscription never ends a
+ *   newer, running one.
+ */
+export function nextSubscription(
+  current: StoredSubscription | null,
+  report: SubscriptionReport,
+  eventAt: number,
+): StoredSubscription | null {
+  if (current && current.id === report.id) {
+    if (finished.has(current.status) || eventAt < current.changedAt) return null;
+    const next: StoredSubscription = {
+      ...current,
+      ...definedFields(report),
+      changedAt: eventAt,
+      pastDueSince: pastDueSinceOf(current, report.status, eventAt),
+    };
+    return sameSubscription(current, next) ? null : next;
+  }
+  if (current && inGoodStanding.has(current.status)) {
+    if (finished.has(report.status) || report.status === 'incomplete') return null;
+    if (eventAt < current.changedAt) return null;
+  }
+  return {
+    id: report.id,
+    status: report.status,
+    planId: report.planId ?? null,
+    priceId: report.priceId ?? null,
+    currentPeriodEnd: report.currentPeriodEnd ?? null,
+    cancelAtPeriodEnd: report.cancelAtPeriodEnd ?? false,
+    changedAt: eventAt,
+    pastDueSince: report.status === 'past_due' ? new Date(eventAt * 1000) : null,
+  };
+}
+
+/** The end of the grace period of a past-due subscription, or null when it is not past due. */
+export function graceUntilOf(
+  subscription: StoredSubscription | null,
+  graceDays: number,
+): Date | null {
+  if (subscription?.status !== 'past_due' || !subscription.pastDueSince) return null;
+  return new Date(subscription.pastDueSince.getTime() + graceDays * 24 * 60 * 60_000);
+}
+
+function pastDueSinceOf(
+  current: StoredSubscription,
+  status: StripeSubscriptionStatus,
+  eventAt: number,
+): Date | null {
+  if (status !== 'past_due') return null;
+  return current.status === 'past_due' && current.pastDueSince
+    ? current.pastDueSince
+    : new Date(eventAt * 1000);
+}
+
+function definedFields(report: SubscriptionReport): Partial<StoredSubscription> {
+  return Object.fromEntries(
+    Object.entries(report).filter(([, value]) => value !== undefined),
+  ) as Partial<StoredSubscription>;
+}
+
+function sameSubscription(a: StoredSubscription, b: StoredSubscription): boolean {
+  return (
+    a.status === b.status &&
+    a.planId === b.planId &&
+    a.priceId === b.priceId &&
+    a.currentPeriodEnd?.getTime() === b.currentPeriodEnd?.getTime() &&
+    a.cancelAtPeriodEnd === b.cancelAtPeriodEnd &&
+    a.pastDueSince?.getTime() === b.pastDueSince?.getTime()
+  );
+}

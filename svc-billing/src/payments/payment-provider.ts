@@ -1,0 +1,114 @@
+import Stripe from 'stripe';
+import { HttpError } from '@onvelope/service-kit';
+import type { BillingConfig } from '../config.js';
+
+export interface CheckoutRequest {
+  customerId: string;
+  priceId: string;
+  accountId: string;
+  planId: string;
+  successUrl: string;
+  cancelUrl: string;
+  /** The first charge waits until then (what is left of the free trial). */
+  trialEnd: Date | null;
+}
+
+/**
+ * What svc-billing asks of a card payment provider. Stripe is the one there is (CONVENTIONS:
+ * extension points); a second provider implements the same calls.
+ */
+export interface PaymentProvider {
+  /** stripe-mock: no hosted pages and no webhooks, so svc-billing serves local stand-ins. */
+  readonly isMock: boolean;
+  createCustomer(accountId: string, email: string | null): Promise<string>;
+  createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string | null }>;
+  createPortal(customerId: string, returnUrl: string): Promise<{ id: string; url: string }>;
+  createPaymentIntent(
+    customerId: string,
+    amount: number,
+    currency: 'gbp',
+  ): Promise<{ id: string; clientSecret: string; status: string }>;
+  /** The event of a webhook body, after checking its signature (throws when it does not match). */
+  verifyWebhook(rawBody: Buffer, signature: string): unknown;
+  /** A signature header for `payload`, as Stripe would send it (local stand-ins and tests). */
+  signWebhook(payload: string): string;
+}
+
+/** Stripe's smallest gap between now and a subscription's trial end accepted by Checkout. */
+const minimumTrialMs = 48 * 60 * 60_000;
+
+/**
+ * The Stripe provider, or null when payments are not configured (no key and no stripe-mock):
+ * callers then answer 503 with the spec's words.
+ */
+export function stripeProvider(config: BillingConfig): PaymentProvider | null {
+  const mock = config.STRIPE_MOCK_URL ? new URL(config.STRIPE_MOCK_URL) : null;
+  const key = config.STRIPE_SECRET_KEY ?? (mock ? 'sk_test_onvelope_local' : undefined);
+  if (!key) return null;
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (mock ? 'whsec_onvelope_local' : undefined);
+  const stripe = new Stripe(key, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(mock
+      ? {
+          host: mock.hostname,
+          port: Number(mock.port),
+          protocol: mock.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+
+  return {
+    isMock: mock !== null,
+    async createCustomer(accountId, email) {
+      const customer = await stripe.customers.create(
+        { ...(email ? { email } : {}), metadata: { accountId } },
+        // One customer per account even when two checkouts start at once.
+        { idempotencyKey: `onvelope-customer-${accountId}` },
+      );
+      return customer.id;
+    },
+    async createCheckout(request) {
+      const trialEnd =
+        request.trialEnd && request.trialEnd.getTime() - Date.now() > minimumTrialMs
+          ? Math.floor(request.trialEnd.getTime() / 1000)
+          : undefined;
+      const metadata = { accountId: request.accountId, planId: request.planId };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: request.customerId,
+        client_reference_id: request.accountId,
+        line_items: [{ price: request.priceId, quantity: 1 }],
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        metadata,
+        subscription_data: { metadata, ...(trialEnd ? { trial_end: trialEnd } : {}) },
+      });
+      return { id: session.id, url: session.url };
+    },
+    async createPortal(customerId, returnUrl) {
+      const portal = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return { id: portal.id, url: portal.url };
+    },
+    async createPaymentIntent(customerId, amount, currency) {
+      const intent = await stripe.paymentIntents.create({
+        amount,
+        currency,
+        customer: customerId,
+        automatic_payment_methods: { enabled: true },
+      });
+      return { id: intent.id, clientSecret: intent.client_secret ?? '', status: intent.status };
+    },
+    verifyWebhook(rawBody, signature) {
+      if (!webhookSecret) throw new HttpError(503, 'Stripe webhooks are not configured');
+      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+    },
+    signWebhook(payload) {
+      if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      return stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    },
+  };
+}

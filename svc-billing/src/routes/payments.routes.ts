@@ -1,0 +1,75 @@
+import type { Context } from 'koa';
+import {
+  createCheckout as createCheckoutRoute,
+  createPaymentIntent as createPaymentIntentRoute,
+  getSubscription as getSubscriptionRoute,
+  listPlans,
+  stripeWebhook,
+} from '@onvelope/contracts';
+import { badRequest, callerOf, HttpError, type ServiceRoutes } from '@onvelope/service-kit';
+import type { BillingDeps } from '../deps.js';
+import { stripeEvent } from '../domain/stripe-objects.js';
+import { createCheckout } from '../use-cases/create-checkout.js';
+import { createPaymentIntent } from '../use-cases/create-payment-intent.js';
+import { getSubscription } from '../use-cases/get-subscription.js';
+import { handleStripeEvent } from '../use-cases/handle-stripe-event.js';
+import { paymentsOf } from '../use-cases/payments-available.js';
+
+/** Stripe's events are a few kilobytes; anything near this is not one. */
+const maxWebhookBytes = 512 * 1024;
+
+export const webhookMessages = {
+  missingSignature: 'Missing Stripe-Signature header',
+  badSignature: 'Stripe signature verification failed',
+  notAnEvent: 'The body is not a Stripe event',
+} as const;
+
+export function registerPaymentRoutes(routes: ServiceRoutes, deps: BillingDeps) {
+  routes.handle(listPlans, async () => ({ success: true as const, plans: deps.catalogue.plans }));
+
+  routes.handle(createCheckoutRoute, async (ctx, { body }) =>
+    createCheckout(deps, callerOf(ctx).accountId, body, ctx.ip),
+  );
+
+  routes.handle(createPaymentIntentRoute, async (ctx, { body }) =>
+    createPaymentIntent(deps, callerOf(ctx).accountId, body),
+  );
+
+  routes.handle(getSubscriptionRoute, async (ctx) =>
+    getSubscription(deps, callerOf(ctx).accountId),
+  );
+
+  routes.handle(stripeWebhook, async (ctx) => {
+    const payments = paymentsOf(deps);
+    const signature = ctx.get('stripe-signature');
+    if (!signature) throw badRequest(webhookMessages.missingSignature);
+    const rawBody = await readRawBody(ctx);
+    let verified: unknown;
+    try {
+      verified = payments.verifyWebhook(rawBody, signature);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw badRequest(webhookMessages.badSignature);
+    }
+    const event = stripeEvent.safeParse(verified);
+    if (!event.success) throw badRequest(webhookMessages.notAnEvent);
+    const outcome = await handleStripeEvent(deps, event.data);
+    ctx.state.log?.info?.(
+      { eventId: event.data.id, type: event.data.type, outcome },
+      'Stripe event',
+    );
+    return { received: true as const };
+  });
+}
+
+/** The body exactly as sent: Stripe signs the bytes, so it must not be parsed first. */
+async function readRawBody(ctx: Context): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxWebhookBytes) throw new HttpError(413, 'Request body is too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,96 @@
+import {
+  accessOf,
+  currentTermsVersion,
+  type BodyOf,
+  type createCheckout as createCheckoutRoute,
+  type ResponseOf,
+} from '@onvelope/contracts';
+import { badRequest, conflict } from '@onvelope/service-kit';
+import type { BillingAccountDocument, StoredConsent } from '../data/billing-account.model.js';
+import type { BillingDeps } from '../deps.js';
+import { accessStateOf } from './billing-state.js';
+import { billingAccountOf, stripeCustomerOf } from './billing-account.js';
+import { askProvider, paymentsOf } from './payments-available.js';
+
+type CheckoutInput = BodyOf<typeof createCheckoutRoute>;
+
+export const checkoutMessages = {
+  consentRequired: 'You must agree to the Terms of Service and Privacy Policy.',
+  unknownPlan: 'This plan does not exist. Please choose a plan from the pricing page.',
+  alreadySubscribed:
+    'You already have an active subscription. Use Manage billing to change or cancel it.',
+  redirecting: 'Redirecting to secure checkout…',
+} as const;
+
+/** Whether the account has agreed to the terms in force now (at onboarding or a checkout). */
+export const hasCurrentConsent = (account: BillingAccountDocument) =>
+  account.consents.some((consent) => consent.termsVersion === currentTermsVersion);
+
+/**
+ * Spec 001 §4 "Checkout": a Stripe Checkout Session in subscription mode for the seller's Stripe
+ * customer (made once, kept), for the chosen plan; the consent sent with it is stored with the
+ * session. Without a consent to the current terms on file or in the request, 400. What is left of
+ * the free trial is not charged: the subscription's first payment waits for the trial's end.
+ */
+export async function createCheckout(
+  deps: BillingDeps,
+  accountId: string,
+  input: CheckoutInput,
+  requestIp: string,
+): Promise<ResponseOf<typeof createCheckoutRoute>> {
+  const payments = paymentsOf(deps);
+  const plan = deps.catalogue.planOf(input.priceId);
+  if (!plan)
+    throw badRequest(checkoutMessages.unknownPlan, [
+      { message: checkoutMessages.unknownPlan, path: 'priceId' },
+    ]);
+  const now = deps.now();
+  const account = await billingAccountOf(deps, accountId);
+  const { status } = accessOf(accessStateOf(account, deps.graceDays), now);
+  if (status === 'active' || status === 'past_due') {
+    throw conflict(checkoutMessages.alreadySubscribed);
+  }
+  if (!input.consent && !hasCurrentConsent(account)) {
+    throw badRequest(checkoutMessages.consentRequired, [
+      { message: checkoutMessages.consentRequired, path: 'consent' },
+    ]);
+  }
+  const customerId = await stripeCustomerOf(deps, account);
+  const trialEnd = account.trialEnd && account.trialEnd > now ? account.trialEnd : null;
+  const session = await askProvider(deps, () =>
+    payments.createCheckout({
+      customerId,
+      priceId: plan.stripePriceId,
+      accountId,
+      planId: plan.id,
+      successUrl: input.successUrl,
+      cancelUrl: input.cancelUrl,
+      trialEnd,
+    }),
+  );
+  await deps.checkouts.create({
+    _id: session.id,
+    accountId,
+    planId: plan.id,
+    priceId: plan.stripePriceId,
+    successUrl: input.successUrl,
+    cancelUrl: input.cancelUrl,
+    trialEnd,
+    status: 'open',
+    createdAt: now,
+  });
+  if (input.consent) {
+    const consent: StoredConsent = {
+      ...input.consent,
+      consentTimestamp: new Date(input.consent.consentTimestamp),
+      requestIp,
+      recordedAt: now,
+      givenAt: 'checkout',
+      checkoutSessionId: session.id,
+    };
+    await deps.accounts.updateOne({ _id: accountId }, { $push: { consents: consent } });
+  }
+  const url = payments.isMock ? `/api/payments/local-checkout/${session.id}` : session.url;
+  if (!url) throw new Error(`Stripe gave checkout session ${session.id} no URL`);
+  return { success: true, url, message: checkoutMessages.redirecting };
+}

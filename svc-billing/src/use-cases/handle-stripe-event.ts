@@ -1,0 +1,176 @@
+import type { BillingAccountDocument } from '../data/billing-account.model.js';
+import type { BillingDeps } from '../deps.js';
+import {
+  idOf,
+  invoiceSubscriptionId,
+  stripeCheckoutSession,
+  stripeInvoice,
+  stripeSubscription,
+  subscriptionTerms,
+  type StripeEventEnvelope,
+} from '../domain/stripe-objects.js';
+import { nextSubscription, type SubscriptionReport } from '../domain/subscription-state.js';
+import { changeAccount } from './billing-state.js';
+
+/** The Stripe events svc-billing acts on; others are acknowledged and recorded as ignored. */
+export const handledEventTypes = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
+
+/**
+ * Handles one verified Stripe event once: a replayed id changes nothing, and events arriving out
+ * of order never move a subscription back (see `nextSubscription`). Returns what it did.
+ */
+export async function handleStripeEvent(
+  deps: BillingDeps,
+  event: StripeEventEnvelope,
+): Promise<string> {
+  const seen = await deps.events.findById(event.id).lean();
+  if (seen) return 'replay';
+  const outcome = await apply(deps, event);
+  await deps.events
+    .updateOne(
+      { _id: event.id },
+      { $setOnInsert: { type: event.type, outcome, receivedAt: deps.now() } },
+      { upsert: true },
+    )
+    .catch((error: unknown) => {
+      // Handling is idempotent anyway: a second delivery finds the state already changed.
+      deps.log.warn({ err: error, eventId: event.id }, 'Stripe event not recorded');
+    });
+  return outcome;
+}
+
+async function apply(deps: BillingDeps, event: StripeEventEnvelope): Promise<string> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return checkoutCompleted(deps, event);
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return subscriptionChanged(deps, event);
+    case 'invoice.paid':
+      return invoiceSettled(deps, event, 'active');
+    case 'invoice.payment_failed':
+      return invoiceSettled(deps, event, 'past_due');
+    default:
+      return 'ignored: not a handled type';
+  }
+}
+
+/**
+ * The seller paid on the checkout page: the session names the account (our record of it, or the
+ * reference we gave Stripe) and the subscription. It counts as active until the subscription's own
+ * events say more; an event about that subscription that Stripe made later wins.
+ */
+async function checkoutCompleted(deps: BillingDeps, event: StripeEventEnvelope): Promise<string> {
+  const session = stripeCheckoutSession.parse(event.data.object);
+  const record = await deps.checkouts.findById(session.id).lean();
+  const accountId = record?.accountId ?? session.client_reference_id ?? session.metadata?.accountId;
+  const subscriptionId = idOf(session.subscription);
+  if (!accountId) return 'ignored: no account';
+  await deps.checkouts.updateOne({ _id: session.id }, { $set: { status: 'completed' } });
+  const customerId = idOf(session.customer);
+  // 'no_payment_required': the first charge waits for the end of the free trial.
+  const paid =
+    session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
+  const report: SubscriptionReport | null =
+    subscriptionId && paid
+      ? {
+          id: subscriptionId,
+          status: session.payment_status === 'paid' ? 'active' : 'trialing',
+          planId: record?.planId ?? null,
+          priceId: record?.priceId ?? null,
+        }
+      : null;
+  return outcomeOf(
+    await changeAccount(deps, accountId, (account) => {
+      const customer =
+        customerId && account.stripeCustomerId !== customerId
+          ? { stripeCustomerId: customerId }
+          : {};
+      const known = account.subscription?.id === report?.id;
+      const subscription =
+        report && !known ? nextSubscription(account.subscription, report, event.created) : null;
+      if (!subscription && Object.keys(customer).length === 0) return null;
+      return { ...customer, ...(subscription ? { subscription } : {}) };
+    }),
+  );
+}
+
+async function subscriptionChanged(deps: BillingDeps, event: StripeEventEnvelope): Promise<string> {
+  const object = stripeSubscription.parse(event.data.object);
+  const { priceId, currentPeriodEnd } = subscriptionTerms(object);
+  const planId =
+    deps.catalogue.planIdOfPrice(priceId) ?? planIdOf(deps, object.metadata?.planId) ?? null;
+  const report: SubscriptionReport = {
+    id: object.id,
+    status: object.status,
+    priceId,
+    planId,
+    currentPeriodEnd,
+    cancelAtPeriodEnd: object.cancel_at_period_end ?? false,
+  };
+  const accountId = await accountIdOf(deps, object.metadata?.accountId, idOf(object.customer));
+  if (!accountId) return 'ignored: no account';
+  return outcomeOf(
+    await changeAccount(deps, accountId, (account) => {
+      const subscription = nextSubscription(account.subscription, report, event.created);
+      return subscription ? { subscription } : null;
+    }),
+  );
+}
+
+/** A paid invoice ends a past-due spell; a failed one starts it (the grace period runs). */
+async function invoiceSettled(
+  deps: BillingDeps,
+  event: StripeEventEnvelope,
+  status: 'active' | 'past_due',
+): Promise<string> {
+  const invoice = stripeInvoice.parse(event.data.object);
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  if (!subscriptionId) return 'ignored: not a subscription invoice';
+  const accountId = await accountIdOf(deps, undefined, idOf(invoice.customer));
+  if (!accountId) return 'ignored: no account';
+  return outcomeOf(
+    await changeAccount(deps, accountId, (account) => {
+      const current = account.subscription;
+      if (current?.id !== subscriptionId) return null;
+      // A paid invoice settles a failed payment; it does not start a subscription that ended.
+      const settles =
+        status === 'active'
+          ? current.status === 'past_due' || current.status === 'unpaid'
+          : current.status === 'active' || current.status === 'trialing';
+      if (!settles) return null;
+      const subscription = nextSubscription(current, { id: current.id, status }, event.created);
+      return subscription ? { subscription } : null;
+    }),
+  );
+}
+
+async function accountIdOf(
+  deps: BillingDeps,
+  fromMetadata: string | undefined,
+  customerId: string | null,
+): Promise<string | null> {
+  if (fromMetadata) return fromMetadata;
+  if (!customerId) return null;
+  const account = await deps.accounts
+    .findOne({ stripeCustomerId: customerId }, { _id: 1 })
+    .lean<Pick<BillingAccountDocument, '_id'>>();
+  return account?._id ?? null;
+}
+
+function planIdOf(deps: BillingDeps, value: string | undefined) {
+  return value ? deps.catalogue.planIdOfPrice(value) : null;
+}
+
+function outcomeOf({ account, changed }: { account: unknown; changed: boolean }): string {
+  if (!account) return 'ignored: unknown account';
+  return changed ? 'applied' : 'unchanged';
+}
