@@ -43,7 +43,7 @@ const minimumTrialMs = 48 * 60 * 60_000;
  */
 export function stripeProvider(config: BillingConfig): PaymentProvider | null {
   const mock = config.STRIPE_MOCK_URL ? new URL(config.STRIPE_MOCK_URL) : null;
-  const key = config.STRIPE_SECRET_KEY ?? (mock ? 'sk_test_onvelope_local' : undefined);
+  const key = config.STRIPE_SECRET_KEY ?? (mock ? 'sk_test_onvelopelocal' : undefined);
   if (!key) return null;
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (mock ? 'whsec_onvelope_local' : undefined);
   const stripe = new Stripe(key, {

@@ -48,20 +48,26 @@ export const listConnections = route(
 
 export const disconnectStore = route(
   'DELETE',
-  '/api/bigcartel/disconnect/{ openWithoutSubscription: true,id}',
+  '/api/bigcartel/disconnect/{id}',
   'merchant',
   'spec-000',
   'Disconnect a store',
-  { schemas: { params: connectionIdParams, response: disconnectResponse } },
+  {
+    openWithoutSubscription: true,
+    schemas: { params: connectionIdParams, response: disconnectResponse },
+  },
 );
 
 export const deleteConnection = route(
   'DELETE',
-  '/api/bigcartel/connections/{ openWithoutSubscription: true,id}',
+  '/api/bigcartel/connections/{id}',
   'merchant',
   'spec-000',
   'Disconnect a store',
-  { schemas: { params: connectionIdParams, response: disconnectResponse } },
+  {
+    openWithoutSubscription: true,
+    schemas: { params: connectionIdParams, response: disconnectResponse },
+  },
 );
 
 export const getSyncStatus = route(
