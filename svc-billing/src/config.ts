@@ -21,7 +21,21 @@ export const configSchema = serviceConfigSchema(
     PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     /** How often unpublished billing states are published again (the outbox relay). */
     RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+    NODE_ENV: z.string().default('development'),
+    /**
+     * End-to-end tests only: trials this many seconds long instead of the spec's 7 days, so a test
+     * can watch one end. Refused in production.
+     */
+    TRIAL_SECONDS_FOR_TESTS: z.coerce.number().int().positive().optional(),
   },
-);
+).superRefine((config, context) => {
+  if (config.NODE_ENV === 'production' && config.TRIAL_SECONDS_FOR_TESTS !== undefined) {
+    context.addIssue({
+      code: 'custom',
+      path: ['TRIAL_SECONDS_FOR_TESTS'],
+      message: 'is for tests and never set in production',
+    });
+  }
+});
 
 export type BillingConfig = z.infer<typeof configSchema>;

@@ -29,6 +29,8 @@ export interface BillingDeps extends BillingModels {
   payments: PaymentProvider | null;
   catalogue: PlanCatalogue;
   graceDays: number;
+  /** The free trial's length: the spec's 7 days, shorter only in end-to-end tests. */
+  trialLengthMs: number;
   publicSiteUrl: string;
   now: () => Date;
 }

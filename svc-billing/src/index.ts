@@ -3,6 +3,7 @@ import { createService, ensureStream, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { billingModels, type BillingDeps } from './deps.js';
 import { planCatalogue } from './domain/plan-catalogue.js';
+import { trialLengthMs } from './domain/trial.js';
 import { serveStartTrial } from './events/start-trial.command.js';
 import { stripeProvider } from './payments/payment-provider.js';
 import { registerLocalStripeRoutes } from './routes/local-stripe.routes.js';
@@ -39,6 +40,9 @@ export function startBillingService(env: Env, overrides: BillingServiceOverrides
           pro_yearly: config.STRIPE_PRICE_PRO_YEARLY,
         }),
         graceDays: config.PAST_DUE_GRACE_DAYS,
+        trialLengthMs: config.TRIAL_SECONDS_FOR_TESTS
+          ? config.TRIAL_SECONDS_FOR_TESTS * 1000
+          : trialLengthMs,
         publicSiteUrl: config.PUBLIC_SITE_URL,
         now: overrides.now ?? (() => new Date()),
       };

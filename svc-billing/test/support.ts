@@ -24,7 +24,7 @@ export const consent = {
   agreed: true as const,
   termsUrl: '/terms',
   privacyUrl: '/privacy',
-  termsVersion: currentTermsVersion,
+  termsVersion: currentTermsVersion as typeof currentTermsVersion,
   consentTimestamp: '2026-11-01T10:00:00.000Z',
   consentIp: 'browser-based',
 };
@@ -130,7 +130,6 @@ export async function startBillingHarness(): Promise<BillingHarness> {
         accountId,
         email,
         selectedPlan: 'pro_monthly',
-        trialEnd: new Date(now().getTime() + 7 * 24 * 3600_000).toISOString(),
         consent: { ...consent, requestIp: '203.0.113.9' },
       }),
     async publishedState(accountId, version) {

@@ -9,7 +9,6 @@ import type { z } from 'zod';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { sellerOf } from '../accounts/caller-accounts.js';
 import { toSellerUser } from '../domain/account-views.js';
-import { trialEndFrom } from '../domain/trial.js';
 import type { AuthDeps } from '../deps.js';
 
 type Agreement = z.infer<typeof completeOnboardingRequest>;
@@ -45,7 +44,6 @@ export async function completeOnboarding(
       accountId: caller.accountId,
       email: seller.email,
       selectedPlan: seller.selectedPlan ?? agreement.selectedPlan,
-      trialEnd: (seller.trialEnd ?? trialEndFrom(now)).toISOString(),
       consent: { ...agreement.consent, requestIp },
     },
     START_TRIAL_TIMEOUT_MS,

@@ -2,6 +2,7 @@ import type { startTrial as startTrialCommand, RequestOf, ReplyOf } from '@onvel
 import { isDuplicateKeyError } from '@onvelope/service-kit';
 import type { BillingAccountDocument, StoredConsent } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
+import { trialEndFrom } from '../domain/trial.js';
 import { publishBillingState } from './billing-state.js';
 
 type StartTrial = RequestOf<typeof startTrialCommand>;
@@ -27,7 +28,7 @@ export async function startTrial(
     _id: request.accountId,
     email: request.email,
     selectedPlan: request.selectedPlan,
-    trialEnd: new Date(request.trialEnd),
+    trialEnd: trialEndFrom(now, deps.trialLengthMs),
     stripeCustomerId: null,
     subscription: null,
     consents: [consent],

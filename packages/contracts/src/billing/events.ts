@@ -25,7 +25,8 @@ export const billingAccessChanged = {
 
 /**
  * svc-auth asks svc-billing to start an account's free trial when onboarding completes, with the
- * consent the seller gave. Starting again answers the trial already running (a trial starts once).
+ * consent the seller gave; svc-billing owns the trial and answers when it ends. Starting again
+ * answers the trial already running (a trial starts once).
  */
 export const startTrial = defineCommand({
   subject: 'billing.startTrial',
@@ -33,7 +34,6 @@ export const startTrial = defineCommand({
     accountId: z.string().min(1),
     email: z.string().min(1),
     selectedPlan: planIdField,
-    trialEnd: z.iso.datetime(),
     consent: consentRecord.extend({ requestIp: z.string() }),
   }),
   response: z.object({ trialEnd: z.iso.datetime() }),
