@@ -168,7 +168,7 @@ describe('seller accounts', () => {
     await seedLocalStorage(context, sellerStorage(seller));
     await page.goto(`${site.system.url}/account-settings`);
 
-    await expect(page.getByTestId('account-plan').textContent()).resolves.toBe('PRO_MONTHLY');
+    await expect(page.getByTestId('account-plan').textContent()).resolves.toBe('PRO MONTHLY');
     await page.getByTestId('settings-tab-email').click();
     await expect(page.getByTestId('email-verified-badge').textContent()).resolves.toBe('Verified');
     await page.getByTestId('settings-tab-profile').click();

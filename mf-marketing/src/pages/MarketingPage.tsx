@@ -4,13 +4,18 @@ import './pages.css';
 interface MarketingPageProps {
   title: string;
   testId: string;
+  /** A class for the page's own layout (e.g. `mk-pricing`). */
+  className?: string;
   children?: ReactNode;
 }
 
 /** The frame of a public page: a title and its content, inside the shell's header and footer. */
-export function MarketingPage({ title, testId, children }: MarketingPageProps) {
+export function MarketingPage({ title, testId, className, children }: MarketingPageProps) {
   return (
-    <main className="ov-page mk-page" data-testid={testId}>
+    <main
+      className={className ? `ov-page mk-page ${className}` : 'ov-page mk-page'}
+      data-testid={testId}
+    >
       <h1>{title}</h1>
       {children}
     </main>

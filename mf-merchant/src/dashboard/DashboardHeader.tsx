@@ -15,10 +15,13 @@ interface DashboardHeaderProps {
   onLogout: () => void;
   /** Connect Web Store and Sync Orders (`store-front/StoreFrontActions.tsx`). */
   storeFrontActions?: ReactNode;
+  /** The plan, trial or past-due state and Subscribe (`billing/HeaderBillingState.tsx`). */
+  billingState?: ReactNode;
 }
 
 /**
- * spec 000 §2 header: name or email, role in upper case, account id, and the workspace buttons.
+ * spec 000 §2 header: name or email, role in upper case, account id, and the workspace buttons;
+ * plus the billing state (spec 001: trial, subscription).
  */
 export function DashboardHeader({
   session,
@@ -31,6 +34,7 @@ export function DashboardHeader({
   onDatabase,
   onLogout,
   storeFrontActions,
+  billingState,
 }: DashboardHeaderProps) {
   const role = session.userInfo?.role ?? session.claims.role;
   return (
@@ -54,6 +58,7 @@ export function DashboardHeader({
           <Link to="/account-settings" data-testid="account-settings-link">
             Account settings
           </Link>
+          {billingState}
         </div>
         <nav className="me-actions" aria-label="Dashboard">
           <Link to="/analytics" className="ov-button ov-button--secondary">

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatPence, yearlySaving } from '@onvelope/contracts';
 import {
-  consentRecord,
   onboardingCountries,
   onboardingPlans,
   priceLabel,
@@ -25,20 +24,6 @@ describe('onboarding plans', () => {
 
   it('shows a yearly saving of £17.89', () => {
     expect(formatPence(yearlySaving())).toBe('£17.89');
-  });
-});
-
-describe('consentRecord', () => {
-  it('names the current terms, both documents and the browser marker', () => {
-    const now = new Date('2026-01-02T10:00:00.000Z');
-    expect(consentRecord(now)).toEqual({
-      agreed: true,
-      termsUrl: '/terms',
-      privacyUrl: '/privacy',
-      termsVersion: '2025-10-02',
-      consentTimestamp: '2026-01-02T10:00:00.000Z',
-      consentIp: 'browser-client',
-    });
   });
 });
 

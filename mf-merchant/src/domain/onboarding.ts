@@ -1,14 +1,12 @@
 import {
-  currentTermsVersion,
-  type BodyOf,
-  type completeOnboarding,
   formatPence,
   selectablePlans,
   trialDays,
   type Plan,
+  type SelectablePlan,
 } from '@onvelope/contracts';
 
-export type SelectablePlanId = 'pro_monthly' | 'pro_yearly';
+export type SelectablePlanId = SelectablePlan['id'];
 
 /** spec 001 §9: the plan chosen until the seller picks another. */
 export const defaultPlanId: SelectablePlanId = 'pro_monthly';
@@ -21,10 +19,8 @@ export function shownFeatures(plan: Plan): string[] {
 }
 
 /** The plans a seller can choose from (the catalogue leaves the free plan out, spec 001 §5). */
-export function onboardingPlans(): (Plan & { id: SelectablePlanId })[] {
-  return selectablePlans.filter(
-    (plan): plan is Plan & { id: SelectablePlanId } => plan.id !== 'free',
-  );
+export function onboardingPlans(): SelectablePlan[] {
+  return selectablePlans;
 }
 
 /** `£8.99 / month` */
@@ -37,21 +33,6 @@ export function trialEndsOn(today: Date): Date {
   const end = new Date(today);
   end.setDate(end.getDate() + trialDays);
   return end;
-}
-
-/**
- * The consent record the onboarding screens send (spec 001 §3): the current terms version and a
- * fixed marker instead of an IP address, which the browser cannot know.
- */
-export function consentRecord(now: Date): BodyOf<typeof completeOnboarding>['consent'] {
-  return {
-    agreed: true,
-    termsUrl: '/terms',
-    privacyUrl: '/privacy',
-    termsVersion: currentTermsVersion,
-    consentTimestamp: now.toISOString(),
-    consentIp: 'browser-client',
-  };
 }
 
 /** spec 001 §9: the countries the three-step onboarding offers, GB first and chosen by default. */

@@ -21,8 +21,11 @@ import {
   type RemotePage,
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { BillingBlock } from '../billing/BillingBlock.js';
+import { useSubscription } from '../billing/use-subscription.js';
 import { BannerMessage, Field, type Banner } from '../components/Field.js';
 import { emailError, passwordError } from '../domain/auth-form.js';
+import { longDate, planNameOf } from '../domain/billing-state.js';
 import { IntegrationsTab } from '../store-front/IntegrationsTab.js';
 import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
@@ -40,7 +43,8 @@ const tabs: { id: Tab; label: string }[] = [
 /**
  * /account-settings (spec 001 §2): PROFILE, EMAIL and PASSWORD tabs over GET /auth/settings, with
  * the account information block and the success and error banners, and the INTEGRATIONS tab
- * (store-front connection, `store-front/IntegrationsTab.tsx`).
+ * (store-front connection, `store-front/IntegrationsTab.tsx`). The billing block
+ * (`billing/BillingBlock.tsx`) shows GET /api/payments/subscription.
  */
 const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () => {
   const navigate = useNavigate();
@@ -50,6 +54,8 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
   const [tab, setTab] = useState<Tab>('profile');
   const [banner, setBanner] = useState<Banner>(null);
   const [expired, setExpired] = useState(false);
+  const billing = useSubscription({ confirmPayment: false });
+  const [now] = useState(() => new Date());
 
   // spec 001 §2, §4: an expired session says so, then goes to /login after 2 s.
   function endSession() {
@@ -122,7 +128,11 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
       )}
       {state === 'ready' && account && !expired && (
         <>
-          <AccountInformation account={account} />
+          <AccountInformation
+            account={account}
+            planName={planNameOf(billing.subscription?.planName, account.plan)}
+          />
+          <BillingBlock billing={billing} now={now} />
           <div className="me-tabs" role="tablist" aria-label="Settings">
             {tabs.map(({ id, label }) => (
               <button
@@ -184,25 +194,25 @@ function isSessionOver(error: unknown): boolean {
   return error instanceof ApiError && error.isSessionExpired && !/password/i.test(error.message);
 }
 
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'long' });
-}
-
-function AccountInformation({ account }: { account: Account }) {
+/**
+ * spec 001 §2: plan (upper-cased), member since, last login. The plan is its name ('PRO MONTHLY'),
+ * the subscription's when it has loaded, else the catalogue's for the account's plan id.
+ */
+function AccountInformation({ account, planName }: { account: Account; planName: string | null }) {
   return (
     <dl className="me-account-info" data-testid="account-information">
       <div>
         <dt>Plan</dt>
-        <dd data-testid="account-plan">{(account.plan ?? 'none').toUpperCase()}</dd>
+        <dd data-testid="account-plan">{(planName ?? 'none').toUpperCase()}</dd>
       </div>
       <div>
         <dt>Member since</dt>
-        <dd data-testid="account-member-since">{formatDate(account.createdAt)}</dd>
+        <dd data-testid="account-member-since">{longDate(account.createdAt)}</dd>
       </div>
       {account.lastLoginAt && (
         <div>
           <dt>Last login</dt>
-          <dd data-testid="account-last-login">{formatDate(account.lastLoginAt)}</dd>
+          <dd data-testid="account-last-login">{longDate(account.lastLoginAt)}</dd>
         </div>
       )}
     </dl>

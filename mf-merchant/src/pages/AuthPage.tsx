@@ -20,6 +20,7 @@ import {
   clientMessages,
   failureMessage,
   redirectDelays,
+  signInReturnPath,
   storeCustomerSignIn,
   storeMerchantSignIn,
   storePendingVerification,
@@ -132,6 +133,8 @@ function CredentialsForm({ mode, account, onForgotPassword }: CredentialsFormPro
   );
   const signIn = mode === 'login';
   const seller = account === 'merchant';
+  // `/login?return=<path>` (the pricing page's checkout): a seller goes back there after signing in.
+  const returnTo = signInReturnPath(search);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -164,8 +167,9 @@ function CredentialsForm({ mode, account, onForgotPassword }: CredentialsFormPro
     const { token, user } = await publicApi.call(login, { body: { email: address, password } });
     storeMerchantSignIn(token, user);
     setBanner({ kind: 'success', text: clientMessages.signInSucceeded });
+    // Onboarding comes first: a seller who has not finished it goes to the trial agreement anyway.
     navigateLater(
-      user.onboardingCompleted ? '/dashboard' : '/trial-agreement',
+      user.onboardingCompleted ? (returnTo ?? '/dashboard') : '/trial-agreement',
       redirectDelays.afterSignIn,
     );
   }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
 import {
+  clientMessages,
   logout,
   Modal,
   readMerchantSession,
@@ -10,6 +11,8 @@ import {
   type RemotePage,
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { HeaderBillingState } from '../billing/HeaderBillingState.js';
+import { useSubscriptionReturn } from '../billing/use-subscription-return.js';
 import { Toasts } from '../components/Toasts.js';
 import { DashboardHeader } from '../dashboard/DashboardHeader.js';
 import { DatabaseManagement } from '../dashboard/DatabaseManagement.js';
@@ -83,6 +86,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   }, []);
   const closePanel = useCallback(() => setPanel(null), []);
   const storeFront = useStoreFront(reload);
+  const billing = useSubscriptionReturn(reload);
 
   // spec 000 §4 and §9: a session found over (token expired, malformed or refused) goes to /login
   // after 2 s, long enough to read why.
@@ -140,11 +144,21 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
         onDatabase={() => setPanel('database')}
         onLogout={signOut}
         storeFrontActions={<StoreFrontActions storeFront={storeFront} />}
+        billingState={<HeaderBillingState subscription={billing.subscription} now={now} />}
       />
       <main className="ov-page me-workspace">
         {params.get('trial') === 'started' && (
           <p className="ov-alert me-alert--success" role="status" data-testid="trial-started">
             Your 7-day free trial has started. Welcome aboard!
+          </p>
+        )}
+        {billing.justSubscribed && (
+          <p
+            className="ov-alert me-alert--success"
+            role="status"
+            data-testid="subscription-success-notice"
+          >
+            {clientMessages.subscriptionSucceeded}
           </p>
         )}
         {params.get('welcome') === 'true' && (
@@ -153,56 +167,65 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
           </p>
         )}
         <StoreFrontNotices storeFront={storeFront} />
-        <TrackingStats summary={data.summary} error={data.summaryError}>
-          <StoreFrontStatus storeFront={storeFront} />
-        </TrackingStats>
-        <section className="ov-card me-entries" aria-label="Tracking entries">
-          <div className="me-entries__head">
-            <h1>Tracking entries</h1>
-            {data.loading && <span className="ov-spinner" role="status" aria-label="Loading" />}
-          </div>
-          <TrackingToolbar
-            status={query.status}
-            hideShipped={query.omitShipped}
-            searching={searching}
-            onStatus={(status) => setQuery(filterByStatus(query, status))}
-            onHideShipped={(hide) => setQuery(setHideShipped(query, hide))}
-            onSearch={(term) => void search(term)}
-          />
-          {data.listFailure ? (
-            <p className="ov-alert ov-alert--error" role="alert" data-testid="list-error">
-              ERROR: {data.listFailure.text}
-              {data.listFailure.offerLogin && (
-                <>
-                  {' '}
-                  <Link to="/login" data-testid="list-error-login">
-                    Go to login
-                  </Link>
-                </>
-              )}
-            </p>
-          ) : (
-            data.list && (
-              <TrackingTable
-                entries={data.list.entries}
-                query={query}
-                now={now}
-                onSort={(field) => setQuery(sortByColumn(query, field))}
-                onOpen={setDetails}
-                onShip={setShipping}
+        {billing.confirming ? (
+          // Calls made before the payment reached the services were refused; they load again next.
+          <p className="me-muted me-confirming" role="status" data-testid="subscription-confirming">
+            <span className="ov-spinner" aria-hidden="true" /> Activating your subscription...
+          </p>
+        ) : (
+          <>
+            <TrackingStats summary={data.summary} error={data.summaryError}>
+              <StoreFrontStatus storeFront={storeFront} />
+            </TrackingStats>
+            <section className="ov-card me-entries" aria-label="Tracking entries">
+              <div className="me-entries__head">
+                <h1>Tracking entries</h1>
+                {data.loading && <span className="ov-spinner" role="status" aria-label="Loading" />}
+              </div>
+              <TrackingToolbar
+                status={query.status}
+                hideShipped={query.omitShipped}
+                searching={searching}
+                onStatus={(status) => setQuery(filterByStatus(query, status))}
+                onHideShipped={(hide) => setQuery(setHideShipped(query, hide))}
+                onSearch={(term) => void search(term)}
               />
-            )
-          )}
-          {pagination && !data.listFailure && (
-            <Pagination
-              page={pagination.page}
-              limit={pagination.limit}
-              total={pagination.total}
-              pages={pagination.pages}
-              onPage={(page) => setQuery(goToPage(query, page, pagination.pages))}
-            />
-          )}
-        </section>
+              {data.listFailure ? (
+                <p className="ov-alert ov-alert--error" role="alert" data-testid="list-error">
+                  ERROR: {data.listFailure.text}
+                  {data.listFailure.offerLogin && (
+                    <>
+                      {' '}
+                      <Link to="/login" data-testid="list-error-login">
+                        Go to login
+                      </Link>
+                    </>
+                  )}
+                </p>
+              ) : (
+                data.list && (
+                  <TrackingTable
+                    entries={data.list.entries}
+                    query={query}
+                    now={now}
+                    onSort={(field) => setQuery(sortByColumn(query, field))}
+                    onOpen={setDetails}
+                    onShip={setShipping}
+                  />
+                )
+              )}
+              {pagination && !data.listFailure && (
+                <Pagination
+                  page={pagination.page}
+                  limit={pagination.limit}
+                  total={pagination.total}
+                  pages={pagination.pages}
+                  onPage={(page) => setQuery(goToPage(query, page, pagination.pages))}
+                />
+              )}
+            </section>
+          </>
+        )}
       </main>
 
       {panel === 'upload' && (

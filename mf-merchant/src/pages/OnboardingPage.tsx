@@ -8,6 +8,7 @@ import {
   updateProfile,
 } from '@onvelope/contracts';
 import {
+  browserConsentRecord,
   clientMessages,
   localStorageKeys,
   readMerchantSession,
@@ -20,7 +21,6 @@ import { PlanChoice } from '../components/PlanChoice.js';
 import { Field } from '../components/Field.js';
 import { optionalText } from '../domain/auth-form.js';
 import {
-  consentRecord,
   defaultPlanId,
   onboardingCountries,
   trialEndsOn,
@@ -62,7 +62,7 @@ const OnboardingPage: RemotePage<'mf_merchant/OnboardingPage'> = () => {
             selectedPlan: plan,
             agreeToTrialTerms: true,
             agreeToPaymentTerms: true,
-            consent: consentRecord(new Date()),
+            consent: browserConsentRecord(new Date()),
           },
         });
         localStorage.setItem(localStorageKeys.trialEndDate, answer.trialEnd);

@@ -5,6 +5,7 @@ import {
   ApiError,
   clientMessages,
   detailMessages,
+  browserConsentRecord,
   failureMessage,
   localStorageKeys,
   merchantDisplayName,
@@ -16,7 +17,7 @@ import {
 import { merchantApi } from '../api.js';
 import { BannerMessage, type Banner } from '../components/Field.js';
 import { PlanChoice } from '../components/PlanChoice.js';
-import { consentRecord, defaultPlanId, trialEndsOn } from '../domain/onboarding.js';
+import { defaultPlanId, trialEndsOn } from '../domain/onboarding.js';
 import './merchant.css';
 
 /**
@@ -43,7 +44,7 @@ const TrialAgreementPage: RemotePage<'mf_merchant/TrialAgreementPage'> = () => {
           selectedPlan: plan,
           agreeToTrialTerms: true,
           agreeToPaymentTerms: true,
-          consent: consentRecord(new Date()),
+          consent: browserConsentRecord(new Date()),
         },
       });
       localStorage.setItem(localStorageKeys.trialEndDate, answer.trialEnd);

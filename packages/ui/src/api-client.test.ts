@@ -67,6 +67,16 @@ beforeAll(async () => {
           details: [{ message: 'email is required', path: 'email' }],
         });
       if (req.url === '/expired') return json(401, { error: 'jwt expired' });
+      if (req.url === '/closed')
+        return json(402, {
+          error: 'Your free trial has expired. Please subscribe to continue using ONVELOPE.',
+          reason: 'trial_expired',
+          details: [],
+        });
+      if (req.url === '/closed-unknown')
+        return json(402, { error: 'Payment required', reason: 'no_such_reason' });
+      if (req.url === '/refused-with-reason')
+        return json(400, { error: 'Bad request', reason: 'trial_expired' });
       res.writeHead(502, { 'Content-Type': 'text/plain' });
       res.end('Bad Gateway');
     });
@@ -229,6 +239,65 @@ describe('createApiClient', () => {
       .get('/ok')
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, isNetworkFailure: true });
+  });
+});
+
+describe('payment required (402)', () => {
+  it("keeps the answer's reason, and is no expired session though its text says 'expired'", async () => {
+    const error = await createApiClient({ baseUrl })
+      .get('/closed')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 402,
+      serverMessage: 'Your free trial has expired. Please subscribe to continue using ONVELOPE.',
+      reason: 'trial_expired',
+      paymentRequiredReason: 'trial_expired',
+      isSessionExpired: false,
+    });
+  });
+
+  it('tells onPaymentRequired about every 402, then still rejects the call', async () => {
+    const seen: [string | null, number][] = [];
+    const api = createApiClient({
+      baseUrl,
+      onPaymentRequired: (reason, error) => seen.push([reason, error.status]),
+    });
+    await expect(api.get('/closed')).rejects.toMatchObject({ status: 402 });
+    const route = defineRoute({
+      method: 'GET',
+      path: '/closed',
+      service: 'svc-orders',
+      access: 'merchant',
+      source: 'implied',
+      summary: 'a workspace call',
+      schemas: {},
+    });
+    await expect(api.call(route)).rejects.toBeInstanceOf(ApiError);
+    await expect(api.download(route)).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toEqual([
+      ['trial_expired', 402],
+      ['trial_expired', 402],
+      ['trial_expired', 402],
+    ]);
+  });
+
+  it('passes null for a 402 whose reason the client does not know', async () => {
+    const seen: (string | null)[] = [];
+    const api = createApiClient({ baseUrl, onPaymentRequired: (reason) => seen.push(reason) });
+    const error = await api.get('/closed-unknown').catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'no_such_reason', paymentRequiredReason: null });
+    expect(seen).toEqual([null]);
+  });
+
+  it('leaves other failures alone, whatever reason they carry', async () => {
+    const seen: (string | null)[] = [];
+    const api = createApiClient({ baseUrl, onPaymentRequired: (reason) => seen.push(reason) });
+    const refused = await api.get('/refused-with-reason').catch((e: unknown) => e);
+    await api.get('/expired').catch(() => undefined);
+    await api.get('/down').catch(() => undefined);
+    expect(refused).toMatchObject({ status: 400, paymentRequiredReason: null });
+    expect(seen).toEqual([]);
   });
 });
 

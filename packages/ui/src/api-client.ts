@@ -1,4 +1,12 @@
-import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteContract } from '@onvelope/contracts';
+import {
+  accessReasons,
+  type AccessReason,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteContract,
+} from '@onvelope/contracts';
 import { isSessionExpiryMessage } from './session-expiry.js';
 
 /** One entry of the `details` list every error answer may carry (ARCHITECTURE: error shape). */
@@ -20,24 +28,41 @@ export class ApiError extends Error {
   /** The raw text of the answer, for screens that show the body (spec 000 §8 'FAILED TO LOAD DATA'). */
   readonly body: string | undefined;
 
+  /** The answer's own `reason` field, when it sent one (a 402 says why the workspace is closed). */
+  readonly reason: string | undefined;
+
   constructor(
     readonly status: number,
     message: string,
     readonly details: ApiErrorDetail[] = [],
-    options?: { cause?: unknown; serverMessage?: string; body?: string },
+    options?: { cause?: unknown; serverMessage?: string; body?: string; reason?: string },
   ) {
     super(message, options);
     this.serverMessage = options?.serverMessage;
     this.body = options?.body;
+    this.reason = options?.reason;
   }
 
   get isNetworkFailure(): boolean {
     return this.status === 0;
   }
 
-  /** A 401, or a message the spec lists as meaning the session is over. */
+  /**
+   * A 401, or a message the spec lists as meaning the session is over. Never a 402: its text says
+   * the *trial* has expired ('Your free trial has expired...'), and the seller stays signed in.
+   */
   get isSessionExpired(): boolean {
+    if (this.status === 402) return false;
     return this.status === 401 || isSessionExpiryMessage(this.message);
+  }
+
+  /**
+   * Why a 402 closed the seller's workspace (the pricing page's `reason`: trial_expired,
+   * subscription_required, subscription_cancelled); null for any other status or an unknown reason.
+   */
+  get paymentRequiredReason(): AccessReason | null {
+    if (this.status !== 402) return null;
+    return accessReasons.find((known) => known === this.reason) ?? null;
   }
 }
 
@@ -58,6 +83,12 @@ export interface ApiClientOptions {
   /** Bearer token for each call; null sends no Authorization header. */
   getToken?: () => string | null;
   fetch?: typeof fetch;
+  /**
+   * Called on every 402 answer, before the call rejects with its ApiError: the seller's trial or
+   * subscription is over (`reason`, null when the answer named none the client knows). The seller
+   * remotes send the browser to the pricing page from here, so no screen has to handle it.
+   */
+  onPaymentRequired?: (reason: AccessReason | null, error: ApiError) => void;
 }
 
 /** How much of an upload's body has been sent. */
@@ -154,7 +185,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   type SendInit = RequestOptions & { tokenOverride?: { token: string | null } };
 
-  /** Sends one request; a non-2xx answer (or none) becomes an ApiError, a 2xx one is returned. */
+  /** A refused call's error, after telling `onPaymentRequired` about a 402. */
+  function refused(error: ApiError): ApiError {
+    if (error.status === 402) options.onPaymentRequired?.(error.paymentRequiredReason, error);
+    return error;
+  }
+
   /** A request's headers: JSON wanted, the call's own, and the bearer token (the call's or the client's). */
   function headersOf(init: SendInit): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
@@ -163,6 +199,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return headers;
   }
 
+  /** Sends one request; a non-2xx answer (or none) becomes an ApiError, a 2xx one is returned. */
   async function send(method: HttpMethod, path: string, init: SendInit): Promise<Response> {
     const headers = headersOf(init);
     let body: string | FormData | undefined;
@@ -187,7 +224,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     if (!response.ok) {
       const text = await response.text();
-      throw errorFrom(response, parseJson(text), text);
+      throw refused(errorFrom(response, parseJson(text), text));
     }
     return response;
   }
@@ -263,7 +300,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       xhr.onload = () => {
         const payload = parseJson(xhr.responseText);
         if (xhr.status >= 200 && xhr.status < 300) resolve(payload as ResponseOf<R>);
-        else reject(errorFrom(xhr, payload, xhr.responseText));
+        else reject(refused(errorFrom(xhr, payload, xhr.responseText)));
       };
       xhr.onerror = () => reject(new ApiError(0, 'Network request failed'));
       xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
@@ -346,13 +383,17 @@ function errorFrom(
   body: string,
 ): ApiError {
   if (typeof payload === 'object' && payload !== null && 'error' in payload) {
-    const { error, details } = payload as { error: unknown; details?: unknown };
+    const { error, details, reason } = payload as {
+      error: unknown;
+      details?: unknown;
+      reason?: unknown;
+    };
     const serverMessage = typeof error === 'string' && error ? error : undefined;
     return new ApiError(
       answer.status,
       serverMessage ?? `HTTP ${answer.status}`,
       Array.isArray(details) ? details.filter(isDetail) : [],
-      { serverMessage, body },
+      { serverMessage, body, reason: typeof reason === 'string' ? reason : undefined },
     );
   }
   const text = typeof payload === 'string' && payload ? payload : answer.statusText;

@@ -72,3 +72,18 @@ export {
   type OrderQueryStatus,
 } from './order-queries.js';
 export { Modal, type ModalProps } from './Modal.js';
+export {
+  billingDestination,
+  billingPaths,
+  browserConsentRecord,
+  hasSubscription,
+  isAccessReason,
+  isSameSitePath,
+  pricingRedirectFor,
+  rememberRedirectAfterSubscription,
+  signInReturnPath,
+  signInReturningTo,
+  takeRedirectAfterSubscription,
+  type ConsentRecord,
+  type PageLocation,
+} from './billing.js';

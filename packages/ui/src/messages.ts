@@ -24,6 +24,13 @@ export const clientMessages = {
   customerProfileLoadFailed: 'Failed to load profile',
   customerProfileUpdateFailed: 'Failed to update profile',
   customerNotAuthenticated: 'Not authenticated - please log in again',
+  // spec 001 §8, pricing and checkout. 'Payment processing is temporarily unavailable...' and the
+  // consent refusal are the server's own `error` texts, shown as they come.
+  plansLoadFailed: 'Failed to load pricing plans',
+  checkoutAuthRequired: 'Authentication required',
+  checkoutSessionFailed: 'Failed to create checkout session',
+  checkoutStartFailed: 'Failed to start checkout process',
+  subscriptionSucceeded: 'Your subscription is active. Thank you!',
 } as const;
 
 /** spec 001 §9: how long a message stays before the screen moves on, in milliseconds. */

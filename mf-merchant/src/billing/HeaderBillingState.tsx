@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import type { SubscriptionView } from '@onvelope/contracts';
+import { billingPaths } from '@onvelope/ui';
+import { headerBillingState } from '../domain/billing-state.js';
+import './billing.css';
+
+/**
+ * The dashboard header's billing state, compact: the plan's name, the trial days left or the
+ * past-due warning, and Subscribe while there is no active subscription.
+ */
+export function HeaderBillingState({
+  subscription,
+  now,
+}: {
+  subscription: SubscriptionView | null;
+  now: Date;
+}) {
+  if (!subscription) return null;
+  const state = headerBillingState(subscription, now);
+  return (
+    <span className="me-billing-state" data-testid="header-billing-state">
+      {state.planName && <span className="me-billing-state__plan">{state.planName}</span>}
+      {state.note && (
+        <span
+          className={state.warning ? 'me-billing-state__warning' : undefined}
+          role={state.warning ? 'alert' : undefined}
+        >
+          {state.note}
+        </span>
+      )}
+      {state.offerSubscribe && (
+        <Link
+          to={billingPaths.pricing}
+          className="me-billing-state__subscribe"
+          data-testid="subscribe-link"
+        >
+          Subscribe
+        </Link>
+      )}
+    </span>
+  );
+}

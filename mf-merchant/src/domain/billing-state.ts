@@ -1,0 +1,149 @@
+import { plans, type SubscriptionStatus, type SubscriptionView } from '@onvelope/contracts';
+import { billingDestination, hasSubscription } from '@onvelope/ui';
+
+/**
+ * What the dashboard header and the account settings say about the seller's subscription, from
+ * GET /api/payments/subscription: plan name, status in words, trial days left, next payment,
+ * past-due warning, and which of Manage billing / Subscribe to offer. Pure, so it is unit-tested.
+ */
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** '2 October 2025': account settings dates are en-GB long (Member since, Last login). */
+export function longDate(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : date.toLocaleDateString('en-GB', { dateStyle: 'long' });
+}
+
+/**
+ * Whole days until `endIso`, rounded up (a trial ending in 5 hours still has 1 day left, and "0
+ * days left" would read as already over); 0 once it has passed; null without a date.
+ */
+export function daysLeft(endIso: string | null | undefined, now: Date): number | null {
+  if (!endIso) return null;
+  const end = Date.parse(endIso);
+  if (Number.isNaN(end)) return null;
+  return Math.max(0, Math.ceil((end - now.getTime()) / dayMs));
+}
+
+/** '1 day left', '5 days left'. */
+export function daysLeftText(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'} left`;
+}
+
+/**
+ * The plan's name as the seller reads it ('Pro Monthly', never the id `pro_monthly`): the
+ * subscription's own name, else the catalogue's name for the id, else null.
+ */
+export function planNameOf(
+  planName: string | null | undefined,
+  planId: string | null | undefined,
+): string | null {
+  if (planName) return planName;
+  return plans.find((plan) => plan.id === planId)?.name ?? null;
+}
+
+/** The subscription status in words. */
+export const statusWords: Record<SubscriptionStatus, string> = {
+  none: 'No subscription',
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Past due',
+  cancelled: 'Cancelled',
+  expired: 'Trial ended',
+};
+
+export interface BillingSummary {
+  planName: string | null;
+  statusText: string;
+  /** While the free trial runs. */
+  trial: { endsOn: string; daysLeft: number } | null;
+  /** The next payment, or the end of a subscription cancelled at the end of its period. */
+  period: { kind: 'renews' | 'ends'; on: string } | null;
+  /** While past due: the warning, with the end of the grace period when known. */
+  pastDueWarning: string | null;
+  /** The Stripe customer portal, when there is one to open. */
+  manageUrl: string | null;
+  /** No active subscription: offer the pricing page. */
+  offerSubscribe: boolean;
+}
+
+/** The account settings' billing block. */
+export function billingSummary(view: SubscriptionView, now: Date): BillingSummary {
+  const trialEnd = view.status === 'trialing' ? longDate(view.trialEnd) : null;
+  const trialDays = view.status === 'trialing' ? daysLeft(view.trialEnd, now) : null;
+  const periodEnd = hasSubscription(view) ? longDate(view.currentPeriodEnd) : null;
+  return {
+    planName: planNameOf(view.planName, view.plan),
+    statusText: statusWords[view.status],
+    trial: trialEnd && trialDays !== null ? { endsOn: trialEnd, daysLeft: trialDays } : null,
+    period: periodEnd ? { kind: view.cancelAtPeriodEnd ? 'ends' : 'renews', on: periodEnd } : null,
+    pastDueWarning: view.status === 'past_due' ? pastDueWarning(view.graceUntil) : null,
+    manageUrl: billingDestination(view.portalUrl),
+    offerSubscribe: !hasSubscription(view),
+  };
+}
+
+/** 'Past due — update your card by 9 October 2025'. */
+export function pastDueWarning(graceUntil: string | null): string {
+  const by = longDate(graceUntil);
+  return by ? `Past due — update your card by ${by}` : 'Past due — update your card';
+}
+
+export interface HeaderBillingState {
+  planName: string | null;
+  /** 'Trial: 3 days left', 'Past due — update your card by ...', 'Trial ended', or null. */
+  note: string | null;
+  /** The note is a warning (past due, trial over, cancelled). */
+  warning: boolean;
+  offerSubscribe: boolean;
+}
+
+/** The dashboard header's compact billing state. */
+export function headerBillingState(view: SubscriptionView, now: Date): HeaderBillingState {
+  const planName = planNameOf(view.planName, view.plan);
+  const offerSubscribe = !hasSubscription(view);
+  switch (view.status) {
+    case 'active':
+      return { planName, note: null, warning: false, offerSubscribe };
+    case 'trialing': {
+      const days = daysLeft(view.trialEnd, now);
+      const note = days === null ? statusWords.trialing : `Trial: ${daysLeftText(days)}`;
+      return { planName, note, warning: false, offerSubscribe };
+    }
+    case 'past_due':
+      return { planName, note: pastDueWarning(view.graceUntil), warning: true, offerSubscribe };
+    case 'none':
+      return { planName, note: null, warning: false, offerSubscribe };
+    case 'cancelled':
+    case 'expired':
+      return { planName, note: statusWords[view.status], warning: true, offerSubscribe };
+  }
+}
+
+/**
+ * spec 001 §2: the pricing page's `redirect`, kept in session storage, is where the seller goes
+ * after subscribing; null when there is none or it is the page they are already on.
+ */
+export function destinationAfterSubscription(
+  saved: string | null,
+  currentPathname: string,
+): string | null {
+  if (!saved) return null;
+  const pathname = saved.split(/[?#]/, 1)[0];
+  return pathname === currentPathname ? null : saved;
+}
+
+/**
+ * Back from a successful checkout, Stripe's webhook may reach the services a moment after the
+ * browser: the dashboard reads the subscription every second until it is active, for up to 20 s.
+ */
+export const subscriptionConfirmation = { intervalMs: 1000, attempts: 20 } as const;
+
+/** Whether the dashboard stops waiting for the payment to show (active, or waited long enough). */
+export function confirmationSettled(view: SubscriptionView | null, attempts: number): boolean {
+  return view?.status === 'active' || attempts >= subscriptionConfirmation.attempts;
+}
