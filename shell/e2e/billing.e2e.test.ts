@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  composedSiteForFile,
+  createSeller,
+  importThroughApi,
+  newPage,
+  pathOf,
+  seedLocalStorage,
+  sellerStorage,
+  waitForText,
+} from './support.js';
+
+// svc-billing's test-only trial length: long enough to import during the trial, short enough to
+// watch it end.
+const TRIAL_SECONDS = 6;
+const site = composedSiteForFile({ TRIAL_SECONDS_FOR_TESTS: String(TRIAL_SECONDS) });
+
+const csv =
+  'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl\r\n' +
+  'BILL-1001,Ann,Lee,ann@buyer.test,SW1A 1AA,pending,,,\r\n';
+
+describe('billing: the end of the trial, subscribing and cancelling', () => {
+  it('sends a seller whose trial ended to pricing, subscribes through checkout, and closes the workspace again when they cancel', async () => {
+    const seller = await createSeller(site.system, { onboarded: true, displayName: 'Tia Trial' });
+    const trialStarted = Date.now();
+    await importThroughApi(site.system, seller, csv);
+    const { context, page } = await newPage(site.browser);
+    await seedLocalStorage(context, sellerStorage(seller));
+
+    // During the trial the workspace is open and says how long is left.
+    await page.goto(`${site.system.url}/dashboard`);
+    await page.getByTestId('tracking-row').first().waitFor();
+    await page.getByTestId('header-billing-state').waitFor();
+
+    // The trial ends: the server refuses the workspace and the screen goes to pricing.
+    const left = trialStarted + TRIAL_SECONDS * 1000 + 500 - Date.now();
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    const refused = await fetch(`${site.system.url}/api/upload/summary`, {
+      headers: { Authorization: `Bearer ${seller.token}` },
+    });
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toMatchObject({ reason: 'trial_expired' });
+    await page.goto(`${site.system.url}/dashboard`);
+    await waitForText(
+      page,
+      'pricing-reason-banner',
+      'Your free trial has expired. Please subscribe to continue using ONVELOPE.',
+    );
+    const pricing = new URL(page.url());
+    expect(pricing.pathname).toBe('/pricing');
+    expect(pricing.searchParams.get('reason')).toBe('trial_expired');
+    await waitForText(page, 'pricing-plan-pro_monthly', '£8.99');
+    await waitForText(page, 'pricing-plan-pro_yearly', '£89.99');
+    await waitForText(page, 'pricing-saving', '£17.89');
+
+    // Checkout: the consent given at onboarding is on file, so the seller goes straight to pay.
+    await page.getByTestId('pricing-subscribe-pro_monthly').click();
+    await page.getByTestId('local-checkout-pay').waitFor();
+    expect(pathOf(page)).toMatch(/^\/api\/payments\/local-checkout\/cs_/);
+    await page.getByTestId('local-checkout-pay').click();
+
+    // The signed webhooks landed: the dashboard says so and the workspace answers again.
+    await page.getByTestId('subscription-success-notice').waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('subscription')).toBe('success');
+    await page.getByTestId('tracking-row').first().waitFor({ timeout: 30_000 });
+    const reopened = await fetch(`${site.system.url}/api/upload/summary`, {
+      headers: { Authorization: `Bearer ${seller.token}` },
+    });
+    expect(reopened.status).toBe(200);
+
+    // Account settings show the plan by name; Manage billing opens the (local) customer portal.
+    await page.goto(`${site.system.url}/account-settings`);
+    await waitForText(page, 'billing-plan-name', 'Pro Monthly');
+    await page.getByTestId('manage-billing').click();
+    await page.getByTestId('local-portal-cancel').click();
+    await page.waitForURL(/\/account-settings/);
+
+    // Cancelled after the trial: the workspace closes with the cancelled banner.
+    await page.goto(`${site.system.url}/dashboard`);
+    await waitForText(
+      page,
+      'pricing-reason-banner',
+      'Subscription cancelled. You can restart anytime.',
+    );
+    expect(new URL(page.url()).searchParams.get('reason')).toBe('subscription_cancelled');
+    await context.close();
+  });
+
+  it('sends a visitor who starts checkout to sign in, with the pricing page to come back to', async () => {
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/pricing?reason=subscription_required`);
+    await waitForText(
+      page,
+      'pricing-reason-banner',
+      'A subscription is required to access this feature.',
+    );
+    await page.getByTestId('pricing-subscribe-pro_yearly').click();
+    await page.waitForURL(/\/login\?/);
+    expect(new URL(page.url()).searchParams.get('return')).toBe(
+      '/pricing?reason=subscription_required',
+    );
+    await context.close();
+  });
+});
