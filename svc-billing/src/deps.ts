@@ -1,6 +1,5 @@
 import type { Connection } from 'mongoose';
 import type { Logger, NatsConnection } from '@onvelope/service-kit';
-import type { BillingConfig } from './config.js';
 import { billingAccountModel, type BillingAccountModel } from './data/billing-account.model.js';
 import { checkoutSessionModel, type CheckoutSessionModel } from './data/checkout-session.model.js';
 import { portalSessionModel, type PortalSessionModel } from './data/portal-session.model.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, startTestIssuer, testInfra } from '@onvelope/testkit';
+import { startService, startTestIssuer } from '@onvelope/testkit';
 import { startBillingService } from '../src/index.js';
 import {
   consent,
