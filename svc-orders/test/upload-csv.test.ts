@@ -10,7 +10,6 @@ import { connectNats, type NatsConnection } from '@onvelope/service-kit';
 import {
   startService,
   startTestIssuer,
-  testInfra,
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
@@ -52,7 +51,6 @@ describe('POST /api/upload/csv', () => {
   };
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     // A NATS of this file's own: its imports publish tens of thousands of events, which would
     // otherwise stay on the ORDERS stream of this worker's NATS account, where the durable
     // consumers of test files run later in the same worker (svc-analytics) would replay them all.
@@ -65,6 +63,7 @@ describe('POST /api/upload/csv', () => {
       },
       log: () => undefined,
     });
+    issuer = await startTestIssuer({ natsUrl: nats.natsUrl });
     orders = await startService(startOrdersService, {
       AUTH_JWKS_URL: issuer.url,
       NATS_URL: nats.natsUrl,

@@ -28,6 +28,8 @@ const whoAmI = defineRoute({
   path: '/api/test/me',
   service: 'svc-orders',
   access: 'merchant',
+  // A probe of token checks, not of the paid workspace (billing-access tests cover that gate).
+  openWithoutSubscription: true,
   source: 'implied',
   summary: 'me',
   schemas: {},

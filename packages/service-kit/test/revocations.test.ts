@@ -18,6 +18,8 @@ const me = defineRoute({
   path: '/api/test/me',
   service: 'svc-sync',
   access: 'merchant',
+  // A probe of token checks, not of the paid workspace (billing-access tests cover that gate).
+  openWithoutSubscription: true,
   source: 'implied',
   summary: 'me',
   schemas: {},
