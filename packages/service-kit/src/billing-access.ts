@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import {
   accessOf,
   accessReasonBanners,
+  billingAccessChanged,
   billingAccessState,
   billingAccessStream,
   billingAccessSubject,
@@ -10,7 +11,7 @@ import {
 import { callerOf } from './auth.js';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
-import { ensureStream, type NatsConnection } from './nats.js';
+import { ensureStream, isNotFound, type NatsConnection } from './nats.js';
 
 export interface BillingAccess {
   /** The newest billing state of the account, or undefined when svc-billing never published one. */
@@ -19,6 +20,27 @@ export interface BillingAccess {
 }
 
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/**
+ * Publishes an account's billing state on BILLING_ACCESS (svc-billing, and tests standing in for
+ * it). The message id is the account and version, so a repeat of the same state is dropped.
+ */
+export async function publishBillingState(
+  nats: NatsConnection,
+  state: BillingAccessState,
+): Promise<void> {
+  const checked = billingAccessChanged.payload.parse(state);
+  await nats
+    .jetstream()
+    .publish(
+      billingAccessChanged.subjectOf(checked.accountId),
+      encoder.encode(JSON.stringify(checked)),
+      {
+        msgID: `${checked.accountId}:${checked.version}`,
+      },
+    );
+}
 
 /**
  * Every instance of a workspace service keeps the billing state of every seller account in memory,
@@ -68,7 +90,7 @@ export async function followBillingAccess(
         if (state) keep(state);
         return states.get(accountId);
       } catch (error) {
-        if (isNoMessage(error)) return undefined;
+        if (isNotFound(error)) return undefined;
         throw error;
       }
     },
@@ -79,19 +101,14 @@ export async function followBillingAccess(
   };
 }
 
-function isNoMessage(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === '404' || /no message found/i.test(message ?? '');
-}
-
 /**
  * Refuses a workspace call with 402 and the pricing page's reason when the caller's account has
  * neither a running trial nor a subscription in good standing (svc-billing README).
  */
-export function requireOpenWorkspace(access: BillingAccess, now: () => Date = () => new Date()) {
+export function requireOpenWorkspace(access: BillingAccess) {
   return async (ctx: Context, next: Next) => {
     const { accountId } = callerOf(ctx);
-    const decision = accessOf(await access.stateOf(accountId), now());
+    const decision = accessOf(await access.stateOf(accountId), new Date());
     if (!decision.allowed) {
       throw new HttpError(402, accessReasonBanners[decision.reason], [], {
         reason: decision.reason,

@@ -87,27 +87,25 @@ export async function createService<S extends z.ZodObject>(
 ): Promise<RunningService> {
   const config = loadConfig(definition.configSchema, definition.env) as z.infer<S> & BaseConfig;
   const log = createLogger(definition.name, config.LOG_LEVEL);
+  // What a start that fails half-way must undo, newest first.
+  const opened: (() => Promise<unknown>)[] = [];
+  const undoStart = async (error: unknown): Promise<never> => {
+    for (const close of opened.reverse()) await close();
+    throw error;
+  };
   const db = await connectDatabase(config.MONGO_URL, config.MONGO_DB);
-  const nats = await connectNats(config.NATS_URL, definition.name).catch(async (error: unknown) => {
-    await db.close();
-    throw error;
-  });
-  const revocations = await followRevocations(nats, log).catch(async (error: unknown) => {
-    await nats.close();
-    await db.close();
-    throw error;
-  });
+  opened.push(() => db.close());
+  const nats = await connectNats(config.NATS_URL, definition.name).catch(undoStart);
+  opened.push(() => nats.close());
+  const revocations = await followRevocations(nats, log).catch(undoStart);
+  opened.push(() => revocations.stop());
   // Only services with paid workspace calls follow the billing state of every account.
   const billingAccess: BillingAccess | undefined = routesOf(definition.name).some(
     requiresSubscription,
   )
-    ? await followBillingAccess(nats, log).catch(async (error: unknown) => {
-        await revocations.stop();
-        await nats.close();
-        await db.close();
-        throw error;
-      })
+    ? await followBillingAccess(nats, log).catch(undoStart)
     : undefined;
+  if (billingAccess) opened.push(() => billingAccess.stop());
   const verifyToken = honouringRevocations(
     definition.verifyToken
       ? await definition.verifyToken(config)
@@ -172,11 +170,7 @@ export async function createService<S extends z.ZodObject>(
   try {
     hooks = (await definition.setup?.({ config, log, db, nats, routes, verifyToken })) ?? {};
   } catch (error) {
-    await billingAccess?.stop();
-    await revocations.stop();
-    await nats.close();
-    await db.close();
-    throw error;
+    await undoStart(error);
   }
 
   app.use(requestIdMiddleware(log));

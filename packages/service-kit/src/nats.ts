@@ -74,9 +74,10 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
   }
 }
 
-function isNotFound(error: unknown): boolean {
+/** JetStream's "not there" answers: no such stream, or no message for a subject. */
+export function isNotFound(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
-  return code === '404' || /stream not found/i.test(message ?? '');
+  return code === '404' || /stream not found|no message found/i.test(message ?? '');
 }
 
 /**

@@ -1,5 +1,5 @@
-import { trialDays, billingAccessChanged, type BillingAccessState } from '@onvelope/contracts';
-import { connectNats, ensureStream } from '@onvelope/service-kit';
+import { billingAccessStream, trialDays, type BillingAccessState } from '@onvelope/contracts';
+import { connectNats, ensureStream, publishBillingState as publish } from '@onvelope/service-kit';
 
 /**
  * Publishes an account's billing state on BILLING_ACCESS as svc-billing would, so a service under
@@ -14,13 +14,8 @@ export async function publishBillingState(
 ): Promise<void> {
   const nats = await connectNats(natsUrl, 'testkit-billing');
   try {
-    await ensureStream(nats, billingAccessChanged.stream);
-    await nats
-      .jetstream()
-      .publish(
-        billingAccessChanged.subjectOf(state.accountId),
-        new TextEncoder().encode(JSON.stringify(billingAccessChanged.payload.parse(state))),
-      );
+    await ensureStream(nats, billingAccessStream);
+    await publish(nats, state);
   } finally {
     await nats.close();
   }

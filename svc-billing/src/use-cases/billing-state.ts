@@ -1,9 +1,8 @@
-import { billingAccessChanged, type BillingAccessState } from '@onvelope/contracts';
+import type { BillingAccessState } from '@onvelope/contracts';
+import { publishBillingState as publish } from '@onvelope/service-kit';
 import type { BillingAccountDocument } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
 import { graceUntilOf } from '../domain/subscription-state.js';
-
-const encoder = new TextEncoder();
 
 /** What the BILLING_ACCESS stream says of an account (see `accessOf` in the contracts). */
 export function accessStateOf(
@@ -28,12 +27,7 @@ export async function publishBillingState(
   deps: BillingDeps,
   account: BillingAccountDocument,
 ): Promise<void> {
-  const state = billingAccessChanged.payload.parse(accessStateOf(account, deps.graceDays));
-  await deps.nats
-    .jetstream()
-    .publish(billingAccessChanged.subjectOf(account._id), encoder.encode(JSON.stringify(state)), {
-      msgID: `${account._id}:${account.version}`,
-    });
+  await publish(deps.nats, accessStateOf(account, deps.graceDays));
   await deps.accounts.updateOne(
     { _id: account._id, version: account.version },
     { $set: { publishedVersion: account.version, pendingPublish: false } },
