@@ -1,6 +1,7 @@
 import {
   accessReasons,
   currentTermsVersion,
+  isSubscribed,
   type AccessReason,
   type BodyOf,
   type completeOnboarding,
@@ -29,7 +30,7 @@ export const billingPaths = {
  * second subscription, so the screens offer Manage billing instead of Subscribe.
  */
 export function hasSubscription(view: Pick<SubscriptionView, 'status'> | null): boolean {
-  return view?.status === 'active' || view?.status === 'past_due';
+  return view !== null && isSubscribed(view.status);
 }
 
 /** Whether `value` is one of the pricing page's reasons (trial_expired, ...). */

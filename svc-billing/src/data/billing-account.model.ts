@@ -19,8 +19,8 @@ export interface StoredConsent {
 
 /**
  * One seller account's billing: its trial, its Stripe customer and subscription, and the consents it
- * gave. `version` grows with every change that alters access; `publishedVersion` is the version the
- * BILLING_ACCESS stream has (the relay publishes until they match).
+ * gave. `version` grows with every change that alters access; `pendingPublish` says the
+ * BILLING_ACCESS stream does not have that version yet (the relay publishes it).
  */
 export interface BillingAccountDocument {
   _id: string;
@@ -31,7 +31,6 @@ export interface BillingAccountDocument {
   subscription: StoredSubscription | null;
   consents: StoredConsent[];
   version: number;
-  publishedVersion: number;
   /** Set with every change, cleared once the stream has that version (the relay's to-do list). */
   pendingPublish: boolean;
   createdAt: Date;
@@ -48,7 +47,6 @@ const billingAccountSchema = new Schema<BillingAccountDocument>(
     subscription: { type: Schema.Types.Mixed, default: null },
     consents: { type: Schema.Types.Mixed, default: () => [] },
     version: { type: Number, required: true, default: 0 },
-    publishedVersion: { type: Number, required: true, default: 0 },
     pendingPublish: { type: Boolean, required: true, default: false, index: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },

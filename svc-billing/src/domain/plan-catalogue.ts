@@ -6,6 +6,7 @@ export interface PlanCatalogue {
   plans: PlanView[];
   /** The plan a price (or a plan id) names, if any. */
   planOf(priceOrPlanId: string): PlanView | undefined;
+  /** The id of the plan a price (or a plan id) names; null for none. */
   planIdOfPrice(priceId: string | null): PlanId | null;
 }
 

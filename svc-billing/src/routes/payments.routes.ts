@@ -6,7 +6,13 @@ import {
   listPlans,
   stripeWebhook,
 } from '@onvelope/contracts';
-import { badRequest, callerOf, HttpError, type ServiceRoutes } from '@onvelope/service-kit';
+import {
+  badRequest,
+  callerOf,
+  HttpError,
+  type Logger,
+  type ServiceRoutes,
+} from '@onvelope/service-kit';
 import type { BillingDeps } from '../deps.js';
 import { stripeEvent } from '../domain/stripe-objects.js';
 import { createCheckout } from '../use-cases/create-checkout.js';
@@ -54,10 +60,9 @@ export function registerPaymentRoutes(routes: ServiceRoutes, deps: BillingDeps) 
     const event = stripeEvent.safeParse(verified);
     if (!event.success) throw badRequest(webhookMessages.notAnEvent);
     const outcome = await handleStripeEvent(deps, event.data);
-    ctx.state.log?.info?.(
-      { eventId: event.data.id, type: event.data.type, outcome },
-      'Stripe event',
-    );
+    // The request's own logger carries its request id.
+    const log = (ctx.state.log as Logger | undefined) ?? deps.log;
+    log.info({ eventId: event.data.id, type: event.data.type, outcome }, 'Stripe event');
     return { received: true as const };
   });
 }

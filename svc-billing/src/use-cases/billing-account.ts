@@ -23,7 +23,6 @@ export async function billingAccountOf(
           subscription: null,
           consents: [],
           version: 0,
-          publishedVersion: 0,
           pendingPublish: false,
           createdAt: now,
           updatedAt: now,

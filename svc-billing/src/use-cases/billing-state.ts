@@ -1,4 +1,4 @@
-import type { BillingAccessState } from '@onvelope/contracts';
+import { accessOf, type AccessDecision, type BillingAccessState } from '@onvelope/contracts';
 import { publishBillingState as publish } from '@onvelope/service-kit';
 import type { BillingAccountDocument } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
@@ -18,6 +18,15 @@ export function accessStateOf(
   };
 }
 
+/** Whether the account's workspace is open now, and in which state (none known: never heard of). */
+export function accessDecisionOf(
+  account: BillingAccountDocument | null,
+  graceDays: number,
+  now: Date,
+): AccessDecision {
+  return accessOf(account ? accessStateOf(account, graceDays) : undefined, now);
+}
+
 /**
  * Publishes the account's billing state and records that the stream has it. Every change is
  * written first with `pendingPublish` (the outbox), so a publish that fails here (NATS down) is
@@ -30,7 +39,7 @@ export async function publishBillingState(
   await publish(deps.nats, accessStateOf(account, deps.graceDays));
   await deps.accounts.updateOne(
     { _id: account._id, version: account.version },
-    { $set: { publishedVersion: account.version, pendingPublish: false } },
+    { $set: { pendingPublish: false } },
   );
 }
 

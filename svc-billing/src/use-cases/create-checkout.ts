@@ -1,5 +1,6 @@
 import {
-  accessOf,
+  authValidationMessages,
+  isSubscribed,
   currentTermsVersion,
   type BodyOf,
   type createCheckout as createCheckoutRoute,
@@ -8,14 +9,13 @@ import {
 import { badRequest, conflict } from '@onvelope/service-kit';
 import type { BillingAccountDocument, StoredConsent } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
-import { accessStateOf } from './billing-state.js';
+import { accessDecisionOf } from './billing-state.js';
 import { billingAccountOf, stripeCustomerOf } from './billing-account.js';
 import { askProvider, paymentsOf } from './payments-available.js';
 
 type CheckoutInput = BodyOf<typeof createCheckoutRoute>;
 
 export const checkoutMessages = {
-  consentRequired: 'You must agree to the Terms of Service and Privacy Policy.',
   unknownPlan: 'This plan does not exist. Please choose a plan from the pricing page.',
   alreadySubscribed:
     'You already have an active subscription. Use Manage billing to change or cancel it.',
@@ -46,13 +46,13 @@ export async function createCheckout(
     ]);
   const now = deps.now();
   const account = await billingAccountOf(deps, accountId);
-  const { status } = accessOf(accessStateOf(account, deps.graceDays), now);
-  if (status === 'active' || status === 'past_due') {
+  if (isSubscribed(accessDecisionOf(account, deps.graceDays, now).status)) {
     throw conflict(checkoutMessages.alreadySubscribed);
   }
   if (!input.consent && !hasCurrentConsent(account)) {
-    throw badRequest(checkoutMessages.consentRequired, [
-      { message: checkoutMessages.consentRequired, path: 'consent' },
+    // The same words as onboarding's consent check (spec 001 §5).
+    throw badRequest(authValidationMessages.termsRequired, [
+      { message: authValidationMessages.termsRequired, path: 'consent' },
     ]);
   }
   const customerId = await stripeCustomerOf(deps, account);

@@ -1,5 +1,5 @@
 import {
-  accessOf,
+  isSubscribed,
   plans,
   type ResponseOf,
   type getSubscription as getSubscriptionRoute,
@@ -8,7 +8,7 @@ import {
 import type { BillingAccountDocument } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
 import { graceUntilOf } from '../domain/subscription-state.js';
-import { accessStateOf } from './billing-state.js';
+import { accessDecisionOf } from './billing-state.js';
 import { hasCurrentConsent } from './create-checkout.js';
 import { askProvider } from './payments-available.js';
 
@@ -36,14 +36,14 @@ export function subscriptionViewOf(
   account: BillingAccountDocument | null,
   now: Date,
 ): Omit<SubscriptionView, 'portalUrl'> {
-  const decision = accessOf(account ? accessStateOf(account, deps.graceDays) : undefined, now);
+  const decision = accessDecisionOf(account, deps.graceDays, now);
   const subscription = account?.subscription ?? null;
   const plan =
     subscription?.planId ??
     deps.catalogue.planIdOfPrice(subscription?.priceId ?? null) ??
     account?.selectedPlan ??
     null;
-  const subscribed = decision.status === 'active' || decision.status === 'past_due';
+  const subscribed = isSubscribed(decision.status);
   return {
     plan,
     planName: plans.find((entry) => entry.id === plan)?.name ?? null,

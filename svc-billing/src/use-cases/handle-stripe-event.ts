@@ -107,7 +107,8 @@ async function subscriptionChanged(deps: BillingDeps, event: StripeEventEnvelope
   const object = stripeSubscription.parse(event.data.object);
   const { priceId, currentPeriodEnd } = subscriptionTerms(object);
   const planId =
-    deps.catalogue.planIdOfPrice(priceId) ?? planIdOf(deps, object.metadata?.planId) ?? null;
+    deps.catalogue.planIdOfPrice(priceId) ??
+    deps.catalogue.planIdOfPrice(object.metadata?.planId ?? null);
   const report: SubscriptionReport = {
     id: object.id,
     status: object.status,
@@ -164,10 +165,6 @@ async function accountIdOf(
     .findOne({ stripeCustomerId: customerId }, { _id: 1 })
     .lean<Pick<BillingAccountDocument, '_id'>>();
   return account?._id ?? null;
-}
-
-function planIdOf(deps: BillingDeps, value: string | undefined) {
-  return value ? deps.catalogue.planIdOfPrice(value) : null;
 }
 
 function outcomeOf({ account, changed }: { account: unknown; changed: boolean }): string {

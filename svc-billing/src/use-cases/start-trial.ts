@@ -33,7 +33,6 @@ export async function startTrial(
     subscription: null,
     consents: [consent],
     version: 1,
-    publishedVersion: 0,
     pendingPublish: true,
     createdAt: now,
     updatedAt: now,

@@ -59,6 +59,13 @@ export const subscriptionStatuses = [
 ] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/**
+ * A Stripe subscription runs (paid, or a payment failed and the grace period runs): its plan, card
+ * and cancelling belong to the customer portal, and a second checkout would start a second one.
+ */
+export const isSubscribed = (status: SubscriptionStatus): boolean =>
+  status === 'active' || status === 'past_due';
+
 export type AccessDecision =
   | { allowed: true; status: Extract<SubscriptionStatus, 'trialing' | 'active' | 'past_due'> }
   | {
