@@ -223,6 +223,8 @@ describe('svc-billing payments', () => {
       cancelAtPeriodEnd: false,
       portalUrl: expect.stringMatching(/^\/api\/payments\/local-portal\/bps_/),
     });
+    const withoutPortal = await h.call('GET', '/api/payments/subscription?portal=omit', { token });
+    expect(withoutPortal.body.subscription).toMatchObject({ status: 'active', portalUrl: null });
     const state = await h.publishedState('acct-paid', 2);
     expect(state.subscriptionStatus).toBe('trialing');
     // A second subscription is refused while one runs.

@@ -7,7 +7,9 @@ import { checkoutStep, type CheckoutPort } from '../domain/checkout.js';
 
 const port: CheckoutPort = {
   signedIn: () => readMerchantSession() !== null,
-  subscription: async () => (await sellerApi.call(getSubscription)).subscription,
+  // Only its consent flag is read here.
+  subscription: async () =>
+    (await sellerApi.call(getSubscription, { query: { portal: 'omit' } })).subscription,
   createCheckout: (body) => sellerApi.call(createCheckout, { body }),
 };
 

@@ -15,7 +15,7 @@ import { useSubscription } from './use-subscription.js';
 export function useSubscriptionReturn(reload: () => void) {
   const [params, setParams] = useSearchParams();
   const [justSubscribed] = useState(() => params.get('subscription') === 'success');
-  const billing = useSubscription({ confirmPayment: justSubscribed });
+  const billing = useSubscription({ confirmPayment: justSubscribed, withPortal: false });
   const navigateLater = useDelayedNavigate();
   const handled = useRef(false);
 

@@ -19,8 +19,11 @@ export interface SubscriptionState {
  */
 export function useSubscription({
   confirmPayment,
+  withPortal,
 }: {
   confirmPayment: boolean;
+  /** Whether the screen offers Manage billing (each link is a call to Stripe). */
+  withPortal: boolean;
 }): SubscriptionState {
   const [subscription, setSubscription] = useState<SubscriptionView | null>(null);
   const [failed, setFailed] = useState(false);
@@ -34,7 +37,11 @@ export function useSubscription({
       tries += 1;
       let view: SubscriptionView | null = null;
       try {
-        view = (await merchantApi.call(getSubscription)).subscription;
+        view = (
+          await merchantApi.call(getSubscription, {
+            query: { portal: withPortal ? 'include' : 'omit' },
+          })
+        ).subscription;
       } catch {
         view = null;
       }
@@ -51,7 +58,7 @@ export function useSubscription({
       live = false;
       clearTimeout(timer);
     };
-  }, [confirmPayment]);
+  }, [confirmPayment, withPortal]);
 
   return {
     subscription,

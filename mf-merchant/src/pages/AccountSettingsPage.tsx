@@ -54,7 +54,7 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
   const [tab, setTab] = useState<Tab>('profile');
   const [banner, setBanner] = useState<Banner>(null);
   const [expired, setExpired] = useState(false);
-  const billing = useSubscription({ confirmPayment: false });
+  const billing = useSubscription({ confirmPayment: false, withPortal: true });
   const [now] = useState(() => new Date());
 
   // spec 001 §2, §4: an expired session says so, then goes to /login after 2 s.

@@ -41,8 +41,8 @@ export function registerPaymentRoutes(routes: ServiceRoutes, deps: BillingDeps) 
     createPaymentIntent(deps, callerOf(ctx).accountId, body),
   );
 
-  routes.handle(getSubscriptionRoute, async (ctx) =>
-    getSubscription(deps, callerOf(ctx).accountId),
+  routes.handle(getSubscriptionRoute, async (ctx, { query }) =>
+    getSubscription(deps, callerOf(ctx).accountId, { withPortal: query.portal !== 'omit' }),
   );
 
   routes.handle(stripeWebhook, async (ctx) => {

@@ -20,13 +20,14 @@ import { askProvider } from './payments-available.js';
 export async function getSubscription(
   deps: BillingDeps,
   accountId: string,
+  { withPortal }: { withPortal: boolean },
 ): Promise<ResponseOf<typeof getSubscriptionRoute>> {
   const account = await deps.accounts.findById(accountId).lean<BillingAccountDocument>();
   return {
     success: true,
     subscription: {
       ...subscriptionViewOf(deps, account, deps.now()),
-      portalUrl: account ? await portalUrlOf(deps, account) : null,
+      portalUrl: account && withPortal ? await portalUrlOf(deps, account) : null,
     },
   };
 }

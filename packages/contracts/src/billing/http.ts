@@ -7,6 +7,7 @@ import {
   paymentIntentRequest,
   paymentIntentResponse,
   plansResponse,
+  subscriptionQuery,
   subscriptionResponse,
   webhookResponse,
 } from './schemas.js';
@@ -46,7 +47,7 @@ export const getSubscription = route(
   'merchant',
   'spec-001',
   'Subscription state',
-  { schemas: { response: subscriptionResponse } },
+  { schemas: { query: subscriptionQuery, response: subscriptionResponse } },
 );
 
 // Authenticated by the Stripe signature header, not by a bearer token; the raw body is signed.

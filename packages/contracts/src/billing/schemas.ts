@@ -64,10 +64,21 @@ export const subscriptionView = z.object({
   graceUntil: z.iso.datetime().nullable(),
   /** Whether the seller has agreed to the current terms (else checkout asks first). */
   consentOnFile: z.boolean(),
-  /** Stripe's customer portal (change card, invoices, cancel), or null before any checkout. */
+  /**
+   * Stripe's customer portal (change card, invoices, cancel), or null before any checkout or when
+   * the query says `portal=omit`.
+   */
   portalUrl: z.string().nullable(),
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
+
+/**
+ * `portal=omit` leaves the customer-portal link out: making one is a call to Stripe, which screens
+ * that only show the state (the dashboard header, a checkout's consent check) do not need.
+ */
+export const subscriptionQuery = z.object({
+  portal: z.enum(['include', 'omit'], { error: 'portal must be include or omit' }).optional(),
+});
 
 export const subscriptionResponse = z.object({
   success: z.literal(true),
