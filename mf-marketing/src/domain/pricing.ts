@@ -1,6 +1,7 @@
 import {
   accessReasonBanners,
   formatPence,
+  yearlySaving,
   type PlanView,
   type SubscriptionView,
 } from '@onvelope/contracts';
@@ -19,11 +20,7 @@ export function pricingPlans(plans: readonly PlanView[]): PlanView[] {
  * from the plans as loaded (so it follows the catalogue); null when one is missing or nothing is saved.
  */
 export function yearlySavingOf(plans: readonly PlanView[]): number | null {
-  const shown = pricingPlans(plans);
-  const monthly = shown.find((plan) => plan.interval === 'month');
-  const yearly = shown.find((plan) => plan.interval === 'year');
-  if (!monthly || !yearly) return null;
-  const saving = Math.round(monthly.price * 12 - yearly.price);
+  const saving = yearlySaving(plans);
   return saving > 0 ? saving : null;
 }
 

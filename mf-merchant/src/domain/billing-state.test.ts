@@ -7,9 +7,9 @@ import {
   daysLeftText,
   destinationAfterSubscription,
   headerBillingState,
-  longDate,
   planNameOf,
 } from './billing-state.js';
+import { longDate } from './display-format.js';
 
 // Noon UTC: the same calendar day in every time zone the tests may run in.
 const now = new Date('2025-10-02T12:00:00.000Z');

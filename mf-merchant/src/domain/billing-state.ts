@@ -1,5 +1,6 @@
 import { plans, type SubscriptionStatus, type SubscriptionView } from '@onvelope/contracts';
 import { billingDestination, hasSubscription } from '@onvelope/ui';
+import { longDate } from './display-format.js';
 
 /**
  * What the dashboard header and the account settings say about the seller's subscription, from
@@ -8,15 +9,6 @@ import { billingDestination, hasSubscription } from '@onvelope/ui';
  */
 
 const dayMs = 24 * 60 * 60 * 1000;
-
-/** '2 October 2025': account settings dates are en-GB long (Member since, Last login). */
-export function longDate(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? null
-    : date.toLocaleDateString('en-GB', { dateStyle: 'long' });
-}
 
 /**
  * Whole days until `endIso`, rounded up (a trial ending in 5 hours still has 1 day left, and "0

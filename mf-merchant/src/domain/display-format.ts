@@ -5,6 +5,18 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-US');
 }
 
+/**
+ * '2 October 2025': the seller's own account dates (trial end, member since, next payment) are
+ * en-GB long; null without a valid date.
+ */
+export function longDate(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : date.toLocaleDateString('en-GB', { dateStyle: 'long' });
+}
+
 /** A date with its time, en-US, for the order details. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -18,6 +18,7 @@ import { merchantApi } from '../api.js';
 import { BannerMessage, type Banner } from '../components/Field.js';
 import { PlanChoice } from '../components/PlanChoice.js';
 import { defaultPlanId, trialEndsOn } from '../domain/onboarding.js';
+import { longDate } from '../domain/display-format.js';
 import './merchant.css';
 
 /**
@@ -33,7 +34,7 @@ const TrialAgreementPage: RemotePage<'mf_merchant/TrialAgreementPage'> = () => {
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<Banner>(null);
   const chosen = plans.find((entry) => entry.id === plan);
-  const trialEnd = trialEndsOn(new Date()).toLocaleDateString('en-GB', { dateStyle: 'long' });
+  const trialEnd = longDate(trialEndsOn(new Date()).toISOString());
 
   async function startTrial() {
     setBusy(true);

@@ -60,11 +60,16 @@ export const selectablePlans: SelectablePlan[] = plans.filter(
   (plan): plan is SelectablePlan => plan.id !== 'free',
 );
 
-/** 12 monthly prices minus the yearly price, in pence (spec 001 §9). */
-export function yearlySaving(): number {
-  const monthly = plans.find((plan) => plan.id === 'pro_monthly')?.price ?? 0;
-  const yearly = plans.find((plan) => plan.id === 'pro_yearly')?.price ?? 0;
-  return monthly * 12 - yearly;
+/**
+ * 12 monthly prices minus the yearly price, in pence (spec 001 §9), of the catalogue or of the
+ * plans a screen loaded; 0 when either plan is missing.
+ */
+export function yearlySaving(
+  from: readonly Pick<Plan, 'id' | 'price' | 'interval'>[] = selectablePlans,
+): number {
+  const monthly = from.find((plan) => plan.id !== 'free' && plan.interval === 'month');
+  const yearly = from.find((plan) => plan.id !== 'free' && plan.interval === 'year');
+  return monthly && yearly ? monthly.price * 12 - yearly.price : 0;
 }
 
 /** `£8.99` from 899 pence (spec 001 §9: amount divided by 100, two decimals). */
