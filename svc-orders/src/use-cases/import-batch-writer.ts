@@ -265,7 +265,10 @@ export class ImportBatchWriter {
   private async write(batch: PlannedBatch): Promise<void> {
     const { accountId, counts, report } = this.input;
     if (batch.writes.length) {
-      const { skipped, replaced } = await writeInOrder(this.deps.entries, batch.writes);
+      const { skipped, replaced, createdByUpsert } = await writeInOrder(
+        this.deps.entries,
+        batch.writes,
+      );
       for (const write of skipped) {
         counts[write.inserted ? 'created' : 'updated'] -= 1;
         counts.failed += 1;
@@ -273,7 +276,7 @@ export class ImportBatchWriter {
       }
       for (const write of replaced) {
         // Another import created the order first: this row updated it.
-        if (!write.inserted) continue;
+        if (!write.inserted || createdByUpsert.has(write)) continue;
         counts.created -= 1;
         counts.updated += 1;
       }
