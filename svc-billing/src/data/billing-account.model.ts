@@ -1,20 +1,29 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { z } from 'zod';
+import type { consentRecord } from '@onvelope/contracts';
 import type { PlanId, StoredSubscription } from '../domain/subscription-state.js';
 
-/** A consent to the terms, with where it was given and the address the request came from. */
-export interface StoredConsent {
-  agreed: boolean;
-  termsUrl: string;
-  privacyUrl: string;
-  termsVersion: string;
+type GivenConsent = z.infer<typeof consentRecord>;
+
+/**
+ * A consent to the terms as the screen sent it (spec 001 §3; `consentIp` is a browser-side marker),
+ * with the address the request came from and where it was given.
+ */
+export type StoredConsent = Omit<GivenConsent, 'consentTimestamp'> & {
   consentTimestamp: Date;
-  /** What the screen sent (a browser-side marker, spec 001 §3). */
-  consentIp: string;
   requestIp: string;
   recordedAt: Date;
   givenAt: 'onboarding' | 'checkout';
   /** The checkout session it was given for. */
   checkoutSessionId: string | null;
+};
+
+/** The consent to keep, from what the screen sent and where it was given. */
+export function storedConsentOf(
+  consent: GivenConsent,
+  given: Pick<StoredConsent, 'requestIp' | 'recordedAt' | 'givenAt' | 'checkoutSessionId'>,
+): StoredConsent {
+  return { ...consent, consentTimestamp: new Date(consent.consentTimestamp), ...given };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type ResponseOf,
 } from '@onvelope/contracts';
 import { badRequest, conflict } from '@onvelope/service-kit';
-import type { BillingAccountDocument, StoredConsent } from '../data/billing-account.model.js';
+import { storedConsentOf, type BillingAccountDocument } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
 import { accessDecisionOf } from './billing-state.js';
 import { billingAccountOf, stripeCustomerOf } from './billing-account.js';
@@ -80,14 +80,12 @@ export async function createCheckout(
     createdAt: now,
   });
   if (input.consent) {
-    const consent: StoredConsent = {
-      ...input.consent,
-      consentTimestamp: new Date(input.consent.consentTimestamp),
+    const consent = storedConsentOf(input.consent, {
       requestIp,
       recordedAt: now,
       givenAt: 'checkout',
       checkoutSessionId: session.id,
-    };
+    });
     await deps.accounts.updateOne({ _id: accountId }, { $push: { consents: consent } });
   }
   const url = payments.isMock ? `/api/payments/local-checkout/${session.id}` : session.url;

@@ -32,7 +32,7 @@ export async function getSubscription(
   };
 }
 
-export function subscriptionViewOf(
+function subscriptionViewOf(
   deps: BillingDeps,
   account: BillingAccountDocument | null,
   now: Date,

@@ -1,6 +1,6 @@
 import type { startTrial as startTrialCommand, RequestOf, ReplyOf } from '@onvelope/contracts';
 import { isDuplicateKeyError } from '@onvelope/service-kit';
-import type { BillingAccountDocument, StoredConsent } from '../data/billing-account.model.js';
+import { storedConsentOf, type BillingAccountDocument } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
 import { trialEndFrom } from '../domain/trial.js';
 import { publishBillingState } from './billing-state.js';
@@ -17,13 +17,13 @@ export async function startTrial(
   request: StartTrial,
 ): Promise<ReplyOf<typeof startTrialCommand>> {
   const now = deps.now();
-  const consent: StoredConsent = {
-    ...request.consent,
-    consentTimestamp: new Date(request.consent.consentTimestamp),
+  const { requestIp, ...given } = request.consent;
+  const consent = storedConsentOf(given, {
+    requestIp,
     recordedAt: now,
     givenAt: 'onboarding',
     checkoutSessionId: null,
-  };
+  });
   const fresh: BillingAccountDocument = {
     _id: request.accountId,
     email: request.email,
