@@ -1,3 +1,12 @@
+import { z } from 'zod';
 import { serviceConfigSchema } from '@onvelope/service-kit';
 
-export const configSchema = serviceConfigSchema({ port: 4005, database: 'onvelope_analytics' }, {});
+export const configSchema = serviceConfigSchema(
+  { port: 4005, database: 'onvelope_analytics' },
+  {
+    /** How long a seller's changes settle before their rollup is refreshed. */
+    ROLLUP_SETTLE_MS: z.coerce.number().int().min(0).default(250),
+    /** How often rollups whose refresh was lost (a stopped instance) are looked for. */
+    ROLLUP_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+  },
+);

@@ -1,18 +1,48 @@
+import { ANALYTICS_TIME_ZONE } from '@onvelope/contracts';
 import { createService, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { orderFactModel } from './data/order-fact.model.js';
+import { rollupModel } from './data/rollup.model.js';
+import { calendarOf } from './domain/calendar.js';
 import { consumeTrackingEntryChanges } from './events/tracking-entry-consumer.js';
+import { registerAnalyticsRoutes } from './routes/analytics.routes.js';
+import { analyticsReader } from './use-cases/read-analytics.js';
+import { dirtyAccounts, refreshRollup } from './use-cases/refresh-rollup.js';
+import { createRollupRefresher } from './use-cases/rollup-refresher.js';
 
 export function startAnalyticsService(env: Env) {
   return createService({
     name: 'svc-analytics',
     env,
     configSchema,
-    setup: async ({ db, nats, log }) => {
+    setup: async ({ config, db, nats, log, routes }) => {
       const facts = orderFactModel(db);
-      await facts.syncIndexes();
-      const consumer = await consumeTrackingEntryChanges(nats, facts, log);
-      return { stop: () => consumer.stop() };
+      const rollups = rollupModel(db);
+      await Promise.all([facts.syncIndexes(), rollups.syncIndexes()]);
+      const calendar = calendarOf(ANALYTICS_TIME_ZONE);
+      const refresher = createRollupRefresher({
+        refresh: (accountId) => refreshRollup({ facts, rollups, calendar }, accountId),
+        log,
+        settleMs: config.ROLLUP_SETTLE_MS,
+      });
+      registerAnalyticsRoutes(routes, analyticsReader({ rollups, calendar }));
+      const consumer = await consumeTrackingEntryChanges(nats, { facts, rollups, refresher, log });
+      const sweep = async () => {
+        try {
+          for (const accountId of await dirtyAccounts(rollups)) refresher.changed(accountId);
+        } catch (error) {
+          log.warn({ err: error }, 'could not look for stale analytics rollups');
+        }
+      };
+      await sweep();
+      const sweeper = setInterval(() => void sweep(), config.ROLLUP_SWEEP_MS);
+      return {
+        stop: async () => {
+          clearInterval(sweeper);
+          await consumer.stop();
+          await refresher.stop();
+        },
+      };
     },
   });
 }

@@ -105,6 +105,9 @@ export interface EventConsumer {
   stop(): Promise<void>;
 }
 
+/** How long the server waits for an event's acknowledgement (or progress) before redelivering it. */
+const ACK_WAIT_MS = 30_000;
+
 /**
  * Consumes an event through a durable consumer shared by every instance of the service (so
  * instances split the work). The handler must be idempotent: JetStream delivers at least once.
@@ -125,7 +128,7 @@ export async function consumeEvents<T extends z.ZodType>(
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.All,
     filter_subject: event.subject,
-    ack_wait: 30e9,
+    ack_wait: ACK_WAIT_MS * 1e6,
     max_deliver: 20,
   });
   const consumer = await nc.jetstream().consumers.get(event.stream.name, durableName);
@@ -143,6 +146,9 @@ export async function consumeEvents<T extends z.ZodType>(
       message.term();
       return;
     }
+    // A long handler tells the server it is still working, or the message would be redelivered
+    // to another instance when the ack wait ends and handled twice.
+    const progress = setInterval(() => message.working(), ACK_WAIT_MS / 3);
     try {
       await handler({
         payload,
@@ -153,6 +159,8 @@ export async function consumeEvents<T extends z.ZodType>(
     } catch (error) {
       log.warn({ err: error, subject: message.subject }, 'event handler failed; will retry');
       message.nak(2_000);
+    } finally {
+      clearInterval(progress);
     }
   }
 

@@ -1,4 +1,12 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type Model } from 'mongoose';
+
+/** One line of an order as analytics counts it (unit price in pounds, when known). */
+export interface FactItem {
+  name: string;
+  imageUrl: string | null;
+  quantity: number;
+  price: number | null;
+}
 
 /**
  * What analytics knows of one tracking entry, kept from the orders events. Rollups are computed
@@ -13,14 +21,36 @@ export interface OrderFact {
   orderDate: Date | null;
   shippingCountry: string | null;
   itemTotal: number | null;
+  items: FactItem[];
+  customerEmail: string | null;
+  customerName: string | null;
+  courier: string | null;
+  shippedAt: Date | null;
   version: number;
+  /**
+   * `entryId:version`, unique: a change is written only over the revision it was read at (see
+   * `recordTrackingEntryChanges`), with a one-field filter every server answers from an index.
+   */
+  revision: string;
   changedAt: Date;
+  /** When the first change analytics knows of was made: the order's day when it has no order date. */
+  firstSeenAt: Date;
   /**
    * Set when the entry was deleted. The fact stays as a tombstone so a change delivered late (from
    * before the deletion) cannot bring it back; rollups count only facts whose deletedAt is null.
    */
   deletedAt: Date | null;
 }
+
+const factItemSchema = new Schema<FactItem>(
+  {
+    name: { type: String, required: true },
+    imageUrl: { type: String, default: null },
+    quantity: { type: Number, required: true },
+    price: { type: Number, default: null },
+  },
+  { _id: false },
+);
 
 const orderFactSchema = new Schema<OrderFact>(
   {
@@ -32,11 +62,23 @@ const orderFactSchema = new Schema<OrderFact>(
     orderDate: { type: Date, default: null },
     shippingCountry: { type: String, default: null },
     itemTotal: { type: Number, default: null },
+    items: { type: [factItemSchema], default: [] },
+    customerEmail: { type: String, default: null },
+    customerName: { type: String, default: null },
+    courier: { type: String, default: null },
+    shippedAt: { type: Date, default: null },
     version: { type: Number, required: true },
+    revision: { type: String, required: true, unique: true },
     changedAt: { type: Date, required: true },
+    firstSeenAt: { type: Date, required: true },
     deletedAt: { type: Date, default: null },
   },
   { versionKey: false, collection: 'order_facts' },
 );
 
-export const orderFactModel = (db: Connection) => db.model('OrderFact', orderFactSchema);
+export const revisionOf = (entryId: string, version: number) => `${entryId}:${version}`;
+
+export type OrderFactModel = Model<OrderFact>;
+
+export const orderFactModel = (db: Connection): OrderFactModel =>
+  (db.models.OrderFact as OrderFactModel | undefined) ?? db.model('OrderFact', orderFactSchema);

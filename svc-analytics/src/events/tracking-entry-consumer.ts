@@ -1,4 +1,3 @@
-import type { Model } from 'mongoose';
 import { trackingEntryDeleted, trackingEntryUpserted } from '@onvelope/contracts';
 import {
   consumeEvents,
@@ -6,29 +5,46 @@ import {
   type Logger,
   type NatsConnection,
 } from '@onvelope/service-kit';
-import type { OrderFact } from '../data/order-fact.model.js';
+import type { OrderFactModel } from '../data/order-fact.model.js';
+import type { RollupModel } from '../data/rollup.model.js';
 import { forgetTrackingEntries } from '../use-cases/forget-tracking-entries.js';
 import { recordTrackingEntryChanges } from '../use-cases/record-tracking-entry-changes.js';
+import { markRollupDirty } from '../use-cases/refresh-rollup.js';
+import type { RollupRefresher } from '../use-cases/rollup-refresher.js';
 
 /** One durable consumer per subject for all svc-analytics instances; they share the work. */
 export const trackingEntryConsumerName = 'svc-analytics-entry-changes';
 export const trackingEntryDeletionConsumerName = 'svc-analytics-entry-deletions';
 
+export interface EntryConsumerDeps {
+  facts: OrderFactModel;
+  rollups: RollupModel;
+  refresher: RollupRefresher;
+  log: Logger;
+}
+
 /**
- * Keeps the order facts in step with svc-orders. Changes and deletions come through two consumers,
- * so their relative order is not guaranteed: deletions leave tombstones that outrank any change.
+ * Keeps the order facts in step with svc-orders and the seller's rollup refreshing behind them.
+ * Changes and deletions come through two consumers, so their relative order is not guaranteed:
+ * deletions leave tombstones that outrank any change. A message is acknowledged once its facts
+ * and the seller's dirty mark are stored, so a refresh lost with this process is found by the
+ * sweep.
  */
 export async function consumeTrackingEntryChanges(
   nats: NatsConnection,
-  facts: Model<OrderFact>,
-  log: Logger,
+  { facts, rollups, refresher, log }: EntryConsumerDeps,
 ): Promise<EventConsumer> {
+  const changed = async (accountId: string) => {
+    await markRollupDirty(rollups, accountId);
+    refresher.changed(accountId);
+  };
   const changes = await consumeEvents(
     nats,
     trackingEntryUpserted,
     trackingEntryConsumerName,
     async ({ payload }) => {
       await recordTrackingEntryChanges(facts, payload);
+      await changed(payload.accountId);
     },
     log,
   );
@@ -36,7 +52,10 @@ export async function consumeTrackingEntryChanges(
     nats,
     trackingEntryDeleted,
     trackingEntryDeletionConsumerName,
-    ({ payload }) => forgetTrackingEntries(facts, payload),
+    async ({ payload }) => {
+      await forgetTrackingEntries(facts, payload);
+      await changed(payload.accountId);
+    },
     log,
   ).catch(async (error: unknown) => {
     await changes.stop();

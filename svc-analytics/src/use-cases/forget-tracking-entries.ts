@@ -1,6 +1,5 @@
-import type { Model } from 'mongoose';
 import type { PayloadOf, trackingEntryDeleted } from '@onvelope/contracts';
-import type { OrderFact } from '../data/order-fact.model.js';
+import { revisionOf, type OrderFactModel } from '../data/order-fact.model.js';
 
 type Removals = PayloadOf<typeof trackingEntryDeleted>;
 
@@ -13,7 +12,7 @@ export const DELETED_VERSION = Number.MAX_SAFE_INTEGER;
  * `recordTrackingEntryChanges`. Doing it twice changes nothing.
  */
 export async function forgetTrackingEntries(
-  facts: Model<OrderFact>,
+  facts: OrderFactModel,
   { accountId, entryIds, deletedAt }: Removals,
 ): Promise<void> {
   const at = new Date(deletedAt);
@@ -30,8 +29,15 @@ export async function forgetTrackingEntries(
           orderDate: null,
           shippingCountry: null,
           itemTotal: null,
+          items: [],
+          customerEmail: null,
+          customerName: null,
+          courier: null,
+          shippedAt: null,
           version: DELETED_VERSION,
+          revision: revisionOf(entryId, DELETED_VERSION),
           changedAt: at,
+          firstSeenAt: at,
           deletedAt: at,
         },
         upsert: true,

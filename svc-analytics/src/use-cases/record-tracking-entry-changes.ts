@@ -1,70 +1,123 @@
-import type { Model } from 'mongoose';
+import type { AnyBulkWriteOperation } from 'mongoose';
 import type { PayloadOf, trackingEntryUpserted } from '@onvelope/contracts';
 import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit';
-import type { OrderFact } from '../data/order-fact.model.js';
+import { revisionOf, type OrderFact, type OrderFactModel } from '../data/order-fact.model.js';
 
 type Changes = PayloadOf<typeof trackingEntryUpserted>;
+type Change = Changes['changes'][number];
+type StoredRevision = Pick<OrderFact, '_id' | 'accountId' | 'version' | 'revision' | 'firstSeenAt'>;
 
-type FactWrite = Parameters<Model<OrderFact>['bulkWrite']>[0][number];
+/** Rounds of read-then-write before the message is left for redelivery. */
+const MAX_ROUNDS = 5;
 
-/**
- * Runs the writes unordered; answers how many facts changed and the writes that met a duplicate
- * key (an upsert that found no fact older than its change, and then found the `_id` taken).
- */
-async function writeFacts(facts: Model<OrderFact>, operations: FactWrite[]) {
+const dateOrNull = (value: string | null | undefined) => (value ? new Date(value) : null);
+
+/** The fact a change describes; what an older event (version 1) does not carry is empty. */
+function factOf(accountId: string, change: Change, firstSeenAt: Date): Omit<OrderFact, '_id'> {
+  return {
+    accountId,
+    orderNumber: change.orderNumber,
+    status: change.status,
+    source: change.source,
+    orderDate: dateOrNull(change.orderDate),
+    shippingCountry: change.shippingCountry,
+    itemTotal: change.itemTotal,
+    items: change.items ?? [],
+    customerEmail: change.customerEmail ?? null,
+    customerName: change.customerName ?? null,
+    courier: change.courier ?? null,
+    shippedAt: dateOrNull(change.shippedAt),
+    version: change.version,
+    revision: revisionOf(change.entryId, change.version),
+    changedAt: new Date(change.changedAt),
+    firstSeenAt,
+    deletedAt: null,
+  };
+}
+
+/** Runs the writes unordered; answers whether any met a duplicate key or a moved revision. */
+async function writeFacts(
+  facts: OrderFactModel,
+  operations: AnyBulkWriteOperation<OrderFact>[],
+  updates: number,
+): Promise<{ written: number; raced: boolean }> {
   try {
     const result = await facts.bulkWrite(operations, {
       ordered: false,
       // Otherwise mongoose leaves out a write it cannot cast and reports success.
       throwOnValidationError: true,
     });
-    return { changed: result.modifiedCount + result.upsertedCount, collided: [] };
-  } catch (error) {
-    const { result } = error as { result?: { modifiedCount: number; upsertedCount: number } };
-    const failures = bulkWriteFailuresOf(error);
-    if (!result || !failures.length || !failures.every(isDuplicateKeyError)) {
-      throw error;
-    }
     return {
-      changed: result.modifiedCount + result.upsertedCount,
-      collided: failures.map(({ index }) => operations[index]!),
+      written: result.insertedCount + result.modifiedCount,
+      raced: result.matchedCount < updates,
     };
+  } catch (error) {
+    const { result } = error as { result?: { insertedCount: number; modifiedCount: number } };
+    const failures = bulkWriteFailuresOf(error);
+    if (!result || !failures.length || !failures.every(isDuplicateKeyError)) throw error;
+    return { written: result.insertedCount + result.modifiedCount, raced: true };
   }
 }
 
 /**
- * Keeps the newest known state of each entry, with one unordered bulk write for the event. A
- * change applies only over an older version. When its upsert meets a duplicate key, either the
- * fact is newer (a redelivered or older change, or a deletion's tombstone, which carries the highest
- * version) or another instance created the fact a moment before; so those writes run once more,
- * now that the fact exists, and the version guard decides. Answers how many facts changed.
+ * Keeps the newest known state of each entry. The stored revisions of the message's entries are
+ * read by `_id` (one indexed `$in`); a change newer than its fact replaces it only where the fact is
+ * still at the revision read (a compare-and-set on the one-field `revision` index), and a new fact
+ * is inserted (the `_id` decides between two instances). When another instance wrote in between,
+ * the next round reads again, so an older or repeated change never overwrites a newer one — also a
+ * deletion's tombstone, whose version outranks every change. Answers how many facts changed.
  */
 export async function recordTrackingEntryChanges(
-  facts: Model<OrderFact>,
+  facts: OrderFactModel,
   { accountId, changes }: Changes,
 ): Promise<number> {
-  const operations: FactWrite[] = changes.map((change) => ({
-    updateOne: {
-      filter: { _id: change.entryId, version: { $lt: change.version } },
-      update: {
-        $set: {
-          accountId,
-          orderNumber: change.orderNumber,
-          status: change.status,
-          source: change.source,
-          orderDate: change.orderDate ? new Date(change.orderDate) : null,
-          shippingCountry: change.shippingCountry,
-          itemTotal: change.itemTotal,
-          version: change.version,
-          changedAt: new Date(change.changedAt),
-          deletedAt: null,
-        },
-      },
-      upsert: true,
-    },
-  }));
-  const first = await writeFacts(facts, operations);
-  if (!first.collided.length) return first.changed;
-  // A second collision means the fact is at least as new as the change: nothing to do.
-  return first.changed + (await writeFacts(facts, first.collided)).changed;
+  const newest = new Map<string, Change>();
+  for (const change of changes) {
+    const seen = newest.get(change.entryId);
+    if (!seen || seen.version < change.version) newest.set(change.entryId, change);
+  }
+  let pending = [...newest.values()];
+  let written = 0;
+  for (let round = 1; pending.length; round += 1) {
+    const stored = await facts
+      .find({ _id: { $in: pending.map((change) => change.entryId) } })
+      .select({ accountId: 1, version: 1, revision: 1, firstSeenAt: 1 })
+      .lean<StoredRevision[]>();
+    const byId = new Map(stored.map((fact) => [fact._id, fact]));
+    const operations: AnyBulkWriteOperation<OrderFact>[] = [];
+    let updates = 0;
+    pending = pending.filter((change) => {
+      const fact = byId.get(change.entryId);
+      // Entry ids are unique across sellers; a fact of another account is never overwritten.
+      if (fact && (fact.version >= change.version || fact.accountId !== accountId)) return false;
+      if (fact) {
+        updates += 1;
+        operations.push({
+          updateOne: {
+            filter: { revision: fact.revision },
+            update: { $set: factOf(accountId, change, fact.firstSeenAt) },
+          },
+        });
+      } else {
+        operations.push({
+          // The first change known of an order dates it when its source gave no order date.
+          insertOne: {
+            document: {
+              _id: change.entryId,
+              ...factOf(accountId, change, new Date(change.changedAt)),
+            },
+          },
+        });
+      }
+      return true;
+    });
+    if (!operations.length) break;
+    const outcome = await writeFacts(facts, operations, updates);
+    written += outcome.written;
+    if (!outcome.raced) break;
+    if (round === MAX_ROUNDS) {
+      throw new Error(`facts of ${accountId} kept changing under ${MAX_ROUNDS} rounds of writes`);
+    }
+  }
+  return written;
 }

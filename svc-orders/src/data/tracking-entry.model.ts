@@ -1,9 +1,27 @@
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
-import { orderSources, trackingEntrySortFields, type TrackingEntry } from '@onvelope/contracts';
+import {
+  orderSources,
+  trackingEntrySortFields,
+  type OrderLineItem,
+  type TrackingEntry,
+} from '@onvelope/contracts';
 
 const text = { type: String, default: null };
 const number = { type: Number, default: null };
 const date = { type: Date, default: null };
+
+/** `orderLineItem` of the contracts, in its field order. */
+const lineItemSchema = new Schema(
+  {
+    name: { type: String, required: true },
+    option: text,
+    productId: text,
+    imageUrl: text,
+    quantity: { type: Number, required: true },
+    price: number,
+  },
+  { _id: false },
+);
 
 /**
  * A tracking entry (order), spec 000 §3. `version` grows by one on every change and is the version
@@ -41,6 +59,8 @@ const trackingEntrySchema = new Schema(
     shippingCountry: text,
     shippingZip: text,
     items: text,
+    /** Each line of the order when the source listed them (store-fronts); see `lineItemsOf`. */
+    lineItems: { type: [lineItemSchema], default: undefined },
     productName: text,
     productId: text,
     productImageUrl: text,
@@ -83,11 +103,24 @@ trackingEntrySchema.index({ orderNumber: 1 });
 // Clearing CSV data walks the account's CSV entries.
 trackingEntrySchema.index({ accountId: 1, source: 1, _id: 1 });
 
-/** Whether a stored value equals a new one (dates by time; missing and null are the same). */
+/** JSON with every object's keys sorted, so equal lists of objects give equal texts. */
+const canonicalJson = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
+/**
+ * Whether a stored value equals a new one (dates by time, lists by content; missing and null are
+ * the same).
+ */
 export const sameStoredValue = (a: unknown, b: unknown) =>
   a instanceof Date || b instanceof Date
     ? a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
-    : (a ?? null) === (b ?? null);
+    : Array.isArray(a) || Array.isArray(b)
+      ? canonicalJson(a ?? null) === canonicalJson(b ?? null)
+      : (a ?? null) === (b ?? null);
 
 /** The single-field unique key of an order: its account and order number. */
 export const orderKeyOf = (accountId: string, orderNumber: string) =>
@@ -98,7 +131,12 @@ trackingEntrySchema.pre('validate', function fillOrderKey() {
   this.orderKey ??= orderKeyOf(this.accountId, this.orderNumber);
 });
 
-export type TrackingEntryDocument = InferSchemaType<typeof trackingEntrySchema> & {
+// Entries are read lean, so their line items are plain objects, not mongoose sub-documents.
+export type TrackingEntryDocument = Omit<
+  InferSchemaType<typeof trackingEntrySchema>,
+  'lineItems'
+> & {
+  lineItems?: OrderLineItem[] | null;
   _id: Types.ObjectId;
   createdAt: Date;
   updatedAt: Date;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   MAX_ENTRIES_PER_EVENT,
+  TRACKING_ENTRY_EVENT_VERSION,
   trackingEntryDeleted,
   trackingEntryUpserted,
   type trackingEntryChange,
@@ -8,6 +9,7 @@ import {
 import { ensureStream, publishEvent, type NatsConnection } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
+import { lineItemsOf, type LineItemSource } from '../domain/line-items.js';
 
 export type TrackingEntryChange = z.infer<typeof trackingEntryChange>;
 
@@ -43,11 +45,24 @@ async function publishInChunks<T>(
   await Promise.all(chunks.map(publish));
 }
 
-// A change's fixed fields (ids, dates, numbers, names) take under 300 bytes of JSON; its texts
-// count three bytes a character, UTF-8's most for them.
+// A change's fixed fields (ids, dates, numbers) take under 300 bytes of JSON and an item's under
+// 100; texts count three bytes a character, UTF-8's most for them.
+const textBytes = (...texts: (string | null | undefined)[]) =>
+  3 * texts.reduce((total, text) => total + (text?.length ?? 0), 0);
 const changeBytes = (change: TrackingEntryChange) =>
   300 +
-  3 * (change.orderNumber.length + change.status.length + (change.shippingCountry?.length ?? 0));
+  textBytes(
+    change.orderNumber,
+    change.status,
+    change.shippingCountry,
+    change.customerEmail,
+    change.customerName,
+    change.courier,
+  ) +
+  (change.items ?? []).reduce(
+    (total, item) => total + 100 + textBytes(item.name, item.imageUrl),
+    0,
+  );
 const entryIdBytes = (entryId: string) => entryId.length + 3;
 
 /** A message id that is the same for the same content, so JetStream drops a retried publish. */
@@ -69,7 +84,7 @@ export async function publishTrackingEntriesUpserted(
     publishEvent(
       nats,
       trackingEntryUpserted,
-      { accountId, changes: chunk },
+      { eventVersion: TRACKING_ENTRY_EVENT_VERSION, accountId, changes: chunk },
       messageIdOf(
         'upserted',
         chunk.map((change) => `${change.entryId}:${change.version}`),
@@ -107,7 +122,14 @@ export type ChangedEntry = Pick<
   | 'itemTotal'
   | 'version'
   | 'updatedAt'
->;
+  | 'email'
+  | 'customerName'
+  | 'firstName'
+  | 'lastName'
+  | 'courier'
+  | 'shippedAt'
+> &
+  LineItemSource;
 
 /** The change of an entry as it is stored now. */
 export function changeOf(entry: ChangedEntry): TrackingEntryChange {
@@ -121,6 +143,17 @@ export function changeOf(entry: ChangedEntry): TrackingEntryChange {
     itemTotal: entry.itemTotal ?? null,
     version: entry.version,
     changedAt: entry.updatedAt.toISOString(),
+    items: lineItemsOf(entry).map(({ name, imageUrl, quantity, price }) => ({
+      name,
+      imageUrl,
+      quantity,
+      price,
+    })),
+    customerEmail: entry.email ?? null,
+    customerName:
+      entry.customerName ?? ([entry.firstName, entry.lastName].filter(Boolean).join(' ') || null),
+    courier: entry.courier ?? null,
+    shippedAt: entry.shippedAt ? entry.shippedAt.toISOString() : null,
   };
 }
 

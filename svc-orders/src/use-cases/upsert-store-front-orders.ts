@@ -47,6 +47,7 @@ const storeFrontFields = [
   'shippingCountry',
   'shippingZip',
   'items',
+  'lineItems',
   'productName',
   'productId',
   'productImageUrl',
@@ -104,7 +105,8 @@ function fieldsOf(
     ...Object.fromEntries(
       storeFrontFields.map((field) => [
         field,
-        field === 'customerName' ? customerName : order[field as keyof StoreFrontOrder],
+        // An older svc-sync sends no line items: stored as none, like every other missing field.
+        field === 'customerName' ? customerName : (order[field as keyof StoreFrontOrder] ?? null),
       ]),
     ),
     orderDate: order.orderDate ? new Date(order.orderDate) : null,

@@ -90,6 +90,17 @@ describe('Big Cartel order mapping', () => {
         quantityShipped: 0,
         quantityUnshipped: 3,
         categoryNames: '["Bags","Gifts"]',
+        lineItems: [
+          {
+            name: 'Tote Bag',
+            option: 'Blue',
+            productId: '7',
+            imageUrl: 'https://images.example/tote.jpg',
+            quantity: 2,
+            price: 12.5,
+          },
+          { name: 'Mug', option: null, productId: null, imageUrl: null, quantity: 1, price: 17.5 },
+        ],
       },
     });
   });

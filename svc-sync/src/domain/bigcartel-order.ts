@@ -172,6 +172,9 @@ export function mapBigCartelOrder(
     quantityUnshipped:
       quantityUnshipped ?? (derivedShipped === null ? null : quantity - derivedShipped),
     categoryNames: categories.length ? JSON.stringify(categories) : null,
+    lineItems: items.flatMap(({ name, option, productId, imageUrl, quantity, price }) =>
+      name ? [{ name, option, productId, imageUrl, quantity, price }] : [],
+    ),
   };
   const checked = storeFrontOrder.safeParse(candidate);
   return checked.success

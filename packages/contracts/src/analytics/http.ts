@@ -1,4 +1,15 @@
 import { routeOwnedBy } from '../route.js';
+import {
+  countriesResponse,
+  customerBehaviorResponse,
+  peakTimesResponse,
+  popularItemsQuery,
+  popularItemsResponse,
+  rangeQuery,
+  revenueTrendsQuery,
+  revenueTrendsResponse,
+  shippingPerformanceResponse,
+} from './schemas.js';
 
 const route = routeOwnedBy('svc-analytics');
 
@@ -8,6 +19,7 @@ export const countriesAnalytics = route(
   'merchant',
   'spec-001',
   'Orders by customer country',
+  { schemas: { response: countriesResponse } },
 );
 
 export const popularItemsAnalytics = route(
@@ -16,6 +28,7 @@ export const popularItemsAnalytics = route(
   'merchant',
   'spec-001',
   'Most popular items',
+  { schemas: { query: popularItemsQuery, response: popularItemsResponse } },
 );
 
 export const revenueTrendsAnalytics = route(
@@ -24,6 +37,7 @@ export const revenueTrendsAnalytics = route(
   'merchant',
   'spec-001',
   'Revenue by period',
+  { schemas: { query: revenueTrendsQuery, response: revenueTrendsResponse } },
 );
 
 export const customerBehaviorAnalytics = route(
@@ -32,6 +46,7 @@ export const customerBehaviorAnalytics = route(
   'merchant',
   'spec-001',
   'Customer segments',
+  { schemas: { response: customerBehaviorResponse } },
 );
 
 export const shippingPerformanceAnalytics = route(
@@ -40,6 +55,7 @@ export const shippingPerformanceAnalytics = route(
   'merchant',
   'spec-001',
   'Delivery and couriers',
+  { schemas: { response: shippingPerformanceResponse } },
 );
 
 export const peakTimesAnalytics = route(
@@ -48,6 +64,7 @@ export const peakTimesAnalytics = route(
   'merchant',
   'spec-001',
   'Orders by hour and weekday',
+  { schemas: { query: rangeQuery, response: peakTimesResponse } },
 );
 
 /** Every svc-analytics call, each also exported by name. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineStream } from '../messaging.js';
+import { orderLineItem } from './line-items.js';
 
 // Events only: commands such as `orders.upsertBatch` must stay outside the stream's subjects, or
 // JetStream would store them and answer the requester with a publish ack.
@@ -27,6 +28,14 @@ export const trackingEntryStatuses = [
 export const MAX_ENTRIES_PER_EVENT = 1_000;
 
 /**
+ * The shape of `trackingEntryUpserted` a publisher writes. Version 2 added what analytics reads
+ * (items, customer, courier, shippedAt), all optional so that a version-1 consumer, which ignores
+ * fields it does not know, keeps working, and a version-2 consumer reads a version-1 message
+ * (no `eventVersion`) as having none of them.
+ */
+export const TRACKING_ENTRY_EVENT_VERSION = 2;
+
+/**
  * One entry's change. `version` grows with every change of the entry, so a consumer can ignore a
  * redelivered or out-of-order change by comparing versions.
  */
@@ -40,6 +49,12 @@ export const trackingEntryChange = z.object({
   itemTotal: z.number().nullable(),
   version: z.number().int().nonnegative(),
   changedAt: z.iso.datetime(),
+  // Since event version 2.
+  items: z.array(orderLineItem.omit({ option: true, productId: true })).optional(),
+  customerEmail: z.string().nullable().optional(),
+  customerName: z.string().nullable().optional(),
+  courier: z.string().nullable().optional(),
+  shippedAt: z.iso.datetime().nullable().optional(),
 });
 
 /** Tracking entries of one account were created or changed, together (one write). */
@@ -47,6 +62,8 @@ export const trackingEntryUpserted = defineEvent({
   subject: 'orders.entries.upserted',
   stream: ordersStream,
   payload: z.object({
+    /** `TRACKING_ENTRY_EVENT_VERSION` of the publisher; absent means 1. */
+    eventVersion: z.number().int().positive().optional(),
     accountId: z.string().min(1),
     changes: z.array(trackingEntryChange).min(1).max(MAX_ENTRIES_PER_EVENT),
   }),

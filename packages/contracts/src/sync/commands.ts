@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../messaging.js';
+import { orderLineItem } from '../orders/line-items.js';
 import { trackingEntry } from '../orders/schemas.js';
 
 /**
@@ -50,6 +51,8 @@ export const storeFrontOrder = trackingEntry
     externalId: z.string().min(1),
     orderNumber: z.string().min(1),
     status: z.string().min(1),
+    /** Each line of the order; `items` is the same as text. Absent from older svc-sync releases. */
+    lineItems: z.array(orderLineItem).optional(),
   });
 
 /**

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+
+/** Spec 001 §9: the time ranges the analytics screen offers, in days (default 30). */
+export const analyticsRanges = [7, 30, 90, 365] as const;
+export type AnalyticsRange = (typeof analyticsRanges)[number];
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
+
+/** Spec 001 §9: how many popular items the screen may ask for (default 10). */
+export const popularItemLimits = [5, 10, 20] as const;
+export type PopularItemLimit = (typeof popularItemLimits)[number];
+export const DEFAULT_POPULAR_ITEM_LIMIT: PopularItemLimit = 10;
+
+/** Spec 001 §9: rows each panel shows. */
+export const analyticsPanelLimits = {
+  countryRows: 10,
+  revenueBars: 14,
+  topCustomers: 5,
+  topCouriers: 5,
+} as const;
+
+/**
+ * The day analytics count in: every seller's days and hours are Europe/London's (svc-analytics
+ * README, "Time zone").
+ */
+export const ANALYTICS_TIME_ZONE = 'Europe/London';
+
+/** A query value that must be one of a few whole numbers, with a message that lists them. */
+function oneOf<const T extends readonly number[]>(name: string, values: T, fallback: T[number]) {
+  const message = `${name} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((raw, context): T[number] => {
+      if (raw === undefined) return fallback;
+      const value = Number(raw);
+      if ((values as readonly number[]).includes(value) && raw.trim() === String(value)) {
+        return value as T[number];
+      }
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
+}
+
+export const rangeQuery = z.object({
+  days: oneOf('days', analyticsRanges, DEFAULT_ANALYTICS_RANGE),
+});
+export const popularItemsQuery = z.object({
+  limit: oneOf('limit', popularItemLimits, DEFAULT_POPULAR_ITEM_LIMIT),
+});
+export const revenueTrendsQuery = rangeQuery.extend({
+  period: z.enum(['daily'], { error: 'period must be daily' }).default('daily'),
+});
+
+const money = z.number();
+const count = z.number().int().nonnegative();
+const share = z.number().min(0).max(100);
+
+/** Spec 001 §3 "Country" row; `country` is the two-letter code the order was shipped to. */
+export const countryRow = z.object({
+  country: z.string(),
+  orderCount: count,
+  uniqueCustomers: count,
+  avgOrderValue: money,
+  totalRevenue: money,
+});
+export type CountryRow = z.infer<typeof countryRow>;
+
+/** Totals over every country (a buyer who ordered to two countries is one customer). */
+export const countryTotals = countryRow.omit({ country: true });
+
+export const countriesResponse = z.object({
+  success: z.literal(true),
+  /** Every country, most orders first. */
+  data: z.array(countryRow),
+  totals: countryTotals,
+});
+
+/** Spec 001 §3 "Popular item". */
+export const popularItemRow = z.object({
+  productName: z.string(),
+  productImageUrl: z.string().nullable(),
+  totalQuantitySold: z.number().nonnegative(),
+  orderCount: count,
+  totalRevenue: money,
+});
+export type PopularItemRow = z.infer<typeof popularItemRow>;
+
+export const popularItemsResponse = z.object({
+  success: z.literal(true),
+  /** Most units sold first; at most `limit` rows. */
+  data: z.array(popularItemRow),
+});
+
+/** Spec 001 §3 "Revenue trend": one day (`YYYY-MM-DD` in the analytics time zone) with orders. */
+export const revenueTrendRow = z.object({
+  period: z.string(),
+  revenue: money,
+  orderCount: count,
+  avgOrderValue: money,
+});
+export type RevenueTrendRow = z.infer<typeof revenueTrendRow>;
+
+/** Figures over a whole range: the one asked for, and the same length just before it. */
+export const periodTotals = z.object({
+  revenue: money,
+  orderCount: count,
+  avgOrderValue: money,
+  daysWithData: count,
+});
+export type PeriodTotals = z.infer<typeof periodTotals>;
+
+export const revenueTrendsResponse = z.object({
+  success: z.literal(true),
+  /** The days of the range that had orders, oldest first. */
+  data: z.array(revenueTrendRow),
+  /** The first and last day of the range (`YYYY-MM-DD`), today included. */
+  range: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }),
+  totals: periodTotals,
+  previous: periodTotals,
+});
+
+export const customerSegments = ['new', 'returning', 'loyal'] as const;
+export type CustomerSegment = (typeof customerSegments)[number];
+
+export const customerSegmentRow = z.object({
+  customerType: z.enum(customerSegments),
+  customerCount: count,
+  percentage: share,
+  avgOrdersPerCustomer: z.number().nonnegative(),
+  avgSpentPerCustomer: money,
+});
+export const topCustomerRow = z.object({
+  email: z.string(),
+  orderCount: count,
+  firstOrderDate: z.iso.datetime().nullable(),
+  lifetimeValue: money,
+  avgOrderValue: money,
+});
+export type CustomerSegmentRow = z.infer<typeof customerSegmentRow>;
+export type TopCustomerRow = z.infer<typeof topCustomerRow>;
+
+export const customerBehaviorResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** Always the three segments, in the order new, returning, loyal. */
+    customerSegments: z.array(customerSegmentRow),
+    topCustomers: z.array(topCustomerRow),
+  }),
+});
+
+export const deliveryStatusRow = z.object({
+  status: z.string(),
+  orderCount: count,
+  percentage: share,
+});
+export const courierRow = z.object({
+  courier: z.string(),
+  ordersShipped: count,
+  avgOrderValue: money,
+});
+export type DeliveryStatusRow = z.infer<typeof deliveryStatusRow>;
+export type CourierRow = z.infer<typeof courierRow>;
+
+export const shippingPerformanceResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** Orders by status, most first. */
+    deliverySuccess: z.array(deliveryStatusRow),
+    /** The couriers that shipped most, at most five. */
+    courierPerformance: z.array(courierRow),
+  }),
+});
+
+export const hourRow = z.object({
+  hour: z.number().int().min(0).max(23),
+  orderCount: count,
+  avgOrderValue: money,
+});
+export const weekdayRow = z.object({
+  /** 0 is Sunday, as JavaScript's `getDay`. */
+  dayOfWeek: z.number().int().min(0).max(6),
+  dayName: z.string(),
+  orderCount: count,
+  avgOrderValue: money,
+});
+export type HourRow = z.infer<typeof hourRow>;
+export type WeekdayRow = z.infer<typeof weekdayRow>;
+
+export const peakTimesResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** All 24 hours, from 0. */
+    hourlyPattern: z.array(hourRow),
+    /** All seven days, Sunday first. */
+    weeklyPattern: z.array(weekdayRow),
+  }),
+  range: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }),
+  totals: periodTotals,
+  previous: periodTotals,
+});
+
+export type CountriesResponse = z.infer<typeof countriesResponse>;
+export type PopularItemsResponse = z.infer<typeof popularItemsResponse>;
+export type RevenueTrendsResponse = z.infer<typeof revenueTrendsResponse>;
+export type CustomerBehaviorResponse = z.infer<typeof customerBehaviorResponse>;
+export type ShippingPerformanceResponse = z.infer<typeof shippingPerformanceResponse>;
+export type PeakTimesResponse = z.infer<typeof peakTimesResponse>;

@@ -1,0 +1,37 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { AccountRollup } from '../domain/rollup.js';
+
+/**
+ * One seller's rollup: what every analytics call reads, so a call costs the same whatever the
+ * seller's history. `dirtyAt` is when their facts last changed and `computedAt` when the stored
+ * figures started being computed; figures are current when `computedAt` is later.
+ */
+export interface StoredRollup extends Partial<AccountRollup> {
+  _id: string;
+  dirtyAt: Date | null;
+  computedAt: Date | null;
+}
+
+const panel = { type: Schema.Types.Mixed, default: undefined };
+
+const rollupSchema = new Schema<StoredRollup>(
+  {
+    _id: { type: String, required: true },
+    countries: panel,
+    countryTotals: panel,
+    popularItems: panel,
+    customerSegments: panel,
+    topCustomers: panel,
+    deliverySuccess: panel,
+    courierPerformance: panel,
+    days: panel,
+    dirtyAt: { type: Date, default: null },
+    computedAt: { type: Date, default: null },
+  },
+  { versionKey: false, collection: 'analytics_rollups' },
+);
+
+export type RollupModel = Model<StoredRollup>;
+
+export const rollupModel = (db: Connection): RollupModel =>
+  (db.models.Rollup as RollupModel | undefined) ?? db.model('Rollup', rollupSchema);

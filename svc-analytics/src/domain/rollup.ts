@@ -1,0 +1,303 @@
+import {
+  analyticsPanelLimits,
+  popularItemLimits,
+  type CountryRow,
+  type CourierRow,
+  type CustomerSegment,
+  type CustomerSegmentRow,
+  type DeliveryStatusRow,
+  type PopularItemRow,
+  type TopCustomerRow,
+} from '@onvelope/contracts';
+import type { FactItem } from '../data/order-fact.model.js';
+import { addDays, type Calendar } from './calendar.js';
+
+/** What a rollup reads of a live fact. */
+export interface RollupFact {
+  status: string;
+  orderDate: Date | null;
+  firstSeenAt: Date;
+  shippingCountry: string | null;
+  itemTotal: number | null;
+  items: FactItem[];
+  customerEmail: string | null;
+  courier: string | null;
+}
+
+/** One day's orders (in the analytics time zone), with their hours for the peak-times panel. */
+export interface DayBucket {
+  day: string;
+  orderCount: number;
+  revenue: number;
+  /** Orders and revenue by hour of the day, 24 each. */
+  hourOrders: number[];
+  hourRevenue: number[];
+}
+
+/** Everything the six calls read for one seller, computed from all of their facts. */
+export interface AccountRollup {
+  countries: CountryRow[];
+  countryTotals: Omit<CountryRow, 'country'>;
+  popularItems: PopularItemRow[];
+  customerSegments: CustomerSegmentRow[];
+  topCustomers: TopCustomerRow[];
+  deliverySuccess: DeliveryStatusRow[];
+  courierPerformance: CourierRow[];
+  /** Days with orders, oldest first, from `KEPT_DAYS` days before the rollup. */
+  days: DayBucket[];
+}
+
+/** Two of the longest range: the range and the one before it, which it is compared with. */
+export const KEPT_DAYS = 2 * 365;
+
+/** Left out of every panel but the status shares: a cancelled order earned nothing. */
+const CANCELLED = 'cancelled';
+const SHIPPED_STATUSES = new Set(['shipped', 'partially_shipped', 'delivered']);
+
+/** Customer segments by number of orders (svc-analytics README). */
+export const segmentOf = (orderCount: number): CustomerSegment =>
+  orderCount >= 4 ? 'loyal' : orderCount >= 2 ? 'returning' : 'new';
+
+export const money = (value: number) => Math.round(value * 100) / 100;
+const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+const average = (total: number, count: number) => (count ? money(total / count) : 0);
+
+/** An order's revenue: its item total, else what its priced lines add up to. */
+export function revenueOf(fact: Pick<RollupFact, 'itemTotal' | 'items'>): number {
+  if (fact.itemTotal !== null) return fact.itemTotal;
+  return fact.items.reduce((total, item) => total + (item.price ?? 0) * item.quantity, 0);
+}
+
+/**
+ * Each line's share of the order's revenue: its price times quantity; lines without a price share
+ * what the priced lines leave of the revenue, by quantity.
+ */
+export function lineRevenuesOf(items: readonly FactItem[], revenue: number): number[] {
+  const priced = items.reduce((total, item) => total + (item.price ?? 0) * item.quantity, 0);
+  const unpricedUnits = items.reduce(
+    (total, item) => total + (item.price === null ? item.quantity : 0),
+    0,
+  );
+  const left = Math.max(0, revenue - priced);
+  return items.map((item) =>
+    item.price !== null
+      ? item.price * item.quantity
+      : unpricedUnits
+        ? (left * item.quantity) / unpricedUnits
+        : 0,
+  );
+}
+
+const byCountThenName =
+  <T>(count: (row: T) => number, name: (row: T) => string) =>
+  (a: T, b: T) =>
+    count(b) - count(a) || name(a).localeCompare(name(b));
+
+interface Tally {
+  orderCount: number;
+  revenue: number;
+}
+
+/**
+ * Folds a seller's live facts, one at a time (they are streamed from the database), into their
+ * rollup. `today` is the day the rollup is made, in the calendar's time zone.
+ */
+export function createRollupBuilder(calendar: Calendar, today: string) {
+  const firstKeptDay = addDays(today, -KEPT_DAYS);
+  const countries = new Map<string, Tally & { customers: Set<string> }>();
+  const items = new Map<string, Tally & { name: string; imageUrl: string | null; units: number }>();
+  const customers = new Map<string, Tally & { firstOrderDate: Date | null }>();
+  const statuses = new Map<string, number>();
+  const couriers = new Map<string, Tally & { name: string }>();
+  const days = new Map<string, DayBucket>();
+  const all: Tally & { customers: Set<string> } = {
+    orderCount: 0,
+    revenue: 0,
+    customers: new Set(),
+  };
+  let liveOrders = 0;
+
+  function add(fact: RollupFact) {
+    liveOrders += 1;
+    statuses.set(fact.status, (statuses.get(fact.status) ?? 0) + 1);
+    if (fact.status === CANCELLED) return;
+    const revenue = revenueOf(fact);
+    const email = fact.customerEmail?.trim().toLowerCase() || null;
+
+    const code = fact.shippingCountry?.trim().toUpperCase();
+    if (code) {
+      const country = countries.get(code) ?? { orderCount: 0, revenue: 0, customers: new Set() };
+      country.orderCount += 1;
+      country.revenue += revenue;
+      if (email) country.customers.add(email);
+      countries.set(code, country);
+      all.orderCount += 1;
+      all.revenue += revenue;
+      if (email) all.customers.add(email);
+    }
+
+    const lineRevenues = lineRevenuesOf(fact.items, revenue);
+    const inThisOrder = new Set<string>();
+    fact.items.forEach((line, index) => {
+      const key = line.name.trim().toLowerCase();
+      const item = items.get(key) ?? {
+        name: line.name.trim(),
+        imageUrl: null,
+        units: 0,
+        orderCount: 0,
+        revenue: 0,
+      };
+      item.imageUrl ??= line.imageUrl;
+      item.units += line.quantity;
+      item.revenue += lineRevenues[index]!;
+      if (!inThisOrder.has(key)) item.orderCount += 1;
+      inThisOrder.add(key);
+      items.set(key, item);
+    });
+
+    if (email) {
+      const customer = customers.get(email) ?? { orderCount: 0, revenue: 0, firstOrderDate: null };
+      customer.orderCount += 1;
+      customer.revenue += revenue;
+      if (
+        fact.orderDate &&
+        (!customer.firstOrderDate || fact.orderDate < customer.firstOrderDate)
+      ) {
+        customer.firstOrderDate = fact.orderDate;
+      }
+      customers.set(email, customer);
+    }
+
+    const courierName = fact.courier?.trim();
+    if (courierName && SHIPPED_STATUSES.has(fact.status)) {
+      const key = courierName.toLowerCase();
+      const courier = couriers.get(key) ?? { name: courierName, orderCount: 0, revenue: 0 };
+      courier.orderCount += 1;
+      courier.revenue += revenue;
+      couriers.set(key, courier);
+    }
+
+    const { day, hour } = calendar.localTime(fact.orderDate ?? fact.firstSeenAt);
+    if (day >= firstKeptDay && day <= today) {
+      const bucket = days.get(day) ?? {
+        day,
+        orderCount: 0,
+        revenue: 0,
+        hourOrders: new Array<number>(24).fill(0),
+        hourRevenue: new Array<number>(24).fill(0),
+      };
+      bucket.orderCount += 1;
+      bucket.revenue += revenue;
+      bucket.hourOrders[hour]! += 1;
+      bucket.hourRevenue[hour]! += revenue;
+      days.set(day, bucket);
+    }
+  }
+
+  function result(): AccountRollup {
+    const customerList = [...customers.entries()];
+    const segments = new Map<CustomerSegment, Tally & { customers: number }>();
+    for (const [, customer] of customerList) {
+      const segment = segmentOf(customer.orderCount);
+      const tally = segments.get(segment) ?? { customers: 0, orderCount: 0, revenue: 0 };
+      tally.customers += 1;
+      tally.orderCount += customer.orderCount;
+      tally.revenue += customer.revenue;
+      segments.set(segment, tally);
+    }
+    return {
+      countries: [...countries.entries()]
+        .map(([country, tally]) => ({
+          country,
+          orderCount: tally.orderCount,
+          uniqueCustomers: tally.customers.size,
+          avgOrderValue: average(tally.revenue, tally.orderCount),
+          totalRevenue: money(tally.revenue),
+        }))
+        .sort(
+          byCountThenName(
+            (row) => row.orderCount,
+            (row) => row.country,
+          ),
+        ),
+      countryTotals: {
+        orderCount: all.orderCount,
+        uniqueCustomers: all.customers.size,
+        avgOrderValue: average(all.revenue, all.orderCount),
+        totalRevenue: money(all.revenue),
+      },
+      popularItems: [...items.values()]
+        .sort(
+          (a, b) =>
+            b.units - a.units || b.revenue - a.revenue || a.name.localeCompare(b.name, 'en-GB'),
+        )
+        .slice(0, Math.max(...popularItemLimits))
+        .map((item) => ({
+          productName: item.name,
+          productImageUrl: item.imageUrl,
+          totalQuantitySold: item.units,
+          orderCount: item.orderCount,
+          totalRevenue: money(item.revenue),
+        })),
+      customerSegments: (['new', 'returning', 'loyal'] as const).map((customerType) => {
+        const tally = segments.get(customerType) ?? { customers: 0, orderCount: 0, revenue: 0 };
+        return {
+          customerType,
+          customerCount: tally.customers,
+          percentage: share(tally.customers, customers.size),
+          avgOrdersPerCustomer: tally.customers
+            ? Math.round((tally.orderCount / tally.customers) * 100) / 100
+            : 0,
+          avgSpentPerCustomer: average(tally.revenue, tally.customers),
+        };
+      }),
+      topCustomers: customerList
+        .sort(
+          ([emailA, a], [emailB, b]) =>
+            b.revenue - a.revenue || b.orderCount - a.orderCount || emailA.localeCompare(emailB),
+        )
+        .slice(0, analyticsPanelLimits.topCustomers)
+        .map(([email, customer]) => ({
+          email,
+          orderCount: customer.orderCount,
+          firstOrderDate: customer.firstOrderDate?.toISOString() ?? null,
+          lifetimeValue: money(customer.revenue),
+          avgOrderValue: average(customer.revenue, customer.orderCount),
+        })),
+      deliverySuccess: [...statuses.entries()]
+        .map(([status, orderCount]) => ({
+          status,
+          orderCount,
+          percentage: share(orderCount, liveOrders),
+        }))
+        .sort(
+          byCountThenName(
+            (row) => row.orderCount,
+            (row) => row.status,
+          ),
+        ),
+      courierPerformance: [...couriers.values()]
+        .sort(
+          byCountThenName(
+            (row) => row.orderCount,
+            (row) => row.name,
+          ),
+        )
+        .slice(0, analyticsPanelLimits.topCouriers)
+        .map((courier) => ({
+          courier: courier.name,
+          ordersShipped: courier.orderCount,
+          avgOrderValue: average(courier.revenue, courier.orderCount),
+        })),
+      days: [...days.values()]
+        .sort((a, b) => (a.day < b.day ? -1 : 1))
+        .map((bucket) => ({
+          ...bucket,
+          revenue: money(bucket.revenue),
+          hourRevenue: bucket.hourRevenue.map(money),
+        })),
+    };
+  }
+
+  return { add, result };
+}

@@ -1,0 +1,29 @@
+import { ANALYTICS_TIME_ZONE } from '@onvelope/contracts';
+import { connectDatabase, connectNats, createLogger, loadConfig } from '@onvelope/service-kit';
+import { configSchema } from './config.js';
+import { orderFactModel } from './data/order-fact.model.js';
+import { rollupModel } from './data/rollup.model.js';
+import { calendarOf } from './domain/calendar.js';
+import { rebuildAnalytics } from './use-cases/rebuild-analytics.js';
+
+/** `npm run rebuild -w svc-analytics`: facts and rollups made again from the orders stream. */
+const config = loadConfig(configSchema, process.env);
+const log = createLogger('svc-analytics-rebuild', config.LOG_LEVEL);
+const db = await connectDatabase(config.MONGO_URL, config.MONGO_DB);
+const nats = await connectNats(config.NATS_URL, 'svc-analytics-rebuild');
+try {
+  const facts = orderFactModel(db);
+  const rollups = rollupModel(db);
+  await Promise.all([facts.syncIndexes(), rollups.syncIndexes()]);
+  const report = await rebuildAnalytics(
+    { facts, rollups, calendar: calendarOf(ANALYTICS_TIME_ZONE), nats, log },
+    (done, total) => process.stdout.write(`replayed ${done} of at most ${total} messages\n`),
+  );
+  process.stdout.write(
+    `rebuilt analytics of ${report.accounts} sellers from ${report.messages} messages ` +
+      `(${report.skipped} skipped) in ${report.replayMs} ms, rollups in ${report.rollupMs} ms\n`,
+  );
+} finally {
+  await nats.close();
+  await db.close();
+}

@@ -1,0 +1,67 @@
+import { isDuplicateKeyError } from '@onvelope/service-kit';
+import type { OrderFact, OrderFactModel } from '../data/order-fact.model.js';
+import type { RollupModel } from '../data/rollup.model.js';
+import type { Calendar } from '../domain/calendar.js';
+import { createRollupBuilder, type RollupFact } from '../domain/rollup.js';
+
+export interface RollupDeps {
+  facts: OrderFactModel;
+  rollups: RollupModel;
+  calendar: Calendar;
+}
+
+const rollupFields: Record<keyof RollupFact | 'deletedAt', 1> = {
+  status: 1,
+  orderDate: 1,
+  firstSeenAt: 1,
+  shippingCountry: 1,
+  itemTotal: 1,
+  items: 1,
+  customerEmail: 1,
+  courier: 1,
+  deletedAt: 1,
+};
+
+/**
+ * Recomputes one seller's rollup from all of their facts, streamed (the filter is the account
+ * alone, which every server answers from its index; tombstones are skipped here). The figures are
+ * stored unless a computation that started later has already stored its own, so the newest
+ * computation wins whatever order they finish in.
+ */
+export async function refreshRollup(
+  { facts, rollups, calendar }: RollupDeps,
+  accountId: string,
+  now = new Date(),
+): Promise<void> {
+  const builder = createRollupBuilder(calendar, calendar.localTime(now).day);
+  const cursor = facts
+    .find({ accountId })
+    .select(rollupFields)
+    .lean<Pick<OrderFact, keyof RollupFact | 'deletedAt'>[]>()
+    .cursor({ batchSize: 1_000 });
+  for await (const fact of cursor) if (!fact.deletedAt) builder.add(fact);
+  try {
+    await rollups.updateOne(
+      { _id: accountId, $or: [{ computedAt: null }, { computedAt: { $lt: now } }] },
+      { $set: { ...builder.result(), computedAt: now } },
+      { upsert: true },
+    );
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+}
+
+/** Notes that a seller's facts changed, so a sweep refreshes them even if this process stops. */
+export async function markRollupDirty(rollups: RollupModel, accountId: string, at = new Date()) {
+  await rollups.updateOne({ _id: accountId }, { $max: { dirtyAt: at } }, { upsert: true });
+}
+
+/** Sellers whose facts changed after their rollup was computed. */
+export async function dirtyAccounts(rollups: RollupModel): Promise<string[]> {
+  const states = await rollups
+    .find({}, { dirtyAt: 1, computedAt: 1 })
+    .lean<{ _id: string; dirtyAt: Date | null; computedAt: Date | null }[]>();
+  return states
+    .filter(({ dirtyAt, computedAt }) => dirtyAt && (!computedAt || computedAt <= dirtyAt))
+    .map(({ _id }) => _id);
+}

@@ -1,0 +1,72 @@
+import type { Logger } from '@onvelope/service-kit';
+
+export interface RollupRefresherOptions {
+  refresh: (accountId: string) => Promise<void>;
+  log: Logger;
+  /** The least time between a change and the refresh it causes, so a burst is refreshed once. */
+  settleMs: number;
+}
+
+interface AccountState {
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  /** Changed while a refresh ran: refresh again after it. */
+  again: boolean;
+  lastTookMs: number;
+}
+
+/**
+ * Refreshes a seller's rollup soon after their facts change, at most one refresh per seller at a
+ * time. Changes that arrive together are refreshed together: a refresh waits `settleMs`, and a
+ * seller changed during a refresh waits at least as long as that refresh took, so a long import
+ * spends at most about half of the time refreshing its seller.
+ */
+export function createRollupRefresher({ refresh, log, settleMs }: RollupRefresherOptions) {
+  const accounts = new Map<string, AccountState>();
+  let stopped = false;
+
+  function schedule(accountId: string, state: AccountState, delayMs: number) {
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      state.again = false;
+      const started = performance.now();
+      state.running = refresh(accountId)
+        .catch((error: unknown) => {
+          log.error({ err: error, accountId }, 'analytics rollup refresh failed; will retry');
+          state.again = true;
+        })
+        .finally(() => {
+          state.running = null;
+          state.lastTookMs = performance.now() - started;
+          if (state.again && !stopped) {
+            schedule(accountId, state, Math.max(settleMs, state.lastTookMs));
+          } else {
+            accounts.delete(accountId);
+          }
+        });
+    }, delayMs);
+  }
+
+  return {
+    /** The seller's facts changed. */
+    changed(accountId: string) {
+      if (stopped) return;
+      const state = accounts.get(accountId);
+      if (!state) {
+        const fresh: AccountState = { timer: null, running: null, again: false, lastTookMs: 0 };
+        accounts.set(accountId, fresh);
+        schedule(accountId, fresh, settleMs);
+      } else if (state.running) {
+        state.again = true;
+      }
+    },
+    /** Stops scheduling; waits for the refreshes under way. */
+    async stop() {
+      stopped = true;
+      for (const state of accounts.values()) if (state.timer) clearTimeout(state.timer);
+      await Promise.all([...accounts.values()].map((state) => state.running));
+      accounts.clear();
+    },
+  };
+}
+export type RollupRefresher = ReturnType<typeof createRollupRefresher>;
