@@ -52,6 +52,10 @@ const orderOf = (id: string, fields: Partial<StoreFrontOrder> = {}): StoreFrontO
   quantityShipped: 0,
   quantityUnshipped: 3,
   categoryNames: '["Bags"]',
+  lineItems: [
+    { name: 'Tote Bag', option: 'Blue', productId: '7', imageUrl: null, quantity: 2, price: 12.5 },
+    { name: 'Mug', option: null, productId: null, imageUrl: null, quantity: 1, price: 17.5 },
+  ],
   ...fields,
 });
 
@@ -95,6 +99,7 @@ describe('store-front order commands', () => {
       status: 'pending',
       version: 1,
       orderDate: new Date('2025-03-01T10:00:00.000Z'),
+      lineItems: orderOf('AAAA-000001').lineItems,
     });
   });
 
@@ -116,7 +121,20 @@ describe('store-front order commands', () => {
       version: 2,
     });
     await expect.poll(() => seen.length).toBe(1);
-    expect(seen[0]).toMatchObject({ orderNumber: 'AAAA-000001', version: 2, status: 'shipped' });
+    // Version 2 of the event carries what analytics reads: the lines, the buyer, the shipment.
+    expect(seen[0]).toMatchObject({
+      orderNumber: 'AAAA-000001',
+      version: 2,
+      status: 'shipped',
+      shippedAt: '2025-03-03T00:00:00.000Z',
+      customerEmail: 'joe@example.com',
+      customerName: 'Joe Bloggs',
+      courier: null,
+      items: [
+        { name: 'Tote Bag', imageUrl: null, quantity: 2, price: 12.5 },
+        { name: 'Mug', imageUrl: null, quantity: 1, price: 17.5 },
+      ],
+    });
     events.unsubscribe();
   });
 
