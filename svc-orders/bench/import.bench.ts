@@ -12,7 +12,7 @@ import { trackingEntrySortFields } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
 import { shippedStatuses, trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { line, ordersFlagsLine, startApp, startGatewayFor, timeRuns } from './support.js';
+import { line, ordersFlagsLine, startGatewayFor, startOrdersApp, timeRuns } from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SMALL_ROWS = 1_000;
@@ -114,7 +114,7 @@ try {
   // 1. Peak memory and rate: a fresh service per run, the file streamed through the gateway.
   const runs: { rows: number; seconds: number; idleMb: number; peakMb: number }[] = [];
   for (const rows of [SMALL_ROWS, ROWS]) {
-    const orders = await startApp('svc-orders', serviceEnv);
+    const orders = await startOrdersApp(serviceEnv);
     const gateway = await startGatewayFor(orders);
     try {
       const idleMb = await orders.memoryMb();
@@ -152,7 +152,7 @@ try {
   const directRate = ROWS / directSeconds;
 
   // 3. The dashboard calls at ROWS orders: through the gateway against the driver.
-  const orders = await startApp('svc-orders', serviceEnv);
+  const orders = await startOrdersApp(serviceEnv);
   const gateway = await startGatewayFor(orders);
   const token = await issuer.merchantToken(`bench-${ROWS}`);
   const entries = db.collection('tracking_entries');

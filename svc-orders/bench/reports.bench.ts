@@ -16,7 +16,7 @@ import { PDF_ROW_LIMIT } from '../src/export/pdf-writer.js';
 import {
   line,
   ordersFlagsLine,
-  startApp,
+  startOrdersApp,
   startGatewayFor,
   timeRuns,
   type BenchApp,
@@ -82,7 +82,7 @@ let ordersService: BenchApp | undefined;
 let gateway: BenchApp | undefined;
 
 try {
-  ordersService = await startApp('svc-orders', ordersEnv);
+  ordersService = await startOrdersApp(ordersEnv);
   gateway = await startGatewayFor(ordersService);
   const gatewayUrl = gateway.url;
 
@@ -127,7 +127,7 @@ try {
     // A fresh svc-orders on the same port (the gateway points at it), so each format starts from
     // the same idle memory.
     await ordersService.stop();
-    ordersService = await startApp('svc-orders', ordersEnv, ordersService.port);
+    ordersService = await startOrdersApp(ordersEnv, ordersService.port);
     const idle = await settle(ordersService);
     const started = performance.now();
     const response = await post('/api/reports/export', { format, ...filters });

@@ -108,3 +108,4 @@ export async function startService(
   const service = await starter(serviceEnv);
   return { url: service.url, close: () => service.close(), env: serviceEnv };
 }
+export * from './bench.js';

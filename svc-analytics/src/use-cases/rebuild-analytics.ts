@@ -4,7 +4,7 @@ import {
   trackingEntryUpserted,
   type EventContract,
 } from '@onvelope/contracts';
-import { ensureStream, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { ensureStream, isNotFound, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import { forgetTrackingEntries } from './forget-tracking-entries.js';
 import { recordTrackingEntryChanges } from './record-tracking-entry-changes.js';
@@ -20,9 +20,16 @@ export interface RebuildReport {
 
 const decoder = new TextDecoder();
 
-function parse<T extends z.ZodType>(event: EventContract<T>, data: Uint8Array) {
+/** Applies one stored event; answers its account, or undefined for one that breaks its contract. */
+async function apply<T extends z.ZodType<{ accountId: string }>>(
+  event: EventContract<T>,
+  data: Uint8Array,
+  handle: (payload: z.infer<T>) => Promise<unknown>,
+): Promise<string | undefined> {
   const parsed = event.payload.safeParse(JSON.parse(decoder.decode(data)));
-  return parsed.success ? parsed.data : undefined;
+  if (!parsed.success) return undefined;
+  await handle(parsed.data);
+  return parsed.data.accountId;
 }
 
 /**
@@ -42,43 +49,47 @@ export async function rebuildAnalytics(
   const started = performance.now();
   await ensureStream(nats, ordersStream);
   const jsm = await nats.jetstreamManager();
+  const subjects = [trackingEntryUpserted.subject, trackingEntryDeleted.subject];
+  // The last event to replay: later messages of the stream's other subjects are not waited for.
+  const lastSequences = await Promise.all(
+    subjects.map((subject) =>
+      jsm.streams
+        .getMessage(ordersStream.name, { last_by_subj: subject })
+        .then((message) => message.seq)
+        .catch((error: unknown) => {
+          if (isNotFound(error)) return 0;
+          throw error;
+        }),
+    ),
+  );
+  const lastSequence = Math.max(...lastSequences);
   const { state } = await jsm.streams.info(ordersStream.name);
   await Promise.all([facts.deleteMany({}), rollups.deleteMany({})]);
 
   const accounts = new Set<string>();
   let messages = 0;
   let skipped = 0;
-  if (state.messages > 0) {
+  if (lastSequence > 0) {
     const consumer = await nats.jetstream().consumers.get(ordersStream.name, {
-      filterSubjects: [trackingEntryUpserted.subject, trackingEntryDeleted.subject],
+      filterSubjects: subjects,
     });
-    const lastSequence = state.last_seq;
-    for (let sequence = 0; sequence < lastSequence;) {
-      const batch = await consumer.fetch({ max_messages: 256, expires: 2_000 });
-      let received = 0;
-      for await (const message of batch) {
-        received += 1;
-        sequence = message.seq;
-        messages += 1;
-        if (message.subject === trackingEntryUpserted.subject) {
-          const payload = parse(trackingEntryUpserted, message.data);
-          if (payload) {
-            await recordTrackingEntryChanges(facts, payload);
-            accounts.add(payload.accountId);
-          } else skipped += 1;
-        } else {
-          const payload = parse(trackingEntryDeleted, message.data);
-          if (payload) {
-            await forgetTrackingEntries(facts, payload);
-            accounts.add(payload.accountId);
-          } else skipped += 1;
-        }
-        if (messages % every === 0) progress(messages, state.messages);
-        if (sequence >= lastSequence) break;
-      }
-      // Nothing left of the filtered subjects up to the last sequence (the rest were other subjects).
-      if (!received) break;
+    const replay = await consumer.consume({ max_messages: 16 });
+    for await (const message of replay) {
+      messages += 1;
+      const accountId =
+        message.subject === trackingEntryUpserted.subject
+          ? await apply(trackingEntryUpserted, message.data, (payload) =>
+              recordTrackingEntryChanges(facts, payload),
+            )
+          : await apply(trackingEntryDeleted, message.data, (payload) =>
+              forgetTrackingEntries(facts, payload),
+            );
+      if (accountId) accounts.add(accountId);
+      else skipped += 1;
+      if (messages % every === 0) progress(messages, state.messages);
+      if (message.seq >= lastSequence) break;
     }
+    replay.stop();
   }
   if (skipped) log.warn({ skipped }, 'events that break their contract were skipped');
   const replayed = performance.now();

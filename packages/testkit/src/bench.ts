@@ -1,0 +1,131 @@
+/**
+ * What the benchmarks share: apps as child processes started from their sources with the node
+ * flags their package.json owns (so an app's memory is its own and runs under its production heap
+ * cap), readiness, memory read from /proc, and timing.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { ServiceName } from '@onvelope/contracts';
+import { freePort } from '@onvelope/infra';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The gateway is ready when it listens; a service when its database and NATS answer. */
+const readyPathOf = (app: ServiceName) => (app === 'gateway' ? '/healthz' : '/readyz');
+
+/**
+ * The node flags an app runs with: `onvelope.nodeArgs` in its package.json, as tools/run and the
+ * Dockerfile start it. `BENCH_NODE_FLAGS` (space-separated; empty for Node's defaults) replaces
+ * the flags of `flagsOverriddenFor`, to measure another setting.
+ */
+export function nodeArgsOf(app: ServiceName, flagsOverriddenFor?: ServiceName): string[] {
+  const override = process.env.BENCH_NODE_FLAGS;
+  if (app === flagsOverriddenFor && override !== undefined) {
+    return override.split(' ').filter(Boolean);
+  }
+  const manifest = JSON.parse(readFileSync(`${repoRoot}${app}/package.json`, 'utf8')) as {
+    onvelope?: { nodeArgs?: string[] };
+  };
+  return manifest.onvelope?.nodeArgs ?? [];
+}
+
+export interface BenchApp {
+  url: string;
+  port: number;
+  pid: number;
+  /**
+   * MB from /proc/<pid>/status. VmRSS: resident now. VmHWM: the most it has been resident since
+   * it started, so no sampling can miss a peak between two reads.
+   */
+  memoryMb(field?: 'VmRSS' | 'VmHWM'): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts an app from its sources on `port` (default a free one); resolves once it is ready. */
+export async function startApp(
+  app: ServiceName,
+  env: Record<string, string>,
+  port?: number,
+  flagsOverriddenFor?: ServiceName,
+): Promise<BenchApp> {
+  const listenPort = port ?? (await freePort());
+  const child = spawn(
+    process.execPath,
+    [
+      ...nodeArgsOf(app, flagsOverriddenFor),
+      '--conditions=source',
+      '--import',
+      'tsx',
+      'src/main.ts',
+    ],
+    {
+      cwd: `${repoRoot}${app}`,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(listenPort) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // An app that dies under the bench (out of heap, say) must not pass for a slow one.
+      if (!stopping) console.error(`[bench] ${app} exited unexpectedly (${signal ?? code})`);
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${listenPort}`;
+  const running: BenchApp = {
+    url,
+    port: listenPort,
+    pid: child.pid!,
+    memoryMb: async (field = 'VmRSS') => {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${app} exited before it was ready`);
+    }
+    try {
+      if ((await fetch(`${url}${readyPathOf(app)}`)).ok) return running;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) {
+      await running.stop();
+      throw new Error(`${app} was not ready at ${url} within 120 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Nearest-rank percentile (p in 0..100) of unsorted values. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Median and p95 in ms of `samples` runs, after one uncounted run that warms the path. */
+export async function timeRuns(samples: number, run: () => Promise<unknown>) {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return { median: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+export const line = (text = '') => process.stdout.write(`${text}\n`);
