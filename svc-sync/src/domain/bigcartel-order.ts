@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storeFrontOrder } from '@onvelope/contracts';
+import { itemsTextOfLines, storeFrontOrder } from '@onvelope/contracts';
 
 export type StoreFrontOrder = z.infer<typeof storeFrontOrder>;
 
@@ -96,14 +96,6 @@ const sum = (values: (number | null)[]) =>
     ? null
     : values.reduce<number>((total, value) => total + (value ?? 0), 0);
 
-/** "2 x Tote Bag (Blue); 1 x Mug": what keyword rules match and the seller reads. */
-export function itemsTextOf(items: readonly LineItem[]): string | null {
-  const parts = items
-    .filter((item) => item.name)
-    .map((item) => `${item.quantity} x ${item.name}${item.option ? ` (${item.option})` : ''}`);
-  return parts.length ? parts.join('; ') : null;
-}
-
 /**
  * The tracking entry status of a store-front order: shipped when the store-front says so, partially
  * shipped when some line items are shipped and some not, otherwise pending.
@@ -161,7 +153,9 @@ export function mapBigCartelOrder(
     shippingState: text(a.shipping_state),
     shippingCountry: country && COUNTRY_CODE.test(country) ? country.toUpperCase() : null,
     shippingZip: text(a.shipping_zip),
-    items: itemsTextOf(items),
+    items: itemsTextOfLines(
+      items.filter((item): item is LineItem & { name: string } => !!item.name),
+    ),
     productName: first?.name ?? null,
     productId: first?.productId ?? null,
     productImageUrl: first?.imageUrl ?? null,

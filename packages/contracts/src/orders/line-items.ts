@@ -16,3 +16,17 @@ export const orderLineItem = z.object({
   price: z.number().nullable(),
 });
 export type OrderLineItem = z.infer<typeof orderLineItem>;
+
+/**
+ * The Items text of an order with these lines, the same whichever way the order came in (a
+ * store-front sync or a store's export file), so keyword rules match both alike:
+ * "2 x Tote Bag (Blue); 1 x Mug". Null for an order without lines.
+ */
+export function itemsTextOfLines(
+  lines: readonly Pick<OrderLineItem, 'name' | 'option' | 'quantity'>[],
+) {
+  const parts = lines.map(
+    (line) => `${line.quantity} x ${line.name}${line.option ? ` (${line.option})` : ''}`,
+  );
+  return parts.length ? parts.join('; ') : null;
+}
