@@ -15,6 +15,7 @@ import { sellerModel } from './data/seller.model.js';
 import type { AuthDeps } from './deps.js';
 import type { TokenSigner } from './domain/signing-key.js';
 import { serveCustomerEmail } from './events/customer-email.js';
+import { serveSellerCountry } from './events/seller-country.js';
 import { serveSellerPublicProfile } from './events/seller-public-profile.js';
 import { createGoogleSignIn, registerGoogleRoutes } from './google/index.js';
 import { registerCustomerRoutes } from './routes/customer-auth.routes.js';
@@ -66,6 +67,7 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
       registerSettingsRoutes(routes, deps);
       registerCustomerRoutes(routes, deps);
       serveSellerPublicProfile(deps);
+      serveSellerCountry(deps);
       serveCustomerEmail(deps);
       registerGoogleRoutes(routes, {
         google: await createGoogleSignIn(config, db, { now: deps.now }),

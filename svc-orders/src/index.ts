@@ -23,7 +23,14 @@ export function startOrdersService(env: Env) {
       // The service kit turns mongoose's lazy index building off: the unique order indexes must
       // exist before the first write, and the sort and search indexes before the first list.
       await trackingEntryModel(db).syncIndexes();
-      registerUploadRoutes({ routes, db, nats, csvUploadMaxBytes: config.CSV_UPLOAD_MAX_BYTES });
+      registerUploadRoutes({
+        routes,
+        db,
+        nats,
+        log,
+        csvUploadMaxBytes: config.CSV_UPLOAD_MAX_BYTES,
+        authTimeoutMs: config.AUTH_COMMAND_TIMEOUT_MS,
+      });
       await registerKeywordRuleRoutes({ routes, db, nats, log });
       registerShippingRoutes({ routes, db, nats, log });
       registerReportRoutes({ routes, db, log });

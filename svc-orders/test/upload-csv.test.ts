@@ -287,7 +287,7 @@ describe('POST /api/upload/csv', () => {
     const file =
       `${requiredHeader},orderDate,quantity\n` +
       `,Ada,L,a@b.co,X,pending,,,,,\n` +
-      `W-1,Ada,L,not-an-email,X,on hold,,,,31/12/2025,two\n` +
+      `W-1,Ada,L,not-an-email,X,on hold,,,,next week,two\n` +
       `W-2,Ada,L,a@b.co,X,pending,,,,,,extra\n` +
       `W-3,Ada,L,a@b.co,X,pending,,,,,\n`;
     const result = (await (await caller.upload(file)).json()) as UploadResult;
@@ -300,7 +300,7 @@ describe('POST /api/upload/csv', () => {
       { row: 3, message: "Quantity 'two' is not a number; left empty" },
       {
         row: 3,
-        message: "Order date '31/12/2025' is not a date (use 2025-03-01 or 3/1/2025); left empty",
+        message: "Order date 'next week' is not a date (use 2025-03-01 or 3/1/2025); left empty",
       },
       { row: 3, message: "Email 'not-an-email' does not look like an email address" },
       { row: 3, message: "Unknown status 'on hold'; kept as written" },
@@ -352,6 +352,7 @@ describe('POST /api/upload/csv', () => {
     const before = await entryOf(caller, 'R-2');
     expect(created).toEqual([
       {
+        eventVersion: 2,
         accountId: caller.accountId,
         changes: [
           expect.objectContaining({ orderNumber: 'R-1', version: 1, source: 'csv' }),
@@ -384,6 +385,7 @@ describe('POST /api/upload/csv', () => {
     });
     expect(updated).toEqual([
       {
+        eventVersion: 2,
         accountId: caller.accountId,
         changes: [
           expect.objectContaining({
@@ -391,6 +393,7 @@ describe('POST /api/upload/csv', () => {
             entryId: before.id,
             version: 2,
             status: 'shipped',
+            courier: 'DHL',
           }),
         ],
       },

@@ -67,6 +67,8 @@ const trackingEntrySchema = new Schema(
     quantity: number,
     itemPrice: number,
     itemTotal: number,
+    /** What the buyer paid, tax and shipping included, when the source says (store exports). */
+    orderTotal: number,
     quantityShipped: number,
     quantityUnshipped: number,
     categoryNames: text,

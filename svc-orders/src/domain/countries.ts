@@ -38,3 +38,17 @@ export function countryCodesMatching(text: string): string[] {
     .filter(([, names]) => names.some((name) => name.includes(needle)))
     .map(([code]) => code);
 }
+
+const codeByName = new Map(
+  namesByCode.flatMap(([code, names]) => names.map((name) => [name, code] as const)),
+);
+
+/**
+ * The two-letter code of a country written as a code ('gb') or an English name, aliases included
+ * ('United Kingdom', 'UK', 'United States of America'); null for anything else.
+ */
+export function countryCodeOf(value: string): string | null {
+  const text = value.trim();
+  if (/^[a-z]{2}$/i.test(text) && officialNames[text.toUpperCase()]) return text.toUpperCase();
+  return codeByName.get(text.toLowerCase()) ?? null;
+}

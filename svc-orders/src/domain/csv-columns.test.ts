@@ -5,8 +5,6 @@ import {
   detectSeparator,
   fieldOfHeader,
   normaliseStatus,
-  parseCsvDate,
-  parseCsvNumber,
   parseCsvRow,
 } from './csv-columns.js';
 
@@ -83,21 +81,6 @@ describe('values', () => {
     ['on hold', null],
   ])('normalises the status %j', (value, status) => {
     expect(normaliseStatus(value)).toBe(status);
-  });
-
-  it('reads ISO and en-US dates and refuses the rest', () => {
-    expect(parseCsvDate('2025-03-01')?.toISOString()).toBe('2025-03-01T00:00:00.000Z');
-    expect(parseCsvDate('2025-03-01T10:30:00Z')?.toISOString()).toBe('2025-03-01T10:30:00.000Z');
-    expect(parseCsvDate('3/14/2025')?.toISOString()).toBe('2025-03-14T00:00:00.000Z');
-    expect(parseCsvDate('31/12/2025')).toBeNull();
-    expect(parseCsvDate('2/30/2025')).toBeNull();
-    expect(parseCsvDate('yesterday')).toBeNull();
-  });
-
-  it('reads numbers with currency signs and thousands separators', () => {
-    expect(parseCsvNumber('£1,234.50')).toBe(1234.5);
-    expect(parseCsvNumber('$ 12')).toBe(12);
-    expect(parseCsvNumber('two')).toBeNull();
   });
 
   it('stores category names as a JSON list whether written as JSON or as a list', () => {

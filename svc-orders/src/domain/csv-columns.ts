@@ -1,4 +1,18 @@
-import { trackingEntryStatuses } from '@onvelope/contracts';
+import { itemsTextOfLines, trackingEntryStatuses, type OrderLineItem } from '@onvelope/contracts';
+import { countryCodeOf } from './countries.js';
+import {
+  defaultConventions,
+  parseFileDate,
+  parseFileNumber,
+  type FileConventions,
+} from './file-conventions.js';
+import { linesOfItemRecords } from './line-items.js';
+import {
+  isPlaceholderPostcode,
+  splitFullName,
+  type ExportValues,
+  type StoreExport,
+} from './store-exports.js';
 
 /** The tracking entry fields a CSV file can fill. */
 export const csvFields = [
@@ -28,6 +42,8 @@ export const csvFields = [
   'quantity',
   'itemPrice',
   'itemTotal',
+  'orderTotal',
+  'lineItems',
   'quantityShipped',
   'quantityUnshipped',
   'categoryNames',
@@ -93,6 +109,9 @@ const spellings: Record<CsvField, string[]> = {
   quantity: ['quantity', 'qty'],
   itemPrice: ['itemprice', 'price', 'unitprice'],
   itemTotal: ['itemtotal', 'total', 'ordertotal', 'amount'],
+  orderTotal: ['grandtotal', 'totalwithtaxandshipping'],
+  // Made from a store export's line columns, never named by a header.
+  lineItems: [],
   quantityShipped: ['quantityshipped', 'qtyshipped', 'shippedquantity'],
   quantityUnshipped: ['quantityunshipped', 'qtyunshipped', 'unshippedquantity'],
   categoryNames: ['categorynames', 'categories', 'category'],
@@ -102,7 +121,8 @@ const fieldBySpelling = new Map<string, CsvField>(
   csvFields.flatMap((field) => spellings[field].map((spelling) => [spelling, field] as const)),
 );
 
-const headerKey = (header: string) => header.toLowerCase().replace(/[\s_\-.#]+/g, '');
+/** Lower case, without spaces, underscores, dashes, dots, '#' or brackets. */
+export const headerKey = (header: string) => header.toLowerCase().replace(/[\s_\-.#()]+/g, '');
 
 /** The field a header names, or null for a column the import does not use. */
 export function fieldOfHeader(header: string): CsvField | null {
@@ -177,6 +197,10 @@ export interface ImportedEntry {
   quantity: number | null;
   itemPrice: number | null;
   itemTotal: number | null;
+  /** What the buyer paid, tax and shipping included, when the file says. */
+  orderTotal: number | null;
+  /** The order's lines, when the file lists them (store exports). */
+  lineItems: OrderLineItem[] | null;
   quantityShipped: number | null;
   quantityUnshipped: number | null;
   categoryNames: string | null;
@@ -205,36 +229,6 @@ export function normaliseStatus(value: string): string | null {
     .replace(/[\s-]+/g, '_');
   if (key === 'canceled') return 'cancelled';
   return knownStatuses.has(key) ? key : null;
-}
-
-// ISO dates (2025-03-01, 2025-03-01T10:00:00Z) and the en-US dates the spec displays (3/1/2025).
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-
-/** A date from a CSV cell, or null when the cell is not one of the accepted forms. */
-export function parseCsvDate(value: string): Date | null {
-  const text = value.trim();
-  if (ISO_DATE.test(text)) {
-    const date = new Date(/T|\s/.test(text) ? text.replace(' ', 'T') : `${text}T00:00:00Z`);
-    return Number.isNaN(date.getTime()) ? null : date;
-  }
-  const us = US_DATE.exec(text);
-  if (us) {
-    const [month, day, year] = [Number(us[1]), Number(us[2]), Number(us[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
-  }
-  return null;
-}
-
-/** A number from a CSV cell, allowing currency signs and thousands separators ('£1,234.50'). */
-export function parseCsvNumber(value: string): number | null {
-  const text = value
-    .trim()
-    .replace(/[£$€\s]/g, '')
-    .replace(/,(?=\d{3}\b)/g, '');
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
-  return Number(text);
 }
 
 /** Category names as the JSON-encoded list of text the entry stores (spec 000 §3). */
@@ -277,6 +271,7 @@ const numberFields = [
   'quantity',
   'itemPrice',
   'itemTotal',
+  'orderTotal',
   'quantityShipped',
   'quantityUnshipped',
 ] as const satisfies readonly CsvField[];
@@ -288,18 +283,77 @@ const labels: Partial<Record<CsvField, string>> = {
   quantity: 'Quantity',
   itemPrice: 'Item price',
   itemTotal: 'Item total',
+  orderTotal: 'Order total',
   quantityShipped: 'Quantity shipped',
   quantityUnshipped: 'Quantity unshipped',
   status: 'Status',
   shippingCountry: 'Shipping country',
 };
 
+/** How the file at hand is read: its conventions, and the store export it is, if any. */
+export interface RowContext {
+  conventions: FileConventions;
+  storeExport: StoreExport | null;
+}
+
+export const plainFileContext: RowContext = { conventions: defaultConventions, storeExport: null };
+
+/** An order's lines from an export's line rows, or from a Big Cartel Items cell. */
+function linesOf(
+  values: ExportValues,
+  lineRows: readonly ExportValues[],
+  context: RowContext,
+  warnings: string[],
+): OrderLineItem[] | null {
+  if (values.itemRecords?.trim()) return linesOfItemRecords(values.itemRecords);
+  const lines = lineRows.flatMap((line): OrderLineItem[] => {
+    const name = line.lineName?.trim();
+    if (!name) return [];
+    const number = (raw: string | undefined, label: string) => {
+      if (!raw?.trim()) return null;
+      const parsed = parseFileNumber(raw, context.conventions.decimalComma);
+      if (parsed === null) warnings.push(`${label} '${raw.trim()}' of ${name} is not a number`);
+      return parsed;
+    };
+    return [
+      {
+        name,
+        option: line.lineOption?.trim() || null,
+        productId: line.lineSku?.trim() || null,
+        imageUrl: null,
+        quantity: number(line.lineQuantity, 'Quantity') ?? 1,
+        price: number(line.linePrice, 'Price'),
+      },
+    ];
+  });
+  return lines.length ? lines : null;
+}
+
+/** Fills the product columns from the lines where the file gave none. */
+function fillFromLines(entry: ImportedEntry, lines: readonly OrderLineItem[]) {
+  const first = lines[0]!;
+  entry.items ??= itemsTextOfLines(lines);
+  entry.productName ??= first.name;
+  entry.productId ??= first.productId;
+  entry.quantity ??= lines.reduce((total, line) => total + line.quantity, 0);
+  entry.itemPrice ??= first.price;
+  if (entry.itemTotal === null && lines.every((line) => line.price !== null)) {
+    const total = lines.reduce((sum, line) => sum + line.price! * line.quantity, 0);
+    entry.itemTotal = Math.round(total * 100) / 100;
+  }
+}
+
 /**
- * Validates one row. A missing or over-long order number, or a status or country over 100
- * characters, fails the row; everything else the row can live
- * without (an unknown status is kept as written, a bad date or number is left empty) is a warning.
+ * Validates one order: its row (or, in an export with a row per line item, its first row's order
+ * cells and every row's line cells). A missing or over-long order number, or a status or country
+ * over 100 characters, fails the order; everything else it can live without (an unknown status is
+ * kept as written, a bad date or number is left empty) is a warning.
  */
-export function parseCsvRow(values: Partial<Record<CsvField, string>>): RowOutcome {
+export function parseCsvRow(
+  values: ExportValues,
+  context: RowContext = plainFileContext,
+  lineRows: readonly ExportValues[] = [],
+): RowOutcome {
   const orderNumber = values.orderNumber?.trim() ?? '';
   if (!orderNumber) return { ok: false, errors: ['Order number is missing'] };
   if (orderNumber.length > MAX_ORDER_NUMBER_LENGTH) {
@@ -309,34 +363,42 @@ export function parseCsvRow(values: Partial<Record<CsvField, string>>): RowOutco
     };
   }
   const warnings: string[] = [];
-  const text = (field: CsvField) => values[field]?.trim() || null;
+  const text = (field: keyof ExportValues) => values[field]?.trim() || null;
   const tooLong = (['status', 'shippingCountry'] as const)
     .filter((field) => (text(field)?.length ?? 0) > MAX_CODE_LENGTH)
     .map((field) => `${labels[field]} is longer than ${MAX_CODE_LENGTH} characters`);
   if (tooLong.length) return { ok: false, errors: tooLong };
 
-  const entry = { orderNumber } as ImportedEntry;
+  const { conventions, storeExport } = context;
+  const entry = { orderNumber, lineItems: null } as ImportedEntry;
   for (const field of textFields) entry[field] = text(field);
   for (const field of numberFields) {
     const raw = text(field);
-    entry[field] = raw === null ? null : parseCsvNumber(raw);
+    entry[field] = raw === null ? null : parseFileNumber(raw, conventions.decimalComma);
     if (raw !== null && entry[field] === null) {
       warnings.push(`${labels[field]} '${raw}' is not a number; left empty`);
     }
   }
   for (const field of dateFields) {
     const raw = text(field);
-    entry[field] = raw === null ? null : parseCsvDate(raw);
+    entry[field] = raw === null ? null : parseFileDate(raw, conventions.dateOrder);
     if (raw !== null && entry[field] === null) {
       warnings.push(
-        `${labels[field]} '${raw}' is not a date (use 2025-03-01 or 3/1/2025); left empty`,
+        `${labels[field]} '${raw}' is not a date (use 2025-03-01 or ${conventions.dateOrder === 'dayFirst' ? '1/3/2025' : '3/1/2025'}); left empty`,
       );
     }
   }
 
-  // Spec 000 §3: 'Unknown' counts as a missing postcode.
+  const fullName = text('fullName');
+  if (fullName && !entry.firstName && !entry.lastName) {
+    const { firstName, lastName } = splitFullName(fullName);
+    entry.firstName = firstName;
+    entry.lastName = lastName;
+  }
+
+  // Spec 000 §3: 'Unknown' counts as a missing postcode; so do the '-' and 'N/A' of store exports.
   const postcode = text('postcode');
-  entry.postcode = postcode && postcode.toLowerCase() !== 'unknown' ? postcode : null;
+  entry.postcode = postcode && !isPlaceholderPostcode(postcode) ? postcode : null;
 
   const email = text('email');
   entry.email = email;
@@ -344,7 +406,8 @@ export function parseCsvRow(values: Partial<Record<CsvField, string>>): RowOutco
     warnings.push(`Email '${email}' does not look like an email address`);
 
   const status = text('status');
-  if (!status) entry.status = null;
+  if (storeExport) entry.status = storeExport.statusOf(values);
+  else if (!status) entry.status = null;
   else {
     const known = normaliseStatus(status);
     entry.status = known ?? status;
@@ -352,10 +415,16 @@ export function parseCsvRow(values: Partial<Record<CsvField, string>>): RowOutco
   }
 
   const country = text('shippingCountry');
-  entry.shippingCountry = country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : country;
+  entry.shippingCountry = country && (countryCodeOf(country) ?? country);
 
   const categories = text('categoryNames');
   entry.categoryNames = categories === null ? null : categoryNamesOf(categories);
+
+  const lines = linesOf(values, lineRows, context, warnings);
+  if (lines) {
+    entry.lineItems = lines;
+    fillFromLines(entry, lines);
+  }
 
   entry.customerName ??= [entry.firstName, entry.lastName].filter(Boolean).join(' ') || null;
   return { ok: true, entry, warnings };

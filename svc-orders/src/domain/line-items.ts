@@ -31,22 +31,31 @@ const line = (name: string, quantity: number | null, price: number | null): Orde
   price,
 });
 
+const OPTION = /(?:^|[|;])\s*product_option_name:\s*([^|;]*)/i;
+
 /**
- * The lines an Items text names: `product_name:Tee|quantity:2|price:9.5` records, "2 x Tee"
- * parts, or plain names separated by `;`, `|` or line breaks. Commas stay inside a name ("Tea,
- * Earl Grey" is one product).
+ * The lines of `product_name:Tee|product_option_name:Large|quantity:2|price:9.5` records (the
+ * form Big Cartel's export writes its Items in), however they are separated.
+ */
+export function linesOfItemRecords(items: string): OrderLineItem[] {
+  return items
+    .split(PRODUCT_NAME_MARKER)
+    .slice(1)
+    .flatMap((record) => {
+      const name = record.split(/[|;\n\r]/)[0]?.trim();
+      const field = (key: string) => numberOf(FIELD(key).exec(record)?.[1]);
+      const option = OPTION.exec(record)?.[1]?.trim() || null;
+      return name ? [{ ...line(name, field('quantity'), field('price')), option }] : [];
+    });
+}
+
+/**
+ * The lines an Items text names: `product_name:` records, "2 x Tee" parts, or plain names
+ * separated by `;`, `|` or line breaks. Commas stay inside a name ("Tea, Earl Grey" is one
+ * product).
  */
 function linesOfText(items: string): OrderLineItem[] {
-  if (PRODUCT_NAME_MARKER.test(items)) {
-    return items
-      .split(PRODUCT_NAME_MARKER)
-      .slice(1)
-      .flatMap((record) => {
-        const name = record.split(/[|;\n\r]/)[0]?.trim();
-        const field = (key: string) => numberOf(FIELD(key).exec(record)?.[1]);
-        return name ? [line(name, field('quantity'), field('price'))] : [];
-      });
-  }
+  if (PRODUCT_NAME_MARKER.test(items)) return linesOfItemRecords(items);
   return items.split(/[;|\n\r]/).flatMap((part) => {
     const text = part.trim();
     if (!text) return [];

@@ -7,7 +7,12 @@ import {
   searchTrackingEntries as searchTrackingEntriesRoute,
   uploadCsv,
 } from '@onvelope/contracts';
-import { callerOf, type NatsConnection, type ServiceRoutes } from '@onvelope/service-kit';
+import {
+  callerOf,
+  type Logger,
+  type NatsConnection,
+  type ServiceRoutes,
+} from '@onvelope/service-kit';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import {
@@ -17,24 +22,42 @@ import {
 } from '../use-cases/browse-tracking-entries.js';
 import { clearAllOrders, clearCsvOrders } from '../use-cases/clear-orders.js';
 import { importCsv } from '../use-cases/import-csv.js';
+import { sellerCountryOf } from '../use-cases/seller-profiles.js';
 import { receiveCsvFile } from './csv-file.js';
 
 export interface UploadRoutesDeps {
   routes: ServiceRoutes;
   db: Connection;
   nats: NatsConnection;
+  log: Logger;
   csvUploadMaxBytes: number;
+  authTimeoutMs: number;
 }
 
 /** The dashboard's order calls under /api/upload (spec 000 §7). */
-export function registerUploadRoutes({ routes, db, nats, csvUploadMaxBytes }: UploadRoutesDeps) {
+export function registerUploadRoutes({
+  routes,
+  db,
+  nats,
+  log,
+  csvUploadMaxBytes,
+  authTimeoutMs,
+}: UploadRoutesDeps) {
   const entries = trackingEntryModel(db);
 
   routes.handle(uploadCsv, async (ctx) => {
     const { accountId } = callerOf(ctx);
     const rules = await keywordRulesOf(db, accountId);
     return receiveCsvFile(ctx.req, csvUploadMaxBytes, (file) =>
-      importCsv({ entries, nats }, { accountId, file, rules }),
+      importCsv(
+        { entries, nats },
+        {
+          accountId,
+          file,
+          rules,
+          sellerCountry: () => sellerCountryOf({ nats, log, timeoutMs: authTimeoutMs }, accountId),
+        },
+      ),
     );
   });
 

@@ -353,6 +353,8 @@ function newEntryOf(
     quantity: value('quantity'),
     itemPrice: value('itemPrice'),
     itemTotal: value('itemTotal'),
+    orderTotal: value('orderTotal'),
+    lineItems: value('lineItems'),
     quantityShipped: value('quantityShipped'),
     quantityUnshipped: value('quantityUnshipped'),
     categoryNames: value('categoryNames'),

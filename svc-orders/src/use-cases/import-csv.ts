@@ -2,7 +2,23 @@ import { Readable, pipeline } from 'node:stream';
 import csvParser from 'csv-parser';
 import { ordersMessages, type UploadResult } from '@onvelope/contracts';
 import { badRequest, HttpError } from '@onvelope/service-kit';
-import { columnsOf, detectSeparator, parseCsvRow, type CsvField } from '../domain/csv-columns.js';
+import {
+  columnsOf,
+  csvFields,
+  detectSeparator,
+  parseCsvRow,
+  type CsvField,
+  type RowContext,
+} from '../domain/csv-columns.js';
+import { decideConventions } from '../domain/file-conventions.js';
+import { createOrderGrouper, type RawOrder } from '../domain/order-rows.js';
+import {
+  exportFieldsOf,
+  recogniseExport,
+  type ExportField,
+  type ExportValues,
+  type StoreExport,
+} from '../domain/store-exports.js';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 import {
   ImportBatchWriter,
@@ -24,7 +40,83 @@ export interface ImportCsvInput {
   file: AsyncIterable<Buffer>;
   /** The seller's keyword rules, in evaluation order, loaded once for the import. */
   rules: readonly KeywordRuleLike[];
+  /** The country of the seller's account settings, asked only for a file of ambiguous dates. */
+  sellerCountry: () => Promise<string | null>;
   now?: () => Date;
+}
+
+/** How the header says the file is read. */
+interface FileLayout {
+  fields: (ExportField | null)[];
+  storeExport: StoreExport | null;
+  /** The entry fields the file fills: a field it lacks keeps its stored value. */
+  present: Set<CsvField>;
+}
+
+const csvFieldSet = new Set<string>(csvFields);
+const isCsvField = (field: ExportField | null): field is CsvField =>
+  field !== null && csvFieldSet.has(field);
+
+/** Fields an export fills from other columns: names from a full name, products from its lines. */
+function derivedFields(fields: readonly (ExportField | null)[]): CsvField[] {
+  const derived: CsvField[] = ['status'];
+  if (fields.includes('fullName')) derived.push('firstName', 'lastName');
+  if (fields.includes('lineName') || fields.includes('itemRecords')) {
+    derived.push(
+      'lineItems',
+      'items',
+      'productName',
+      'productId',
+      'quantity',
+      'itemPrice',
+      'itemTotal',
+    );
+  }
+  return derived;
+}
+
+/**
+ * Reads the header: a store's export as that store writes it (no required columns but the order
+ * number its signature has), any other file by its column names, with the spec's required columns.
+ */
+function layoutOf(headers: string[]): FileLayout {
+  const storeExport = recogniseExport(headers);
+  if (storeExport) {
+    const fields = exportFieldsOf(storeExport, headers);
+    return {
+      fields,
+      storeExport,
+      present: new Set([...fields.filter(isCsvField), ...derivedFields(fields)]),
+    };
+  }
+  const columns = columnsOf(headers);
+  if (columns.missing.length) {
+    throw badRequest(
+      importMessages.missingColumns(columns.missing),
+      columns.missing.map((column) => ({ message: `Missing column: ${column}`, path: column })),
+    );
+  }
+  return {
+    fields: columns.fields,
+    storeExport: null,
+    present: new Set(columns.fields.filter(isCsvField)),
+  };
+}
+
+/** The date and money cells of the first orders, from which the file's conventions are read. */
+function samplesOf(orders: readonly RawOrder[]) {
+  const dates: string[] = [];
+  const amounts: string[] = [];
+  for (const { values, lines } of orders) {
+    for (const field of ['orderDate', 'shippedAt'] as const)
+      if (values[field]) dates.push(values[field]);
+    for (const cells of [values, ...lines]) {
+      for (const field of ['itemTotal', 'orderTotal', 'itemPrice', 'linePrice'] as const) {
+        if (cells[field]) amounts.push(cells[field]);
+      }
+    }
+  }
+  return { dates, amounts };
 }
 
 export type ImportCsvDeps = ImportWriterDeps;
@@ -33,12 +125,36 @@ const parseFailure = (detail: string) =>
   badRequest(ordersMessages.parseFailed, [{ message: detail }]);
 
 /**
+ * The file's bytes as UTF-8: a file Excel saved as "Unicode Text" (UTF-16 with its byte-order mark,
+ * usually tab-separated) is transcoded as it streams; any other file passes through unchanged.
+ */
+async function* utf8Of(file: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let decoder: InstanceType<typeof TextDecoder> | undefined;
+  let first = true;
+  for await (const chunk of file) {
+    if (first && chunk[0] === 0xff && chunk[1] === 0xfe) {
+      decoder = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: false });
+    }
+    first = false;
+    if (!decoder) yield chunk;
+    else {
+      try {
+        yield Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8');
+      } catch {
+        throw parseFailure(importMessages.notUtf8);
+      }
+    }
+  }
+  if (decoder) yield Buffer.from(decoder.decode(), 'utf8');
+}
+
+/**
  * The file as CSV rows (arrays of cells), read as the bytes arrive: the header line is sniffed for
  * its separator, a UTF-8 byte-order mark is dropped, and text that is not UTF-8 or holds NUL bytes
  * is refused as unparseable.
  */
 async function* csvRowsOf(file: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
-  const chunks = file[Symbol.asyncIterator]();
+  const chunks = utf8Of(file)[Symbol.asyncIterator]();
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   const check = (chunk: Buffer, last: boolean) => {
     if (chunk.includes(0)) throw parseFailure(importMessages.binary);
@@ -95,10 +211,13 @@ async function* csvRowsOf(file: AsyncIterable<Buffer>): AsyncGenerator<string[]>
 }
 
 /**
- * Imports a CSV file of orders for one seller (spec 000 §5, §7), streaming: rows are validated,
- * the keyword rules applied, and every 1,000 rows written with one bulk upsert on the order number,
- * then announced as events. Re-importing an order updates what changed and skips it (with a
- * warning) when nothing did; a row that fails never stops the rest. See the README for the rules.
+ * Imports a CSV file of orders for one seller (spec 000 §5, §7), streaming: rows are grouped into
+ * orders (a store export's line-item rows make one order), validated, the keyword rules applied,
+ * and every 1,000 orders written with one bulk upsert on the order number, then announced as
+ * events. The first 1,000 orders are held until the file's date order and decimal mark are known,
+ * so every row is read alike. Re-importing an order updates what changed and skips it (with a
+ * warning) when nothing did; an order that fails never stops the rest. See the README for the
+ * rules and the store exports it recognises.
  */
 export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Promise<UploadResult> {
   const report = new RowReport();
@@ -110,75 +229,98 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     failed: 0,
     written: 0,
   };
-  let fields: (CsvField | null)[] = [];
+  let layout: FileLayout | undefined;
   let writer: ImportBatchWriter | undefined;
+  let grouper = createOrderGrouper(false);
+  let context: RowContext | undefined;
+  let undecided: RawOrder[] = [];
   let batch: PendingRow[] = [];
   let rowNumber = 0;
+  let lineRows = 0;
+
+  const parse = async (order: RawOrder) => {
+    counts.total += 1;
+    const outcome = parseCsvRow(order.values, context, order.lines);
+    if (!outcome.ok) {
+      counts.failed += 1;
+      report.fail(order.firstRow, outcome.errors);
+      return;
+    }
+    for (const warning of outcome.warnings) report.warn(order.firstRow, warning);
+    batch.push({ row: order.firstRow, entry: outcome.entry });
+    if (batch.length >= IMPORT_BATCH_SIZE) {
+      await writer?.add(batch);
+      batch = [];
+    }
+  };
+  const decide = async () => {
+    const conventions = await decideConventions(samplesOf(undecided), input.sellerCountry);
+    context = { conventions, storeExport: layout?.storeExport ?? null };
+    for (const order of undecided) await parse(order);
+    undecided = [];
+  };
+  const take = async (order: RawOrder | null) => {
+    if (!order) return;
+    if (context) return parse(order);
+    undecided.push(order);
+    if (undecided.length >= IMPORT_BATCH_SIZE) await decide();
+  };
 
   try {
     for await (const cells of csvRowsOf(input.file)) {
       rowNumber += 1;
       if (rowNumber === 1) {
-        const columns = columnsOf(cells);
-        if (columns.missing.length) {
-          throw badRequest(
-            importMessages.missingColumns(columns.missing),
-            columns.missing.map((column) => ({
-              message: `Missing column: ${column}`,
-              path: column,
-            })),
-          );
-        }
-        fields = columns.fields;
+        layout = layoutOf(cells);
+        grouper = createOrderGrouper(layout.storeExport?.lineRows ?? false);
         writer = new ImportBatchWriter(deps, {
           accountId: input.accountId,
           rules: input.rules,
-          present: new Set(fields.filter((field): field is CsvField => field !== null)),
+          present: layout.present,
           report,
           counts,
           now: input.now ?? (() => new Date()),
         });
-        if (columns.ignored.length) {
-          report.warn(1, `Columns not used by the import: ${columns.ignored.join(', ')}`);
+        const ignored = layout.storeExport
+          ? []
+          : cells.filter((header, index) => layout!.fields[index] === null && header.trim());
+        if (ignored.length) {
+          report.warn(1, `Columns not used by the import: ${ignored.join(', ')}`);
         }
         continue;
       }
       if (cells.every((cell) => !cell.trim())) continue;
       if (cells.some((cell) => cell.startsWith('"') && /[\r\n]/.test(cell))) {
+        await take(grouper.finish());
+        if (!context) await decide();
+        if (batch.length) await writer?.add(batch);
+        batch = [];
         await writer?.finish();
         throw badRequest(ordersMessages.parseFailed, [
           { message: `Row ${rowNumber}: ${importMessages.unclosedQuote}` },
           { message: `${counts.written} rows before it were imported` },
         ]);
       }
-      counts.total += 1;
+      const fields = layout!.fields;
       const extra = cells.slice(fields.length).filter((cell) => cell.trim());
       if (extra.length) {
+        counts.total += 1;
         counts.failed += 1;
         report.fail(rowNumber, [
           `The row has ${fields.length + extra.length} values but the header has ${fields.length} columns`,
         ]);
         continue;
       }
-      const values: Partial<Record<CsvField, string>> = {};
+      lineRows += 1;
+      const values: ExportValues = {};
       fields.forEach((field, index) => {
         const cell = cells[index];
         if (field && cell !== undefined && !values[field]?.trim()) values[field] = cell;
       });
-      const outcome = parseCsvRow(values);
-      if (!outcome.ok) {
-        counts.failed += 1;
-        report.fail(rowNumber, outcome.errors);
-        continue;
-      }
-      for (const warning of outcome.warnings) report.warn(rowNumber, warning);
-      batch.push({ row: rowNumber, entry: outcome.entry });
-      if (batch.length >= IMPORT_BATCH_SIZE) {
-        await writer?.add(batch);
-        batch = [];
-      }
+      await take(grouper.push(rowNumber, values));
     }
     if (rowNumber === 0) throw badRequest(importMessages.empty);
+    await take(grouper.finish());
+    if (!context) await decide();
     if (counts.total === 0) throw badRequest(importMessages.noRows);
     if (batch.length) await writer?.add(batch);
     await writer?.finish();
@@ -191,6 +333,14 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
   report.finish();
 
   const successfulRows = counts.created + counts.updated;
+  const storeExport = layout?.storeExport;
+  const read = storeExport
+    ? `Read as ${/^[aeiou]/i.test(storeExport.name) ? 'an' : 'a'} ${storeExport.name}. ` +
+      (storeExport.lineRows
+        ? `Processed ${counts.total} orders from ${lineRows} line rows`
+        : `Processed ${counts.total} orders`)
+    : `Processed ${counts.total} rows`;
+  const note = context?.conventions.note ? ` ${context.conventions.note}.` : '';
   return {
     success: successfulRows + counts.skipped > 0,
     totalRows: counts.total,
@@ -198,8 +348,8 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     skippedRows: counts.skipped,
     failedRows: counts.failed,
     message:
-      `Processed ${counts.total} rows: ${successfulRows} imported (${counts.created} new, ` +
-      `${counts.updated} updated), ${counts.skipped} skipped, ${counts.failed} failed.`,
+      `${read}: ${successfulRows} imported (${counts.created} new, ` +
+      `${counts.updated} updated), ${counts.skipped} skipped, ${counts.failed} failed.${note}`,
     warnings: report.warnings,
     errors: report.errors,
   };

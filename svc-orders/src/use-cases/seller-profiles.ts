@@ -1,5 +1,5 @@
-import { getSellerPublicProfile } from '@onvelope/contracts';
-import { requestCommand } from '@onvelope/service-kit';
+import { getSellerCountry, getSellerPublicProfile } from '@onvelope/contracts';
+import { requestCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import type { Merchant } from '../domain/buyer-order.js';
 import type { BuyerDeps } from './buyer-deps.js';
 
@@ -32,4 +32,29 @@ export async function merchantsOf(
   const unique = [...new Set(accountIds)];
   const merchants = await Promise.all(unique.map((accountId) => merchantOf(deps, accountId)));
   return new Map(unique.map((accountId, index) => [accountId, merchants[index] ?? null]));
+}
+
+/**
+ * The country of the seller's account settings (for reading a file's ambiguous dates), or null
+ * when they set none or svc-auth does not answer in time: the file is then read month first.
+ */
+export async function sellerCountryOf(
+  deps: { nats: NatsConnection; log: Logger; timeoutMs: number },
+  accountId: string,
+): Promise<string | null> {
+  try {
+    const { country } = await requestCommand(
+      deps.nats,
+      getSellerCountry,
+      { accountId },
+      deps.timeoutMs,
+    );
+    return country;
+  } catch (error) {
+    deps.log.warn(
+      { err: error, accountId },
+      'seller country unavailable; reading dates month first',
+    );
+    return null;
+  }
 }

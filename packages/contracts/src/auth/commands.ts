@@ -20,3 +20,13 @@ export const getCustomerEmail = defineCommand({
   request: z.object({ customerId: z.string().min(1) }),
   response: z.object({ email: z.string().nullable(), isVerified: z.boolean() }),
 });
+
+/**
+ * The country in a seller's account settings, asked of svc-auth by svc-orders when a file's dates
+ * could be read day first or month first (svc-orders README, "Store exports").
+ */
+export const getSellerCountry = defineCommand({
+  subject: 'auth.sellerCountry',
+  request: z.object({ accountId: z.string().min(1) }),
+  response: z.object({ country: z.string().nullable() }),
+});

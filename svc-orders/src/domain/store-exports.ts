@@ -1,0 +1,231 @@
+import { headerKey, type CsvField } from './csv-columns.js';
+
+/** A column of one line of an order, in exports that write a row per line item. */
+export type LineField = 'lineName' | 'lineQuantity' | 'linePrice' | 'lineSku' | 'lineOption';
+
+/** What a store's export says that the canonical columns do not. */
+export type StoreField =
+  | 'fullName'
+  | 'financialStatus'
+  | 'fulfillmentStatus'
+  | 'shippingStatus'
+  | 'cancelledAt'
+  | 'itemRecords';
+
+export type ExportField = CsvField | LineField | StoreField;
+
+/** The cells of one order (or one of its line rows) by field, as the file writes them. */
+export type ExportValues = Partial<Record<ExportField, string>>;
+
+/**
+ * A store's orders export, recognised by its header: which column is which, whether each row is
+ * one line item of an order (the rows of one order follow each other), and how the store's
+ * statuses read as ours.
+ */
+export interface StoreExport {
+  /** Said in the import's result: "Read as a Shopify orders export". */
+  name: string;
+  /** Header keys (see `headerKey`) that, all present, identify the export. */
+  signature: readonly string[];
+  columns: Readonly<Record<string, ExportField>>;
+  lineRows: boolean;
+  statusOf(values: ExportValues): string | null;
+}
+
+const lower = (value: string | undefined) => value?.trim().toLowerCase() ?? '';
+const CANCELLED = /cancel|refund|void|fail/;
+
+/** Shopify and Squarespace share most of their export's shape. */
+const shopifyLikeColumns = {
+  email: 'email',
+  financialstatus: 'financialStatus',
+  fulfillmentstatus: 'fulfillmentStatus',
+  fulfilledat: 'shippedAt',
+  createdat: 'orderDate',
+  cancelledat: 'cancelledAt',
+  subtotal: 'itemTotal',
+  total: 'orderTotal',
+  lineitemquantity: 'lineQuantity',
+  lineitemname: 'lineName',
+  lineitemprice: 'linePrice',
+  lineitemsku: 'lineSku',
+  lineitemvariant: 'lineOption',
+  shippingname: 'fullName',
+  shippingaddress1: 'shippingAddress1',
+  shippingaddress2: 'shippingAddress2',
+  shippingcity: 'shippingCity',
+  shippingzip: 'postcode',
+  shippingprovince: 'shippingState',
+  shippingcountry: 'shippingCountry',
+  notes: 'personalNote',
+  privatenotes: 'personalNote',
+} as const satisfies Record<string, ExportField>;
+
+/** Shopify: fulfilled, partial, unfulfilled (or blank); a cancelled or refunded order is cancelled. */
+function shopifyStatus(values: ExportValues): string | null {
+  if (lower(values.cancelledAt) || CANCELLED.test(lower(values.financialStatus)))
+    return 'cancelled';
+  const fulfilment = lower(values.fulfillmentStatus);
+  if (CANCELLED.test(fulfilment)) return 'cancelled';
+  if (fulfilment === 'fulfilled') return 'shipped';
+  if (fulfilment === 'partial' || fulfilment === 'partially fulfilled') return 'partially_shipped';
+  return 'pending';
+}
+
+export const storeExports: readonly StoreExport[] = [
+  {
+    name: 'Shopify orders export',
+    signature: ['name', 'financialstatus', 'fulfillmentstatus', 'lineitemname'],
+    columns: { name: 'orderNumber', ...shopifyLikeColumns },
+    lineRows: true,
+    statusOf: shopifyStatus,
+  },
+  {
+    name: 'Squarespace orders export',
+    signature: ['orderid', 'fulfillmentstatus', 'lineitemname', 'lineitemvariant'],
+    columns: { orderid: 'orderNumber', ...shopifyLikeColumns },
+    lineRows: true,
+    statusOf: shopifyStatus,
+  },
+  {
+    name: 'Etsy sold order items export',
+    signature: ['saledate', 'itemname', 'orderid', 'transactionid'],
+    columns: {
+      orderid: 'orderNumber',
+      saledate: 'orderDate',
+      dateshipped: 'shippedAt',
+      itemname: 'lineName',
+      quantity: 'lineQuantity',
+      price: 'linePrice',
+      sku: 'lineSku',
+      variations: 'lineOption',
+      shipname: 'fullName',
+      shipaddress1: 'shippingAddress1',
+      shipaddress2: 'shippingAddress2',
+      shipcity: 'shippingCity',
+      shipstate: 'shippingState',
+      shipzipcode: 'postcode',
+      shipcountry: 'shippingCountry',
+    },
+    lineRows: true,
+    statusOf: (values) => (lower(values.shippedAt) ? 'shipped' : 'pending'),
+  },
+  {
+    name: 'Etsy sold orders export',
+    signature: ['saledate', 'orderid', 'numberofitems', 'ordertotal'],
+    columns: {
+      orderid: 'orderNumber',
+      saledate: 'orderDate',
+      dateshipped: 'shippedAt',
+      fullname: 'fullName',
+      firstname: 'firstName',
+      lastname: 'lastName',
+      street1: 'shippingAddress1',
+      street2: 'shippingAddress2',
+      shipcity: 'shippingCity',
+      shipstate: 'shippingState',
+      shipzipcode: 'postcode',
+      shipcountry: 'shippingCountry',
+      numberofitems: 'quantity',
+      ordervalue: 'itemTotal',
+      ordertotal: 'orderTotal',
+      status: 'fulfillmentStatus',
+    },
+    lineRows: false,
+    statusOf: (values) => {
+      if (CANCELLED.test(lower(values.fulfillmentStatus))) return 'cancelled';
+      return lower(values.shippedAt) ? 'shipped' : 'pending';
+    },
+  },
+  {
+    name: 'Big Cartel orders export',
+    signature: ['number', 'buyerfirstname', 'buyerlastname', 'shippingstatus'],
+    columns: {
+      number: 'orderNumber',
+      buyerfirstname: 'firstName',
+      buyerlastname: 'lastName',
+      buyeremail: 'email',
+      shippingaddress1: 'shippingAddress1',
+      shippingaddress2: 'shippingAddress2',
+      shippingcity: 'shippingCity',
+      shippingstate: 'shippingState',
+      shippingzip: 'postcode',
+      shippingcountry: 'shippingCountry',
+      items: 'itemRecords',
+      itemcount: 'quantity',
+      itemtotal: 'itemTotal',
+      total: 'orderTotal',
+      status: 'fulfillmentStatus',
+      shippingstatus: 'shippingStatus',
+      createdat: 'orderDate',
+      date: 'orderDate',
+      note: 'personalNote',
+    },
+    lineRows: false,
+    statusOf: (values) => {
+      if (CANCELLED.test(lower(values.fulfillmentStatus))) return 'cancelled';
+      const shipping = lower(values.shippingStatus);
+      if (shipping === 'shipped') return 'shipped';
+      if (shipping.startsWith('partial')) return 'partially_shipped';
+      return 'pending';
+    },
+  },
+  {
+    name: 'WooCommerce orders export',
+    signature: ['ordernumber', 'orderstatus', 'emailbilling', 'itemname'],
+    columns: {
+      ordernumber: 'orderNumber',
+      orderstatus: 'fulfillmentStatus',
+      orderdate: 'orderDate',
+      firstnamebilling: 'firstName',
+      lastnamebilling: 'lastName',
+      emailbilling: 'email',
+      address1shipping: 'shippingAddress1',
+      address2shipping: 'shippingAddress2',
+      cityshipping: 'shippingCity',
+      statecodeshipping: 'shippingState',
+      postcodeshipping: 'postcode',
+      countrycodeshipping: 'shippingCountry',
+      itemname: 'lineName',
+      quantity: 'lineQuantity',
+      itemcost: 'linePrice',
+      sku: 'lineSku',
+      ordersubtotalamount: 'itemTotal',
+      ordertotalamount: 'orderTotal',
+      customernote: 'personalNote',
+    },
+    lineRows: true,
+    statusOf: (values) => {
+      const status = lower(values.fulfillmentStatus).replace(/^wc-/, '');
+      if (CANCELLED.test(status)) return 'cancelled';
+      if (status === 'completed') return 'shipped';
+      return 'pending';
+    },
+  },
+];
+
+/** The store export a header row is, or null for any other file (read by its column names). */
+export function recogniseExport(headers: readonly string[]): StoreExport | null {
+  const keys = new Set(headers.map(headerKey));
+  return storeExports.find((known) => known.signature.every((key) => keys.has(key))) ?? null;
+}
+
+/** The field of each column of a recognised export, by position; null for unused columns. */
+export const exportFieldsOf = (known: StoreExport, headers: readonly string[]) =>
+  headers.map((header) => known.columns[headerKey(header)] ?? null);
+
+const PLACEHOLDER_POSTCODES = new Set(['', '-', '--', 'n/a', 'na', 'none', 'unknown', '0']);
+
+/** Spec 000 §3 treats 'Unknown' as a missing postcode; stores write '-', 'N/A' and the like too. */
+export const isPlaceholderPostcode = (value: string) =>
+  PLACEHOLDER_POSTCODES.has(value.trim().toLowerCase());
+
+/**
+ * A full name split where only one name column exists: the last word is the last name, the rest
+ * the first ("Mary Ann Smith" → Mary Ann, Smith); one word is a first name.
+ */
+export function splitFullName(fullName: string): { firstName: string; lastName: string | null } {
+  const words = fullName.trim().split(/\s+/);
+  if (words.length === 1) return { firstName: words[0]!, lastName: null };
+  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! };
+}
