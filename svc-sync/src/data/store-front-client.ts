@@ -7,6 +7,7 @@ import {
   orderListDocument,
   type StoreFrontOrder,
 } from '../domain/bigcartel-order.js';
+import { nextPageOf, type NextPage } from '../domain/order-paging.js';
 import { backoffMs, isRetryableStatus, retryAfterMs } from '../domain/retry-policy.js';
 import { TokenBucket } from '../domain/token-bucket.js';
 
@@ -27,9 +28,12 @@ export interface OrderPage {
   orders: StoreFrontOrder[];
   /** Orders on the page that could not be mapped (they are counted, not synced). */
   errors: string[];
+  /** Ids of orders on the page still awaiting payment (counted, not synced until paid). */
+  awaitingPayment: string[];
   /** How many orders the listing holds in all (the store-front's count), when it says. */
   total: number | null;
-  nextUrl: string | null;
+  /** The page after this one; null on the last. */
+  next: NextPage;
 }
 
 export interface OrderListing {
@@ -81,7 +85,7 @@ export interface StoreFrontClient {
   /** Revokes our access to the store (disconnect). */
   deauthorize(storeAccountId: string): Promise<void>;
   countOrders(auth: StoreFrontAuth, listing?: OrderListing): Promise<number>;
-  /** The first page of a listing; later pages come from `OrderPage.nextUrl`. */
+  /** The first page of a listing; later pages come from `OrderPage.next`. */
   firstOrderPageUrl(auth: StoreFrontAuth, listing?: OrderListing): string;
   fetchOrderPage(auth: StoreFrontAuth, url: string): Promise<OrderPage>;
   /** Records a shipment with tracking and leaves the order shipped. */
@@ -129,7 +133,8 @@ interface Exchange {
 
 /**
  * Big Cartel API v1 (see `/work/shared/bigcartel-api.md`): bearer token, required headers, pages of
- * `page[limit]` orders followed by `links.next`, a token bucket per store, and retries with
+ * `page[limit]` orders followed by `links.next` (by `page[offset]` while `meta.count` says more
+ * remain when a page has no link), a token bucket per store, and retries with
  * exponential backoff on 429 (honouring Retry-After) and 5xx. A 401 is final: the seller must
  * reconnect.
  */
@@ -245,19 +250,25 @@ export class BigCartelClient implements StoreFrontClient {
     const parsed = orderListDocument.safeParse(answer);
     if (!parsed.success) throw new StoreFrontError('rejected', 'The orders answer is not usable');
     const included = indexIncluded(parsed.data.included);
-    const orders: StoreFrontOrder[] = [];
-    const errors: string[] = [];
+    const page: OrderPage = {
+      orders: [],
+      errors: [],
+      awaitingPayment: [],
+      total: parsed.data.meta.count ?? null,
+      next: nextPageOf({
+        url,
+        nextLink: parsed.data.links.next ?? null,
+        count: parsed.data.meta.count ?? null,
+        received: parsed.data.data.length,
+      }),
+    };
     for (const raw of parsed.data.data) {
       const mapped = mapBigCartelOrder(raw, included);
-      if (mapped.ok) orders.push(mapped.order);
-      else errors.push(mapped.error);
+      if (mapped.outcome === 'mapped') page.orders.push(mapped.order);
+      else if (mapped.outcome === 'awaiting_payment') page.awaitingPayment.push(mapped.id);
+      else page.errors.push(mapped.error);
     }
-    return {
-      orders,
-      errors,
-      total: parsed.data.meta.count ?? null,
-      nextUrl: parsed.data.links.next ?? null,
-    };
+    return page;
   }
 
   async markShipped(auth: StoreFrontAuth, orderId: string, shipment: ShipmentDetails) {

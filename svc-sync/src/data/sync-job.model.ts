@@ -37,6 +37,8 @@ const syncJobSchema = new Schema(
       currentPage: count,
       syncedCount: count,
       errorCount: count,
+      /** Orders left out because they await payment (not in the spec's progress fields). */
+      awaitingPaymentCount: count,
       pagesProcessed: count,
     },
     /** Store-front orders of the connection in svc-orders when the job started (see README). */

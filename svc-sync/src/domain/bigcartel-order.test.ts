@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexIncluded, mapBigCartelOrder } from './bigcartel-order.js';
+import { indexIncluded, mapBigCartelOrder, orderListDocument } from './bigcartel-order.js';
 
 const order = (attributes: Record<string, unknown>, items = ['2', '3']) => ({
   id: 'LMFN-543196',
@@ -63,7 +63,7 @@ describe('Big Cartel order mapping', () => {
   it('maps customer, address, dates and line items onto the tracking entry', () => {
     const mapped = mapBigCartelOrder(order({}), included);
     expect(mapped).toEqual({
-      ok: true,
+      outcome: 'mapped',
       order: {
         externalId: 'LMFN-543196',
         orderNumber: 'LMFN-543196',
@@ -107,7 +107,7 @@ describe('Big Cartel order mapping', () => {
 
   it('maps shipped to shipped with the last change as the shipped date', () => {
     const mapped = mapBigCartelOrder(order({ shipping_status: 'shipped' }), included);
-    expect(mapped.ok && mapped.order).toMatchObject({
+    expect(mapped.outcome === 'mapped' && mapped.order).toMatchObject({
       status: 'shipped',
       shippedAt: '2024-01-05T00:00:00.000Z',
     });
@@ -127,7 +127,7 @@ describe('Big Cartel order mapping', () => {
       },
     ]);
     const mapped = mapBigCartelOrder(order({}), partial);
-    expect(mapped.ok && mapped.order).toMatchObject({
+    expect(mapped.outcome === 'mapped' && mapped.order).toMatchObject({
       status: 'partially_shipped',
       quantityShipped: 1,
       quantityUnshipped: 1,
@@ -136,10 +136,66 @@ describe('Big Cartel order mapping', () => {
 
   it('takes the country from the relationship when the attribute is absent', () => {
     const mapped = mapBigCartelOrder(order({ shipping_country_id: undefined }), included);
-    expect(mapped.ok && mapped.order.shippingCountry).toBe('GB');
+    expect(mapped.outcome === 'mapped' && mapped.order.shippingCountry).toBe('GB');
   });
 
   it('reports an order it cannot read instead of failing the page', () => {
-    expect(mapBigCartelOrder({ type: 'orders' }, included)).toMatchObject({ ok: false });
+    expect(mapBigCartelOrder({ type: 'orders' }, included)).toMatchObject({
+      outcome: 'unreadable',
+    });
+  });
+});
+
+describe("Big Cartel order mapping: the order's payment", () => {
+  const statusWhen = (attributes: Record<string, unknown>) => {
+    const mapped = mapBigCartelOrder(order(attributes), included);
+    return mapped.outcome === 'mapped' ? mapped.order.status : mapped.outcome;
+  };
+
+  it('syncs a paid order by its shipping status', () => {
+    expect(statusWhen({ payment_status: 'completed' })).toBe('pending');
+    expect(statusWhen({ payment_status: 'completed', shipping_status: 'shipped' })).toBe('shipped');
+  });
+
+  it('holds back an unpaid or pending order with nothing shipped', () => {
+    expect(mapBigCartelOrder(order({ payment_status: 'unpaid' }), included)).toEqual({
+      outcome: 'awaiting_payment',
+      id: 'LMFN-543196',
+    });
+    expect(statusWhen({ payment_status: 'pending' })).toBe('awaiting_payment');
+  });
+
+  it('syncs an order awaiting payment that the store-front shows shipped', () => {
+    expect(statusWhen({ payment_status: 'pending', shipping_status: 'shipped' })).toBe('shipped');
+  });
+
+  it('calls an unshipped order whose payment failed cancelled, never pending', () => {
+    expect(statusWhen({ payment_status: 'failed' })).toBe('cancelled');
+    expect(statusWhen({ payment_status: 'invalid' })).toBe('cancelled');
+    const mapped = mapBigCartelOrder(order({ payment_status: 'failed' }), included);
+    expect(mapped.outcome === 'mapped' && mapped.order).toMatchObject({
+      shippedAt: null,
+      items: '2 x Tote Bag (Blue); 1 x Mug',
+    });
+  });
+
+  it('keeps a shipped order shipped whatever its payment says', () => {
+    expect(statusWhen({ payment_status: 'failed', shipping_status: 'shipped' })).toBe('shipped');
+  });
+});
+
+describe('Big Cartel order list', () => {
+  const document = (meta: unknown) => orderListDocument.parse({ data: [], meta });
+
+  it('reads meta.count as a number or as a string', () => {
+    expect(document({ count: 250 }).meta.count).toBe(250);
+    expect(document({ count: '250' }).meta.count).toBe(250);
+  });
+
+  it('reads a count that is not a whole number as no count, without refusing the page', () => {
+    for (const count of ['many', '-1', 2.5, null]) {
+      expect(document({ count }).meta.count).toBe(undefined);
+    }
+    expect(document(undefined).meta.count).toBe(undefined);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemsTextOfLines, storeFrontOrder } from '@onvelope/contracts';
+import { paymentStateOf, type PaymentState } from './payment-status.js';
 
 export type StoreFrontOrder = z.infer<typeof storeFrontOrder>;
 
@@ -15,11 +16,26 @@ export const jsonApiResource = z.object({
 });
 export type JsonApiResource = z.infer<typeof jsonApiResource>;
 
+/**
+ * `meta.count` comes as a number, or from some renderers as a string ("250"); anything else is read
+ * as no count rather than refusing the page.
+ */
+const listingCount = z
+  .union([
+    z.number().int().nonnegative(),
+    z
+      .string()
+      .regex(/^\s*\d+\s*$/)
+      .transform(Number),
+  ])
+  .optional()
+  .catch(undefined);
+
 /** `GET /v1/accounts/{id}/orders`: orders, their de-duplicated line items, a count, the next page. */
 export const orderListDocument = z.object({
   data: z.array(z.unknown()),
   included: z.array(z.unknown()).default([]),
-  meta: z.object({ count: z.number().int().nonnegative() }).partial().default({}),
+  meta: z.object({ count: listingCount }).default({}),
   links: z.object({ next: z.string().nullish() }).partial().default({}),
 });
 
@@ -98,28 +114,41 @@ const sum = (values: (number | null)[]) =>
 
 /**
  * The tracking entry status of a store-front order: shipped when the store-front says so, partially
- * shipped when some line items are shipped and some not, otherwise pending.
+ * shipped when some line items are shipped and some not; otherwise cancelled when its payment
+ * failed (nothing is to ship), else pending.
  */
-export function statusOf(shippingStatus: unknown, items: readonly LineItem[]): string {
+export function statusOf(
+  shippingStatus: unknown,
+  items: readonly LineItem[],
+  payment: PaymentState,
+): string {
   if (shippingStatus === 'shipped') return 'shipped';
   const shipped = items.reduce((total, item) => total + (item.shipped ?? 0), 0);
   const unshipped = items.reduce((total, item) => total + (item.unshipped ?? 0), 0);
-  return shipped > 0 && unshipped > 0 ? 'partially_shipped' : 'pending';
+  if (shipped > 0 && unshipped > 0) return 'partially_shipped';
+  return payment === 'payment_failed' ? 'cancelled' : 'pending';
 }
 
 const COUNTRY_CODE = /^[A-Za-z]{2}$/;
 
+export type MappedOrder =
+  | { outcome: 'mapped'; order: StoreFrontOrder }
+  /** Not paid yet and nothing of it shipped: no tracking entry until it is paid. */
+  | { outcome: 'awaiting_payment'; id: string }
+  | { outcome: 'unreadable'; error: string };
+
 /**
  * Maps one Big Cartel order (JSON:API, line items looked up in `included`) to the order svc-orders
- * stores. The mapping is documented in the README; returns an error text for an order that cannot
- * become a tracking entry, so one bad order never stops a page.
+ * stores. The mapping is documented in the README. An order still awaiting payment is held back, so
+ * the seller never sees it as one to ship; one that cannot become a tracking entry comes back with
+ * an error text, so one bad order never stops a page.
  */
 export function mapBigCartelOrder(
   raw: unknown,
   included: Map<string, JsonApiResource>,
-): { ok: true; order: StoreFrontOrder } | { ok: false; error: string } {
+): MappedOrder {
   const parsed = jsonApiResource.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: 'an order without an id' };
+  if (!parsed.success) return { outcome: 'unreadable', error: 'an order without an id' };
   const order = parsed.data;
   const a = order.attributes;
   const items = refsOf(order, 'items').flatMap((ref) => {
@@ -127,7 +156,11 @@ export function mapBigCartelOrder(
     return found ? [lineItemOf(found)] : [];
   });
   const first = items[0];
-  const status = statusOf(a.shipping_status, items);
+  const payment = paymentStateOf(a.payment_status);
+  const status = statusOf(a.shipping_status, items, payment);
+  if (payment === 'awaiting_payment' && status === 'pending') {
+    return { outcome: 'awaiting_payment', id: order.id };
+  }
   const country = text(a.shipping_country_id) ?? refsOf(order, 'shipping_country')[0]?.id ?? null;
   const categories = [...new Set(items.flatMap((item) => item.categories))];
   const quantityShipped = sum(items.map((item) => item.shipped));
@@ -172,6 +205,9 @@ export function mapBigCartelOrder(
   };
   const checked = storeFrontOrder.safeParse(candidate);
   return checked.success
-    ? { ok: true, order: checked.data }
-    : { ok: false, error: `order ${order.id}: ${checked.error.issues[0]?.message ?? 'invalid'}` };
+    ? { outcome: 'mapped', order: checked.data }
+    : {
+        outcome: 'unreadable',
+        error: `order ${order.id}: ${checked.error.issues[0]?.message ?? 'invalid'}`,
+      };
 }

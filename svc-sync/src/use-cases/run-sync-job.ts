@@ -104,6 +104,7 @@ class JobRun {
   private job: SyncJobDocument;
   private waitMs = 0;
   private processMs = 0;
+  private pagingByOffset = false;
 
   constructor(
     private readonly deps: SyncDeps,
@@ -208,8 +209,9 @@ class JobRun {
       const waitStarted = Date.now();
       const page = await pending.then((settled) => settled());
       this.waitMs += Date.now() - waitStarted;
+      const nextUrl = page.next?.url ?? null;
       // Fetch the next page while this one is saved: the sync is bound by the store-front's pages.
-      pending = page.nextUrl ? this.fetch(auth, page.nextUrl) : null;
+      pending = nextUrl ? this.fetch(auth, nextUrl) : null;
 
       const processStarted = Date.now();
       await this.update({
@@ -225,15 +227,17 @@ class JobRun {
       this.processMs += Date.now() - processStarted;
       await this.update(
         {
-          'cursor.nextUrl': page.nextUrl,
+          'cursor.nextUrl': nextUrl,
           'cursor.pagesDone': pageNumber,
-          'progress.phase': page.nextUrl ? `fetching_page_${pageNumber + 1}` : 'processing_orders',
-          'progress.currentPage': page.nextUrl ? pageNumber + 1 : pageNumber,
+          'progress.phase': nextUrl ? `fetching_page_${pageNumber + 1}` : 'processing_orders',
+          'progress.currentPage': nextUrl ? pageNumber + 1 : pageNumber,
         },
         {
-          'progress.ordersProcessed': page.orders.length + page.errors.length,
+          'progress.ordersProcessed':
+            page.orders.length + page.errors.length + page.awaitingPayment.length,
           'progress.syncedCount': created,
           'progress.errorCount': page.errors.length,
+          'progress.awaitingPaymentCount': page.awaitingPayment.length,
           'progress.pagesProcessed': 1,
           'timings.storeFrontWaitMs': this.takeWait(),
           'timings.processingMs': this.takeProcess(),
@@ -241,9 +245,7 @@ class JobRun {
         // A page is recorded once: a replay after a takeover cannot count it twice.
         { 'cursor.pagesDone': pageNumber - 1 },
       );
-      if (page.errors.length) {
-        deps.log.warn({ jobId: String(this.id), errors: page.errors }, 'orders skipped on a page');
-      }
+      this.report(page, pageNumber);
       this.control.touch();
       if (this.control.signal.aborted && pending) {
         await this.releaseLease();
@@ -252,6 +254,27 @@ class JobRun {
       pageNumber += 1;
     }
     await this.complete();
+  }
+
+  /** What the seller's sync left out of a page, and how the store-front's listing was followed. */
+  private report(page: OrderPage, pageNumber: number) {
+    const jobId = String(this.id);
+    if (page.errors.length) {
+      this.deps.log.warn({ jobId, errors: page.errors }, 'orders skipped on a page');
+    }
+    if (page.awaitingPayment.length) {
+      this.deps.log.info(
+        { jobId, orders: page.awaitingPayment },
+        'orders awaiting payment left out until they are paid',
+      );
+    }
+    if (page.next?.by === 'offset' && !this.pagingByOffset) {
+      this.pagingByOffset = true;
+      this.deps.log.info(
+        { jobId, page: pageNumber + 1 },
+        'the store-front sent no next link while its count says more orders remain; paging by offset',
+      );
+    }
   }
 
   private takeWait() {
@@ -322,6 +345,7 @@ class JobRun {
           status: 'completed',
           'progress.phase': 'completed',
           'progress.syncedCount': syncedCount,
+          ...this.listedCounts(current),
           finishedAt,
           'lease.owner': null,
           'lease.until': null,
@@ -336,6 +360,24 @@ class JobRun {
         $set: { lastSyncAt: finishedAt, lastSyncError: null, syncedThrough: current.createdAt },
       },
     );
+  }
+
+  /**
+   * The totals of a listing that ended before the store-front's count (its pages ran out, or orders
+   * were removed while it was read): the orders it listed are what the seller's result reports.
+   */
+  private listedCounts(job: SyncJobDocument): Record<string, number> {
+    const { ordersProcessed: listed, totalOrders: counted } = job.progress;
+    if (listed >= counted) return {};
+    this.deps.log.warn(
+      { jobId: String(this.id), counted, listed },
+      'the store-front listed fewer orders than it counted',
+    );
+    return {
+      'progress.totalOrders': listed,
+      'progress.ordersFound': listed,
+      ...(job.updatedSince ? {} : { 'progress.totalOrdersInStore': listed }),
+    };
   }
 
   async fail(message: string) {

@@ -1,4 +1,9 @@
-import { type Order } from './domain/order.js';
+import {
+  isPaymentStatus,
+  paymentStatuses,
+  type Order,
+  type PaymentStatus,
+} from './domain/order.js';
 import { ApiFailure } from './http/errors.js';
 import { orderResource } from './http/json-api.js';
 import { type Faults } from './state/faults.js';
@@ -31,7 +36,10 @@ export interface OrderChanges {
   at?: string | number;
   /** Bump `updated_at` of this many existing orders (spread evenly over the store) and change their note. */
   touch?: number;
-  /** Change given orders with the attributes a PATCH accepts (shipping_status, customer_*, shipping_*). */
+  /**
+   * Change given orders with the attributes a PATCH accepts (shipping_status, customer_*, shipping_*),
+   * and `payment_status`, which no API client can write: what the payment processor says happened.
+   */
   update?: { id: string; attributes: Record<string, unknown> }[];
 }
 
@@ -139,6 +147,13 @@ function wholeNumber(value: unknown, name: string, max: number): number {
   return value;
 }
 
+function readPaymentStatus(value: unknown): PaymentStatus {
+  if (!isPaymentStatus(value)) {
+    throw new AdminError(`payment_status must be one of ${paymentStatuses.join(', ')}`);
+  }
+  return value;
+}
+
 /** The admin operations on the simulator's own state. */
 export function createLocalAdmin(state: SimState): StoreFrontSimAdmin {
   const storeOf = (accountId: string): Store => {
@@ -154,13 +169,11 @@ export function createLocalAdmin(state: SimState): StoreFrontSimAdmin {
     for (const change of changes.update ?? []) {
       const order = store.findOrder(String(change.id));
       if (!order) throw new AdminError(`no order ${change.id} in store ${accountId}`, true);
+      const { payment_status: payment, ...attributes } = change.attributes ?? {};
+      const paymentStatus = payment === undefined ? undefined : readPaymentStatus(payment);
       try {
-        updateOrder(
-          store,
-          order,
-          { data: { type: 'orders', attributes: change.attributes ?? {} } },
-          now,
-        );
+        const changed = updateOrder(store, order, { data: { type: 'orders', attributes } }, now);
+        if (paymentStatus) store.save({ ...changed, paymentStatus });
       } catch (error) {
         if (error instanceof ApiFailure) throw new AdminError(`${change.id}: ${error.message}`);
         throw error;

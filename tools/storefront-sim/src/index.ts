@@ -10,6 +10,7 @@ export type {
   StoreSummary,
 } from './admin.js';
 export type { StoreOptions } from './state/sim-state.js';
+export type { ListingStyle } from './domain/listing-style.js';
 export type {
   DelayFault,
   FaultTarget,

@@ -83,6 +83,70 @@ describe('admin API over HTTP', () => {
     expect((await admin.getOrder(store.accountId, existing.id))!.shippingStatus).toBe('shipped');
   });
 
+  it('creates a store whose listings come in another shape, and refuses an unknown shape', async () => {
+    const store = await admin.createStore({
+      ordersCount: 12,
+      listing: { countAsString: true, omitNextLink: true, overstateCountBy: 3 },
+    });
+    const first = await list(sim, store.accessToken, ordersPath(store.accountId, 'page[limit]=5'));
+    expect(first.meta.count).toBe('15');
+    expect(first.links).toEqual({});
+    const last = await list(
+      sim,
+      store.accessToken,
+      ordersPath(store.accountId, 'page[limit]=5&page[offset]=10'),
+    );
+    expect(last.data).toHaveLength(2);
+    const beyond = await list(
+      sim,
+      store.accessToken,
+      ordersPath(store.accountId, 'page[limit]=5&page[offset]=12'),
+    );
+    expect(beyond).toMatchObject({ data: [], meta: { count: '15' } });
+
+    const refused = await fetch(`${sim.url}/_admin/stores`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ listing: { omitNextLink: 'yes' } }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: 'listing.omitNextLink must be true or false',
+    });
+  });
+
+  it("sets an order's payment status, which no API client can change", async () => {
+    const store = await admin.createStore({ ordersCount: 4 });
+    const [order] = (await list(sim, store.accessToken, ordersPath(store.accountId))).data;
+    expect(order!.attributes.payment_status).toBe('completed');
+    const before = Date.now();
+    await admin.changeOrders(store.accountId, {
+      update: [{ id: order!.id, attributes: { payment_status: 'pending', customer_note: 'Gift' } }],
+    });
+    const changed = await admin.getOrder(store.accountId, order!.id);
+    expect(changed!.attributes).toMatchObject({ payment_status: 'pending', customer_note: 'Gift' });
+    expect(Date.parse(changed!.updatedAt)).toBeGreaterThanOrEqual(before);
+
+    await expect(
+      admin.changeOrders(store.accountId, {
+        update: [{ id: order!.id, attributes: { payment_status: 'lost' } }],
+      }),
+    ).rejects.toThrow(/payment_status must be one of completed, unpaid, pending, failed, invalid/);
+    const patched = await call(
+      sim,
+      store.accessToken,
+      `/v1/accounts/${store.accountId}/orders/${order!.id}`,
+      {
+        method: 'PATCH',
+        body: { data: { type: 'orders', attributes: { payment_status: 'completed' } } },
+      },
+    );
+    expect(patched).toMatchObject({
+      status: 400,
+      body: { errors: [{ code: 'attribute_not_writable' }] },
+    });
+  });
+
   it('reads an order with its shipments, and answers 404 for one that does not exist', async () => {
     const store = sim.stores[0]!;
     const order = (await list(sim, store.accessToken, ordersPath(store.accountId, 'page[limit]=1')))

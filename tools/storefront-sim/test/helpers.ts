@@ -15,7 +15,7 @@ export interface JsonApiResource {
 export interface ListDocument {
   data: JsonApiResource[];
   included: JsonApiResource[];
-  meta: { count: number };
+  meta: { count: number | string };
   links: { next?: string };
 }
 

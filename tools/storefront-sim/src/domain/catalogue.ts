@@ -577,7 +577,14 @@ export const products: readonly Product[] = [
     categories: ['Jewellery'],
   },
   { id: '119', name: 'Gift Card', options: ['25', '50', '100'], priceCents: 2500, categories: [] },
-  { id: '120', name: 'Mystery Bundle', options: null, priceCents: 4000, categories: ['Bundles'] },
+  // A comma in a product name, as sellers write them: a sync must keep the name whole.
+  {
+    id: '120',
+    name: 'Mystery Bundle: Pin, Patch and Sticker',
+    options: null,
+    priceCents: 4000,
+    categories: ['Bundles'],
+  },
 ];
 
 export function productImageUrl(product: Product): string {

@@ -1,6 +1,13 @@
 export const shippingStatuses = ['unshipped', 'shipped'] as const;
 export type ShippingStatus = (typeof shippingStatuses)[number];
 
+/** `completed` in the API's sample; the others as one client lists them (bigcartel-api.md §4). */
+export const paymentStatuses = ['completed', 'unpaid', 'pending', 'failed', 'invalid'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const isPaymentStatus = (value: unknown): value is PaymentStatus =>
+  (paymentStatuses as readonly unknown[]).includes(value);
+
 export interface LineItem {
   id: string;
   productId: string;
@@ -49,7 +56,7 @@ export interface Order {
   shippingLatitude: number | null;
   shippingLongitude: number | null;
   shippingStatus: ShippingStatus;
-  paymentStatus: 'completed';
+  paymentStatus: PaymentStatus;
   currency: string;
   items: LineItem[];
   shippingCents: number;

@@ -180,7 +180,7 @@ export function orderDocument(order: Order, accountId: string, baseUrl: string) 
 
 export function orderListDocument(
   orders: Order[],
-  total: number,
+  count: number | string,
   accountId: string,
   baseUrl: string,
   next: string | undefined,
@@ -188,7 +188,7 @@ export function orderListDocument(
   return {
     data: orders.map((order) => orderResource(order, accountId, baseUrl)),
     included: dedupeIncluded(orders.flatMap(orderIncluded)),
-    meta: { count: total },
+    meta: { count },
     links: next ? { next } : {},
   };
 }

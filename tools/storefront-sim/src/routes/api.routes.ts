@@ -1,5 +1,6 @@
 import Router, { type RouterContext } from '@koa/router';
 import { type Context, type Middleware, type Next } from 'koa';
+import { listingCount } from '../domain/listing-style.js';
 import { listOrders, parseOrderQuery, QueryError } from '../domain/order-query.js';
 import { type Order } from '../domain/order.js';
 import { BodyError, readJson } from '../http/body.js';
@@ -198,7 +199,8 @@ function apiRoutes(state: SimState): Router {
     }
     const page = listOrders(store, query);
     let next: string | undefined;
-    if (query.offset + page.orders.length < page.total && page.orders.length > 0) {
+    const more = query.offset + page.orders.length < page.total && page.orders.length > 0;
+    if (more && !store.listing.omitNextLink) {
       const url = new URL(ctx.url, baseUrl(ctx));
       url.searchParams.set('page[limit]', String(query.limit));
       url.searchParams.set('page[offset]', String(query.offset + query.limit));
@@ -207,7 +209,13 @@ function apiRoutes(state: SimState): Router {
     send(
       ctx,
       200,
-      orderListDocument(page.orders, page.total, store.profile.accountId, baseUrl(ctx), next),
+      orderListDocument(
+        page.orders,
+        listingCount(page.total, store.listing),
+        store.profile.accountId,
+        baseUrl(ctx),
+        next,
+      ),
     );
   });
 

@@ -1,4 +1,5 @@
 import { countries, currencies, storeHomes, storeNames } from '../domain/catalogue.js';
+import { readListingStyle, type ListingStyle } from '../domain/listing-style.js';
 import { hashSeed } from '../domain/random.js';
 import { FaultState } from './faults.js';
 import { OAuthState } from './oauth.js';
@@ -19,6 +20,8 @@ export interface StoreOptions {
   country?: string;
   /** Seeds this store's orders; derived from the simulator's seed and the store's position when left out. */
   seed?: number;
+  /** Order listings in another shape than the default (string count, no next links, a wrong count). */
+  listing?: ListingStyle;
 }
 
 export interface SimStateOptions {
@@ -88,6 +91,7 @@ export class SimState {
     if (!Number.isInteger(ordersCount) || ordersCount < 0 || ordersCount > 500_000) {
       throw new Error('ordersCount must be a whole number from 0 to 500000');
     }
+    const listing = readListingStyle(options.listing);
     const store = new Store(
       {
         accountId,
@@ -100,6 +104,7 @@ export class SimState {
       },
       ordersCount,
       this.options.now,
+      listing,
     );
     this.stores.set(accountId, store);
     this.signedInAccountId ??= accountId;

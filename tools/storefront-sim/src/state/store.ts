@@ -5,6 +5,7 @@ import {
   orderLetters,
   type OrderSeedContext,
 } from '../domain/order-generator.js';
+import { type ListingStyle } from '../domain/listing-style.js';
 import { OrderSummary } from '../domain/order-query.js';
 import { type Order } from '../domain/order.js';
 import { hashSeed, Random } from '../domain/random.js';
@@ -44,7 +45,13 @@ export class Store {
   private nextShipmentId = 1_000_000;
   private summary: OrderSummary | undefined;
 
-  constructor(profile: StoreProfile, seededCount: number, now: number) {
+  constructor(
+    profile: StoreProfile,
+    seededCount: number,
+    now: number,
+    /** How its order listings are shaped (count, next links). */
+    readonly listing: ListingStyle = {},
+  ) {
     if (!currencies[profile.currency]) throw new Error(`unknown currency ${profile.currency}`);
     if (!countries[profile.homeCountry]) throw new Error(`unknown country ${profile.homeCountry}`);
     this.profile = profile;
