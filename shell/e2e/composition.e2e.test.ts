@@ -154,7 +154,7 @@ describe('routes and guards', () => {
     await context.close();
   });
 
-  it('redirects /customer-login to /login and /customer-register to /register', async () => {
+  it('redirects /customer-login to /login and /customer-register to /register as a buyer', async () => {
     const { context, page } = await newPage(site.browser);
     await page.goto(`${site.system.url}/customer-login`);
     await page.getByTestId('login-page').waitFor();
@@ -163,6 +163,7 @@ describe('routes and guards', () => {
     await page.goto(`${site.system.url}/customer-register`);
     await page.getByTestId('register-page').waitFor();
     expect(pathOf(page)).toBe('/register');
+    expect(await page.getByTestId('account-customer').getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
 });

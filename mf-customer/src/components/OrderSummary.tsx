@@ -1,6 +1,7 @@
 import type { BuyerOrder } from '@onvelope/contracts';
 import { orderItemsLabel } from '@onvelope/ui';
-import { countryName, formatDate } from '../domain/order-status.js';
+import { countryName } from '@onvelope/ui';
+import { formatDate } from '../domain/order-status.js';
 import { StatusBadge } from './StatusBadge.js';
 
 /** A link only for web addresses: a seller's website text never becomes a script URL. */

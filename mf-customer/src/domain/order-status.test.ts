@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatDate, statusLabel, statusTone } from './order-status.js';
+import { formatDate, statusLabel, statusTone } from './order-status.js';
 
 describe('order status display', () => {
   it('colours the six known statuses, cancelled included, and any other neutrally', () => {
@@ -23,17 +23,5 @@ describe('order status display', () => {
   it('writes dates in the en-US format, and nothing for a missing one', () => {
     expect(formatDate('2026-12-25T12:00:00Z')).toBe('12/25/2026');
     expect(formatDate(null)).toBe('');
-  });
-});
-
-describe('countryName', () => {
-  it('names a two-letter country code, whatever its case', () => {
-    expect(countryName('GB')).toBe('United Kingdom');
-    expect(countryName('de')).toBe('Germany');
-  });
-
-  it('keeps a name, or a code it does not know, as it is', () => {
-    expect(countryName('France')).toBe('France');
-    expect(countryName('QQ')).toBe('QQ');
   });
 });

@@ -35,19 +35,3 @@ export function formatDateTime(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US');
 }
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
-/**
- * A two-letter country code as the country's name ('GB' -> 'United Kingdom'), from the browser's
- * own ISO 3166 data; anything else (a name already, an unknown code) as it is.
- */
-export function countryName(value: string): string {
-  const text = value.trim();
-  if (!/^[a-z]{2}$/i.test(text)) return text;
-  try {
-    return regionNames.of(text.toUpperCase()) ?? text;
-  } catch {
-    return text;
-  }
-}

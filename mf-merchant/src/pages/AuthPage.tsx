@@ -46,7 +46,11 @@ import './merchant.css';
  * (issue 3): the Seller / Buyer choice decides which calls are made and where a signed-in person goes.
  */
 const AuthPage: RemotePage<'mf_merchant/AuthPage'> = ({ mode }) => {
-  const [account, setAccount] = useState<AccountKind>('merchant');
+  const [search] = useSearchParams();
+  // `?account=customer` (the shell's /customer-register, the verify page's way back) picks Buyer.
+  const [account, setAccount] = useState<AccountKind>(
+    search.get('account') === 'customer' ? 'customer' : 'merchant',
+  );
   const [view, setView] = useState<'credentials' | 'forgot'>('credentials');
   const signIn = mode === 'login';
 

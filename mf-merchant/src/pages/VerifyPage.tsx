@@ -45,7 +45,11 @@ const VerifyPage: RemotePage<'mf_merchant/VerifyPage'> = () => {
       <button
         type="button"
         className="me-link-button"
-        onClick={() => void navigate('/register')}
+        onClick={() =>
+          void navigate(
+            pending?.account === 'customer' ? '/register?account=customer' : '/register',
+          )
+        }
         data-testid="verify-back"
       >
         Back to Registration

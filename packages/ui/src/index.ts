@@ -87,3 +87,4 @@ export {
   type ConsentRecord,
   type PageLocation,
 } from './billing.js';
+export { countryName } from './countries.js';

@@ -41,7 +41,7 @@ describe('routeTable', () => {
     expect(entry('/customer-login')).toEqual({ path: '/customer-login', redirectTo: '/login' });
     expect(entry('/customer-register')).toEqual({
       path: '/customer-register',
-      redirectTo: '/register',
+      redirectTo: '/register?account=customer',
     });
     expect(entry('*')).toEqual({ path: '*', redirectTo: '/' });
   });

@@ -60,7 +60,8 @@ export const routeTable: RouteEntry[] = [
     props: none,
   }),
   { path: '/customer-login', redirectTo: '/login' },
-  { path: '/customer-register', redirectTo: '/register' },
+  // Buyers' sign-up: the one sign-up screen, with the Buyer account type chosen.
+  { path: '/customer-register', redirectTo: '/register?account=customer' },
   ownPage('/customer-dashboard', 'customer', 'customer portal', {
     id: 'mf_customer/CustomerDashboardPage',
     props: none,

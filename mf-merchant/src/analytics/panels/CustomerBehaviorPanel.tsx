@@ -1,0 +1,100 @@
+import {
+  analyticsPanelLimits,
+  type CustomerBehaviorResponse,
+  type CustomerSegmentRow,
+  type TopCustomerRow,
+} from '@onvelope/contracts';
+import {
+  formatCount,
+  formatGbp,
+  formatPercent,
+  momentDayLabel,
+} from '../../domain/analytics-format.js';
+import { hasCustomerBehavior, segmentLabels } from '../../domain/analytics-panels.js';
+import { AnalyticsPanel } from '../AnalyticsPanel.js';
+import { BarList } from '../charts/BarList.js';
+import { ChartFigure } from '../charts/ChartFigure.js';
+import { DataTable, type Column } from '../DataTable.js';
+import type { PanelLoad } from '../use-panel-load.js';
+
+/** An address that may wrap after its '@' in a narrow column, never inside a word. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+const segmentColumns: Column<CustomerSegmentRow>[] = [
+  { header: 'Segment', cell: (row) => segmentLabels[row.customerType] },
+  { header: 'Customers', cell: (row) => formatCount(row.customerCount), numeric: true },
+  { header: 'Share', cell: (row) => formatPercent(row.percentage), numeric: true },
+  { header: 'Avg orders', cell: (row) => formatCount(row.avgOrdersPerCustomer), numeric: true },
+  { header: 'Avg spent', cell: (row) => formatGbp(row.avgSpentPerCustomer), numeric: true },
+];
+
+const customerColumns: Column<TopCustomerRow>[] = [
+  { header: 'Customer', cell: (row) => <EmailAddress email={row.email} /> },
+  { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
+  { header: 'First order', cell: (row) => momentDayLabel(row.firstOrderDate) },
+  { header: 'Lifetime value', cell: (row) => formatGbp(row.lifetimeValue), numeric: true },
+  { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
+];
+
+/** Spec 001 §2: the three customer segments, and the top 5 customers by lifetime value. */
+export function CustomerBehaviorPanel({ load }: { load: PanelLoad<CustomerBehaviorResponse> }) {
+  return (
+    <AnalyticsPanel
+      id="customer-behavior"
+      title="Customer behaviour"
+      scope="All time"
+      load={load}
+      hasData={hasCustomerBehavior}
+    >
+      {({ data }) => (
+        <>
+          <ChartFigure
+            title="Customer segments"
+            chart={
+              <BarList
+                rows={data.customerSegments.map((segment) => ({
+                  key: segment.customerType,
+                  label: segmentLabels[segment.customerType],
+                  value: segment.percentage,
+                  valueText: `${formatCount(segment.customerCount)} · ${formatPercent(segment.percentage)}`,
+                }))}
+                fullValue={100}
+                ariaLabel={`Bar chart of customers by segment: ${data.customerSegments
+                  .map(
+                    (segment) =>
+                      `${segmentLabels[segment.customerType]} ${formatPercent(segment.percentage)}`,
+                  )
+                  .join(', ')}`}
+              />
+            }
+            table={{
+              columns: segmentColumns,
+              rows: data.customerSegments,
+              rowKey: (row) => row.customerType,
+            }}
+            tableVisible
+            testId="analytics-segments"
+          />
+          <h3 className="me-analytics__subhead">Top customers by lifetime value</h3>
+          <DataTable
+            caption="Top customers by lifetime value"
+            columns={customerColumns}
+            rows={data.topCustomers.slice(0, analyticsPanelLimits.topCustomers)}
+            rowKey={(row) => row.email}
+            testId="analytics-top-customers"
+          />
+        </>
+      )}
+    </AnalyticsPanel>
+  );
+}

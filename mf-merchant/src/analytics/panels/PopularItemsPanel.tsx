@@ -1,0 +1,47 @@
+import type { PopularItemLimit, PopularItemRow, PopularItemsResponse } from '@onvelope/contracts';
+import { formatCount, formatGbp } from '../../domain/analytics-format.js';
+import { AnalyticsPanel } from '../AnalyticsPanel.js';
+import { DataTable, type Column } from '../DataTable.js';
+import { ItemThumbnail } from '../ItemThumbnail.js';
+import type { PanelLoad } from '../use-panel-load.js';
+
+const columns: Column<PopularItemRow>[] = [
+  { header: 'Rank', cell: (_row, index) => `#${index + 1}` },
+  {
+    header: 'Image',
+    cell: (row) => <ItemThumbnail name={row.productName} url={row.productImageUrl} />,
+  },
+  { header: 'Item', cell: (row) => <span className="me-analytics__name">{row.productName}</span> },
+  { header: 'Units sold', cell: (row) => formatCount(row.totalQuantitySold), numeric: true },
+  { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
+  { header: 'Revenue', cell: (row) => formatGbp(row.totalRevenue), numeric: true },
+];
+
+/** Spec 001 §2: the most sold items, as many as the Top items choice asks for. */
+export function PopularItemsPanel({
+  load,
+  limit,
+}: {
+  load: PanelLoad<PopularItemsResponse>;
+  limit: PopularItemLimit;
+}) {
+  return (
+    <AnalyticsPanel
+      id="popular-items"
+      title="Most popular items"
+      scope={`All time · top ${limit}`}
+      load={load}
+      hasData={(answer) => answer.data.length > 0}
+    >
+      {({ data }) => (
+        <DataTable
+          caption="Most popular items by units sold"
+          columns={columns}
+          rows={data}
+          rowKey={(row) => row.productName}
+          testId="analytics-items-table"
+        />
+      )}
+    </AnalyticsPanel>
+  );
+}

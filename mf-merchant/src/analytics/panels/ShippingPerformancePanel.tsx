@@ -1,0 +1,86 @@
+import {
+  analyticsPanelLimits,
+  type CourierRow,
+  type DeliveryStatusRow,
+  type ShippingPerformanceResponse,
+} from '@onvelope/contracts';
+import { formatCount, formatGbp, formatPercent } from '../../domain/analytics-format.js';
+import { hasShippingPerformance } from '../../domain/analytics-panels.js';
+import { statusLabel } from '../../domain/display-format.js';
+import { AnalyticsPanel } from '../AnalyticsPanel.js';
+import { BarList } from '../charts/BarList.js';
+import { ChartFigure } from '../charts/ChartFigure.js';
+import { DataTable, type Column } from '../DataTable.js';
+import type { PanelLoad } from '../use-panel-load.js';
+
+const statusColumns: Column<DeliveryStatusRow>[] = [
+  { header: 'Status', cell: (row) => statusLabel(row.status) },
+  { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
+  { header: 'Share', cell: (row) => formatPercent(row.percentage), numeric: true },
+];
+
+const courierColumns: Column<CourierRow>[] = [
+  { header: 'Courier', cell: (row) => row.courier },
+  { header: 'Orders shipped', cell: (row) => formatCount(row.ordersShipped), numeric: true },
+  { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
+];
+
+/** Spec 001 §2: orders by delivery status as bars, and the top 5 couriers. */
+export function ShippingPerformancePanel({
+  load,
+}: {
+  load: PanelLoad<ShippingPerformanceResponse>;
+}) {
+  return (
+    <AnalyticsPanel
+      id="shipping-performance"
+      title="Shipping performance"
+      scope="All time"
+      load={load}
+      hasData={hasShippingPerformance}
+    >
+      {({ data }) => {
+        const couriers = data.courierPerformance.slice(0, analyticsPanelLimits.topCouriers);
+        return (
+          <>
+            <ChartFigure
+              title="Orders by delivery status"
+              chart={
+                <BarList
+                  rows={data.deliverySuccess.map((row) => ({
+                    key: row.status,
+                    label: statusLabel(row.status),
+                    value: row.percentage,
+                    valueText: `${formatCount(row.orderCount)} · ${formatPercent(row.percentage)}`,
+                  }))}
+                  fullValue={100}
+                  ariaLabel={`Bar chart of orders by delivery status: ${data.deliverySuccess
+                    .map((row) => `${statusLabel(row.status)} ${formatPercent(row.percentage)}`)
+                    .join(', ')}`}
+                />
+              }
+              table={{
+                columns: statusColumns,
+                rows: data.deliverySuccess,
+                rowKey: (row) => row.status,
+              }}
+              testId="analytics-delivery-status"
+            />
+            <h3 className="me-analytics__subhead">Top couriers</h3>
+            {couriers.length > 0 ? (
+              <DataTable
+                caption="Top couriers by orders shipped"
+                columns={courierColumns}
+                rows={couriers}
+                rowKey={(row) => row.courier}
+                testId="analytics-couriers"
+              />
+            ) : (
+              <p className="me-analytics__note">No order has been shipped with a courier yet.</p>
+            )}
+          </>
+        );
+      }}
+    </AnalyticsPanel>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  countriesAnalytics,
+  customerBehaviorAnalytics,
+  peakTimesAnalytics,
+  popularItemsAnalytics,
+  revenueTrendsAnalytics,
+  shippingPerformanceAnalytics,
+  type AnalyticsRange,
+  type CountriesResponse,
+  type CustomerBehaviorResponse,
+  type PeakTimesResponse,
+  type PopularItemLimit,
+  type PopularItemsResponse,
+  type RevenueTrendsResponse,
+  type ShippingPerformanceResponse,
+} from '@onvelope/contracts';
+import { ApiError, clearMerchantSession } from '@onvelope/ui';
+import { merchantApi } from '../api.js';
+import { usePanelLoad, type PanelLoad } from './use-panel-load.js';
+
+export interface AnalyticsData {
+  countries: PanelLoad<CountriesResponse>;
+  popularItems: PanelLoad<PopularItemsResponse>;
+  revenueTrends: PanelLoad<RevenueTrendsResponse>;
+  customerBehavior: PanelLoad<CustomerBehaviorResponse>;
+  shippingPerformance: PanelLoad<ShippingPerformanceResponse>;
+  peakTimes: PanelLoad<PeakTimesResponse>;
+  /** Some call is still under way. */
+  loading: boolean;
+  /** Some call failed for another reason than the session (spec 001 §8's one message). */
+  failed: boolean;
+}
+
+interface AnalyticsQuery {
+  range: AnalyticsRange;
+  itemLimit: PopularItemLimit;
+  /** Goes up by one for each Refresh Data, to ask every panel again. */
+  refreshCount: number;
+}
+
+/**
+ * The six calls of the analytics screen (spec 001 §7). A panel is asked again only when its own
+ * parameters change: the time range reloads revenue trends and peak times, the number of items
+ * the popular items; the other panels are all-time. A 401 on any of them clears the session and
+ * goes to /login (spec 001 §4).
+ */
+export function useAnalyticsData({
+  range,
+  itemLimit,
+  refreshCount,
+}: AnalyticsQuery): AnalyticsData {
+  const panels = {
+    countries: usePanelLoad(`${refreshCount}`, (signal) =>
+      merchantApi.call(countriesAnalytics, { signal }),
+    ),
+    popularItems: usePanelLoad(`${refreshCount}/${itemLimit}`, (signal) =>
+      merchantApi.call(popularItemsAnalytics, { query: { limit: itemLimit }, signal }),
+    ),
+    revenueTrends: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
+      merchantApi.call(revenueTrendsAnalytics, {
+        query: { period: 'daily', days: range },
+        signal,
+      }),
+    ),
+    customerBehavior: usePanelLoad(`${refreshCount}`, (signal) =>
+      merchantApi.call(customerBehaviorAnalytics, { signal }),
+    ),
+    shippingPerformance: usePanelLoad(`${refreshCount}`, (signal) =>
+      merchantApi.call(shippingPerformanceAnalytics, { signal }),
+    ),
+    peakTimes: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
+      merchantApi.call(peakTimesAnalytics, { query: { days: range }, signal }),
+    ),
+  };
+  const loads: PanelLoad<unknown>[] = Object.values(panels);
+  const errors = loads.flatMap((load) => (load.status === 'failed' ? [load.error] : []));
+  const sessionOver = errors.some((error) => error instanceof ApiError && error.isSessionExpired);
+
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!sessionOver) return;
+    clearMerchantSession();
+    void navigate('/login', { replace: true });
+  }, [sessionOver, navigate]);
+
+  return {
+    ...panels,
+    loading: loads.some((load) => load.status === 'loading'),
+    failed: errors.length > 0 && !sessionOver,
+  };
+}

@@ -1,0 +1,96 @@
+import { ANALYTICS_TIME_ZONE } from '@onvelope/contracts';
+
+// Spec 001 §9: analytics use GBP with en-GB formatting; money in these answers is in pounds.
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const gbpShort = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+const counts = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+const shares = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+/** An amount in pounds: '£1,234.50'. */
+export function formatGbp(pounds: number): string {
+  return gbp.format(pounds);
+}
+
+/** An amount in pounds for a chart's scale, where space is short: '£1.2K', '£950'. */
+export function formatGbpShort(pounds: number): string {
+  return gbpShort.format(pounds);
+}
+
+/** A count with thousands separators ('1,234'); a fractional quantity keeps two decimals. */
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
+/** A share out of 100: '42.9%'. */
+export function formatPercent(value: number): string {
+  return `${shares.format(value)}%`;
+}
+
+// Analytics days are calendar days of the analytics time zone, sent as 'YYYY-MM-DD': they are
+// read and written as UTC dates so the browser's own zone never shifts them by a day.
+const shortDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const mediumDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const fullDay = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+function utcDate(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+/** '2026-03-01' -> '1 Mar', for a chart's labels. */
+export function dayLabel(day: string): string {
+  return shortDay.format(utcDate(day));
+}
+
+/** '2026-03-01' -> 'Sun, 1 Mar 2026', for tables and descriptions. */
+export function fullDayLabel(day: string): string {
+  return fullDay.format(utcDate(day));
+}
+
+/** The first and last day of a range: '1 Mar 2026 – 30 Mar 2026'. */
+export function dateSpanLabel(range: { from: string; to: string }): string {
+  return `${mediumDay.format(utcDate(range.from))} – ${mediumDay.format(utcDate(range.to))}`;
+}
+
+const orderDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: ANALYTICS_TIME_ZONE,
+});
+
+/** The day of a moment, on the calendar analytics count in: '3 Jan 2025'; '—' for none. */
+export function momentDayLabel(iso: string | null): string {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? orderDay.format(date) : '—';
+}
+
+/** Hour 9 of the day -> '09:00'. */
+export function hourLabel(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** Hour 9 of the day -> '09:00–10:00', the hour as a stretch of time. */
+export function hourSpanLabel(hour: number): string {
+  return `${hourLabel(hour)}–${hourLabel((hour + 1) % 24)}`;
+}

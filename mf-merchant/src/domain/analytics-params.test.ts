@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { itemLimitFromParam, rangeFromParam } from './analytics-params.js';
+
+describe('the choices kept in the address', () => {
+  it('reads the ranges the service accepts and falls back to 30 days', () => {
+    expect(rangeFromParam('90')).toBe(90);
+    expect(rangeFromParam(null)).toBe(30);
+    expect(rangeFromParam('14')).toBe(30);
+    expect(rangeFromParam('7.0')).toBe(30);
+  });
+
+  it('reads the popular item counts the service accepts and falls back to 10', () => {
+    expect(itemLimitFromParam('20')).toBe(20);
+    expect(itemLimitFromParam(null)).toBe(10);
+    expect(itemLimitFromParam('all')).toBe(10);
+  });
+});
