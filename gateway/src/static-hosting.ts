@@ -1,8 +1,10 @@
+import type { Stats } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
 import send from 'koa-send';
 import { HttpError, notFound } from '@onvelope/service-kit';
+import { compressedFileCache, isCompressible, type ContentEncoding } from './compressed-files.js';
 
 export interface FrontendDirs {
   shell: string;
@@ -33,23 +35,52 @@ export function cacheControlFor(filePath: string): string {
   return 'no-cache';
 }
 
-function setCacheHeaders(res: ServerResponse, filePath: string): void {
-  res.setHeader('Cache-Control', cacheControlFor(filePath));
-}
+type CompressedFiles = ReturnType<typeof compressedFileCache>;
+const contentEncodings: ContentEncoding[] = ['br', 'gzip'];
 
-/** Serves one file below `root`, or throws 404 JSON; answers 304 when the browser's copy is current. */
-async function sendFile(ctx: Context, path: string, root: string): Promise<void> {
+/**
+ * Serves one file below `root`, or throws 404 JSON; answers 304 when the browser's copy is current,
+ * and sends text files brotli- or gzip-compressed to browsers that accept it.
+ */
+async function sendFile(
+  ctx: Context,
+  path: string,
+  root: string,
+  compressed: CompressedFiles,
+): Promise<void> {
   let served: string | undefined;
+  let stats: Stats | undefined;
+  const setHeaders = (res: ServerResponse, filePath: string, fileStats: Stats) => {
+    res.setHeader('Cache-Control', cacheControlFor(filePath));
+    stats = fileStats;
+  };
   try {
-    served = await send(ctx, path, { root, index: 'index.html', setHeaders: setCacheHeaders });
+    // koa-send's own br/gzip look for precompressed copies beside each file; the build makes none.
+    served = await send(ctx, path, {
+      root,
+      index: 'index.html',
+      setHeaders,
+      brotli: false,
+      gzip: false,
+    });
   } catch (error) {
     const status = (error as { status?: number }).status;
     // koa-send answers 400/403 for undecodable or escaping paths: no such file, as far as callers know.
     if (status === 404 || status === 403 || status === 400) throw notFound('Not found');
     throw error;
   }
-  if (!served) throw notFound('Not found');
-  if (ctx.fresh) ctx.status = 304;
+  if (!served || !stats) throw notFound('Not found');
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  if (!isCompressible(served, stats.size)) return;
+  ctx.vary('Accept-Encoding');
+  // Brotli whenever it is accepted at all: browsers list it after gzip, at the same weight.
+  const encoding = contentEncodings.find((name) => ctx.acceptsEncodings(name, 'identity') === name);
+  if (!encoding) return;
+  ctx.body = await compressed(served, stats, encoding);
+  ctx.set('Content-Encoding', encoding);
 }
 
 const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
@@ -64,6 +95,7 @@ function wantsShellPage(ctx: Context): boolean {
  * only: a missing remote file is a 404, never the shell's page).
  */
 export function staticHosting(dirs: FrontendDirs): Middleware {
+  const compressed = compressedFileCache();
   return async (ctx: Context, next: Next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
 
@@ -71,15 +103,15 @@ export function staticHosting(dirs: FrontendDirs): Middleware {
       const [, remote, rest] = /^\/mf\/([^/]+)(\/.*)$/.exec(ctx.path) ?? [];
       const root = remote && Object.hasOwn(dirs.remotes, remote) ? dirs.remotes[remote] : undefined;
       if (!root || !rest) throw notFound('Not found');
-      await sendFile(ctx, rest, root);
+      await sendFile(ctx, rest, root, compressed);
       return;
     }
 
     try {
-      await sendFile(ctx, ctx.path, dirs.shell);
+      await sendFile(ctx, ctx.path, dirs.shell, compressed);
     } catch (error) {
       if (!isNotFound(error) || !wantsShellPage(ctx)) throw error;
-      await sendFile(ctx, '/index.html', dirs.shell);
+      await sendFile(ctx, '/index.html', dirs.shell, compressed);
     }
   };
 }

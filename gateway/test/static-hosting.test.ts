@@ -1,12 +1,21 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '@onvelope/service-kit';
 import { startTestGateway } from './support.js';
 
+// Big enough to be worth compressing (over 1 KiB), like every real chunk.
+const bigScript = `export const catalogue = ${JSON.stringify(
+  Array.from({ length: 60 }, (_, index) => ({ id: index, name: `Item ${index}` })),
+)};`;
+
 const files: Record<string, string> = {
   'shell/dist/index.html': '<!doctype html><title>shell</title><div id="root"></div>',
+  'shell/dist/vendor.5e6f7a8b.js': bigScript,
+  'mf-customer/dist/remoteEntry.js': bigScript,
   'shell/dist/main.3f9a12bc.js': 'console.log("shell")',
   'shell/dist/favicon.svg': '<svg/>',
   'mf-marketing/dist/mf-manifest.json': '{"name":"mf_marketing"}',
@@ -17,6 +26,31 @@ const files: Record<string, string> = {
 };
 
 const asPage = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+/** The status, headers and undecoded bytes of a GET, as they travel (fetch would decode them). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 describe('serving the built frontends', () => {
   let staticRoot: string;
@@ -118,6 +152,46 @@ describe('serving the built frontends', () => {
       headers: { 'if-modified-since': lastModified!, 'cache-control': 'max-age=0' },
     });
     expect(again.status).toBe(304);
+  });
+
+  it('sends a hashed chunk brotli-compressed to a browser that accepts br, still cached for ever', async () => {
+    const answer = await rawGet(`${gateway.url}/vendor.5e6f7a8b.js`, {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['content-type']).toContain('javascript');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(answer.headers.vary).toContain('Accept-Encoding');
+    expect(answer.body.length).toBeLessThan(bigScript.length / 2);
+    expect(brotliDecompressSync(answer.body).toString()).toBe(bigScript);
+  });
+
+  it('sends gzip to a client that accepts only gzip, and the file as it is to one that accepts neither', async () => {
+    const zipped = await rawGet(`${gateway.url}/vendor.5e6f7a8b.js`, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString()).toBe(bigScript);
+
+    const plain = await rawGet(`${gateway.url}/vendor.5e6f7a8b.js`, {
+      'accept-encoding': 'identity',
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(bigScript);
+  });
+
+  it('compresses a remote entry too, which is revalidated every time', async () => {
+    const answer = await rawGet(`${gateway.url}/mf/customer/remoteEntry.js`, {
+      'accept-encoding': 'br',
+    });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(answer.body).toString()).toBe(bigScript);
+  });
+
+  it('sends files under 1 KiB uncompressed', async () => {
+    const answer = await rawGet(`${gateway.url}/main.3f9a12bc.js`, { 'accept-encoding': 'br' });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(files['shell/dist/main.3f9a12bc.js']);
   });
 
   it('answers /remotes.json with the runtime registry of the three remotes, never cached', async () => {

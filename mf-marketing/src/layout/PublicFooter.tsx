@@ -1,47 +1,79 @@
 import { Link } from 'react-router';
 import type { RemotePage } from '@onvelope/ui';
+import { buyerSignUpPath } from '../domain/buyer-sign-up.js';
+import { mailboxes } from '../domain/mailboxes.js';
+import { LogoMark } from './LogoMark.js';
 import './layout.css';
 
-const footerLinks = [
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/features', label: 'Features' },
-  { to: '/track', label: 'Track Order' },
-  { to: '/customer', label: 'Customer Portal' },
-  { to: '/login', label: 'Login' },
-  { to: '/register', label: 'Register' },
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/terms', label: 'Terms of Service' },
+// spec 001 §2 (footer): /about, /contact, /features, /track, /customer, /login, /register, /privacy,
+// /terms; the Customer Portal is a buyer's entry point, so it opens the buyer sign-up.
+const footerColumns = [
+  {
+    title: 'Company',
+    links: [
+      { to: '/about', label: 'About' },
+      { to: '/features', label: 'Features' },
+      { to: '/contact', label: 'Contact' },
+    ],
+  },
+  {
+    title: 'Buyers',
+    links: [
+      { to: '/track', label: 'Track Order' },
+      { to: '/customer', label: 'Order Lookup' },
+      { to: buyerSignUpPath, label: 'Customer Portal' },
+    ],
+  },
+  {
+    title: 'Sellers',
+    links: [
+      { to: '/login', label: 'Login' },
+      { to: '/register', label: 'Register' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/privacy', label: 'Privacy Policy' },
+      { to: '/terms', label: 'Terms of Service' },
+    ],
+  },
 ];
 
-// The spec names the four mailboxes but not their domain; see README (decisions).
-const mailboxes = [
-  { label: 'Support', address: 'support@onvelope.com' },
-  { label: 'Business', address: 'business@onvelope.com' },
-  { label: 'Privacy', address: 'privacy@onvelope.com' },
-  { label: 'Legal', address: 'legal@onvelope.com' },
-];
-
-/** Shared footer (spec 001 §2): page links plus mailto links. */
+/** Shared footer (spec 001 §2): page links plus the support, business, privacy and legal mailboxes. */
 const PublicFooter: RemotePage<'mf_marketing/PublicFooter'> = () => (
   <footer className="mk-footer" data-testid="public-footer">
     <div className="mk-footer__inner">
-      <nav aria-label="Footer" className="mk-footer__links">
-        {footerLinks.map((link) => (
-          <Link key={link.to} to={link.to}>
-            {link.label}
-          </Link>
+      <div className="mk-footer__brand">
+        <Link to="/" className="mk-brand mk-brand--inverse">
+          <LogoMark size={24} />
+          <span>ONVELOPE</span>
+        </Link>
+        <p>Order tracking for online sellers and their buyers.</p>
+      </div>
+      <nav aria-label="Footer" className="mk-footer__columns">
+        {footerColumns.map((column) => (
+          <div key={column.title}>
+            <h2 className="mk-footer__title">{column.title}</h2>
+            <ul>
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
         ))}
       </nav>
-      <ul className="mk-footer__mail">
-        {mailboxes.map((box) => (
+      <ul className="mk-footer__mail" aria-label="Email us">
+        {Object.values(mailboxes).map((box) => (
           <li key={box.address}>
             {box.label}: <a href={`mailto:${box.address}`}>{box.address}</a>
           </li>
         ))}
       </ul>
       <p className="mk-footer__note">
-        © ONVELOPE. Order tracking for online sellers and their buyers.
+        © {new Date().getFullYear()} ONVELOPE Ltd, registered in England and Wales.
       </p>
     </div>
   </footer>

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { RemotePage } from '@onvelope/ui';
-import { quickTrackPath } from '../domain/quick-track.js';
+import { LogoMark } from './LogoMark.js';
+import { QuickTrackForm } from '../components/QuickTrackForm.js';
 import './layout.css';
 
 const navLinks = [
@@ -15,29 +16,46 @@ const navLinks = [
 /** Public header (spec 001 §2): links, Sign Up, Quick Track; the mobile menu has the same content. */
 const PublicHeader: RemotePage<'mf_marketing/PublicHeader'> = () => {
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const close = () => setMenuOpen(false);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    // Escape closes the menu from anywhere in it, and the keyboard carries on from the Menu button.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header className="mk-header" data-testid="public-header">
       <div className="mk-header__bar">
         <Link to="/" className="mk-brand" onClick={close}>
-          ONVELOPE
+          <LogoMark />
+          <span>ONVELOPE</span>
         </Link>
         <div className="mk-header__desktop">
           <HeaderContent onNavigate={close} />
         </div>
         <button
+          ref={toggle}
           type="button"
           className="mk-menu-toggle"
           aria-expanded={menuOpen}
           aria-controls="mk-mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
+          data-testid="menu-toggle"
         >
+          <span className={menuOpen ? 'mk-menu-icon mk-menu-icon--open' : 'mk-menu-icon'} />
           {menuOpen ? 'Close' : 'Menu'}
         </button>
       </div>
       {menuOpen && (
-        <div id="mk-mobile-menu" className="mk-header__mobile">
+        <div id="mk-mobile-menu" className="mk-header__mobile" data-testid="mobile-menu">
           <HeaderContent onNavigate={close} />
         </div>
       )}
@@ -60,40 +78,12 @@ function HeaderContent({ onNavigate }: { onNavigate: () => void }) {
           Sign Up
         </Link>
       </nav>
-      <QuickTrackForm onNavigate={onNavigate} />
+      <QuickTrackForm
+        name="Quick Track"
+        submitLabel="Quick Track"
+        testIdPrefix="quick-track"
+        onNavigate={onNavigate}
+      />
     </>
-  );
-}
-
-function QuickTrackForm({ onNavigate }: { onNavigate: () => void }) {
-  const navigate = useNavigate();
-  const [fields, setFields] = useState({ order: '', email: '', postcode: '' });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onNavigate();
-    void navigate(quickTrackPath(fields));
-  }
-
-  const input = (name: keyof typeof fields, placeholder: string, type = 'text') => (
-    <input
-      type={type}
-      aria-label={placeholder}
-      placeholder={placeholder}
-      value={fields[name]}
-      onChange={(event) => setFields((current) => ({ ...current, [name]: event.target.value }))}
-      data-testid={`quick-track-${name}`}
-    />
-  );
-
-  return (
-    <form className="mk-quick-track" onSubmit={submit} data-testid="quick-track-form">
-      {input('order', 'Order number')}
-      {input('email', 'Email', 'email')}
-      {input('postcode', 'Postcode')}
-      <button type="submit" className="ov-button ov-button--secondary">
-        Quick Track
-      </button>
-    </form>
   );
 }

@@ -1,12 +1,41 @@
 import type { RemotePage } from '@onvelope/ui';
-import { MarketingPage, NotYetAvailable } from './MarketingPage.js';
+import { FaqList } from '../components/FaqList.js';
+import { contactFaq } from '../contact/contact-faq.js';
+import { ContactForm } from '../contact/ContactForm.js';
+import { mailboxes } from '../domain/mailboxes.js';
+import { commitments } from '../legal/commitments.js';
+import { MarketingPage } from './MarketingPage.js';
 
+/** /contact (spec 001 §2): the contact form, the mailboxes and a FAQ linking to /track and /privacy. */
 const ContactPage: RemotePage<'mf_marketing/ContactPage'> = () => (
-  <MarketingPage title="Contact us" testId="contact-page">
-    <NotYetAvailable what="The contact form" />
-    <p>
-      Until then, write to <a href="mailto:support@onvelope.com">support@onvelope.com</a>.
-    </p>
+  <MarketingPage
+    title="Contact us"
+    testId="contact-page"
+    className="mk-page--wide"
+    lead={`Questions about ONVELOPE, your account or a partnership? We answer within ${commitments.responseHours} hours.`}
+  >
+    <div className="mk-contact">
+      <ContactForm />
+      <aside className="mk-contact__aside" aria-labelledby="contact-mail-title">
+        <h2 id="contact-mail-title">Email us directly</h2>
+        <ul className="mk-mailboxes">
+          {Object.values(mailboxes).map((box) => (
+            <li key={box.address}>
+              <span>{box.label}</span>
+              <a href={`mailto:${box.address}`}>{box.address}</a>
+            </li>
+          ))}
+        </ul>
+        <p className="mk-muted">
+          Asking about an order? The shop you bought from can answer fastest: send them a question
+          from the tracking page.
+        </p>
+      </aside>
+    </div>
+    <section className="mk-section" aria-labelledby="contact-faq-title" data-testid="contact-faq">
+      <h2 id="contact-faq-title">Frequently asked questions</h2>
+      <FaqList entries={contactFaq} testId="contact-faq" />
+    </section>
   </MarketingPage>
 );
 

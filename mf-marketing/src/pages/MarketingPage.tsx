@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { usePageMeta } from '../seo/use-page-meta.js';
 import './pages.css';
 
 interface MarketingPageProps {
@@ -6,23 +7,25 @@ interface MarketingPageProps {
   testId: string;
   /** A class for the page's own layout (e.g. `mk-pricing`). */
   className?: string;
+  /** A line under the title. */
+  lead?: string;
   children?: ReactNode;
 }
 
-/** The frame of a public page: a title and its content, inside the shell's header and footer. */
-export function MarketingPage({ title, testId, className, children }: MarketingPageProps) {
+/**
+ * The frame of a public page: a title and its content, inside the shell's header and footer. It also
+ * gives the document the page's title, description, Open Graph tags and canonical link.
+ */
+export function MarketingPage({ title, testId, className, lead, children }: MarketingPageProps) {
+  usePageMeta();
   return (
     <main
       className={className ? `ov-page mk-page ${className}` : 'ov-page mk-page'}
       data-testid={testId}
     >
       <h1>{title}</h1>
+      {lead && <p className="mk-page__lead">{lead}</p>}
       {children}
     </main>
   );
-}
-
-/** Said plainly on pages whose content arrives in a later release. */
-export function NotYetAvailable({ what }: { what: string }) {
-  return <p className="ov-alert ov-alert--info">{what} will be published here soon.</p>;
 }

@@ -1,13 +1,15 @@
 import type { RemotePage } from '@onvelope/ui';
-import { LegalVersionNote } from './LegalVersionNote.js';
-import { MarketingPage, NotYetAvailable } from './MarketingPage.js';
+import { LegalPage } from '../legal/LegalPage.js';
+import { privacyDocuments } from '../legal/privacy.js';
 
-/** /privacy (current) and /old-privacy (previous). */
+/** /privacy (current, version 2025-10-02) and /old-privacy (previous). */
 const PrivacyPage: RemotePage<'mf_marketing/PrivacyPage'> = ({ version }) => (
-  <MarketingPage title="Privacy Policy" testId="privacy-page">
-    <LegalVersionNote version={version} />
-    <NotYetAvailable what="The full text of this policy" />
-  </MarketingPage>
+  <LegalPage
+    documents={privacyDocuments}
+    version={version}
+    currentPath="/privacy"
+    testId="privacy-page"
+  />
 );
 
 export default PrivacyPage;

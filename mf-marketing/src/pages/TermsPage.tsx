@@ -1,13 +1,15 @@
 import type { RemotePage } from '@onvelope/ui';
-import { LegalVersionNote } from './LegalVersionNote.js';
-import { MarketingPage, NotYetAvailable } from './MarketingPage.js';
+import { LegalPage } from '../legal/LegalPage.js';
+import { termsDocuments } from '../legal/terms.js';
 
-/** /terms (current) and /old-terms (previous). */
+/** /terms (current, version 2025-10-02) and /old-terms (previous). */
 const TermsPage: RemotePage<'mf_marketing/TermsPage'> = ({ version }) => (
-  <MarketingPage title="Terms of Service" testId="terms-page">
-    <LegalVersionNote version={version} />
-    <NotYetAvailable what="The full text of these terms" />
-  </MarketingPage>
+  <LegalPage
+    documents={termsDocuments}
+    version={version}
+    currentPath="/terms"
+    testId="terms-page"
+  />
 );
 
 export default TermsPage;
