@@ -35,9 +35,32 @@ describe('itemNamesOf', () => {
     ]);
   });
 
+  it('reads the lines a sync or a store export writes, commas inside names, with and without the variant', () => {
+    expect(itemNamesOf('2 x Tote Bag (Blue); 1 x Tea, Earl Grey')).toEqual([
+      'Tote Bag (Blue)',
+      'Tote Bag',
+      'Tea, Earl Grey',
+    ]);
+  });
+
   it('has no names for empty items', () => {
     expect(itemNamesOf(null)).toEqual([]);
     expect(itemNamesOf('  ')).toEqual([]);
+  });
+});
+
+describe('keyword rules on a synced order and the same order from its export', () => {
+  // svc-sync writes the first; a Big Cartel export's Items cell reads as the same lines.
+  const synced = '2 x Tote Bag (Blue); 1 x Tea, Earl Grey';
+  it.each([
+    ['exact', 'Tote Bag'],
+    ['exact', 'Tea, Earl Grey'],
+    ['starts_with', 'Tote'],
+    ['contains', 'Earl Grey'],
+    ['whole_word', 'Tea'],
+  ] as const)('matches a %s rule for %j', (matchType, keyword) => {
+    const outcome = evaluateKeywordRules([rule({ keyword, matchType })], synced, now);
+    expect(outcome.appliedRules).toHaveLength(1);
   });
 });
 

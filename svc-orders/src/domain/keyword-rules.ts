@@ -58,23 +58,40 @@ const statusPrecedence: Record<string, number> = { pending: 0, processing: 1, sh
 export const MESSAGE_SEPARATOR = ' | ';
 
 const PRODUCT_NAME_MARKER = /product_name:/i;
+/** "2 x Tote Bag (Blue)": a line of the Items text written from an order's lines. */
+const COUNTED_LINE = /^\d+(?:\.\d+)?\s*[x×]\s+(.+)$/i;
+const OPTION_SUFFIX = /^(.+?)\s+\([^()]*\)$/;
+
+/** The names an Items text lists, before trimming and de-duplication. */
+function rawNamesOf(items: string): string[] {
+  if (PRODUCT_NAME_MARKER.test(items)) {
+    return items
+      .split(/product_name:/i)
+      .slice(1)
+      .map((part) => part.split(/[|;\n\r]/)[0] ?? '');
+  }
+  // The form a store-front sync or a store export writes (`itemsTextOfLines`): a comma belongs to
+  // the name, and a line with its variant also answers to the product's own name.
+  const lines = items.split(/[;\n\r]/).filter((part) => part.trim());
+  const counted = lines.map((part) => COUNTED_LINE.exec(part.trim())?.[1]);
+  if (counted.length && counted.every(Boolean)) {
+    return counted.flatMap((name) => [name!, OPTION_SUFFIX.exec(name!.trim())?.[1] ?? '']);
+  }
+  return items.split(/[|;,\n\r]/);
+}
 
 /**
  * The item names in an order's Items text. Store-front exports write items as
- * `product_name:Tee|quantity:1;product_name:Mug|...` (spec 000 §3, the 'product_name:' marker);
- * CSV files written by hand list them on lines or separated by `;`, `|` or commas.
+ * `product_name:Tee|quantity:1;product_name:Mug|...` (spec 000 §3, the 'product_name:' marker); a
+ * sync or a recognised store export writes "2 x Tote Bag (Blue); 1 x Tea, Earl Grey" (names
+ * 'Tote Bag (Blue)', 'Tote Bag' and 'Tea, Earl Grey'); CSV files written by hand list them on lines
+ * or separated by `;`, `|` or commas.
  */
 export function itemNamesOf(items: string | null | undefined): string[] {
   if (!items) return [];
-  const names = PRODUCT_NAME_MARKER.test(items)
-    ? items
-        .split(/product_name:/i)
-        .slice(1)
-        .map((part) => part.split(/[|;\n\r]/)[0] ?? '')
-    : items.split(/[|;,\n\r]/);
   const seen = new Set<string>();
   const result: string[] = [];
-  for (const raw of names) {
+  for (const raw of rawNamesOf(items)) {
     const name = raw.trim();
     if (name && !seen.has(name)) {
       seen.add(name);
