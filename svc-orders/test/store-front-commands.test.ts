@@ -138,6 +138,36 @@ describe('store-front order commands', () => {
     events.unsubscribe();
   });
 
+  it("keeps the buyer's checkout note while the order has none, never over the seller's", async () => {
+    const seller = 'sf-note-seller';
+    const noted = (id: string) => orderOf(id, { customerNote: 'Leave it in the porch' });
+    expect(await upsert([noted('NOTE-1')], 'conn-1', seller)).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+    });
+    expect(await read('NOTE-1', seller)).toMatchObject({ personalNote: 'Leave it in the porch' });
+    expect(await upsert([noted('NOTE-1')], 'conn-1', seller)).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+    });
+
+    await trackingEntryModel(db).updateOne(
+      { accountId: seller, orderNumber: 'NOTE-1' },
+      { $set: { personalNote: 'Gift: no invoice in the box' } },
+    );
+    await upsert(
+      [orderOf('NOTE-1', { customerNote: 'Another note', itemTotal: 50 })],
+      'conn-1',
+      seller,
+    );
+    expect(await read('NOTE-1', seller)).toMatchObject({
+      personalNote: 'Gift: no invoice in the box',
+      itemTotal: 50,
+    });
+  });
+
   it('never moves an order the seller shipped back to pending', async () => {
     await trackingEntryModel(db).updateOne(
       { accountId, orderNumber: 'AAAA-000002' },

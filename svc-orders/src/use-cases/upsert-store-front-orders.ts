@@ -124,8 +124,11 @@ function fieldsOf(
         ? new Date(order.shippedAt)
         : (outcome.date ?? now)
       : null);
+  // The buyer's checkout note fills the order's note while it is empty; the seller's is kept.
+  const note = order.customerNote?.trim();
   return {
     ...values,
+    ...(note && !stored?.personalNote ? { personalNote: note } : {}),
     status,
     shippedAt,
     keywordMessage: outcome.message,
@@ -227,7 +230,8 @@ export async function saveStoreFrontOrders(
       courier: null,
       trackingNumber: null,
       trackingUrl: null,
-      personalNote: null,
+      // Unless the buyer's note fills it: one update may not both set and insert a field.
+      ...('personalNote' in $set ? {} : { personalNote: null }),
       merchant: null,
       createdAt: now,
     };

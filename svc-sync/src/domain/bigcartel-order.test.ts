@@ -16,6 +16,7 @@ const order = (attributes: Record<string, unknown>, items = ['2', '3']) => ({
     shipping_country_id: 'gb',
     shipping_status: 'unshipped',
     item_total: '42.5',
+    customer_note: 'Please leave it in the porch',
     created_at: '2024-01-02T03:04:05.000Z',
     updated_at: '2024-01-05T00:00:00.000Z',
     ...attributes,
@@ -90,6 +91,7 @@ describe('Big Cartel order mapping', () => {
         quantityShipped: 0,
         quantityUnshipped: 3,
         categoryNames: '["Bags","Gifts"]',
+        customerNote: 'Please leave it in the porch',
         lineItems: [
           {
             name: 'Tote Bag',

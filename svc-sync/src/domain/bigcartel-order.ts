@@ -199,6 +199,7 @@ export function mapBigCartelOrder(
     quantityUnshipped:
       quantityUnshipped ?? (derivedShipped === null ? null : quantity - derivedShipped),
     categoryNames: categories.length ? JSON.stringify(categories) : null,
+    customerNote: text(a.customer_note),
     lineItems: items.flatMap(({ name, option, productId, imageUrl, quantity, price }) =>
       name ? [{ name, option, productId, imageUrl, quantity, price }] : [],
     ),

@@ -53,6 +53,11 @@ export const storeFrontOrder = trackingEntry
     status: z.string().min(1),
     /** Each line of the order; `items` is the same as text. Absent from older svc-sync releases. */
     lineItems: z.array(orderLineItem).optional(),
+    /**
+     * The buyer's note at checkout. It fills the order's note while that is empty and never
+     * replaces a note the seller wrote. Absent from older svc-sync releases.
+     */
+    customerNote: z.string().nullable().optional(),
   });
 
 /**
