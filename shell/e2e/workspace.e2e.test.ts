@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { CSV_TEMPLATE_FILENAME, csvTemplate } from '@onvelope/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   createSeller,
@@ -85,6 +87,14 @@ describe('seller workspace', () => {
     const { context, page } = await signedInPage(seller, '/upload');
     await page.getByTestId('upload-page').waitFor();
     const fileInput = page.getByTestId('csv-file-input');
+
+    // The template the uploader offers is the contracts' one, which the import reads as it is.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('csv-template').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(CSV_TEMPLATE_FILENAME);
+    expect(readFileSync((await download.path())!, 'utf8')).toBe(csvTemplate);
 
     await fileInput.setInputFiles({
       name: 'notes.txt',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSellerCountry, type UploadResult } from '@onvelope/contracts';
+import { csvTemplate, getSellerCountry, type UploadResult } from '@onvelope/contracts';
 import {
   connectDatabase,
   connectNats,
@@ -282,6 +282,18 @@ describe('importing the files stores really export', () => {
       status: 'pending',
       personalNote: 'Bitte klingeln',
       orderTotal: 10.4,
+    });
+  });
+
+  it("imports the uploader's template as it is, without a warning", async () => {
+    const caller = await seller();
+    const result = await upload(caller, csvTemplate);
+    expect(result).toMatchObject({ totalRows: 2, successfulRows: 2, warnings: [], errors: [] });
+    expect((await stored(caller)).get('1001')).toMatchObject({
+      items: '2 x Tote Bag (Blue); 1 x Mug',
+      orderDate: new Date('2025-03-01T00:00:00Z'),
+      shippingCountry: 'GB',
+      itemTotal: 42.5,
     });
   });
 

@@ -1,6 +1,12 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { uploadCsv, type UploadResult } from '@onvelope/contracts';
-import type { UploadProgress } from '@onvelope/ui';
+import {
+  CSV_TEMPLATE_FILENAME,
+  csvTemplate,
+  requiredCsvColumns,
+  uploadCsv,
+  type UploadResult,
+} from '@onvelope/contracts';
+import { saveFile, type UploadProgress } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import {
   csvPreviewBytes,
@@ -116,10 +122,21 @@ export function CsvUploader() {
         />
         <strong>Drag and drop a CSV file here, or click to choose one</strong>
         <span className="me-muted">
-          Columns: orderNumber, firstName, lastName, email, postcode or zipcode, status, courier,
-          trackingNumber, trackingUrl (and optionally items, shipping address, order date…)
+          Order exports from Shopify, Etsy, Big Cartel, Squarespace and WooCommerce are read as they
+          are. Any other file needs the columns {requiredCsvColumns.join(', ')} (and optionally
+          items, shipping address, order date…).
         </span>
       </label>
+      <button
+        type="button"
+        className="me-link-button"
+        onClick={() =>
+          saveFile(new Blob([csvTemplate], { type: 'text/csv' }), CSV_TEMPLATE_FILENAME)
+        }
+        data-testid="csv-template"
+      >
+        Download the template
+      </button>
       {stage.kind !== 'empty' && (
         <div className="me-upload-preview" data-testid="csv-preview">
           <p>

@@ -15,6 +15,7 @@ export * from './orders/schemas.js';
 export * from './orders/reports.js';
 export * from './orders/buyers.js';
 export * from './orders/line-items.js';
+export * from './orders/csv-template.js';
 export * from './sync/commands.js';
 export * from './sync/http.js';
 export * from './sync/schemas.js';

@@ -1,4 +1,9 @@
-import { itemsTextOfLines, trackingEntryStatuses, type OrderLineItem } from '@onvelope/contracts';
+import {
+  itemsTextOfLines,
+  requiredCsvColumns,
+  trackingEntryStatuses,
+  type OrderLineItem,
+} from '@onvelope/contracts';
 import { countryCodeOf } from './countries.js';
 import {
   defaultConventions,
@@ -51,17 +56,7 @@ export const csvFields = [
 export type CsvField = (typeof csvFields)[number];
 
 /** Spec 000 §5: the columns a file must have ('postcode' is satisfied by any zip spelling). */
-export const requiredCsvFields = [
-  'orderNumber',
-  'firstName',
-  'lastName',
-  'email',
-  'postcode',
-  'status',
-  'courier',
-  'trackingNumber',
-  'trackingUrl',
-] as const satisfies readonly CsvField[];
+export const requiredCsvFields = requiredCsvColumns satisfies readonly CsvField[];
 
 // Header spellings, compared after `headerKey` (lower case, no spaces, underscores, dashes, dots or
 // '#'), so 'Order Number', 'order_number', 'ORDER-NUMBER' and 'orderNumber' are one spelling.
