@@ -413,6 +413,26 @@ describe('keyword rules', () => {
       expect(await search('voucher')).toEqual([]);
     });
 
+    it('answers a NUL byte or any other character in the text like any letter, never 500', async () => {
+      await insertOrder('rules-seller-a', { items: 'Odd\u0000name; Mug' });
+      for (const q of ['a\u0000', '\u0000', 'Odd\u0000n', '(.*', '\\', '\u0001\u001f']) {
+        const answer = await call(
+          tokenA,
+          'GET',
+          `/api/keyword-rules/search-items?q=${encodeURIComponent(q)}`,
+        );
+        expect(answer.status, JSON.stringify(q)).toBe(200);
+      }
+      const found = await call(tokenA, 'GET', '/api/keyword-rules/search-items?q=Odd%00n');
+      expect(found.body).toEqual(['Odd\u0000name']);
+      const preview = await call(tokenA, 'POST', '/api/keyword-rules/preview', {
+        keyword: 'a\u0000b',
+        action: 'add_message',
+        customMessage: 'hi',
+      });
+      expect(preview.status).toBe(200);
+    });
+
     it('puts names starting with the text first and answers at most 20', async () => {
       await insertOrder('rules-seller-a', {
         items: Array.from({ length: 30 }, (_, i) => `Poster ${String(i).padStart(2, '0')}`).join(

@@ -1,4 +1,5 @@
 import type { keywordMatchTypes, keywordRuleActions } from '@onvelope/contracts';
+import { escapeRegExp } from './text-pattern.js';
 
 export type KeywordRuleAction = (typeof keywordRuleActions)[number];
 export type KeywordMatchType = (typeof keywordMatchTypes)[number];
@@ -111,8 +112,6 @@ export function itemsTextOf(entry: {
 }): string | null {
   return entry.items?.trim() || entry.productName?.trim() || null;
 }
-
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function matcherOf(rule: KeywordRuleLike): ((candidate: string) => boolean) | null {
   const caseSensitive = rule.caseSensitive ?? false;

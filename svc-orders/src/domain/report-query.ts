@@ -2,6 +2,7 @@ import type { FilterQuery, SortOrder } from 'mongoose';
 import type { reportFilters, reportSortFields } from '@onvelope/contracts';
 import type { z } from 'zod';
 import { countryCodesMatching, countryNameOf } from './countries.js';
+import { escapeRegExp } from './text-pattern.js';
 
 export type ReportFilters = z.output<typeof reportFilters>;
 type ReportSortField = (typeof reportSortFields)[number];
@@ -22,7 +23,6 @@ const storedSortField: Record<ReportSortField, string> = {
 };
 
 /** Text taken literally inside a regular expression. */
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const contains = (text: string) => ({ $regex: escapeRegExp(text), $options: 'i' });
 

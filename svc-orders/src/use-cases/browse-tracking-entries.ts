@@ -13,6 +13,7 @@ import {
   toTrackingEntry,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
+import { escapeRegExp } from '../domain/text-pattern.js';
 
 type Entries = Model<TrackingEntryDocument>;
 type StatusFilter = z.infer<typeof listTrackingEntriesQuery>['status'];
@@ -89,8 +90,6 @@ export async function summariseTrackingEntries(
     },
   };
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Orders whose order number, first or last name (or both, 'ada lovelace'), email (or its part

@@ -4,12 +4,12 @@ import type { rulePreviewResponse } from '@onvelope/contracts';
 import { forAccount } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import {
-  escapeRegExp,
   explainMatch,
   itemsTextOf,
   matchedText,
   type KeywordRuleLike,
 } from '../domain/keyword-rules.js';
+import { escapeRegExp } from '../domain/text-pattern.js';
 import type { KeywordRuleInput } from './manage-keyword-rules.js';
 
 export const PREVIEW_SAMPLE_SIZE = 10;

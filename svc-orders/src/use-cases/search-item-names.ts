@@ -1,7 +1,8 @@
 import type { Connection } from 'mongoose';
 import { forAccount } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
-import { escapeRegExp, itemNamesOf } from '../domain/keyword-rules.js';
+import { itemNamesOf } from '../domain/keyword-rules.js';
+import { escapeRegExp } from '../domain/text-pattern.js';
 
 export const MAX_ITEM_SUGGESTIONS = 20;
 // Suggestions must come back while the seller types (300 ms debounce), so the search reads a
