@@ -143,6 +143,28 @@ describe('public order lookup and signed tracking links', () => {
     );
   });
 
+  it("never locks out the buyer of another seller's order with the same number", async () => {
+    const orderNumber = nextNumber();
+    await h.insertOrder({ accountId: 'look-a', orderNumber });
+    await h.insertOrder({
+      accountId: 'look-b',
+      orderNumber,
+      email: 'bob@example.com',
+      postcode: 'M1 1AE',
+    });
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const wrong = await lookup(
+        { email: 'ada@example.com', postcode: `WRONG ${attempt}`, orderNumber },
+        `198.51.100.${attempt}`,
+      );
+      expect(wrong.status).toBe(404);
+    }
+    const guessed = { email: 'ada@example.com', postcode: 'SW1A 1AA', orderNumber };
+    expect((await lookup(guessed, '198.51.100.99')).status).toBe(429);
+    const otherBuyer = { email: 'bob@example.com', postcode: 'M1 1AE', orderNumber };
+    expect((await lookup(otherBuyer, '198.51.100.98')).status).toBe(200);
+  });
+
   it('refuses a caller after 30 failed lookups in 15 minutes, whatever the order', async () => {
     const ip = '203.0.113.200';
     for (let attempt = 1; attempt <= 30; attempt += 1) {

@@ -4,7 +4,12 @@ import { notFound } from '@onvelope/service-kit';
 import { toTrackingEntry, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import type { AttemptLimit } from '@onvelope/service-kit';
 import { lookupMessages } from '../domain/attempt-limits.js';
-import { orderNumberKey, type BuyerDetails } from '../domain/buyer-match.js';
+import {
+  normaliseEmail,
+  normalisePostcode,
+  orderNumberKey,
+  type BuyerDetails,
+} from '../domain/buyer-match.js';
 import { toBuyerOrder } from '../domain/buyer-order.js';
 import type { BuyerDeps } from './buyer-deps.js';
 import { findBuyersOrder } from './find-buyers-order.js';
@@ -20,12 +25,16 @@ export interface LookupAnswer {
 const HOUR = 60 * 60_000;
 
 /**
- * Failed attempts to name an order by email and postcode (lookups and claims), per order number
- * (someone guessing one order's postcode) and per client address (someone trying many orders).
+ * Failed attempts to name an order by email and postcode (lookups and claims): per order number
+ * with the email given (someone guessing the postcode of a buyer they know), per order number with
+ * the postcode given (guessing the email), and per client address (someone trying many orders).
+ * The order keys name what the caller typed, never what is stored, so they lock nothing but
+ * those guesses: the buyer of another seller's order with the same number, who types their own
+ * email and postcode, is never refused for them, and a 429 says nothing about what exists.
  */
 export function lookupChecks(
   settings: BuyerDeps['settings'],
-  orderNumber: string,
+  details: BuyerDetails & { orderNumber: string },
   ip: string,
 ): AttemptCheck[] {
   const perOrder: AttemptLimit = {
@@ -38,23 +47,25 @@ export function lookupChecks(
     max: settings.lookupMaxFailuresPerIp,
     windowMs: HOUR / 4,
   };
+  const order = orderNumberKey(details.orderNumber);
   return [
-    { limit: perOrder, key: orderNumberKey(orderNumber) },
+    { limit: perOrder, key: `${order}|email:${normaliseEmail(details.email) ?? ''}` },
+    { limit: perOrder, key: `${order}|postcode:${normalisePostcode(details.postcode) ?? ''}` },
     { limit: perIp, key: ip },
   ];
 }
 
 /**
  * The order whose number, email and postcode the buyer gave, under the lookup limits: every
- * mismatch is the same 404 and counts as a failed attempt; once the order number or the caller
- * has failed too often, 429 before anything is looked at.
+ * mismatch is the same 404 and counts as a failed attempt; once these guesses or the caller have
+ * failed too often, 429 before anything is looked at.
  */
 export async function findOrderByBuyerDetails(
   deps: BuyerDeps,
   details: BuyerDetails & { orderNumber: string },
   ip: string,
 ): Promise<TrackingEntryDocument> {
-  const checks = lookupChecks(deps.settings, details.orderNumber, ip);
+  const checks = lookupChecks(deps.settings, details, ip);
   await refuseWhenExhausted(deps, checks, lookupMessages.tooManyLookups);
   const entry = await findBuyersOrder(deps, details);
   if (!entry) {
