@@ -162,7 +162,7 @@ describe('routes and guards', () => {
 
     await page.goto(`${site.system.url}/customer-register`);
     await page.getByTestId('register-page').waitFor();
-    expect(pathOf(page)).toBe('/register');
+    expect(pathOf(page)).toBe('/register?account=customer');
     expect(await page.getByTestId('account-customer').getAttribute('aria-selected')).toBe('true');
     await context.close();
   });

@@ -12,6 +12,10 @@ export const configSchema = serviceConfigSchema(
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    /** Accounts one client address may create (sellers and buyers) in 15 minutes. */
+    SIGN_UPS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+    /** Verification codes one client address may ask to be sent again in 15 minutes. */
+    CODE_RESENDS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
     ...googleConfigShape,
   },
 );

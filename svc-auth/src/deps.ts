@@ -2,6 +2,7 @@ import type { AttemptCounters, Logger, Mailer, NatsConnection } from '@onvelope/
 import type { CustomerModel } from './data/customer.model.js';
 import type { OneTimeCodeModel } from './data/one-time-code.model.js';
 import type { SellerModel } from './data/seller.model.js';
+import type { addressLimits } from './domain/sign-in-throttle.js';
 import type { TokenSigner } from './domain/signing-key.js';
 
 /** What the use cases work with; built once in `index.ts`, replaced piecemeal in tests. */
@@ -10,6 +11,8 @@ export interface AuthDeps {
   customers: CustomerModel;
   codes: OneTimeCodeModel;
   signInFailures: AttemptCounters;
+  /** The per-address limits of sign-ups and code resends (`addressLimits`). */
+  addressLimits: ReturnType<typeof addressLimits>;
   signer: TokenSigner;
   mailer: Mailer;
   nats: NatsConnection;

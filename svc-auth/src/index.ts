@@ -13,7 +13,6 @@ import { customerModel } from './data/customer.model.js';
 import { oneTimeCodeModel } from './data/one-time-code.model.js';
 import { sellerModel } from './data/seller.model.js';
 import type { AuthDeps } from './deps.js';
-import type { TokenSigner } from './domain/signing-key.js';
 import { serveCustomerEmail } from './events/customer-email.js';
 import { serveSellerCountry } from './events/seller-country.js';
 import { serveSellerPublicProfile } from './events/seller-public-profile.js';
@@ -22,8 +21,9 @@ import { registerCustomerRoutes } from './routes/customer-auth.routes.js';
 import { registerJwksRoutes } from './routes/jwks.routes.js';
 import { registerSellerRoutes } from './routes/seller-auth.routes.js';
 import { registerSettingsRoutes } from './routes/settings.routes.js';
-import { loadSigningKey } from './use-cases/load-signing-key.js';
+import { openSigningKeyRing, type SigningKeyRing } from './use-cases/signing-key-ring.js';
 import { signInWithGoogle } from './use-cases/sign-in-with-google.js';
+import { addressLimits } from './domain/sign-in-throttle.js';
 
 export type { AuthDeps } from './deps.js';
 
@@ -31,16 +31,22 @@ export type { AuthDeps } from './deps.js';
 export interface AuthServiceOverrides {
   now?: () => Date;
   mailer?: Mailer;
+  /** How often a rotated signing key is picked up (a minute by default). */
+  signingKeyRefreshMs?: number;
 }
 
 export function startAuthService(env: Env, overrides: AuthServiceOverrides = {}) {
-  let signer: TokenSigner | undefined;
+  let keyRing: SigningKeyRing | undefined;
   return createService({
     name: 'svc-auth',
     env,
     configSchema,
     setup: async ({ db, nats, log, config, routes }) => {
-      signer = await loadSigningKey(db);
+      const ring = await openSigningKeyRing(db, log, {
+        refreshMs: overrides.signingKeyRefreshMs,
+        now: overrides.now,
+      });
+      keyRing = ring;
       const models = {
         sellers: sellerModel(db),
         customers: customerModel(db),
@@ -55,14 +61,18 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
       const deps: AuthDeps = {
         ...models,
         signInFailures,
-        signer,
+        addressLimits: addressLimits({
+          signUps: config.SIGN_UPS_PER_ADDRESS,
+          codeResends: config.CODE_RESENDS_PER_ADDRESS,
+        }),
+        signer: ring.signer,
         mailer,
         nats,
         log,
         now: overrides.now ?? (() => new Date()),
         logCodes: config.MAIL_LOG_CODES,
       };
-      registerJwksRoutes(routes, signer);
+      registerJwksRoutes(routes, ring);
       registerSellerRoutes(routes, deps);
       registerSettingsRoutes(routes, deps);
       registerCustomerRoutes(routes, deps);
@@ -73,12 +83,18 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
         google: await createGoogleSignIn(config, db, { now: deps.now }),
         signIn: (identity) => signInWithGoogle(deps, identity),
       });
-      return { stop: async () => mailer.close() };
+      return {
+        stop: async () => {
+          ring.stop();
+          await mailer.close();
+        },
+      };
     },
-    // svc-auth checks its own tokens with the key it holds, not through an HTTP call to itself.
+    // svc-auth checks its own tokens with the keys it holds (current and recently retired), not
+    // through an HTTP call to itself.
     verifyToken: async () => (token) => {
-      if (!signer) throw unauthorized(authMessages.invalid);
-      return createKeyVerifier(signer.publicKey)(token);
+      if (!keyRing) throw unauthorized(authMessages.invalid);
+      return createKeyVerifier(keyRing.verificationKeys)(token);
     },
   });
 }

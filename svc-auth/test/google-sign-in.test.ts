@@ -38,7 +38,7 @@ const startGoogleAuth = (env: Env) =>
       const signer = await loadSigningKey(db);
       const sellers = sellerModel(db);
       await sellers.syncIndexes();
-      registerJwksRoutes(routes, signer);
+      registerJwksRoutes(routes, { publishedKeys: async () => [signer.publicJwk] });
       const google = await createGoogleSignIn(config, db, { now });
       registerGoogleRoutes(routes, {
         google,

@@ -31,6 +31,9 @@ describe('sign-in throttling', () => {
     expect(blocked.body.error).toMatch(
       /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/,
     );
+    // The wait is also said the way clients and proxies read it.
+    const minutes = Number(/in (\d+) minute/.exec(blocked.body.error)![1]);
+    expect(blocked.headers.get('retry-after')).toBe(String(minutes * 60));
     h.advanceClock(15 * 60_000);
     const later = await h.call(
       'POST',
@@ -112,5 +115,62 @@ describe('sign-in throttling', () => {
       from('192.0.2.120'),
     );
     expect(buyer.status).toBe(200);
+  });
+
+  it('limits the accounts one address creates, and says when it may try again', async () => {
+    const limited = await startAuthHarness({ SIGN_UPS_PER_ADDRESS: '5' });
+    try {
+      const address = from('192.0.2.10');
+      for (let i = 1; i <= 5; i += 1) {
+        const kind = i % 2 ? '/auth' : '/api/customer-auth';
+        const reply = await limited.call(
+          'POST',
+          `${kind}/signup`,
+          { email: `burst${i}@example.com`, password: 'secret1' },
+          address,
+        );
+        expect(reply.status, `sign-up ${i}`).toBe(200);
+      }
+      const refused = await limited.call(
+        'POST',
+        '/auth/signup',
+        { email: 'burst6@example.com', password: 'secret1' },
+        address,
+      );
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatch(
+        /^Too many accounts were created from your address\. Please try again in \d+ minutes?\.$/,
+      );
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const elsewhere = await limited.call(
+        'POST',
+        '/auth/signup',
+        { email: 'burst6@example.com', password: 'secret1' },
+        from('192.0.2.11'),
+      );
+      expect(elsewhere.status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('refuses addresses mail software reads another way with 400, never 503', async () => {
+    for (const email of [
+      'a>b@example.com',
+      'a,b@example.com',
+      'a(b)@example.com',
+      'a b@example.com',
+    ]) {
+      const reply = await h.call(
+        'POST',
+        '/auth/signup',
+        { email, password: 'secret1' },
+        from('192.0.2.20'),
+      );
+      expect(reply.status, email).toBe(400);
+      expect(reply.body.details).toEqual([
+        { path: 'body.email', message: 'Invalid email address' },
+      ]);
+    }
   });
 });

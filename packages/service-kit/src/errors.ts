@@ -17,6 +17,41 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+
+  /** Sent as `Retry-After` (seconds): when a refused caller may try again. */
+  retryAfterSeconds?: number;
+}
+
+/** 429 with the wait in seconds, which the answer also carries as `Retry-After`. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  Object.assign(new HttpError(429, message), {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
+  });
+
+/** The words of a 503 while the database cannot be reached; the service recovers by itself. */
+export const databaseUnavailableMessage =
+  'The service is temporarily unavailable. Please try again in a moment.';
+const DATABASE_RETRY_SECONDS = 5;
+
+// What the MongoDB driver and mongoose throw while no server can be reached (an outage longer
+// than the driver's server selection timeout, a dropped connection, commands buffered too long).
+const databaseUnavailableErrors = new Set([
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoNotConnectedError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+]);
+
+/** Whether an error says the database cannot be reached now (as opposed to a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  return (
+    (typeof name === 'string' && databaseUnavailableErrors.has(name)) ||
+    (name === 'MongooseError' && typeof message === 'string' && /buffering timed out/.test(message))
+  );
 }
 
 export const badRequest = (message: string, details?: Detail[]) =>
@@ -55,6 +90,7 @@ export function errorMiddleware(logger: Logger) {
       const body = toErrorResponse(error);
       ctx.status = body.status;
       ctx.body = body.response;
+      if (body.retryAfterSeconds) ctx.set('Retry-After', String(body.retryAfterSeconds));
       if (body.status >= 500) {
         ((ctx.state.log as Logger | undefined) ?? logger).error({ err: error }, 'request failed');
       }
@@ -62,7 +98,11 @@ export function errorMiddleware(logger: Logger) {
   };
 }
 
-export function toErrorResponse(error: unknown): { status: number; response: ErrorResponse } {
+export function toErrorResponse(error: unknown): {
+  status: number;
+  response: ErrorResponse;
+  retryAfterSeconds?: number;
+} {
   if (error instanceof HttpError) {
     return {
       status: error.status,
@@ -71,6 +111,14 @@ export function toErrorResponse(error: unknown): { status: number; response: Err
         ...(error.details ? { details: error.details } : {}),
         ...error.extra,
       },
+      ...(error.retryAfterSeconds ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      response: { error: databaseUnavailableMessage },
+      retryAfterSeconds: DATABASE_RETRY_SECONDS,
     };
   }
   if (error instanceof ZodError) {

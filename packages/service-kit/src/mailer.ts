@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { isDeliverableEmail } from '@onvelope/contracts';
 
 export interface MailMessage {
   to: string;
@@ -23,6 +24,10 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   const transport = nodemailer.createTransport(options.url, { from: options.from });
   return {
     async send(message) {
+      // The forms refuse such addresses already; a mail server could read one as another mailbox.
+      if (!isDeliverableEmail(message.to)) {
+        throw new Error(`refusing to send mail to an address that is not deliverable as typed`);
+      }
       await transport.sendMail({ to: message.to, subject: message.subject, text: message.text });
     },
     close: () => transport.close(),

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { HttpError, type AttemptCheck } from '@onvelope/service-kit';
+import { tooManyRequests, type AttemptCheck } from '@onvelope/service-kit';
 import type { AccountKind } from '../data/one-time-code.model.js';
 import { signInLimits, throttleMessage } from '../domain/sign-in-throttle.js';
 import type { AuthDeps } from '../deps.js';
@@ -54,7 +54,7 @@ export async function checkPassword(
   const now = deps.now();
   const checks = checksOf(attempt);
   const wait = await deps.signInFailures.minutesUntilAllowed(checks, now);
-  if (wait) throw new HttpError(429, throttleMessage(wait));
+  if (wait) throw tooManyRequests(throttleMessage(wait), wait * 60);
 
   if (await passwordMatches(storedHash, password)) {
     await deps.signInFailures.clear(emailCheck(attempt.kind, attempt.email));

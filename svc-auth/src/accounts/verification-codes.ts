@@ -1,4 +1,4 @@
-import { HttpError, badRequest, isDuplicateKeyError } from '@onvelope/service-kit';
+import { HttpError, badRequest, isDuplicateKeyError, tooManyRequests } from '@onvelope/service-kit';
 import { codeKey, type AccountKind } from '../data/one-time-code.model.js';
 import { composeCodeMail } from '../domain/code-mail.js';
 import {
@@ -20,8 +20,6 @@ export interface CodeTarget {
   userId: string;
   email: string;
 }
-
-const tooManyRequests = (message: string) => new HttpError(429, message);
 
 /**
  * Makes a new code for the account (the previous one dies) and emails it. Within the resend
@@ -56,7 +54,7 @@ export async function sendCode(
     if (duringCooldown === 'skip') return 'cooling-down';
     const current = await deps.codes.findById(_id).lean();
     const seconds = Math.max(1, secondsUntilResend(current?.sentAt ?? null, deps.now()));
-    throw tooManyRequests(codeMessages.wait(seconds));
+    throw tooManyRequests(codeMessages.wait(seconds), seconds);
   }
   try {
     await deps.mailer.send({ to: target.email, ...composeCodeMail(target.purpose, code) });
@@ -93,7 +91,11 @@ export async function useCode(
   const stored = await deps.codes.findById(_id).lean();
   const state = codeState(stored, deps.now());
   if (!stored || state === 'missing') throw badRequest(codeMessages.invalid);
-  if (state === 'exhausted') throw tooManyRequests(codeMessages.tooManyAttempts);
+  if (state === 'exhausted') {
+    // A new code can be asked for once the resend cooldown of the dead one is over.
+    const seconds = secondsUntilResend(stored.sentAt, deps.now());
+    throw tooManyRequests(codeMessages.tooManyAttempts, seconds);
+  }
   if (state === 'expired') throw badRequest(codeMessages.expired);
 
   const counted = await deps.codes.updateOne(

@@ -20,26 +20,29 @@ import { signUp } from '../use-cases/sign-up.js';
 import { updateCustomerProfile } from '../use-cases/update-customer-profile.js';
 import { customerProfileOf } from '../use-cases/customer-profile.js';
 import { verifyEmail } from '../use-cases/verify-email.js';
+import { countAddressCall } from '../accounts/address-limits.js';
 import { answeringUnverified } from './unverified.js';
 
 /** Buyer accounts: the same use cases as sellers', on the buyers' collection. */
 export function registerCustomerRoutes(routes: ServiceRoutes, deps: AuthDeps): void {
   const customers = customerStore(deps);
 
-  routes.handle(customerSignup, async (_ctx, { body }) =>
-    signUp(deps, customers, {
+  routes.handle(customerSignup, async (ctx, { body }) => {
+    await countAddressCall(deps, 'signUp', ctx.ip);
+    return signUp(deps, customers, {
       email: body.email,
       password: body.password,
       profile: { firstName: body.firstName || null, lastName: body.lastName || null },
-    }),
-  );
+    });
+  });
   routes.handle(customerVerifyCode, async (_ctx, { body }) => {
     const { token, account } = await verifyEmail(deps, customers, body);
     return { token, customer: await customerProfileOf(deps, account) };
   });
-  routes.handle(customerResendCode, async (_ctx, { body }) =>
-    resendVerificationCode(deps, customers, body.email),
-  );
+  routes.handle(customerResendCode, async (ctx, { body }) => {
+    await countAddressCall(deps, 'codeResend', ctx.ip);
+    return resendVerificationCode(deps, customers, body.email);
+  });
   routes.handle(customerLogin, async (ctx, { body }) =>
     answeringUnverified(ctx, async () => {
       const { token, account } = await signIn(deps, customers, { ...body, ip: ctx.ip });

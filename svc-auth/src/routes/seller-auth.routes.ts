@@ -20,25 +20,28 @@ import { resetPassword } from '../use-cases/reset-password.js';
 import { signIn } from '../use-cases/sign-in.js';
 import { signUp } from '../use-cases/sign-up.js';
 import { verifyEmail } from '../use-cases/verify-email.js';
+import { countAddressCall } from '../accounts/address-limits.js';
 import { answeringUnverified } from './unverified.js';
 
 export function registerSellerRoutes(routes: ServiceRoutes, deps: AuthDeps): void {
   const sellers = sellerStore(deps);
 
-  routes.handle(signup, async (_ctx, { body }) =>
-    signUp(deps, sellers, {
+  routes.handle(signup, async (ctx, { body }) => {
+    await countAddressCall(deps, 'signUp', ctx.ip);
+    return signUp(deps, sellers, {
       email: body.email,
       password: body.password,
       profile: { displayName: body.displayName || null },
-    }),
-  );
+    });
+  });
   routes.handle(verifyCode, async (_ctx, { body }) => {
     const { token, account } = await verifyEmail(deps, sellers, body);
     return { token, user: toSellerUser(account) };
   });
-  routes.handle(resendCode, async (_ctx, { body }) =>
-    resendVerificationCode(deps, sellers, body.email),
-  );
+  routes.handle(resendCode, async (ctx, { body }) => {
+    await countAddressCall(deps, 'codeResend', ctx.ip);
+    return resendVerificationCode(deps, sellers, body.email);
+  });
   routes.handle(login, async (ctx, { body }) =>
     answeringUnverified(ctx, async () => {
       const { token, account } = await signIn(deps, sellers, { ...body, ip: ctx.ip });

@@ -4,7 +4,7 @@ import { signingKeyModel } from '../data/signing-key.model.js';
 import { createTokenSigner, generateKeyMaterial, type TokenSigner } from '../domain/signing-key.js';
 import { isDuplicateKeyError } from '@onvelope/service-kit';
 
-const currentKeyId = 'current';
+export const currentKeyId = 'current';
 
 /**
  * Loads the signing key, generating and storing it on the first start. Several instances starting

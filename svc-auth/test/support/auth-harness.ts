@@ -27,6 +27,7 @@ export interface Reply {
   status: number;
   // Test code reads answers of many shapes; each assertion states the one it expects.
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly headers: Headers;
 }
 
 export const prefixOf = (kind: 'seller' | 'customer') =>
@@ -37,7 +38,8 @@ export async function startAuthHarness(env: Record<string, string> = {}): Promis
   let offsetMs = 0;
   const service = await startService(
     (serviceEnv) => startAuthService(serviceEnv, { now: () => new Date(Date.now() + offsetMs) }),
-    { SMTP_URL: mail.url, ...env },
+    // Every call of a test file comes from one address: the per-address limits get their own test.
+    { SMTP_URL: mail.url, SIGN_UPS_PER_ADDRESS: '1000', CODE_RESENDS_PER_ADDRESS: '1000', ...env },
   );
 
   const call: AuthHarness['call'] = async (method, path, body, headers = {}) => {
@@ -50,7 +52,9 @@ export async function startAuthHarness(env: Record<string, string> = {}): Promis
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    const reply = { status: response.status, body: text ? JSON.parse(text) : undefined };
+    // Not enumerable: tests compare whole replies with toEqual and mean status and body.
+    return Object.defineProperty(reply, 'headers', { value: response.headers }) as Reply;
   };
 
   const codeSentTo: AuthHarness['codeSentTo'] = async (email, since) => {

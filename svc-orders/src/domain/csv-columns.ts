@@ -1,4 +1,5 @@
 import {
+  isDeliverableEmail,
   itemsTextOfLines,
   requiredCsvColumns,
   trackingEntryStatuses,
@@ -211,7 +212,6 @@ const MAX_ORDER_NUMBER_LENGTH = 100;
  */
 const MAX_CODE_LENGTH = 100;
 const knownStatuses = new Set<string>(trackingEntryStatuses);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * A status as the file writes it ('Shipped', 'PARTIALLY SHIPPED', 'partially-shipped', 'canceled')
@@ -397,7 +397,7 @@ export function parseCsvRow(
 
   const email = text('email');
   entry.email = email;
-  if (email && !EMAIL.test(email))
+  if (email && !isDeliverableEmail(email))
     warnings.push(`Email '${email}' does not look like an email address`);
 
   const status = text('status');

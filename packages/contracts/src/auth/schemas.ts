@@ -15,12 +15,25 @@ export const authValidationMessages = {
 const m = authValidationMessages;
 
 /** Trimmed and lower-cased, so one address is one account however it is typed. */
+/**
+ * An address mail reaches as typed: a dot-atom local part (letters, digits and
+ * !#$%&'*+/=?^_`{|}~- with single dots between) and a domain of dot-separated labels ending in a
+ * letters-only top-level domain. Quoted local parts, comments, angle brackets and lists
+ * ('a,b@x.com', 'a(b)@x.com', 'a>b@x.com') are refused: mail software reads them differently, and
+ * one such address sent a code to another mailbox. The one rule of the forms, the services and the
+ * mailer.
+ */
+const DELIVERABLE_EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+export const isDeliverableEmail = (email: string) =>
+  email.length <= 254 && DELIVERABLE_EMAIL.test(email);
+
 export const emailField = z
   .string({ error: m.emailRequired })
   .trim()
   // An empty field is only 'required', not also 'invalid': the first failed check ends the list.
   .min(1, { error: m.emailRequired, abort: true })
-  .regex(/^[^\s@]+@[^\s@]+$/, m.emailInvalid)
+  .refine(isDeliverableEmail, m.emailInvalid)
   .transform((email) => email.toLowerCase());
 
 export const newPasswordField = z
