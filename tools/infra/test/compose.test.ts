@@ -1,105 +1,146 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import {
+  apps,
+  composeEnvironment,
+  dockerfileStages,
+  imageOf,
+  readCompose,
+  readDockerfile,
+  readEnvExample,
+  referencedVariables,
+  repoRoot,
+  serviceNames,
+  services,
+  type ComposeService,
+  type EnvExample,
+} from './compose-files.js';
 
-// compose.yaml cannot be run on these machines (no Docker engine, and `docker compose config`
-// needs the compose plugin), so its structure is checked by reading it, against the brief's
-// ports and variable names and against the Dockerfile's targets.
+// The structure of compose.yaml, .env.example and the Dockerfile, read as files (see
+// compose-files.ts); compose-start.test.ts starts the apps with the environment they give.
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const remotes = { 'mf-marketing': 8081, 'mf-customer': 8082, 'mf-merchant': 8083 } as const;
+const tryProfile = ['mailpit', 'stripe-mock', 'storefront-sim'];
 
-interface ComposeService {
-  image?: string;
-  build?: { context?: string; target?: string };
-  command?: string[];
-  environment?: Record<string, string>;
-  ports?: string[];
-  container_name?: string;
-  depends_on?: Record<string, { condition: string }>;
-  healthcheck?: { test: string[] };
+const withCredentials = (url: string | null | undefined) => {
+  const parsed = new URL(url ?? '');
+  return {
+    host: parsed.host,
+    hasUser: parsed.username !== '',
+    hasPassword: parsed.password !== '',
+  };
+};
+
+interface LockEntry {
+  link?: boolean;
+  resolved?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
 }
 
-const services = {
-  'svc-auth': { port: 4001, urlVariable: 'AUTH_SERVICE_URL' },
-  'svc-orders': { port: 4002, urlVariable: 'ORDERS_SERVICE_URL' },
-  'svc-sync': { port: 4003, urlVariable: 'SYNC_SERVICE_URL' },
-  'svc-billing': { port: 4004, urlVariable: 'BILLING_SERVICE_URL' },
-  'svc-analytics': { port: 4005, urlVariable: 'ANALYTICS_SERVICE_URL' },
-} as const;
-const apps = [...Object.keys(services), 'gateway'];
+/**
+ * The packages `npm ci --omit=dev --workspace <app>` installs from this lockfile: the app's
+ * dependencies, theirs, and so on, each found as Node finds it (nearest node_modules up the tree),
+ * links followed, and the devDependencies of every workspace reached, as npm does.
+ */
+function productionTree(lock: Record<string, LockEntry>, workspace: string): Set<string> {
+  const installed = new Set<string>();
+  const visit = (location: string) => {
+    const entry = lock[location];
+    if (!entry) return;
+    if (entry.link) return visit(entry.resolved!);
+    const names = Object.keys({
+      // npm's workspace filter follows a workspace's devDependencies even with --omit=dev.
+      ...(location.includes('node_modules/') ? {} : entry.devDependencies),
+      ...entry.dependencies,
+      ...entry.optionalDependencies,
+      ...entry.peerDependencies,
+    });
+    const segments = location ? location.split('/') : [];
+    for (const name of names) {
+      let found: string | undefined;
+      for (let depth = segments.length; depth >= 0 && !found; depth--) {
+        const candidate = [...segments.slice(0, depth), 'node_modules', name].join('/');
+        if (lock[candidate]) found = candidate;
+      }
+      if (found && !installed.has(found)) {
+        installed.add(found);
+        visit(found);
+      }
+    }
+  };
+  visit(workspace);
+  return installed;
+}
 
 describe('compose.yaml', () => {
   let compose: Record<string, ComposeService>;
   let dockerfile: string;
+  let envExample: EnvExample;
 
   beforeAll(async () => {
-    // Compose resolves `<<:` merge keys, so the parser must too.
-    const document = parse(await readFile(`${repoRoot}compose.yaml`, 'utf8'), { merge: true }) as {
-      services: Record<string, ComposeService>;
-    };
-    compose = document.services;
-    dockerfile = await readFile(`${repoRoot}Dockerfile`, 'utf8');
+    [compose, dockerfile, envExample] = await Promise.all([
+      readCompose(),
+      readDockerfile(),
+      readEnvExample(),
+    ]);
   });
 
-  it('has MongoDB, NATS, a mail catcher and one image per app, each built from its own Dockerfile target', () => {
-    expect(Object.keys(compose).sort()).toEqual(['mailpit', 'mongo', 'nats', ...apps].sort());
-    for (const app of apps) {
+  it('has MongoDB, NATS, one image per app and per remote, each built from its own Dockerfile target', () => {
+    expect(Object.keys(compose).sort()).toEqual(
+      ['mongo', 'nats', ...apps, ...Object.keys(remotes), ...tryProfile].sort(),
+    );
+    const stages = dockerfileStages(dockerfile);
+    for (const app of [...apps, ...Object.keys(remotes), 'storefront-sim']) {
       expect(compose[app]?.image).toBe(`onvelope/${app}`);
       expect(compose[app]?.build).toEqual({ context: '.', target: app });
-      expect(dockerfile).toMatch(new RegExp(`^FROM runtime AS ${app}$`, 'm'));
+      expect(stages.has(app), `Dockerfile target ${app}`).toBe(true);
     }
   });
 
-  it('starts each app from the dist entry its package.json starts, with the node flags its package.json names', async () => {
-    for (const app of apps) {
-      const manifest = JSON.parse(await readFile(`${repoRoot}${app}/package.json`, 'utf8')) as {
-        scripts?: Record<string, string>;
-        onvelope?: { nodeArgs?: string[] };
-      };
-      expect(manifest.scripts?.start).toBe('node dist/main.js');
-      const stage = dockerfile
-        .split(/^FROM /m)
-        .find((block) => block.startsWith(`runtime AS ${app}\n`));
-      const cmd = /^CMD (\[.*\])$/m.exec(stage ?? '')?.[1];
-      expect(cmd, `${app}: a CMD in exec form`).toBeDefined();
-      // package.json's onvelope.nodeArgs own the flags (tools/run passes them too); the Dockerfile
-      // repeats them because it cannot read JSON.
-      expect(JSON.parse(cmd!), app).toEqual([
-        'node',
-        ...(manifest.onvelope?.nodeArgs ?? []),
-        `${app}/dist/main.js`,
-      ]);
+  it('restarts every container that stops unless it was stopped on purpose', () => {
+    for (const [name, service] of Object.entries(compose)) {
+      expect(service.restart, name).toBe('unless-stopped');
     }
   });
 
-  it('runs MongoDB 7 as a single-node replica set that initiates itself and that the services name', () => {
+  it('runs MongoDB 7 as a replica set with a root user, which every service signs in with', () => {
     const mongo = compose.mongo!;
     expect(mongo.image).toBe('mongo:7');
-    expect(mongo.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+    expect(mongo.command).toEqual(expect.arrayContaining(['--replSet', 'rs0', '--keyFile']));
+    expect(Object.keys(mongo.environment ?? {}).sort()).toEqual([
+      'MONGO_INITDB_ROOT_PASSWORD',
+      'MONGO_INITDB_ROOT_USERNAME',
+    ]);
     const check = mongo.healthcheck?.test.join(' ') ?? '';
     expect(check).toContain(
       "rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'mongo:27017' }] })",
     );
     expect(check).toContain('isWritablePrimary');
-    for (const service of Object.keys(services)) {
-      expect(compose[service]?.environment?.MONGO_URL).toBe(
-        'mongodb://mongo:27017/?replicaSet=rs0',
-      );
+    expect(check).toContain('--authenticationDatabase admin');
+    for (const service of serviceNames) {
+      const url = composeEnvironment(compose[service]!, envExample.values).MONGO_URL;
+      expect(withCredentials(url), service).toEqual({
+        host: 'mongo:27017',
+        hasUser: true,
+        hasPassword: true,
+      });
+      expect(url, service).toMatch(/\/\?replicaSet=rs0&authSource=admin$/);
     }
   });
 
-  it('runs NATS with JetStream and points every service at it', () => {
+  it('runs NATS with JetStream and a user, which every service signs in with', () => {
     expect(compose.nats?.image).toMatch(/^nats:2\.12/);
-    expect(compose.nats?.command).toContain('-js');
-    for (const service of Object.keys(services)) {
-      expect(compose[service]?.environment?.NATS_URL).toBe('nats://nats:4222');
-    }
-  });
-
-  it('sends every service’s mail to the mail catcher', () => {
-    for (const service of Object.keys(services)) {
-      expect(compose[service]?.environment?.SMTP_URL).toBe('smtp://mailpit:1025');
+    expect(compose.nats?.command).toEqual(expect.arrayContaining(['-js', '--user', '--pass']));
+    for (const service of serviceNames) {
+      const url = composeEnvironment(compose[service]!, envExample.values).NATS_URL;
+      expect(withCredentials(url), service).toEqual({
+        host: 'nats:4222',
+        hasUser: true,
+        hasPassword: true,
+      });
     }
   });
 
@@ -112,29 +153,183 @@ describe('compose.yaml', () => {
         'http://svc-auth:4001/auth/.well-known/jwks.json',
       );
       expect(gateway.environment?.[urlVariable]).toBe(`http://${service}:${port}`);
-      expect(gateway.depends_on?.[service]).toEqual({ condition: 'service_healthy' });
     }
   });
 
-  it('checks every app on /healthz and starts services only once MongoDB and NATS are healthy', () => {
-    for (const app of apps) {
-      expect(compose[app]?.healthcheck?.test.join(' ')).toContain("'/healthz'");
-    }
-    for (const service of Object.keys(services)) {
+  it('starts a service once MongoDB and NATS are healthy, and the gateway once every service is ready', () => {
+    for (const service of serviceNames) {
+      expect(compose[service]?.healthcheck?.test.join(' '), service).toContain("'/readyz'");
       expect(compose[service]?.depends_on).toEqual({
         mongo: { condition: 'service_healthy' },
         nats: { condition: 'service_healthy' },
       });
     }
+    expect(compose.gateway?.healthcheck?.test.join(' ')).toContain("'/healthz'");
+    expect(compose.gateway?.depends_on).toEqual(
+      Object.fromEntries(serviceNames.map((name) => [name, { condition: 'service_healthy' }])),
+    );
   });
 
-  it('publishes only the gateway and mail-reading ports and names no container, so services scale (--scale svc-sync=3)', () => {
-    const published = new Set(['gateway', 'mailpit']);
+  it('serves each remote from its own container, and the gateway’s /remotes.json names them', () => {
+    for (const [remote, port] of Object.entries(remotes)) {
+      expect(compose[remote]?.ports).toEqual([`${port}:8080`]);
+      expect(compose[remote]?.healthcheck?.test.join(' ')).toContain('/mf-manifest.json');
+      const variable = `REMOTE_${remote.slice(3).toUpperCase()}_URL`;
+      expect(compose.gateway?.environment?.[variable]).toBe(`\${${variable}:?set it in .env}`);
+      expect(envExample.values[variable]).toBe(`http://localhost:${port}/mf-manifest.json`);
+    }
+  });
+
+  it('keeps the store-front simulator, stripe-mock and the mail catcher in the try profile, which .env.example turns on and points the apps at', () => {
+    for (const [name, service] of Object.entries(compose)) {
+      expect(service.profiles, name).toEqual(tryProfile.includes(name) ? ['try'] : undefined);
+    }
+    expect(compose['stripe-mock']?.image).toMatch(/^stripe\/stripe-mock:v\d+\.\d+\.\d+$/);
+    expect(envExample.values).toMatchObject({
+      COMPOSE_PROFILES: 'try',
+      SMTP_URL: 'smtp://mailpit:1025',
+      STRIPE_MOCK_URL: 'http://stripe-mock:12111',
+      BIGCARTEL_API_URL: 'http://storefront-sim:4010',
+      BIGCARTEL_AUTHORIZE_URL: 'http://localhost:4010/oauth/authorize',
+    });
+  });
+
+  it('publishes only the site, the remotes and the try profile’s pages, and names no container, so services scale (--scale svc-sync=3)', () => {
+    const published: Record<string, string[]> = {
+      gateway: ['8080:8080'],
+      mailpit: ['8025:8025'],
+      'storefront-sim': ['4010:4010'],
+      ...Object.fromEntries(
+        Object.entries(remotes).map(([name, port]) => [name, [`${port}:8080`]]),
+      ),
+    };
     for (const [name, service] of Object.entries(compose)) {
       expect(service.container_name, name).toBeUndefined();
-      if (!published.has(name)) expect(service.ports, name).toBeUndefined();
+      expect(service.ports, name).toEqual(published[name]);
     }
-    expect(compose.gateway?.ports).toEqual(['8080:8080']);
-    expect(compose.mailpit?.ports).toEqual(['8025:8025']);
+  });
+
+  it('takes every variable it refers to from .env, and .env.example names each of them', () => {
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : typeof value === 'object' && value !== null
+          ? Object.values(value).flatMap(strings)
+          : [];
+    const referenced = new Set(strings(compose).flatMap(referencedVariables));
+    for (const service of Object.values(compose)) {
+      for (const [name, value] of Object.entries(service.environment ?? {})) {
+        if (value === null) referenced.add(name);
+      }
+    }
+    expect(referenced.size).toBeGreaterThan(10);
+    expect([...referenced].filter((name) => !envExample.named.has(name))).toEqual([]);
+  });
+
+  it('documents every variable of .env.example and compose.yaml in the README’s configuration table', async () => {
+    const readme = await readFile(`${repoRoot}README.md`, 'utf8');
+    const table = /## Configuration\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+    const documented = new Set(
+      [...table.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]),
+    );
+    const variables = new Set([
+      ...envExample.named,
+      ...Object.values(compose).flatMap((service) => Object.keys(service.environment ?? {})),
+    ]);
+    variables.delete('MONGO_INITDB_ROOT_USERNAME');
+    variables.delete('MONGO_INITDB_ROOT_PASSWORD');
+    expect([...variables].filter((name) => !documented.has(name))).toEqual([]);
+  });
+});
+
+describe('Dockerfile', () => {
+  let dockerfile: string;
+  beforeAll(async () => {
+    dockerfile = await readDockerfile();
+  });
+
+  it('builds on a Node LTS that is still maintained, and runs the apps as the node user', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:(22|24)-bookworm-slim$/m);
+    const runtime = dockerfileStages(dockerfile).get('runtime');
+    expect(runtime?.from).toBe('${NODE_IMAGE}');
+    expect(runtime?.lines).toContain('USER node');
+    expect(runtime?.lines).toContain('ENV NODE_ENV=production');
+  });
+
+  it('starts each app from the dist entry its package.json starts, with the node flags its package.json names', async () => {
+    const stages = dockerfileStages(dockerfile);
+    for (const app of apps) {
+      const manifest = JSON.parse(await readFile(`${repoRoot}${app}/package.json`, 'utf8')) as {
+        scripts?: Record<string, string>;
+        onvelope?: { nodeArgs?: string[] };
+      };
+      expect(manifest.scripts?.start).toBe('node dist/main.js');
+      // package.json's onvelope.nodeArgs own the flags (tools/run passes them too); the Dockerfile
+      // repeats them because it cannot read JSON.
+      expect(imageOf(stages, app).cmd, app).toEqual([
+        'node',
+        ...(manifest.onvelope?.nodeArgs ?? []),
+        `${app}/dist/main.js`,
+      ]);
+    }
+  });
+
+  it('gives each app only its own production dependencies, installed from manifests without devDependencies', () => {
+    const stages = dockerfileStages(dockerfile);
+    expect(dockerfile).toContain('delete manifest.devDependencies;');
+    expect(dockerfile).toContain('delete lock.packages[workspace].devDependencies;');
+    for (const app of apps) {
+      const deps = stages.get(`${app}-deps`);
+      expect(deps?.from, app).toBe('prod-manifests');
+      expect(deps?.lines.join(' '), app).toContain(
+        `npm ci --omit=dev --workspace=${app} --include-workspace-root=false`,
+      );
+      const own = stages.get(app)?.lines ?? [];
+      expect(own, app).toContain(`COPY --from=${app}-deps /app ./`);
+      const copiedDist = own.flatMap(
+        (line) => /^COPY --from=build \/src\/(\S+)\/dist /.exec(line)?.[1] ?? [],
+      );
+      const frontends = ['shell', 'mf-marketing', 'mf-customer', 'mf-merchant'];
+      expect(copiedDist, app).toEqual(app === 'gateway' ? [app, ...frontends] : [app]);
+    }
+  });
+
+  it('installs no test infrastructure with any app (testkit, testcontainers, dockerode, smtp-server)', async () => {
+    const lock = JSON.parse(await readFile(`${repoRoot}package-lock.json`, 'utf8')) as {
+      packages: Record<string, LockEntry>;
+    };
+    // As the manifests stage leaves them.
+    for (const [location, entry] of Object.entries(lock.packages)) {
+      if (!location.includes('node_modules/')) delete entry.devDependencies;
+    }
+    for (const app of [...apps, 'tools/storefront-sim']) {
+      const installed = [...productionTree(lock.packages, app)].map((path) =>
+        path.replace(/^.*node_modules\//, ''),
+      );
+      expect(installed.length, app).toBeGreaterThan(0);
+      for (const unwanted of [
+        '@onvelope/testkit',
+        '@onvelope/infra',
+        'testcontainers',
+        'dockerode',
+        'smtp-server',
+        'vitest',
+      ]) {
+        expect(installed, app).not.toContain(unwanted);
+      }
+    }
+  });
+
+  it('serves each remote as static files that any origin may load', () => {
+    const stages = dockerfileStages(dockerfile);
+    for (const remote of Object.keys(remotes)) {
+      expect(stages.get(remote)?.from).toBe('remote');
+      expect(stages.get(remote)?.lines).toContain(
+        `COPY --from=build /src/${remote}/dist /usr/share/nginx/html`,
+      );
+    }
+    expect(stages.get('remote')?.lines.join('\n')).toContain(
+      'add_header Access-Control-Allow-Origin "*" always;',
+    );
   });
 });
