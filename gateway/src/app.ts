@@ -1,17 +1,59 @@
 import type { Agent } from 'node:http';
-import Koa from 'koa';
-import { errorMiddleware, notFound, requestIdMiddleware, type Logger } from '@onvelope/service-kit';
+import { timingSafeEqual } from 'node:crypto';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
+import {
+  createMetrics,
+  errorMiddleware,
+  httpMetricsMiddleware,
+  metricsEndpoint,
+  notFound,
+  requestIdMiddleware,
+  traceMiddleware,
+  unauthorized,
+  type Logger,
+  type Metrics,
+} from '@onvelope/service-kit';
+import { compressOwnJsonAnswers } from './api-compression.js';
 import { apiDocsPage, openApiDocument } from './api-docs.js';
 import { apiRouting } from './api-routing.js';
 import { serviceBaseUrls, type GatewayConfig } from './config.js';
 import { corsForOrigins } from './cors.js';
 import { createRateLimiter, gatewayRateLimitRules } from './rate-limit.js';
 import { remoteRegistry } from './remote-registry.js';
+import { securityHeaders } from './security-headers.js';
 import { frontendDirs, staticHosting } from './static-hosting.js';
 import { checkSystemHealth } from './system-health.js';
 
-/** The gateway's Koa app: request ids, errors, CORS, API routing, then the built frontends. */
-export function createGatewayApp(config: GatewayConfig, logger: Logger, upstreamAgent: Agent): Koa {
+/** Answers `path` (GET only) with `answer`, labelled as that route in the metrics. */
+const exactly =
+  (path: string, answer: (ctx: Context) => Promise<void> | void): Middleware =>
+  async (ctx: Context, next: Next) => {
+    if (ctx.path !== path || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    ctx.state.route = path;
+    await answer(ctx);
+  };
+
+/** Labels the requests `middleware` handles with `route` (the built frontends have no contract). */
+const labelled =
+  (route: string, middleware: Middleware): Middleware =>
+  (ctx, next) => {
+    ctx.state.route = route;
+    return middleware(ctx, next);
+  };
+
+const sameSecret = (given: string, expected: string) =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+
+/**
+ * The gateway's Koa app: metrics, trace context, request ids, security headers, errors, CORS, API
+ * routing, then the built frontends.
+ */
+export function createGatewayApp(
+  config: GatewayConfig,
+  logger: Logger,
+  upstreamAgent: Agent,
+  metrics: Metrics = createMetrics({ service: 'gateway' }),
+): Koa {
   // Behind one trusted load balancer, the client is the last address it appended to X-Forwarded-For;
   // earlier entries are whatever the client sent.
   const app = new Koa({ proxy: config.TRUST_PROXY, maxIpsCount: 1 });
@@ -21,23 +63,46 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger, upstream
   // Streams cut by a client that went away end up here; they are not the gateway's failures.
   app.on('error', (error: unknown) => logger.debug({ err: error }, 'response stream ended early'));
 
+  const upstreamLatency = metrics.histogram({
+    name: 'upstream_request_duration_seconds',
+    help: 'Time from forwarding a call to the first byte of the service’s answer, by service and status',
+    labelNames: ['service', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+  });
+
+  app.use(httpMetricsMiddleware(metrics));
+  app.use(traceMiddleware());
   app.use(requestIdMiddleware(logger));
+  app.use(securityHeaders(registry));
   app.use(errorMiddleware(logger));
+  app.use(compressOwnJsonAnswers());
   app.use(corsForOrigins(config.CORS_ORIGINS));
 
   // Liveness of the gateway process itself (compose and orchestrators probe it); /api/health
   // is the readiness of everything behind it.
-  app.use(async (ctx, next) => {
-    if (ctx.path !== '/healthz' || ctx.method !== 'GET') return next();
-    ctx.body = { status: 'ok', service: 'gateway' };
-  });
+  app.use(
+    exactly('/healthz', (ctx) => {
+      ctx.body = { status: 'ok', service: 'gateway' };
+    }),
+  );
 
-  app.use(async (ctx, next) => {
-    if (ctx.path !== '/remotes.json' || (ctx.method !== 'GET' && ctx.method !== 'HEAD'))
-      return next();
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = registry;
-  });
+  const exposeMetrics = metricsEndpoint(metrics);
+  app.use(
+    exactly('/metrics', async (ctx) => {
+      const token = config.METRICS_TOKEN;
+      if (token && !sameSecret(ctx.get('Authorization'), `Bearer ${token}`)) {
+        throw unauthorized('A metrics token is required');
+      }
+      await exposeMetrics(ctx);
+    }),
+  );
+
+  app.use(
+    exactly('/remotes.json', (ctx) => {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = registry;
+    }),
+  );
 
   app.use(
     apiRouting({
@@ -54,6 +119,8 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger, upstream
         bodyLimitBytes: config.BODY_LIMIT_BYTES,
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
         trustProxy: config.TRUST_PROXY,
+        onUpstreamAnswer: (service, status, seconds) =>
+          upstreamLatency.observe({ service, status: String(status) }, seconds),
       },
       gatewayHandlers: {
         '/api/health': async (ctx) => {
@@ -69,7 +136,13 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger, upstream
     }),
   );
 
-  if (config.SERVE_FRONTENDS) app.use(staticHosting(frontendDirs(config.STATIC_DIR)));
+  if (config.SERVE_FRONTENDS) {
+    const serveFrontends = staticHosting(frontendDirs(config.STATIC_DIR));
+    app.use((ctx, next) => {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      return labelled(ctx.path.startsWith('/mf/') ? '/mf/*' : '/*', serveFrontends)(ctx, next);
+    });
+  }
 
   app.use(() => {
     throw notFound('Not found');

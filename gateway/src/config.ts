@@ -55,6 +55,12 @@ export const gatewayConfigSchema = z.object({
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: flag(false),
 
+  /**
+   * When set, `GET /metrics` asks for `Authorization: Bearer <this>` (Prometheus' `bearer_token`),
+   * for deployments where the gateway's port is public and /metrics cannot be blocked in front of it.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+
   /** Off in dev mode, where the frontends' dev servers serve them. */
   SERVE_FRONTENDS: flag(true),
   /** Holds shell/dist and mf-{marketing,customer,merchant}/dist. */

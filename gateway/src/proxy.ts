@@ -7,7 +7,14 @@ import {
 } from 'node:http';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { Context } from 'koa';
-import { HttpError, requestIdHeader, type Logger } from '@onvelope/service-kit';
+import {
+  HttpError,
+  outgoingTraceparent,
+  requestIdHeader,
+  traceparentHeader,
+  type Logger,
+} from '@onvelope/service-kit';
+import { acceptedEncoding, compressor, shouldCompressAnswer } from './api-compression.js';
 import { bodyTooLarge } from './body-limit.js';
 
 export interface ProxyTarget {
@@ -21,6 +28,8 @@ export interface ProxySettings {
   /** Idle time on the upstream socket before the call is given up. */
   timeoutMs: number;
   trustProxy: boolean;
+  /** Told how long each upstream call took to start answering, and with what status. */
+  onUpstreamAnswer?: (service: string, status: number | 'failed', seconds: number) => void;
 }
 
 // RFC 9110 §7.6.1, plus `host` (set for the upstream) and `expect` (Node answers 100-continue itself).
@@ -67,6 +76,11 @@ function forwardedRequestHeaders(
   headers['x-forwarded-host'] = ctx.host;
   headers.host = target.baseUrl.host;
   headers[requestIdHeader] = ctx.state.requestId as string;
+  // The service's work is a child span of the gateway's; a caller's own traceparent was continued
+  // by the gateway's trace middleware (and its tracestate travels on unchanged).
+  const traceparent = outgoingTraceparent();
+  if (traceparent) headers[traceparentHeader] = traceparent;
+  else delete headers[traceparentHeader];
   return headers;
 }
 
@@ -109,7 +123,8 @@ function toGatewayError(error: unknown, service: string): HttpError {
 
 /**
  * Forwards the request to the service with the same method, path and query, streaming both bodies
- * with backpressure (nothing is buffered). Resolves once the answer has been streamed, or the client
+ * with backpressure (nothing is buffered). JSON answers are compressed on the way when the client
+ * accepts it (see `api-compression.ts`). Resolves once the answer has been streamed, or the client
  * has gone; rejects with an `HttpError` (413, 502, 503) while no answer has been started.
  */
 export function proxyToService(
@@ -141,6 +156,8 @@ export function proxyToService(
       agent: settings.agent,
     });
     upstream.setTimeout(settings.timeoutMs, () => upstream.destroy(new UpstreamTimeout()));
+    const started = process.hrtime.bigint();
+    const elapsed = () => Number(process.hrtime.bigint() - started) / 1e9;
 
     res.once('close', () => {
       if (res.writableFinished) return;
@@ -157,17 +174,27 @@ export function proxyToService(
       answering = true;
       ctx.respond = false;
       res.statusCode = answer.statusCode ?? 502;
+      settings.onUpstreamAnswer?.(target.service, res.statusCode, elapsed());
       for (const [name, value] of Object.entries(endToEndHeaders(answer.headers))) {
         if (value !== undefined) res.setHeader(name, value);
       }
-      pipeline(answer, res, (error) => {
+      const compressible = shouldCompressAnswer(ctx.method, res.statusCode, answer.headers);
+      if (compressible) ctx.vary('Accept-Encoding');
+      const encoding = compressible ? acceptedEncoding(ctx) : undefined;
+      if (encoding) {
+        res.removeHeader('Content-Length');
+        res.setHeader('Content-Encoding', encoding);
+      }
+      const onEnd = (error: Error | null) => {
         if (error) {
           // Either side may have gone away; a client leaving mid-download is routine, hence not a warning.
           log.info({ err: error, service: target.service }, 'answer stream ended early');
           upstream.destroy();
         }
         settle();
-      });
+      };
+      if (encoding) pipeline(answer, compressor(encoding), res, onEnd);
+      else pipeline(answer, res, onEnd);
     });
 
     upstream.on('error', (error) => {
@@ -176,6 +203,8 @@ export function proxyToService(
       req.unpipe();
       if (error instanceof HttpError && error.status === 413) ctx.set('Connection', 'close');
       const gatewayError = toGatewayError(error, target.service);
+      if (!(error instanceof HttpError))
+        settings.onUpstreamAnswer?.(target.service, 'failed', elapsed());
       log.warn(
         { err: error, service: target.service, status: gatewayError.status },
         'upstream call failed',

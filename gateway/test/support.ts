@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningService } from '@onvelope/service-kit';
 import { startGateway } from '../src/index.js';
@@ -69,5 +75,36 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
     SERVE_FRONTENDS: 'false',
     ...services,
     ...env,
+  });
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The bytes as they travelled (fetch would decode them). */
+  body: Buffer;
+}
+
+/** A request whose answer is read undecoded, with exactly the headers given. */
+export function rawRequest(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    });
+    call.on('error', reject);
+    call.end();
   });
 }

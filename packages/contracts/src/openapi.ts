@@ -5,7 +5,8 @@ import { routeTable } from './routes.js';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType): JsonSchema =>
+/** The JSON Schema of what a request may send (the API document's, the probes' inputs). */
+export const toSchema = (schema: z.ZodType): JsonSchema =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
 function parameters(route: RouteContract): JsonSchema[] {

@@ -23,10 +23,12 @@ import { badRequest, errorMiddleware, HttpError } from './errors.js';
 import { checkReadiness, type ReadinessCheck } from './health.js';
 import { listen, type RunningService } from './http-server.js';
 import { createLogger, type Logger } from './logger.js';
+import { createMetrics, httpMetricsMiddleware, metricsEndpoint, type Metrics } from './metrics.js';
 import { connectDatabase, pingDatabase } from './mongo.js';
-import { connectNats, pingNats, type NatsConnection } from './nats.js';
+import { connectNats, pingNats, recordMessagingMetrics, type NatsConnection } from './nats.js';
 import { requestIdMiddleware } from './request-id.js';
 import { followRevocations } from './revocations.js';
+import { traceMiddleware } from './trace-context.js';
 import type { ValidatedInput } from './validation.js';
 import { validateRequest } from './validation.js';
 
@@ -50,6 +52,8 @@ export interface ServiceContext<C extends BaseConfig> {
   nats: NatsConnection;
   routes: ServiceRoutes;
   verifyToken: TokenVerifier;
+  /** This service's Prometheus registry; add the service's own counters here (served at /metrics). */
+  metrics: Metrics;
 }
 
 export interface ServiceHooks {
@@ -74,9 +78,9 @@ function rejectBody(error: Error): never {
 }
 
 /**
- * Builds a service the house way: config from the environment, JSON logs, request ids, errors as
- * `{ error, details }`, contract validation, JWKS auth, its own database, NATS, `/healthz` and
- * `/readyz`, and a drain-then-close shutdown.
+ * Builds a service the house way: config from the environment, JSON logs, request ids, W3C trace
+ * context, errors as `{ error, details }`, contract validation, JWKS auth, its own database, NATS,
+ * `/healthz`, `/readyz`, Prometheus `/metrics`, and a drain-then-close shutdown.
  *
  * @example
  * export const startAnalyticsService = (env: Env) =>
@@ -87,6 +91,7 @@ export async function createService<S extends z.ZodObject>(
 ): Promise<RunningService> {
   const config = loadConfig(definition.configSchema, definition.env) as z.infer<S> & BaseConfig;
   const log = createLogger(definition.name, config.LOG_LEVEL);
+  const metrics = createMetrics({ service: definition.name });
   // What a start that fails half-way must undo, newest first.
   const opened: (() => Promise<unknown>)[] = [];
   const undoStart = async (error: unknown): Promise<never> => {
@@ -97,6 +102,7 @@ export async function createService<S extends z.ZodObject>(
   opened.push(() => db.close());
   const nats = await connectNats(config.NATS_URL, definition.name).catch(undoStart);
   opened.push(() => nats.close());
+  recordMessagingMetrics(nats, metrics);
   const revocations = await followRevocations(nats, log).catch(undoStart);
   opened.push(() => revocations.stop());
   // Only services with paid workspace calls follow the billing state of every account.
@@ -137,6 +143,11 @@ export async function createService<S extends z.ZodObject>(
         toColonPath(route.path),
         [route.method],
         [
+          async (ctx: Context, next) => {
+            // The metrics' route label: the contract's template, never the raw URL.
+            ctx.state.route = route.path;
+            await next();
+          },
           authenticate(route.access, verifyToken),
           ...(billingAccess && requiresSubscription(route)
             ? [requireOpenWorkspace(billingAccess)]
@@ -158,21 +169,32 @@ export async function createService<S extends z.ZodObject>(
     { name: 'nats', check: () => pingNats(nats) },
     ...(hooks.readiness ?? []),
   ];
-  router.get('/healthz', (ctx) => {
+  // Probes and the scrape are routes too, labelled by their path (no contract names them).
+  const probe = (path: string, answer: (ctx: Context) => Promise<void> | void) =>
+    router.get(path, async (ctx) => {
+      ctx.state.route = path;
+      await answer(ctx);
+    });
+  probe('/healthz', (ctx) => {
     ctx.body = { status: 'ok', service: definition.name };
   });
-  router.get('/readyz', async (ctx) => {
+  probe('/readyz', async (ctx) => {
     const readiness = await checkReadiness(definition.name, readinessChecks());
     ctx.status = readiness.status === 'ready' ? 200 : 503;
     ctx.body = readiness;
   });
+  // Scraped from inside the system: the gateway routes only /api and /auth, so it never gets here.
+  probe('/metrics', metricsEndpoint(metrics));
 
   try {
-    hooks = (await definition.setup?.({ config, log, db, nats, routes, verifyToken })) ?? {};
+    hooks =
+      (await definition.setup?.({ config, log, db, nats, routes, verifyToken, metrics })) ?? {};
   } catch (error) {
     await undoStart(error);
   }
 
+  app.use(httpMetricsMiddleware(metrics));
+  app.use(traceMiddleware());
   app.use(requestIdMiddleware(log));
   app.use(errorMiddleware(log));
   app.use(router.routes());

@@ -1,5 +1,7 @@
 export * from './config.js';
 export * from './logger.js';
+export * from './trace-context.js';
+export * from './metrics.js';
 export * from './errors.js';
 export * from './request-id.js';
 export * from './http-server.js';

@@ -2,8 +2,10 @@ import {
   AckPolicy,
   connect,
   DeliverPolicy,
+  headers as natsHeaders,
   type ConsumerMessages,
   type JsMsg,
+  type MsgHdrs,
   type NatsConnection,
   type Subscription,
 } from 'nats';
@@ -11,6 +13,13 @@ import { z } from 'zod';
 import type { CommandContract, EventContract, StreamContract } from '@onvelope/contracts';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
+import { messagingMetrics, type MessagingMetrics, type Metrics } from './metrics.js';
+import {
+  continueTrace,
+  outgoingTraceparent,
+  runInTrace,
+  traceparentHeader,
+} from './trace-context.js';
 
 export type { NatsConnection };
 
@@ -18,6 +27,26 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
 const decode = (data: Uint8Array): unknown => JSON.parse(decoder.decode(data));
+
+// The helpers below take only a connection; the metrics they count on are found through it.
+const metricsByConnection = new WeakMap<NatsConnection, MessagingMetrics>();
+
+/**
+ * Makes `publishEvent` and `consumeEvents` count on `metrics` what they do over `nc`
+ * (`createService` does this for its connection).
+ */
+export function recordMessagingMetrics(nc: NatsConnection, metrics: Metrics): void {
+  metricsByConnection.set(nc, messagingMetrics(metrics));
+}
+
+/** Headers carrying the current trace on to whoever receives the message, if there is a trace. */
+function traceHeaders(): MsgHdrs | undefined {
+  const traceparent = outgoingTraceparent();
+  if (!traceparent) return undefined;
+  const headers = natsHeaders();
+  headers.set(traceparentHeader, traceparent);
+  return headers;
+}
 
 /** Connects to `url`, which may carry `user:password@` (a NATS account's user). */
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
@@ -82,7 +111,8 @@ export function isNotFound(error: unknown): boolean {
 
 /**
  * Publishes an event after checking it against its contract. `messageId` lets JetStream drop a
- * repeat publish of the same fact (retries after a timeout, a re-run job).
+ * repeat publish of the same fact (retries after a timeout, a re-run job). The current trace
+ * travels in a `traceparent` header.
  */
 export async function publishEvent<T extends z.ZodType>(
   nc: NatsConnection,
@@ -91,7 +121,11 @@ export async function publishEvent<T extends z.ZodType>(
   messageId: string,
 ): Promise<{ duplicate: boolean; seq: number }> {
   const checked = event.payload.parse(payload);
-  const ack = await nc.jetstream().publish(event.subject, encode(checked), { msgID: messageId });
+  const headers = traceHeaders();
+  const ack = await nc
+    .jetstream()
+    .publish(event.subject, encode(checked), { msgID: messageId, ...(headers ? { headers } : {}) });
+  if (!ack.duplicate) metricsByConnection.get(nc)?.published.inc({ subject: event.subject });
   return { duplicate: ack.duplicate, seq: ack.seq };
 }
 
@@ -112,7 +146,8 @@ const ACK_WAIT_MS = 30_000;
  * Consumes an event through a durable consumer shared by every instance of the service (so
  * instances split the work). The handler must be idempotent: JetStream delivers at least once.
  * A payload that breaks the contract is terminated (never retried); a failing handler is retried
- * after a delay.
+ * after a delay. The handler runs in the publisher's trace (its `traceparent` header), so its log
+ * lines carry the same trace id.
  */
 export async function consumeEvents<T extends z.ZodType>(
   nc: NatsConnection,
@@ -137,13 +172,28 @@ export async function consumeEvents<T extends z.ZodType>(
     for await (const message of messages) await handle(message);
   })();
 
-  async function handle(message: JsMsg) {
+  const metrics = metricsByConnection.get(nc);
+  const count = (outcome: 'acked' | 'retried' | 'dropped') =>
+    metrics?.consumed.inc({ subject: event.subject, outcome });
+
+  function handle(message: JsMsg) {
+    metrics?.consumeLag.observe(
+      { subject: event.subject },
+      Math.max(0, Date.now() - message.info.timestampNanos / 1e6) / 1000,
+    );
+    return runInTrace(continueTrace(message.headers?.get(traceparentHeader)), () =>
+      handleInTrace(message),
+    );
+  }
+
+  async function handleInTrace(message: JsMsg) {
     let payload: z.infer<T>;
     try {
       payload = event.payload.parse(decode(message.data));
     } catch (error) {
       log.error({ err: error, subject: message.subject }, 'event breaks its contract; dropped');
       message.term();
+      count('dropped');
       return;
     }
     // A long handler tells the server it is still working, or the message would be redelivered
@@ -156,9 +206,11 @@ export async function consumeEvents<T extends z.ZodType>(
         redelivered: message.redelivered,
       });
       message.ack();
+      count('acked');
     } catch (error) {
       log.warn({ err: error, subject: message.subject }, 'event handler failed; will retry');
       message.nak(2_000);
+      count('retried');
     } finally {
       clearInterval(progress);
     }
@@ -177,15 +229,20 @@ const commandReply = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), status: z.number().int(), error: z.string() }),
 ]);
 
-/** Sends a command and waits for its reply; the reply is checked against the contract. */
+/**
+ * Sends a command and waits for its reply; the reply is checked against the contract. The current
+ * trace travels in a `traceparent` header.
+ */
 export async function requestCommand<Req extends z.ZodType, Res extends z.ZodType>(
   nc: NatsConnection,
   command: CommandContract<Req, Res>,
   request: z.infer<Req>,
   timeoutMs = 10_000,
 ): Promise<z.infer<Res>> {
+  const headers = traceHeaders();
   const reply = await nc.request(command.subject, encode(command.request.parse(request)), {
     timeout: timeoutMs,
+    ...(headers ? { headers } : {}),
   });
   const envelope = commandReply.safeParse(decode(reply.data));
   if (!envelope.success)
@@ -197,7 +254,8 @@ export async function requestCommand<Req extends z.ZodType, Res extends z.ZodTyp
 
 /**
  * Answers a command. Instances of a service form a queue group, so each request is answered once.
- * Errors travel back to the requester as `{ ok: false, error, status }`.
+ * Errors travel back to the requester as `{ ok: false, error, status }`. The handler runs in the
+ * requester's trace.
  */
 export function serveCommand<Req extends z.ZodType, Res extends z.ZodType>(
   nc: NatsConnection,
@@ -209,21 +267,23 @@ export function serveCommand<Req extends z.ZodType, Res extends z.ZodType>(
   const subscription = nc.subscribe(command.subject, { queue });
   void (async () => {
     for await (const message of subscription) {
-      try {
-        const request = command.request.parse(decode(message.data));
-        const result = command.response.parse(await handler(request));
-        message.respond(encode({ ok: true, result }));
-      } catch (error) {
-        const status = error instanceof HttpError ? error.status : 500;
-        if (status >= 500) log.error({ err: error, subject: command.subject }, 'command failed');
-        message.respond(
-          encode({
-            ok: false,
-            status,
-            error: status >= 500 ? 'Internal error' : (error as Error).message,
-          }),
-        );
-      }
+      await runInTrace(continueTrace(message.headers?.get(traceparentHeader)), async () => {
+        try {
+          const request = command.request.parse(decode(message.data));
+          const result = command.response.parse(await handler(request));
+          message.respond(encode({ ok: true, result }));
+        } catch (error) {
+          const status = error instanceof HttpError ? error.status : 500;
+          if (status >= 500) log.error({ err: error, subject: command.subject }, 'command failed');
+          message.respond(
+            encode({
+              ok: false,
+              status,
+              error: status >= 500 ? 'Internal error' : (error as Error).message,
+            }),
+          );
+        }
+      });
     }
   })();
   return subscription;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createMetrics } from './metrics.js';
+
+describe('createMetrics', () => {
+  it('gives the same counter when one name is asked for twice', async () => {
+    const metrics = createMetrics({ service: 'svc-test', defaultMetrics: false });
+    const config = { name: 'sync_jobs_total', help: 'jobs', labelNames: ['outcome'] as const };
+    metrics.counter(config).inc({ outcome: 'completed' });
+    metrics.counter(config).inc({ outcome: 'completed' });
+    const { body, contentType } = await metrics.expose();
+    expect(contentType).toContain('text/plain');
+    expect(body).toContain('sync_jobs_total{outcome="completed",service="svc-test"} 2');
+  });
+
+  it('keeps the series of two apps in one process apart', async () => {
+    const one = createMetrics({ service: 'one', defaultMetrics: false });
+    const two = createMetrics({ service: 'two', defaultMetrics: false });
+    one.counter({ name: 'things_total', help: 'things' }).inc();
+    two.counter({ name: 'things_total', help: 'things' }).inc(5);
+    expect((await one.expose()).body).toContain('things_total{service="one"} 1');
+    expect((await two.expose()).body).toContain('things_total{service="two"} 5');
+  });
+
+  it('collects Node process metrics by default', async () => {
+    const metrics = createMetrics({ service: 'svc-test' });
+    expect((await metrics.expose()).body).toContain('process_cpu_user_seconds_total');
+  });
+});

@@ -1,0 +1,142 @@
+import type { Context, Next } from 'koa';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type CounterConfiguration,
+  type GaugeConfiguration,
+  type HistogramConfiguration,
+} from 'prom-client';
+
+/**
+ * Prometheus metrics of one app: a registry of its own (in production one app is one process; in
+ * tests several services share a process and must not share counters), Node's default metrics, and
+ * the metrics every app has. Services add their own with `counter`, `histogram` and `gauge`.
+ *
+ * @example
+ * const syncJobs = metrics.counter({ name: 'sync_jobs_total', help: 'Sync jobs finished', labelNames: ['outcome'] });
+ * syncJobs.inc({ outcome: 'succeeded' });
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  /** A counter; asking twice for one name gives the same counter. */
+  counter<L extends string>(config: MetricConfig<CounterConfiguration<L>>): Counter<L>;
+  histogram<L extends string>(config: MetricConfig<HistogramConfiguration<L>>): Histogram<L>;
+  gauge<L extends string>(config: MetricConfig<GaugeConfiguration<L>>): Gauge<L>;
+  /** The text exposition format Prometheus scrapes. */
+  expose(): Promise<{ contentType: string; body: string }>;
+}
+
+type MetricConfig<C> = Omit<C, 'registers'>;
+
+export interface MetricsOptions {
+  /** The app's name, put on every series as the `service` label. */
+  service: string;
+  /** Node's process metrics (CPU, memory, event-loop lag, GC); on unless a test turns them off. */
+  defaultMetrics?: boolean;
+}
+
+// Seconds. Most calls end in milliseconds; imports, exports and long polls take seconds.
+const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+// Seconds between publish and delivery: instant normally, minutes or hours after an outage.
+const lagBuckets = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 21600];
+
+export function createMetrics(options: MetricsOptions): Metrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: options.service });
+  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
+
+  // prom-client throws on a second registration of a name; a second ask gets the first metric, so
+  // a module may declare its metric where it uses it without coordinating with the others.
+  function once<M>(name: string, make: () => M): M {
+    return (registry.getSingleMetric(name) as M | undefined) ?? make();
+  }
+
+  return {
+    registry,
+    counter: (config) => once(config.name, () => new Counter({ ...config, registers: [registry] })),
+    histogram: (config) =>
+      once(config.name, () => new Histogram({ ...config, registers: [registry] })),
+    gauge: (config) => once(config.name, () => new Gauge({ ...config, registers: [registry] })),
+    expose: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
+  };
+}
+
+/** The route label of a request that matched none: keeps scanners' random URLs out of the series. */
+export const unmatchedRoute = 'unmatched';
+
+const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Counts every HTTP answer and times it, by method, route and status. The route is the contract's
+ * path template (`/api/tracking-entries/{id}`), set by whoever matched it on `ctx.state.route`, never
+ * the raw URL, so the number of series stays bounded; a request nothing matched is `unmatched`.
+ * Recorded when the response closes, so streamed answers (downloads, proxied calls) count in full.
+ */
+export function httpMetricsMiddleware(metrics: Metrics) {
+  const requests = metrics.counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames: ['method', 'route', 'status'],
+  });
+  const duration = metrics.histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to the end of the answer, by method, route template and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: latencyBuckets,
+  });
+  return async (ctx: Context, next: Next) => {
+    const started = process.hrtime.bigint();
+    ctx.res.once('close', () => {
+      const labels = {
+        method: knownMethods.has(ctx.method) ? ctx.method : 'OTHER',
+        route: typeof ctx.state.route === 'string' ? ctx.state.route : unmatchedRoute,
+        // A client that left before any answer: 499, as nginx logs it.
+        status: String(ctx.res.headersSent ? ctx.res.statusCode : 499),
+      };
+      requests.inc(labels);
+      duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    await next();
+  };
+}
+
+/** `GET /metrics` in Prometheus' text format. */
+export function metricsEndpoint(metrics: Metrics) {
+  return async (ctx: Context) => {
+    const { contentType, body } = await metrics.expose();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = contentType;
+    ctx.body = body;
+  };
+}
+
+/** The event and command metrics `nats.ts` records. */
+export interface MessagingMetrics {
+  published: Counter<'subject'>;
+  consumed: Counter<'subject' | 'outcome'>;
+  consumeLag: Histogram<'subject'>;
+}
+
+export function messagingMetrics(metrics: Metrics): MessagingMetrics {
+  return {
+    published: metrics.counter({
+      name: 'events_published_total',
+      help: 'Events published to JetStream (acknowledged by the server), by subject',
+      labelNames: ['subject'],
+    }),
+    consumed: metrics.counter({
+      name: 'events_consumed_total',
+      help: 'Events delivered to a consumer, by subject and outcome (acked, retried, dropped)',
+      labelNames: ['subject', 'outcome'],
+    }),
+    consumeLag: metrics.histogram({
+      name: 'event_consume_lag_seconds',
+      help: 'Time from publish to delivery of an event (redeliveries count from the first publish)',
+      labelNames: ['subject'],
+      buckets: lagBuckets,
+    }),
+  };
+}

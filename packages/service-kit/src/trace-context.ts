@@ -1,0 +1,106 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import type { Context, Next } from 'koa';
+
+/**
+ * W3C Trace Context (https://www.w3.org/TR/trace-context/), done by hand: the `traceparent` header
+ * is four dash-separated hex fields, `version-traceId-parentId-flags`, and that is all a log line
+ * needs to be joined with the lines of every other app that served the same call. OpenTelemetry can
+ * take over later without changing what travels: it reads and writes the same header.
+ */
+export interface TraceContext {
+  /** 32 lowercase hex digits, never all zeros; the same across every hop of one call. */
+  traceId: string;
+  /** 16 lowercase hex digits, never all zeros: this hop's span. */
+  spanId: string;
+  /** 2 hex digits; `01` means sampled. */
+  flags: string;
+}
+
+export const traceparentHeader = 'traceparent';
+
+const traceparentPattern = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+const allZeros = /^0+$/;
+
+/**
+ * Reads a `traceparent` header, or `undefined` when it is missing or invalid (the spec says to then
+ * start a new trace). Version `00` must be exactly four fields; a later version may append fields,
+ * which are ignored, as the spec asks of a version-00 reader.
+ *
+ * @example parseTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')
+ * // { traceId: '4bf9…4736', spanId: '00f0…02b7', flags: '01' }
+ */
+export function parseTraceparent(header: string | undefined | null): TraceContext | undefined {
+  if (!header) return undefined;
+  const match = traceparentPattern.exec(header.trim());
+  if (!match) return undefined;
+  const [, version, traceId, spanId, flags, rest] = match;
+  if (!version || !traceId || !spanId || !flags) return undefined;
+  if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined;
+  if (allZeros.test(traceId) || allZeros.test(spanId)) return undefined;
+  return { traceId, spanId, flags };
+}
+
+/** The `traceparent` header value of a context (always version `00`). */
+export function formatTraceparent(trace: TraceContext): string {
+  return `00-${trace.traceId}-${trace.spanId}-${trace.flags}`;
+}
+
+const nonZeroHex = (bytes: number): string => {
+  for (;;) {
+    const hex = randomBytes(bytes).toString('hex');
+    if (!allZeros.test(hex)) return hex;
+  }
+};
+
+/** A new trace, for a call that arrived without one (sampled: its logs are kept). */
+export function startTrace(): TraceContext {
+  return { traceId: nonZeroHex(16), spanId: nonZeroHex(8), flags: '01' };
+}
+
+/** The span of the next hop in the same trace: same trace id and flags, a new span id. */
+export function childSpan(parent: TraceContext): TraceContext {
+  return { traceId: parent.traceId, spanId: nonZeroHex(8), flags: parent.flags };
+}
+
+/** Continues the trace a header names, or starts one when there is none (or it is invalid). */
+export function continueTrace(header: string | undefined | null): TraceContext {
+  const parent = parseTraceparent(header);
+  return parent ? childSpan(parent) : startTrace();
+}
+
+const traceStorage = new AsyncLocalStorage<TraceContext>();
+
+/**
+ * The trace of the work in progress: the HTTP request, event or command being handled. Logs carry
+ * its ids (see `createLogger`) and outgoing NATS messages carry it on (see `nats.ts`).
+ */
+export function currentTrace(): TraceContext | undefined {
+  return traceStorage.getStore();
+}
+
+/** Runs `work` with `trace` as the current trace (for everything it awaits too). */
+export function runInTrace<T>(trace: TraceContext, work: () => T): T {
+  return traceStorage.run(trace, work);
+}
+
+/**
+ * The `traceparent` to send on an outgoing call or message made now: a child span of the current
+ * trace, or `undefined` outside any trace.
+ */
+export function outgoingTraceparent(): string | undefined {
+  const trace = currentTrace();
+  return trace ? formatTraceparent(childSpan(trace)) : undefined;
+}
+
+/**
+ * Koa middleware: continues the caller's `traceparent` (the gateway sends one) or starts a trace,
+ * puts it on `ctx.state.trace` and makes it the current trace for the rest of the request.
+ */
+export function traceMiddleware() {
+  return async (ctx: Context, next: Next) => {
+    const trace = continueTrace(ctx.get(traceparentHeader));
+    ctx.state.trace = trace;
+    await runInTrace(trace, next);
+  };
+}
