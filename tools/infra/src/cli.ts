@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { provisionInfra, startInfra } from './index.js';
+import { provisionInfra, provisionKubernetesTools, startInfra } from './index.js';
 
 const usage = `Usage: npm run infra [-- options]
 Starts MongoDB (compatible), NATS with JetStream and stripe-mock for local runs and prints their URLs.
 
-  --provision-only  only download/build what is missing into the cache, then exit
+  --provision-only  only download/build what is missing into the cache, then exit (this also
+                    builds helm and kubeconform and the Kubernetes schemas the chart tests use)
   --memory          keep nothing between runs (default: data in .data/ at the repo root)
   --data-dir <dir>  where persistent data lives
   -h, --help        this text`;
@@ -30,6 +31,11 @@ async function main(): Promise<void> {
     const started = Date.now();
     const used = await provisionInfra({ log });
     for (const [part, what] of Object.entries(used)) log(`${part}: ${what}`);
+    // After the servers: the deploy/helm chart's checks (npm test) need these, nothing at run time.
+    const kubernetes = await provisionKubernetesTools({ log });
+    log(`helm: ${kubernetes.helm}`);
+    log(`kubeconform: ${kubernetes.kubeconform}`);
+    log(`kubernetes schemas: ${kubernetes.schemaDir}`);
     log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return;
   }

@@ -1,3 +1,4 @@
+import { access, constants } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureCacheEntry } from './cache-entry.js';
 import { cacheDir, type Env } from './paths.js';
@@ -6,7 +7,7 @@ import { findOnPath, run, type InfraLog } from './process.js';
 export interface GoBinary {
   /** Name of the executable, as on the PATH. */
   command: string;
-  /** Module path for `go install`. */
+  /** Package path for `go install` (the module's path, or a command inside it). */
   module: string;
   version: string;
 }
@@ -21,6 +22,20 @@ export const STRIPE_MOCK: GoBinary = {
   command: 'stripe-mock',
   module: 'github.com/stripe/stripe-mock',
   version: 'v0.203.0',
+};
+
+// The chart under deploy/helm is checked with these (`helm lint`, `helm template`, kubeconform).
+// Helm is a large build (several minutes on two cores, once per machine thanks to the cache).
+export const HELM: GoBinary = {
+  command: 'helm',
+  module: 'helm.sh/helm/v3/cmd/helm',
+  version: 'v3.22.0',
+};
+
+export const KUBECONFORM: GoBinary = {
+  command: 'kubeconform',
+  module: 'github.com/yannh/kubeconform/cmd/kubeconform',
+  version: 'v0.8.0',
 };
 
 /** Builds the pinned version with `go install` into the cache (once) and returns its path. */
@@ -51,4 +66,21 @@ export async function provisionGoBinary(
 /** The binary on the PATH if there is one, else the pinned build from the cache. */
 export async function resolveGoBinary(binary: GoBinary, env: Env, log: InfraLog): Promise<string> {
   return (await findOnPath(binary.command, env)) ?? provisionGoBinary(binary, env, log);
+}
+
+/** The binary on the PATH, else the pinned build if the cache has it; never builds. */
+export async function findGoBinary(binary: GoBinary, env: Env): Promise<string | undefined> {
+  const onPath = await findOnPath(binary.command, env);
+  if (onPath) return onPath;
+  const cached = join(cacheDir(env), binary.command, binary.version, binary.command);
+  return (await isExecutable(cached)) ? cached : undefined;
+}
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -152,4 +152,12 @@ export async function provisionInfra(
   return Object.fromEntries(used);
 }
 
+export {
+  findKubernetesTools,
+  HELM_VERSION,
+  KUBECONFORM_VERSION,
+  KUBERNETES_SCHEMA_VERSION,
+  provisionKubernetesTools,
+  type KubernetesTools,
+} from './kubernetes-tools.js';
 export { startSmtpSink, type CaughtMail, type SmtpSink } from './smtp-sink.js';

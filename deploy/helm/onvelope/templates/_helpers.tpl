@@ -1,0 +1,116 @@
+{{/* The release's full name: the release name, with the chart's name added unless it is in it. */}}
+{{- define "onvelope.fullname" -}}
+{{- if contains .Chart.Name .Release.Name -}}
+{{- .Release.Name | trunc 40 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 40 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Labels every object carries; a component's add its selector labels (name and instance). */}}
+{{- define "onvelope.commonLabels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
+app.kubernetes.io/part-of: onvelope
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+{{- end -}}
+
+{{/* Labels of an object that belongs to no one component (Secret, Ingress, ServiceAccount). */}}
+{{- define "onvelope.labels" -}}
+{{ include "onvelope.commonLabels" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/* Selector labels of one component; call with (dict "root" $ "name" "svc-sync"). */}}
+{{- define "onvelope.selectorLabels" -}}
+app.kubernetes.io/name: {{ .name }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+{{- end -}}
+
+{{/* Object name of one component: "<fullname>-svc-sync". */}}
+{{- define "onvelope.componentName" -}}
+{{- printf "%s-%s" (include "onvelope.fullname" .root) .name -}}
+{{- end -}}
+
+{{- define "onvelope.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "onvelope.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The Secret the apps read: the user's, or the chart's own. */}}
+{{- define "onvelope.secretName" -}}
+{{- default (printf "%s-secrets" (include "onvelope.fullname" .)) .Values.secrets.existingSecret -}}
+{{- end -}}
+
+{{/* Image reference of one app; call with (dict "root" $ "app" $app). */}}
+{{- define "onvelope.image" -}}
+{{- $registry := .root.Values.image.registry | trimSuffix "/" -}}
+{{- $repository := .app.image.repository -}}
+{{- $tag := .app.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion -}}
+{{- if $registry -}}
+{{- printf "%s/%s:%s" $registry $repository $tag -}}
+{{- else -}}
+{{- printf "%s:%s" $repository $tag -}}
+{{- end -}}
+{{- end -}}
+
+{{/* In-cluster MongoDB: the member name the replica set is initiated with, which clients then use. */}}
+{{- define "onvelope.mongoHost" -}}
+{{- $name := printf "%s-mongo" (include "onvelope.fullname" .) -}}
+{{- printf "%s-0.%s.%s.svc.cluster.local:27017" $name $name .Release.Namespace -}}
+{{- end -}}
+
+{{- define "onvelope.inClusterMongoUrl" -}}
+{{- printf "mongodb://%s/?replicaSet=rs0" (include "onvelope.mongoHost" .) -}}
+{{- end -}}
+
+{{- define "onvelope.inClusterNatsUrl" -}}
+{{- printf "nats://%s-nats.%s.svc.cluster.local:4222" (include "onvelope.fullname" .) .Release.Namespace -}}
+{{- end -}}
+
+{{/*
+The non-secret variables of one app (its ConfigMap's data); call with (dict "root" $ "name" $name "app" $app).
+Values from `apps.<name>.env` come last and win.
+*/}}
+{{- define "onvelope.appConfig" -}}
+{{- $root := .root -}}
+{{- $v := $root.Values -}}
+{{- $site := $v.publicSiteUrl | trimSuffix "/" -}}
+{{- $config := dict "LOG_LEVEL" $v.logLevel -}}
+{{- if eq .name "gateway" -}}
+{{- $upstreams := dict "AUTH_SERVICE_URL" "svc-auth" "ORDERS_SERVICE_URL" "svc-orders" "SYNC_SERVICE_URL" "svc-sync" "BILLING_SERVICE_URL" "svc-billing" "ANALYTICS_SERVICE_URL" "svc-analytics" -}}
+{{- range $variable, $service := $upstreams -}}
+{{- $_ := set $config $variable (printf "http://%s:%v" (include "onvelope.componentName" (dict "root" $root "name" $service)) (index $v.apps $service).port) -}}
+{{- end -}}
+{{- $_ := set $config "CORS_ORIGINS" $site -}}
+{{- $_ := set $config "TRUST_PROXY" (ternary "true" "false" $v.ingress.enabled) -}}
+{{- $_ := set $config "SERVE_FRONTENDS" (ternary "false" "true" $v.apps.web.enabled) -}}
+{{- else if hasPrefix "svc-" .name -}}
+{{- $_ := set $config "PUBLIC_SITE_URL" $site -}}
+{{- $_ := set $config "AUTH_JWKS_URL" (printf "http://%s:%v/auth/.well-known/jwks.json" (include "onvelope.componentName" (dict "root" $root "name" "svc-auth")) (index $v.apps "svc-auth").port) -}}
+{{- if $v.mongo.inCluster.enabled -}}
+{{- $_ := set $config "MONGO_URL" (include "onvelope.inClusterMongoUrl" $root) -}}
+{{- end -}}
+{{- if $v.nats.inCluster.enabled -}}
+{{- $_ := set $config "NATS_URL" (include "onvelope.inClusterNatsUrl" $root) -}}
+{{- end -}}
+{{- if eq .name "svc-auth" -}}
+{{- $_ := set $config "GOOGLE_REDIRECT_URL" (printf "%s/auth/google/callback" $site) -}}
+{{- end -}}
+{{- if eq .name "svc-sync" -}}
+{{- $_ := set $config "BIGCARTEL_REDIRECT_URL" (printf "%s/api/bigcartel/callback" $site) -}}
+{{- end -}}
+{{- end -}}
+{{- range $key, $value := .app.env -}}
+{{- $_ := set $config $key (toString $value) -}}
+{{- end -}}
+{{- toYaml $config -}}
+{{- end -}}
+
+{{/* Keys the services refuse to start without in production, by app (svc-sync/src/config.ts). */}}
+{{- define "onvelope.productionSecretKeys" -}}
+BIGCARTEL_CLIENT_ID BIGCARTEL_CLIENT_SECRET TOKEN_ENCRYPTION_KEY STATE_SECRET
+{{- end -}}

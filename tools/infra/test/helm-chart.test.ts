@@ -1,0 +1,431 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import {
+  findKubernetesTools,
+  KUBERNETES_SCHEMA_VERSION,
+  type KubernetesTools,
+} from '@onvelope/infra';
+
+// The chart under deploy/helm is checked the way a cluster would see it, offline: `helm lint
+// --strict`, `helm template`, and kubeconform against schemas generated from the Kubernetes API
+// description (tools/infra/src/kubernetes-schemas.ts), with the facts issue 17 asks for.
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const chart = join(repoRoot, 'deploy', 'helm', 'onvelope');
+const inClusterValues = join(chart, 'ci', 'in-cluster-values.yaml');
+const productionExample = join(repoRoot, 'deploy', 'helm', 'examples', 'production-values.yaml');
+const kubeVersion = KUBERNETES_SCHEMA_VERSION.replace(/^v/, '');
+const execFileAsync = promisify(execFile);
+
+const backendApps = ['svc-auth', 'svc-orders', 'svc-sync', 'svc-billing', 'svc-analytics'];
+const apps = ['gateway', ...backendApps];
+const secretNames = [
+  'MONGO_URL',
+  'NATS_URL',
+  'SMTP_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'TOKEN_ENCRYPTION_KEY',
+  'STATE_SECRET',
+  'BIGCARTEL_CLIENT_ID',
+  'BIGCARTEL_CLIENT_SECRET',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'METRICS_TOKEN',
+];
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are read as plain data */
+type Manifest = Record<string, any>;
+
+let tools: KubernetesTools;
+let home: string;
+
+async function helm(args: string[]): Promise<string> {
+  const { stdout } = await execFileAsync(tools.helm, args, {
+    // Helm's own state (repositories, cache) stays out of the user's home.
+    env: {
+      ...process.env,
+      HELM_CACHE_HOME: join(home, 'cache'),
+      HELM_CONFIG_HOME: join(home, 'config'),
+      HELM_DATA_HOME: join(home, 'data'),
+    },
+    maxBuffer: 32 * 1024 * 1024,
+  });
+  return stdout;
+}
+
+const template = (...extra: string[]) =>
+  helm([
+    'template',
+    'onvelope',
+    chart,
+    '--namespace',
+    'shop',
+    '--kube-version',
+    kubeVersion,
+    ...extra,
+  ]);
+
+function parseManifests(rendered: string): Manifest[] {
+  return parseAllDocuments(rendered)
+    .map((document) => document.toJSON() as Manifest | null)
+    .filter((manifest): manifest is Manifest => manifest !== null);
+}
+
+interface KubeconformReport {
+  resources: { filename: string; kind: string; name: string; status: string; msg: string }[];
+  summary: { valid: number; invalid: number; errors: number; skipped: number };
+}
+
+/** kubeconform -strict on rendered YAML; schemas only from the local directory (no download). */
+async function kubeconform(rendered: string): Promise<KubeconformReport> {
+  const file = join(home, `rendered-${Math.random().toString(36).slice(2)}.yaml`);
+  await writeFile(file, rendered);
+  const args = [
+    '-strict',
+    '-summary',
+    '-output',
+    'json',
+    '-kubernetes-version',
+    kubeVersion,
+    '-schema-location',
+    `${tools.schemaDir}/{{ .ResourceKind }}{{ .KindSuffix }}.json`,
+    file,
+  ];
+  // Exits 1 when something is invalid; the JSON report says what either way.
+  const output = await execFileAsync(tools.kubeconform, args).then(
+    ({ stdout }) => stdout,
+    (error: { stdout?: string }) => error.stdout ?? '',
+  );
+  return JSON.parse(output) as KubeconformReport;
+}
+
+const byKind = (manifests: Manifest[], kind: string) =>
+  manifests.filter((manifest) => manifest.kind === kind);
+const named = (manifests: Manifest[], kind: string, name: string) =>
+  manifests.find((manifest) => manifest.kind === kind && manifest.metadata.name === name);
+
+beforeAll(async () => {
+  const found = await findKubernetesTools();
+  if (!found.tools) {
+    throw new Error(
+      `The chart's checks need ${found.missing.join(', ')}: run \`npm run infra -- --provision-only\` ` +
+        `(builds them with Go into the cache, once).`,
+    );
+  }
+  tools = found.tools;
+  home = await mkdtemp(join(tmpdir(), 'onvelope-helm-'));
+});
+
+afterAll(async () => {
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+describe('the Helm chart (deploy/helm/onvelope)', () => {
+  it('passes helm lint --strict with its defaults, everything in the cluster, and the production example', async () => {
+    const lint = (...extra: string[]) =>
+      helm(['lint', '--strict', chart, '--kube-version', kubeVersion, ...extra]);
+    expect(await lint()).toMatch(/1 chart\(s\) linted, 0 chart\(s\) failed/);
+    expect(await lint('-f', inClusterValues)).toMatch(/0 chart\(s\) failed/);
+    expect(await lint('-f', productionExample)).toMatch(/0 chart\(s\) failed/);
+  });
+
+  describe('with its default values', () => {
+    let rendered: string;
+    let manifests: Manifest[];
+
+    beforeAll(async () => {
+      rendered = await template();
+      manifests = parseManifests(rendered);
+    });
+
+    it('renders manifests that kubeconform -strict finds valid, with a schema for every kind', async () => {
+      const report = await kubeconform(rendered);
+      const problems = report.resources.filter((resource) => resource.status !== 'statusValid');
+      expect(problems).toEqual([]);
+      expect(report.summary).toEqual({
+        valid: manifests.length,
+        invalid: 0,
+        errors: 0,
+        skipped: 0,
+      });
+    });
+
+    it('has a Deployment and a Service per app, and nothing for the web image or in-cluster infra', () => {
+      const expected = apps.map((app) => `onvelope-${app}`).sort();
+      expect(
+        byKind(manifests, 'Deployment')
+          .map((d) => d.metadata.name)
+          .sort(),
+      ).toEqual(expected);
+      expect(
+        byKind(manifests, 'Service')
+          .map((s) => s.metadata.name)
+          .sort(),
+      ).toEqual(expected);
+      expect(byKind(manifests, 'StatefulSet')).toEqual([]);
+      expect(byKind(manifests, 'Ingress')).toEqual([]);
+    });
+
+    it('probes liveness on /healthz and readiness on /readyz (the gateway, without a database, on /healthz)', () => {
+      for (const app of apps) {
+        const [container] = named(manifests, 'Deployment', `onvelope-${app}`)!.spec.template.spec
+          .containers;
+        expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+        expect(container.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+        expect(container.readinessProbe.httpGet.path).toBe(
+          app === 'gateway' ? '/healthz' : '/readyz',
+        );
+        expect(container.ports).toEqual([
+          { name: 'http', containerPort: expect.any(Number), protocol: 'TCP' },
+        ]);
+      }
+    });
+
+    it('gives every container requests and limits, a non-root user and a read-only root filesystem', () => {
+      for (const deployment of byKind(manifests, 'Deployment')) {
+        const pod = deployment.spec.template.spec;
+        expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+        expect(pod.automountServiceAccountToken).toBe(false);
+        for (const container of pod.containers) {
+          expect(container.resources.requests).toMatchObject({
+            cpu: expect.anything(),
+            memory: expect.anything(),
+          });
+          expect(container.resources.limits).toMatchObject({ memory: expect.anything() });
+          expect(container.securityContext).toMatchObject({
+            readOnlyRootFilesystem: true,
+            allowPrivilegeEscalation: false,
+          });
+          expect(container.volumeMounts).toContainEqual({ name: 'tmp', mountPath: '/tmp' });
+        }
+      }
+    });
+
+    it('autoscales svc-sync and the gateway (autoscaling/v2), which then leave replicas to the HPA', () => {
+      const hpas = byKind(manifests, 'HorizontalPodAutoscaler');
+      expect(hpas.map((hpa) => hpa.apiVersion)).toEqual(['autoscaling/v2', 'autoscaling/v2']);
+      expect(hpas.map((hpa) => hpa.spec.scaleTargetRef.name).sort()).toEqual([
+        'onvelope-gateway',
+        'onvelope-svc-sync',
+      ]);
+      for (const hpa of hpas) {
+        expect(hpa.spec.scaleTargetRef.kind).toBe('Deployment');
+        expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+        expect(
+          named(manifests, 'Deployment', hpa.spec.scaleTargetRef.name)!.spec.replicas,
+        ).toBeUndefined();
+      }
+      expect(named(manifests, 'Deployment', 'onvelope-svc-orders')!.spec.replicas).toBe(2);
+      expect(byKind(manifests, 'PodDisruptionBudget')).toHaveLength(apps.length);
+    });
+
+    it("points the gateway at every service and every service at svc-auth's keys, through ConfigMaps", () => {
+      const gateway = named(manifests, 'ConfigMap', 'onvelope-gateway')!.data;
+      expect(gateway).toMatchObject({
+        AUTH_SERVICE_URL: 'http://onvelope-svc-auth:4001',
+        ORDERS_SERVICE_URL: 'http://onvelope-svc-orders:4002',
+        SYNC_SERVICE_URL: 'http://onvelope-svc-sync:4003',
+        BILLING_SERVICE_URL: 'http://onvelope-svc-billing:4004',
+        ANALYTICS_SERVICE_URL: 'http://onvelope-svc-analytics:4005',
+        SERVE_FRONTENDS: 'true',
+        TRUST_PROXY: 'false',
+      });
+      for (const app of backendApps) {
+        expect(named(manifests, 'ConfigMap', `onvelope-${app}`)!.data).toMatchObject({
+          AUTH_JWKS_URL: 'http://onvelope-svc-auth:4001/auth/.well-known/jwks.json',
+          PUBLIC_SITE_URL: 'http://localhost:8080',
+          LOG_LEVEL: 'info',
+        });
+      }
+    });
+
+    it('reads MONGO_URL and NATS_URL from the Secret, which holds the external URLs', () => {
+      const secret = named(manifests, 'Secret', 'onvelope-secrets')!;
+      expect(secret.stringData).toEqual({
+        MONGO_URL: 'mongodb://mongodb:27017/?replicaSet=rs0',
+        NATS_URL: 'nats://nats:4222',
+      });
+      for (const app of backendApps) {
+        const env = named(manifests, 'Deployment', `onvelope-${app}`)!.spec.template.spec
+          .containers[0].env as Manifest[];
+        for (const name of ['MONGO_URL', 'NATS_URL']) {
+          expect(env.find((variable) => variable.name === name)).toEqual({
+            name,
+            valueFrom: { secretKeyRef: { name: 'onvelope-secrets', key: name, optional: false } },
+          });
+        }
+      }
+    });
+  });
+
+  describe('with MongoDB and NATS in the cluster, the Ingress and the web image', () => {
+    let rendered: string;
+    let manifests: Manifest[];
+
+    beforeAll(async () => {
+      rendered = await template('-f', inClusterValues);
+      manifests = parseManifests(rendered);
+    });
+
+    it('renders manifests that kubeconform -strict finds valid, with a schema for every kind', async () => {
+      const report = await kubeconform(rendered);
+      expect(report.resources.filter((resource) => resource.status !== 'statusValid')).toEqual([]);
+      expect(report.summary).toEqual({
+        valid: manifests.length,
+        invalid: 0,
+        errors: 0,
+        skipped: 0,
+      });
+    });
+
+    it('adds the web app and StatefulSets for MongoDB (a replica set) and NATS (JetStream)', () => {
+      expect(
+        byKind(manifests, 'Deployment')
+          .map((d) => d.metadata.name)
+          .sort(),
+      ).toEqual([...apps, 'web'].map((app) => `onvelope-${app}`).sort());
+      expect(named(manifests, 'Service', 'onvelope-web')).toBeDefined();
+      // nginx-unprivileged runs as its own user; the Node images as `node`.
+      expect(
+        named(manifests, 'Deployment', 'onvelope-web')!.spec.template.spec.securityContext,
+      ).toMatchObject({ runAsNonRoot: true, runAsUser: 101, fsGroup: 101 });
+      expect(
+        named(manifests, 'Deployment', 'onvelope-gateway')!.spec.template.spec.securityContext,
+      ).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+      const mongo = named(manifests, 'StatefulSet', 'onvelope-mongo')!;
+      expect(mongo.spec.template.spec.containers[0].command).toEqual(
+        expect.arrayContaining(['mongod', '--replSet', 'rs0']),
+      );
+      const nats = named(manifests, 'StatefulSet', 'onvelope-nats')!;
+      expect(nats.spec.template.spec.containers[0].command).toContain('--jetstream');
+      for (const app of backendApps) {
+        expect(named(manifests, 'ConfigMap', `onvelope-${app}`)!.data).toMatchObject({
+          MONGO_URL:
+            'mongodb://onvelope-mongo-0.onvelope-mongo.shop.svc.cluster.local:27017/?replicaSet=rs0',
+          NATS_URL: 'nats://onvelope-nats.shop.svc.cluster.local:4222',
+        });
+      }
+    });
+
+    it('routes the API to the gateway and the pages to the web image, over TLS', () => {
+      const ingress = named(manifests, 'Ingress', 'onvelope')!;
+      expect(ingress.spec.tls).toEqual([
+        { hosts: ['onvelope.example.com'], secretName: 'onvelope-tls' },
+      ]);
+      const routes = Object.fromEntries(
+        (ingress.spec.rules[0].http.paths as Manifest[]).map((path) => [
+          path.path,
+          path.backend.service.name,
+        ]),
+      );
+      expect(routes).toEqual({
+        '/api': 'onvelope-gateway',
+        '/auth': 'onvelope-gateway',
+        '/remotes.json': 'onvelope-gateway',
+        '/healthz': 'onvelope-gateway',
+        '/': 'onvelope-web',
+      });
+      expect(named(manifests, 'ConfigMap', 'onvelope-gateway')!.data).toMatchObject({
+        SERVE_FRONTENDS: 'false',
+        TRUST_PROXY: 'true',
+        CORS_ORIGINS: 'https://onvelope.example.com',
+      });
+      expect(named(manifests, 'ConfigMap', 'onvelope-svc-sync')!.data.BIGCARTEL_REDIRECT_URL).toBe(
+        'https://onvelope.example.com/api/bigcartel/callback',
+      );
+    });
+
+    it('keeps every secret value in the Secret and out of every ConfigMap', () => {
+      const secret = named(manifests, 'Secret', 'onvelope-secrets')!;
+      const markers = Object.values(secret.stringData as Record<string, string>);
+      expect(Object.keys(secret.stringData).sort()).toEqual(
+        secretNames.filter((name) => name !== 'MONGO_URL' && name !== 'NATS_URL').sort(),
+      );
+      for (const configMap of byKind(manifests, 'ConfigMap')) {
+        const data = configMap.data as Record<string, string>;
+        for (const name of secretNames.filter((n) => n !== 'MONGO_URL' && n !== 'NATS_URL')) {
+          expect(data).not.toHaveProperty(name);
+        }
+        for (const marker of markers) expect(Object.values(data).join('\n')).not.toContain(marker);
+      }
+      // Each app reads only the keys it needs.
+      const billingEnv = named(manifests, 'Deployment', 'onvelope-svc-billing')!.spec.template.spec
+        .containers[0].env as Manifest[];
+      expect(billingEnv.map((variable) => variable.name).sort()).toEqual(
+        ['PORT', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].sort(),
+      );
+    });
+
+    it('takes every image from the given registry and tag', () => {
+      for (const deployment of byKind(manifests, 'Deployment')) {
+        const name = (deployment.metadata.name as string).replace(/^onvelope-/, '');
+        expect(deployment.spec.template.spec.containers[0].image).toBe(
+          `registry.example.com/onvelope/onvelope/${name}:1.2.3`,
+        );
+      }
+    });
+  });
+
+  it('uses an existing Secret instead of creating one', async () => {
+    const manifests = parseManifests(
+      await template('--set', 'secrets.existingSecret=onvelope-prod'),
+    );
+    expect(byKind(manifests, 'Secret')).toEqual([]);
+    const env = named(manifests, 'Deployment', 'onvelope-svc-sync')!.spec.template.spec
+      .containers[0].env as Manifest[];
+    const refs = env.flatMap((variable) =>
+      variable.valueFrom ? [variable.valueFrom.secretKeyRef] : [],
+    );
+    expect(refs.map((ref) => ref.name)).toEqual(Array(6).fill('onvelope-prod'));
+  });
+
+  it("renders the README's production example valid, reading every secret from the given Secret", async () => {
+    const rendered = await template('-f', productionExample);
+    const manifests = parseManifests(rendered);
+    const report = await kubeconform(rendered);
+    expect(report.summary).toEqual({ valid: manifests.length, invalid: 0, errors: 0, skipped: 0 });
+    expect(byKind(manifests, 'Secret')).toEqual([]);
+    expect(named(manifests, 'Ingress', 'onvelope')!.spec.rules[0].host).toBe('track.example.com');
+    expect(named(manifests, 'HorizontalPodAutoscaler', 'onvelope-svc-sync')!.spec.maxReplicas).toBe(
+      10,
+    );
+    expect(named(manifests, 'ConfigMap', 'onvelope-svc-sync')!.data.SYNC_CONCURRENCY).toBe('4');
+  });
+
+  it('refuses a misspelt value (values.schema.json)', async () => {
+    await expect(template('--set', 'apps.svc-sync.replica=3')).rejects.toThrow(
+      /replica.*not allowed/i,
+    );
+  });
+
+  it('refuses the web image without the Ingress that routes to it', async () => {
+    await expect(template('--set', 'apps.web.enabled=true')).rejects.toThrow(
+      /needs ingress.enabled/,
+    );
+  });
+
+  it('is checked against schemas that catch a misspelt field', async () => {
+    const report = await kubeconform(
+      [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata: { name: typo }',
+        'spec:',
+        '  replica: 2',
+        '  selector: { matchLabels: { app: typo } }',
+        '  template:',
+        '    metadata: { labels: { app: typo } }',
+        '    spec: { containers: [{ name: app, image: app }] }',
+      ].join('\n'),
+    );
+    expect(report.summary).toMatchObject({ valid: 0, invalid: 1 });
+    expect(report.resources[0]!.msg).toMatch(/replica/);
+  });
+});
