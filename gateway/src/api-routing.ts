@@ -71,10 +71,17 @@ export function apiRouting(options: ApiRoutingOptions): Middleware {
       await options.gatewayHandlers[route.path]?.(ctx);
       return;
     }
+    // An upload is answered once the service has stored the whole file: a 30,000-row import on a
+    // slow database took longer than the usual wait, and a timeout then answered an error for work
+    // that succeeded.
+    const proxy =
+      route.streaming === 'request'
+        ? { ...options.proxy, timeoutMs: options.proxy.uploadTimeoutMs }
+        : options.proxy;
     await proxyToService(
       ctx,
       { service: route.service, baseUrl: options.services[route.service] },
-      options.proxy,
+      proxy,
     );
   };
 }

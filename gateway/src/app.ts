@@ -118,6 +118,7 @@ export function createGatewayApp(
         agent: upstreamAgent,
         bodyLimitBytes: config.BODY_LIMIT_BYTES,
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS,
         trustProxy: config.TRUST_PROXY,
         onUpstreamAnswer: (service, status, seconds) =>
           upstreamLatency.observe({ service, status: String(status) }, seconds),

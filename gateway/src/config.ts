@@ -36,6 +36,8 @@ export const gatewayConfigSchema = z.object({
   ANALYTICS_SERVICE_URL: serviceUrl(4005),
   /** Idle time (no bytes either way) after which an upstream call is given up. */
   UPSTREAM_TIMEOUT_MS: positiveInt(60_000),
+  /** Uploads answer once every row is stored: a large file on a slow database takes minutes. */
+  UPLOAD_TIMEOUT_MS: positiveInt(30 * 60_000),
   HEALTH_TIMEOUT_MS: positiveInt(2_000),
 
   CORS_ORIGINS: z

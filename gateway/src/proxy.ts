@@ -27,6 +27,8 @@ export interface ProxySettings {
   bodyLimitBytes: number;
   /** Idle time on the upstream socket before the call is given up. */
   timeoutMs: number;
+  /** The wait for routes that stream their request (uploads), which answer when all is stored. */
+  uploadTimeoutMs: number;
   trustProxy: boolean;
   /** Told how long each upstream call took to start answering, and with what status. */
   onUpstreamAnswer?: (service: string, status: number | 'failed', seconds: number) => void;
@@ -112,7 +114,9 @@ const unreachableCodes = new Set([
 function toGatewayError(error: unknown, service: string): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof UpstreamTimeout) {
-    return new HttpError(502, 'Bad gateway', [{ message: `${service} did not answer in time` }]);
+    return new HttpError(504, 'Gateway timeout', [
+      { message: `${service} did not answer in time` },
+    ]);
   }
   const code = (error as NodeJS.ErrnoException).code ?? '';
   if (unreachableCodes.has(code)) {
@@ -125,7 +129,7 @@ function toGatewayError(error: unknown, service: string): HttpError {
  * Forwards the request to the service with the same method, path and query, streaming both bodies
  * with backpressure (nothing is buffered). JSON answers are compressed on the way when the client
  * accepts it (see `api-compression.ts`). Resolves once the answer has been streamed, or the client
- * has gone; rejects with an `HttpError` (413, 502, 503) while no answer has been started.
+ * has gone; rejects with an `HttpError` (413, 502, 503, 504) while no answer has been started.
  */
 export function proxyToService(
   ctx: Context,

@@ -17,8 +17,10 @@ async function readinessOf(
     const body = readinessResponse.safeParse(await answer.json().catch(() => undefined));
     const ready = answer.ok && body.success && body.data.status === 'ready';
     return { service, status: ready ? 'ready' : 'not_ready' };
-  } catch {
-    return { service, status: 'unreachable' };
+  } catch (error) {
+    // A service that is there but too slow to answer is not the same trouble as one that is gone.
+    const timedOut = (error as { name?: string }).name === 'TimeoutError';
+    return { service, status: timedOut ? 'slow' : 'unreachable' };
   }
 }
 

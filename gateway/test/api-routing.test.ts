@@ -119,11 +119,11 @@ describe('routing API calls by the route table', () => {
     });
   });
 
-  it('answers 502 JSON when the service stays silent past the upstream timeout', async () => {
+  it('answers 504 JSON when the service stays silent past the upstream timeout', async () => {
     const answer = await fetch(`${gateway.url}/api/analytics/peak-times`);
-    expect(answer.status).toBe(502);
+    expect(answer.status).toBe(504);
     expect(await answer.json()).toEqual({
-      error: 'Bad gateway',
+      error: 'Gateway timeout',
       details: [{ message: 'svc-analytics did not answer in time' }],
     });
   });
@@ -392,6 +392,58 @@ describe('system health at /api/health', () => {
     } finally {
       await gateway.close();
       await Promise.all(services.map((service) => service.close()));
+    }
+  });
+
+  it('waits for an upload as long as the service stores it, and for any other call only so long', async () => {
+    const orders = await startStandIn((req, res) => {
+      req.resume();
+      req.on('end', () =>
+        setTimeout(() => {
+          res.setHeader('content-type', 'application/json');
+          res.end('{"success":true}');
+        }, 600),
+      );
+    });
+    const gateway = await startTestGateway({
+      ORDERS_SERVICE_URL: orders.url,
+      UPSTREAM_TIMEOUT_MS: '200',
+      UPLOAD_TIMEOUT_MS: '10000',
+    });
+    try {
+      const upload = await fetch(`${gateway.url}/api/upload/csv`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body: '--x--\r\n',
+      });
+      expect(upload.status).toBe(200);
+      expect((await fetch(`${gateway.url}/api/upload/summary`)).status).toBe(504);
+    } finally {
+      await gateway.close();
+      await orders.close();
+    }
+  });
+
+  it('calls a service that answers its readiness too slowly slow, not unreachable', async () => {
+    const auth = await startStandIn(ready('svc-auth'));
+    const orders = await startStandIn(() => {
+      // Never answers: slower than any health check waits.
+    });
+    const gateway = await startTestGateway({
+      AUTH_SERVICE_URL: auth.url,
+      ORDERS_SERVICE_URL: orders.url,
+      HEALTH_TIMEOUT_MS: '300',
+    });
+    try {
+      const answer = await fetch(`${gateway.url}/api/health`);
+      expect(answer.status).toBe(503);
+      expect(((await answer.json()) as { services: unknown[] }).services.slice(0, 2)).toEqual([
+        { service: 'svc-auth', status: 'ready' },
+        { service: 'svc-orders', status: 'slow' },
+      ]);
+    } finally {
+      await gateway.close();
+      await Promise.all([auth.close(), orders.close()]);
     }
   });
 

@@ -6,6 +6,8 @@ export const requestIdHeader = 'x-request-id';
 
 const probePaths = new Set(['/healthz', '/readyz']);
 const acceptable = /^[A-Za-z0-9._:-]{1,128}$/;
+/** nginx's status for a request the client closed before any answer; logs only, never sent. */
+const CLIENT_CLOSED_REQUEST = 499;
 
 /**
  * Keeps the caller's request id (the gateway sets one) or makes one, echoes it in the answer, and
@@ -24,14 +26,16 @@ export function requestIdMiddleware(logger: Logger) {
     } finally {
       // Probes arrive every few seconds from orchestrators; they would drown the real requests.
       const level = probePaths.has(ctx.path) ? 'debug' : 'info';
+      // A client that left before the answer got none: not the 404 Koa's default status would say.
+      const clientLeft = ctx.res.destroyed && !ctx.res.writableFinished;
       (ctx.state.log as Logger)[level](
         {
           method: ctx.method,
           path: ctx.path,
-          status: ctx.status,
+          status: clientLeft ? CLIENT_CLOSED_REQUEST : ctx.status,
           ms: Math.round(performance.now() - started),
         },
-        'request',
+        clientLeft ? 'client closed the request' : 'request',
       );
     }
   };

@@ -27,7 +27,11 @@ export type ReadinessResponse = z.infer<typeof readinessResponse>;
 export const systemHealthResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   services: z.array(
-    z.object({ service: z.string(), status: z.enum(['ready', 'not_ready', 'unreachable']) }),
+    z.object({
+      service: z.string(),
+      /** `slow`: no answer within the health timeout; `unreachable`: no connection at all. */
+      status: z.enum(['ready', 'not_ready', 'slow', 'unreachable']),
+    }),
   ),
 });
 
