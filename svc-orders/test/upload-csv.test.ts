@@ -345,6 +345,19 @@ describe('POST /api/upload/csv', () => {
     expect(await list.json()).toMatchObject({ pagination: { total: 2 } });
   });
 
+  it('counts the rows of every upload by outcome on /metrics', async () => {
+    const imported = async () => {
+      const text = await (await fetch(`${orders.url}/metrics`)).text();
+      return Number(
+        /^import_rows_total\{[^}]*outcome="imported"[^}]*\} (\d+)/m.exec(text)?.[1] ?? 0,
+      );
+    };
+    const before = await imported();
+    const caller = await newSeller();
+    await caller.upload(csvOf([{ orderNumber: 'M-1' }, { orderNumber: 'M-2' }]));
+    expect(await imported()).toBe(before + 2);
+  });
+
   it('skips an identical re-import with a warning and updates a changed one', async () => {
     const caller = await newSeller();
     const file = csvOf([{ orderNumber: 'R-1' }, { orderNumber: 'R-2' }]);

@@ -25,7 +25,7 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
     name: 'svc-sync',
     env,
     configSchema,
-    setup: async ({ config, db, nats, routes, log }) => {
+    setup: async ({ config, db, nats, routes, log, metrics }) => {
       const secrets = secretsOf(config);
       if (config.NODE_ENV !== 'production' && !config.TOKEN_ENCRYPTION_KEY) {
         log.warn(
@@ -62,6 +62,11 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
         leaseMs: config.SYNC_ACK_WAIT_MS,
         pageLimit: config.STORE_FRONT_PAGE_LIMIT,
         syncWaitTimeoutMs: config.SYNC_WAIT_TIMEOUT_MS,
+        finishedJobs: metrics.counter({
+          name: 'sync_jobs_total',
+          help: 'Sync jobs finished, by outcome',
+          labelNames: ['outcome'],
+        }),
       };
 
       // Unique indexes (one connection per store, one unfinished job per connection) must exist

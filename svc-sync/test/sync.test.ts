@@ -85,6 +85,8 @@ describe('syncing a store', () => {
     expect(
       requests.every((request) => request.userAgent === 'ONVELOPE (https://onvelope.local)'),
     ).toBe(true);
+    const metrics = await (await fetch(`${world.sync[0]!.url}/metrics`)).text();
+    expect(metrics).toMatch(/^sync_jobs_total\{[^}]*outcome="completed"[^}]*\} [1-9]/m);
   });
 
   it('stores the store-front order as a tracking entry with the documented mapping', async () => {

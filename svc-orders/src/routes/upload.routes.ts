@@ -10,6 +10,7 @@ import {
 import {
   callerOf,
   type Logger,
+  type Metrics,
   type NatsConnection,
   type ServiceRoutes,
 } from '@onvelope/service-kit';
@@ -32,6 +33,7 @@ export interface UploadRoutesDeps {
   log: Logger;
   csvUploadMaxBytes: number;
   authTimeoutMs: number;
+  metrics: Metrics;
 }
 
 /** The dashboard's order calls under /api/upload (spec 000 §7). */
@@ -42,13 +44,19 @@ export function registerUploadRoutes({
   log,
   csvUploadMaxBytes,
   authTimeoutMs,
+  metrics,
 }: UploadRoutesDeps) {
   const entries = trackingEntryModel(db);
+  const importedRows = metrics.counter({
+    name: 'import_rows_total',
+    help: 'Orders read from uploaded files, by outcome',
+    labelNames: ['outcome'],
+  });
 
   routes.handle(uploadCsv, async (ctx) => {
     const { accountId } = callerOf(ctx);
     const rules = await keywordRulesOf(db, accountId);
-    return receiveCsvFile(ctx.req, csvUploadMaxBytes, (file) =>
+    const result = await receiveCsvFile(ctx.req, csvUploadMaxBytes, (file) =>
       importCsv(
         { entries, nats },
         {
@@ -59,6 +67,10 @@ export function registerUploadRoutes({
         },
       ),
     );
+    importedRows.inc({ outcome: 'imported' }, result.successfulRows);
+    importedRows.inc({ outcome: 'skipped' }, result.skippedRows);
+    importedRows.inc({ outcome: 'failed' }, result.failedRows);
+    return result;
   });
 
   routes.handle(listTrackingEntriesRoute, (ctx, { query }) =>

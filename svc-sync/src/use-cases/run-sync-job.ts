@@ -354,6 +354,7 @@ class JobRun {
       },
     );
     if (result.matchedCount === 0) throw new Released('the job was taken over');
+    this.deps.finishedJobs.inc({ outcome: 'completed' });
     await connectionsOf(this.deps, current.accountId).updateOne(
       { _id: current.connectionId },
       {
@@ -396,6 +397,7 @@ class JobRun {
         $unset: { activeKey: 1 },
       },
     );
+    this.deps.finishedJobs.inc({ outcome: 'failed' });
     await connectionsOf(this.deps, this.job.accountId).updateOne(
       { _id: this.job.connectionId },
       { $set: { lastSyncError: message } },

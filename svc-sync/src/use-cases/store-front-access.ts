@@ -29,6 +29,8 @@ export interface SyncDeps {
   leaseMs: number;
   pageLimit: number;
   syncWaitTimeoutMs: number;
+  /** `sync_jobs_total{outcome}` on /metrics: jobs that completed or failed. */
+  finishedJobs: { inc(labels: { outcome: 'completed' | 'failed' }): void };
 }
 
 export const connectionsOf = (deps: SyncDeps, accountId: string) =>
