@@ -15,6 +15,12 @@ export interface EventContract<T extends z.ZodType = z.ZodType> {
   subject: string;
   stream: StreamContract;
   payload: T;
+  /**
+   * The newest `eventVersion` a payload of this contract declares (absent: 1). A consumer that
+   * meets a message of a higher version it cannot read keeps it for its next release, rather than
+   * dropping it, during a rolling upgrade.
+   */
+  version?: number;
 }
 
 /** A request/reply command that needs an answer now. */

@@ -139,6 +139,12 @@ export interface EventConsumer {
   stop(): Promise<void>;
 }
 
+/**
+ * When an event of a newer version than the consumer reads comes round again: with the
+ * consumer's 20 deliveries it is kept for about five hours, a rolling upgrade's worth.
+ */
+const NEWER_EVENT_RETRY_MS = 15 * 60_000;
+
 /** How long the server waits for an event's acknowledgement (or progress) before redelivering it. */
 const ACK_WAIT_MS = 30_000;
 
@@ -173,7 +179,7 @@ export async function consumeEvents<T extends z.ZodType>(
   })();
 
   const metrics = metricsByConnection.get(nc);
-  const count = (outcome: 'acked' | 'retried' | 'dropped') =>
+  const count = (outcome: 'acked' | 'retried' | 'deferred' | 'dropped') =>
     metrics?.consumed.inc({ subject: event.subject, outcome });
 
   function handle(message: JsMsg) {
@@ -188,9 +194,22 @@ export async function consumeEvents<T extends z.ZodType>(
 
   async function handleInTrace(message: JsMsg) {
     let payload: z.infer<T>;
+    let decoded: unknown;
     try {
-      payload = event.payload.parse(decode(message.data));
+      decoded = decode(message.data);
+      payload = event.payload.parse(decoded);
     } catch (error) {
+      const declared = (decoded as { eventVersion?: unknown } | undefined)?.eventVersion;
+      if (typeof declared === 'number' && declared > (event.version ?? 1)) {
+        // A publisher already upgraded: this release cannot read it, the next one will.
+        log.warn(
+          { subject: message.subject, eventVersion: declared },
+          'event of a newer version kept for a later release',
+        );
+        message.nak(NEWER_EVENT_RETRY_MS);
+        count('deferred');
+        return;
+      }
       log.error({ err: error, subject: message.subject }, 'event breaks its contract; dropped');
       message.term();
       count('dropped');

@@ -22,6 +22,12 @@ const noted = defineEvent({
   stream,
   payload: z.object({ n: z.number() }),
 });
+const versioned = defineEvent({
+  subject: `kit${id}.note.versioned`,
+  stream,
+  payload: z.object({ eventVersion: z.number().optional(), n: z.number() }),
+  version: 2,
+});
 const double = defineCommand({
   subject: `kitcmd${id}.double`,
   request: z.object({ n: z.number() }),
@@ -89,6 +95,28 @@ describe('NATS and JetStream helpers', () => {
     await waitFor(() => seen.includes(3));
     await consumer.stop();
     expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('keeps an event of a newer version it cannot read for a later release, and drops other bad ones', async () => {
+    const consumerName = `kit-versioned-${id}`;
+    const consumer = await consumeEvents(nc, versioned, consumerName, async () => {}, log);
+    const raw = (body: string, msgID: string) =>
+      nc.jetstream().publish(versioned.subject, new TextEncoder().encode(body), { msgID });
+    await raw('{"eventVersion":3,"n":"a later shape"}', 'newer');
+    await raw('{"eventVersion":2,"n":"broken"}', 'broken');
+    await publishEvent(nc, versioned, { eventVersion: 2, n: 1 }, 'fine');
+    const jsm = await nc.jetstreamManager();
+    // The broken one of a known version is terminated, the fine one acknowledged; only the newer
+    // one is still waiting (delivered, neither acknowledged nor terminated).
+    const until = Date.now() + 5_000;
+    let info = await jsm.consumers.info(stream.name, consumerName);
+    while (Date.now() < until && (info.num_ack_pending !== 1 || info.delivered.consumer_seq < 3)) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      info = await jsm.consumers.info(stream.name, consumerName);
+    }
+    expect(info.num_ack_pending).toBe(1);
+    expect(info.ack_floor.stream_seq).toBeLessThan(info.delivered.stream_seq);
+    await consumer.stop();
   });
 
   it('answers a command over request/reply and carries errors back with their status', async () => {

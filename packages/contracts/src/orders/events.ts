@@ -61,6 +61,7 @@ export const trackingEntryChange = z.object({
 export const trackingEntryUpserted = defineEvent({
   subject: 'orders.entries.upserted',
   stream: ordersStream,
+  version: TRACKING_ENTRY_EVENT_VERSION,
   payload: z.object({
     /** `TRACKING_ENTRY_EVENT_VERSION` of the publisher; absent means 1. */
     eventVersion: z.number().int().positive().optional(),
