@@ -39,6 +39,12 @@ describe('forAccount', () => {
     expect(await a.findById(String(b1?._id))).toBeNull();
   });
 
+  it('puts the account first in every filter and lets no filter name another', () => {
+    const scoped = forAccount(notes, 'seller-a').scope({ text: 'a1', accountId: 'seller-b' });
+    expect(Object.keys(scoped)).toEqual(['accountId', 'text']);
+    expect(scoped.accountId).toBe('seller-a');
+  });
+
   it("cannot change or delete another account's documents", async () => {
     const a = forAccount(notes, 'seller-a');
     expect((await a.updateOne({ text: 'b1' }, { $set: { text: 'stolen' } })).modifiedCount).toBe(0);
