@@ -148,6 +148,32 @@ describe('buyers', () => {
     await portal.context.close();
   });
 
+  it('lets the seller mark a query resolved from the inbox', async () => {
+    const buyerEmail = uniqueEmail('closer');
+    const seller = await sellerWithOrders([
+      `BUY-2001,Cal,Buyer,${buyerEmail},SW1A 1AA,pending,,,,product_name: Tote`,
+    ]);
+    const profile = seller.profile as { accountId?: string; id?: string };
+    await postJson(site.system, '/api/order-queries', {
+      accountId: profile.accountId ?? profile.id,
+      customerName: 'Cal Buyer',
+      customerEmail: buyerEmail,
+      orderNumber: 'BUY-2001',
+      subject: 'Which size?',
+      message: 'Is the tote the large one?',
+    });
+    const desk = await newPage(site.browser);
+    await seedLocalStorage(desk.context, sellerStorage(seller));
+    await desk.page.goto(`${site.system.url}/dashboard`);
+    await desk.page.getByTestId('open-queries').click();
+    await desk.page.getByTestId('query-item').click();
+    await waitForText(desk.page, 'query-status', 'In Review');
+    await desk.page.getByTestId('query-resolve').click();
+    await waitForText(desk.page, 'query-status', 'resolved');
+    await expect(desk.page.getByTestId('query-resolve').count()).resolves.toBe(0);
+    await desk.context.close();
+  });
+
   it('a buyer claims an order, renames it and unclaims it', async () => {
     const buyerEmail = uniqueEmail('claimer');
     await sellerWithOrders([`CLM-2001,Bea,Buyer,${buyerEmail},M1 1AE,processing,,,,Tea towel`]);

@@ -122,6 +122,20 @@ describe('buyer queries and the seller inbox', () => {
     ).toBe(404);
   });
 
+  it('lets the seller mark their query resolved, once and for good; seller B cannot', async () => {
+    const { body } = await send(await orderFor('close@example.com'));
+    const path = `/api/public/seller-queries/${body.query.id}/resolve`;
+    expect((await h.call('POST', path, { token: sellerB })).status).toBe(404);
+    const resolved = await h.call('POST', path, { token: sellerA });
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.query.status).toBe('resolved');
+    expect((await h.call('POST', path, { token: sellerA })).body.query.status).toBe('resolved');
+    const read = await h.call('PUT', `/api/public/seller-queries/${body.query.id}/read`, {
+      token: sellerA,
+    });
+    expect(read.body.query.status).toBe('resolved');
+  });
+
   it('appends a reply, moves the query to viewed and emails the buyer', async () => {
     const { body } = await send(await orderFor('reply@example.com'));
     const path = `/api/public/seller-queries/${body.query.id}/reply`;

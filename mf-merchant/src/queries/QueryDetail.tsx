@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { replyToQuery } from '@onvelope/contracts';
+import { replyToQuery, resolveSellerQuery } from '@onvelope/contracts';
 import { failureMessage, orderItemsLabel, queryStatusLabel, timeAgo } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { formatDateTime } from '../domain/display-format.js';
@@ -37,6 +37,21 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
       onChanged(answer.query);
     } catch (caught) {
       setError(failureMessage(caught, 'Failed to send reply'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  // Beyond the spec: the seller closes a query the buyer never marked resolved.
+  async function resolve() {
+    setSending(true);
+    setError(null);
+    setNotice(null);
+    try {
+      const answer = await merchantApi.call(resolveSellerQuery, { params: { id: query.id } });
+      onChanged(answer.query);
+    } catch (caught) {
+      setError(failureMessage(caught, 'Failed to complete action'));
     } finally {
       setSending(false);
     }
@@ -108,9 +123,22 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
             {notice}
           </p>
         )}
-        <button type="submit" className="ov-button" disabled={!canSend} data-testid="reply-send">
-          {sending ? 'Sending…' : 'Send reply'}
-        </button>
+        <div className="me-form__actions">
+          <button type="submit" className="ov-button" disabled={!canSend} data-testid="reply-send">
+            {sending ? 'Sending…' : 'Send reply'}
+          </button>
+          {query.status !== 'resolved' && (
+            <button
+              type="button"
+              className="ov-button ov-button--secondary"
+              disabled={sending}
+              onClick={() => void resolve()}
+              data-testid="query-resolve"
+            >
+              Mark resolved
+            </button>
+          )}
+        </div>
       </form>
     </article>
   );

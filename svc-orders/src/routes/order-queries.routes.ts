@@ -3,6 +3,7 @@ import {
   listSellerQueries as listSellerQueriesRoute,
   markQueryRead as markQueryReadRoute,
   replyToQuery as replyToQueryRoute,
+  resolveSellerQuery as resolveSellerQueryRoute,
   resolveQuery as resolveQueryRoute,
   sendOrderQuery as sendOrderQueryRoute,
 } from '@onvelope/contracts';
@@ -11,6 +12,7 @@ import {
   listSellerQueries,
   markQueryRead,
   replyToQuery,
+  resolveSellerQuery,
 } from '../use-cases/answer-order-queries.js';
 import type { BuyerDeps } from '../use-cases/buyer-deps.js';
 import { listCustomerQueries, resolveQuery } from '../use-cases/buyer-queries.js';
@@ -31,6 +33,9 @@ export function registerOrderQueryRoutes(routes: ServiceRoutes, deps: BuyerDeps)
   );
   routes.handle(replyToQueryRoute, async (ctx, { params, body }) =>
     replyToQuery(deps, callerOf(ctx).accountId, params.id, body.message),
+  );
+  routes.handle(resolveSellerQueryRoute, async (ctx, { params }) =>
+    resolveSellerQuery(deps, callerOf(ctx).accountId, params.id),
   );
   routes.handle(listCustomerQueriesRoute, async (ctx) =>
     listCustomerQueries(deps, callerOf(ctx).userId),

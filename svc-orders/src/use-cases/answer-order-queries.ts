@@ -46,6 +46,23 @@ export async function markQueryRead(deps: Pick<BuyerDeps, 'db'>, accountId: stri
 }
 
 /**
+ * The seller marks a query resolved (beyond the specs: otherwise an answered query stays 'In
+ * Review' until the buyer closes it). Resolving twice changes nothing.
+ */
+export async function resolveSellerQuery(
+  deps: Pick<BuyerDeps, 'db'>,
+  accountId: string,
+  id: string,
+) {
+  if (!mongoose.isValidObjectId(id)) throw notFound(queryMessages.notFound);
+  const query = await queriesOf(deps, accountId)
+    .findOneAndUpdate({ _id: id }, { $set: { status: 'resolved' } })
+    .lean<OrderQueryDocument>();
+  if (!query) throw notFound(queryMessages.notFound);
+  return { query: toOrderQuery(query) };
+}
+
+/**
  * Spec 000 §7 reply: appends the reply, moves a new query to viewed (see
  * `statusAfterSellerSawIt`) and emails the buyer. The reply is stored first: when the mail
  * cannot go out it is still there for the buyer's portal, and the seller is told.

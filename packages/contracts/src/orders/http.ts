@@ -274,6 +274,16 @@ export const replyToQuery = route(
   { schemas: { params: idParams, body: replyRequest, response: orderQueryResponse } },
 );
 
+// Beyond the specs (issue 16): a seller closes a query the buyer never marked resolved.
+export const resolveSellerQuery = route(
+  'POST',
+  '/api/public/seller-queries/{id}/resolve',
+  'merchant',
+  'implied',
+  'Mark a query resolved',
+  { schemas: { params: idParams, response: orderQueryResponse } },
+);
+
 export const lookupOrder = route(
   'POST',
   '/api/customer/lookup',
@@ -398,6 +408,7 @@ export const ordersRoutes = [
   listSellerQueries,
   markQueryRead,
   replyToQuery,
+  resolveSellerQuery,
   lookupOrder,
   sendOrderQuery,
   listClaimedOrders,
