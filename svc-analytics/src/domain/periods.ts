@@ -1,6 +1,6 @@
 import type { PeakTimesResponse, PeriodTotals, RevenueTrendsResponse } from '@onvelope/contracts';
 import { addDays, weekdayNames, weekdayOf } from './calendar.js';
-import { money, type DayBucket } from './rollup.js';
+import { average, money, type DayBucket } from './rollup.js';
 
 /**
  * A range of `days` days ending today, today included: a period boundary is midnight in the
@@ -24,8 +24,6 @@ export const previousRange = ({ from, to }: DayRange): DayRange => {
 
 const within = (buckets: readonly DayBucket[], { from, to }: DayRange) =>
   buckets.filter((bucket) => bucket.day >= from && bucket.day <= to);
-
-const average = (total: number, count: number) => (count ? money(total / count) : 0);
 
 export function totalsOf(buckets: readonly DayBucket[]): PeriodTotals {
   const revenue = buckets.reduce((total, bucket) => total + bucket.revenue, 0);

@@ -60,7 +60,8 @@ export const segmentOf = (orderCount: number): CustomerSegment =>
 
 export const money = (value: number) => Math.round(value * 100) / 100;
 const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
-const average = (total: number, count: number) => (count ? money(total / count) : 0);
+/** Money per item, 0 when there are none. */
+export const average = (total: number, count: number) => (count ? money(total / count) : 0);
 
 /** An order's revenue: its item total, else what its priced lines add up to. */
 export function revenueOf(fact: Pick<RollupFact, 'itemTotal' | 'items'>): number {

@@ -37,11 +37,13 @@ export function analyticsReader({
       .findById(accountId)
       .select(Object.fromEntries(names.map((name) => [name, 1])))
       .lean<StoredRollup>();
-    const empty = createRollupBuilder(calendar, todayOf(now)).result();
-    return Object.fromEntries(names.map((name) => [name, stored?.[name] ?? empty[name]])) as Pick<
-      AccountRollup,
-      P
-    >;
+    // Only a seller with no orders yet (or a panel not computed yet) needs the empty figures.
+    let empty: AccountRollup | undefined;
+    const emptyPanel = (name: P) =>
+      (empty ??= createRollupBuilder(calendar, todayOf(now)).result())[name];
+    return Object.fromEntries(
+      names.map((name) => [name, stored?.[name] ?? emptyPanel(name)]),
+    ) as Pick<AccountRollup, P>;
   }
 
   return {

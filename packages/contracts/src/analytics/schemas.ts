@@ -109,14 +109,19 @@ export const periodTotals = z.object({
 });
 export type PeriodTotals = z.infer<typeof periodTotals>;
 
-export const revenueTrendsResponse = z.object({
-  success: z.literal(true),
-  /** The days of the range that had orders, oldest first. */
-  data: z.array(revenueTrendRow),
+/** What a ranged call answers beside its rows: the range, its totals and the range before it. */
+const rangedFields = {
   /** The first and last day of the range (`YYYY-MM-DD`), today included. */
   range: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }),
   totals: periodTotals,
   previous: periodTotals,
+};
+
+export const revenueTrendsResponse = z.object({
+  success: z.literal(true),
+  /** The days of the range that had orders, oldest first. */
+  data: z.array(revenueTrendRow),
+  ...rangedFields,
 });
 
 export const customerSegments = ['new', 'returning', 'loyal'] as const;
@@ -194,9 +199,7 @@ export const peakTimesResponse = z.object({
     /** All seven days, Sunday first. */
     weeklyPattern: z.array(weekdayRow),
   }),
-  range: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }),
-  totals: periodTotals,
-  previous: periodTotals,
+  ...rangedFields,
 });
 
 export type CountriesResponse = z.infer<typeof countriesResponse>;
