@@ -175,6 +175,16 @@ describe('analytics screen', () => {
     await expect(
       page.getByTestId('analytics-countries-table').locator('tfoot td').allTextContents(),
     ).resolves.toEqual(['Total', '6', '5', '£31.58', '£189.50']);
+    // Beyond the spec: an all-time panel's headline counts over the range, against the one before.
+    await expect(text(page, 'analytics-countries-orders')).resolves.toBe('6');
+    await expect(text(page, 'analytics-countries-count')).resolves.toBe('4');
+    await expect(text(page, 'analytics-countries-orders-change')).resolves.toContain(
+      'New: none in the previous 30 days',
+    );
+    await expect(text(page, 'analytics-items-units')).resolves.toBe('13');
+    await expect(text(page, 'analytics-customers-new')).resolves.toBe('5');
+    await expect(text(page, 'analytics-customers-repeat')).resolves.toBe('1');
+    await page.getByTestId('analytics-shipping-shipped').waitFor();
 
     const items = await tableRows(page, 'analytics-items-table');
     expect(items.map(([rank, , name, ...figures]) => [rank, name, ...figures])).toEqual([
@@ -247,10 +257,11 @@ describe('analytics screen', () => {
       page.getByTestId('analytics-hour-heat').locator('svg').getAttribute('aria-label'),
     ).resolves.toContain('3 orders');
 
-    // The four all-time panels say so; the range applies to revenue and peak times only.
+    // The four all-time panels say so; the range applies to their headline counts.
     await expect(text(page, 'analytics-panel-countries')).resolves.toContain('All time');
     await page.getByTestId('analytics-range').selectOption('7');
     await waitForText(page, 'analytics-revenue-days', '3 of 7');
+    await waitForText(page, 'analytics-panel-countries', 'Orders, last 7 days');
     expect(pathOf(page)).toBe('/analytics?days=7');
     await expect(text(page, 'analytics-panel-peak-times')).resolves.toContain('Last 7 days');
 
@@ -272,7 +283,7 @@ describe('analytics screen', () => {
     await page.getByTestId('analytics-peak-orders').waitFor();
     await expect(page.getByTestId('analytics-error').count()).resolves.toBe(0);
 
-    await page.route('**/api/analytics/countries', (route) =>
+    await page.route('**/api/analytics/countries?**', (route) =>
       route.fulfill({
         status: 401,
         contentType: 'application/json',

@@ -71,6 +71,12 @@ const orderAt = {
   e6: at(5, 10),
 };
 const created = new Date(now - 60_000);
+/** The range of `days` days ending today in London, as the answers give it. */
+const rangeOf = (days: number) => {
+  const to = london(new Date(now)).day;
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY).toISOString();
+  return { from: from.slice(0, 10), to, timeZone: ANALYTICS_TIME_ZONE };
+};
 
 function change(entryId: string, fields: Partial<Change>): Change {
   return {
@@ -101,6 +107,7 @@ const firstImport: Change[] = [
   change('e1', {
     status: 'shipped',
     courier: 'Royal Mail',
+    shippedAt: at(1, 15).toISOString(),
     orderDate: orderAt.e1.toISOString(),
     shippingCountry: 'GB',
     itemTotal: 30,
@@ -110,6 +117,7 @@ const firstImport: Change[] = [
   change('e2', {
     status: 'delivered',
     courier: 'Royal Mail ',
+    shippedAt: at(2, 10).toISOString(),
     orderDate: orderAt.e2.toISOString(),
     shippingCountry: 'gb',
     itemTotal: 20,
@@ -134,6 +142,7 @@ const firstImport: Change[] = [
   change('e5', {
     status: 'shipped',
     courier: 'DHL',
+    shippedAt: at(9, 10).toISOString(),
     orderDate: orderAt.e5.toISOString(),
     shippingCountry: 'GB',
     itemTotal: 40,
@@ -252,7 +261,54 @@ describe('svc-analytics: the six calls', () => {
         { country: 'US', orderCount: 1, uniqueCustomers: 1, avgOrderValue: 50, totalRevenue: 50 },
       ],
       totals: { orderCount: 4, uniqueCustomers: 3, avgOrderValue: 36.25, totalRevenue: 145 },
+      period: {
+        range: rangeOf(30),
+        current: { orderCount: 3, countryCount: 2 },
+        previous: { orderCount: 1, countryCount: 1 },
+      },
     });
+  });
+
+  it("compares each all-time panel's headline figures over the range with the range before", async () => {
+    // Last 7 days: e1 (GB, ann's second order, 3 units, shipped), e2 (GB, ann's first, 1 unit,
+    // shipped) and e7 (no country or email, 3 units). The 7 days before: e3 (US, bob's first, 1
+    // unit) and e5's shipment. e4 is cancelled, e6 deleted.
+    const week = rangeOf(7);
+    expect((await data('/api/analytics/countries?days=7')).period).toEqual({
+      range: week,
+      current: { orderCount: 2, countryCount: 1 },
+      previous: { orderCount: 1, countryCount: 1 },
+    });
+    expect((await data('/api/analytics/popular-items?days=7&limit=5')).period).toEqual({
+      range: week,
+      current: { unitsSold: 7 },
+      previous: { unitsSold: 1 },
+    });
+    expect((await data('/api/analytics/customer-behavior?days=7')).period).toEqual({
+      range: week,
+      current: { newCustomers: 1, repeatOrders: 1 },
+      previous: { newCustomers: 1, repeatOrders: 0 },
+    });
+    expect((await data('/api/analytics/shipping-performance?days=7')).period).toEqual({
+      range: week,
+      current: { shipped: 2 },
+      previous: { shipped: 1 },
+    });
+    // Over 30 days the 30 before hold e5 alone: dan's first order, GB, one unit.
+    expect((await data('/api/analytics/customer-behavior')).period).toEqual({
+      range: rangeOf(30),
+      current: { newCustomers: 2, repeatOrders: 1 },
+      previous: { newCustomers: 1, repeatOrders: 0 },
+    });
+    expect((await data('/api/analytics/popular-items')).period).toMatchObject({
+      current: { unitsSold: 8 },
+      previous: { unitsSold: 1 },
+    });
+    expect((await data('/api/analytics/shipping-performance')).period).toMatchObject({
+      current: { shipped: 3 },
+      previous: { shipped: 0 },
+    });
+    expect((await get('/api/analytics/countries?days=8')).status).toBe(400);
   });
 
   it('ranks items by units sold, sharing an unpriced line the order total', async () => {
@@ -325,7 +381,7 @@ describe('svc-analytics: the six calls', () => {
   });
 
   it('segments customers by their number of orders and lists the top ones', async () => {
-    expect(await data('/api/analytics/customer-behavior')).toEqual({
+    expect(await data('/api/analytics/customer-behavior')).toMatchObject({
       success: true,
       data: {
         customerSegments: [
@@ -379,7 +435,7 @@ describe('svc-analytics: the six calls', () => {
   });
 
   it('shares orders by status (cancelled included) and ranks the couriers that shipped', async () => {
-    expect(await data('/api/analytics/shipping-performance')).toEqual({
+    expect(await data('/api/analytics/shipping-performance')).toMatchObject({
       success: true,
       data: {
         deliverySuccess: [

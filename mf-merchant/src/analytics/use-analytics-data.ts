@@ -42,8 +42,8 @@ interface AnalyticsQuery {
 
 /**
  * The six calls of the analytics screen (spec 001 §7). A panel is asked again only when its own
- * parameters change: the time range reloads revenue trends and peak times, the number of items
- * the popular items; the other panels are all-time. A 401 on any of them clears the session and
+ * parameters change: the time range reloads every panel (the all-time ones compare their headline
+ * figures over it), the number of items the popular items. A 401 on any of them clears the session and
  * goes to /login (spec 001 §4).
  */
 export function useAnalyticsData({
@@ -52,11 +52,14 @@ export function useAnalyticsData({
   refreshCount,
 }: AnalyticsQuery): AnalyticsData {
   const panels = {
-    countries: usePanelLoad(`${refreshCount}`, (signal) =>
-      merchantApi.call(countriesAnalytics, { signal }),
+    countries: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
+      merchantApi.call(countriesAnalytics, { query: { days: range }, signal }),
     ),
-    popularItems: usePanelLoad(`${refreshCount}/${itemLimit}`, (signal) =>
-      merchantApi.call(popularItemsAnalytics, { query: { limit: itemLimit }, signal }),
+    popularItems: usePanelLoad(`${refreshCount}/${itemLimit}/${range}`, (signal) =>
+      merchantApi.call(popularItemsAnalytics, {
+        query: { limit: itemLimit, days: range },
+        signal,
+      }),
     ),
     revenueTrends: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
       merchantApi.call(revenueTrendsAnalytics, {
@@ -64,11 +67,11 @@ export function useAnalyticsData({
         signal,
       }),
     ),
-    customerBehavior: usePanelLoad(`${refreshCount}`, (signal) =>
-      merchantApi.call(customerBehaviorAnalytics, { signal }),
+    customerBehavior: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
+      merchantApi.call(customerBehaviorAnalytics, { query: { days: range }, signal }),
     ),
-    shippingPerformance: usePanelLoad(`${refreshCount}`, (signal) =>
-      merchantApi.call(shippingPerformanceAnalytics, { signal }),
+    shippingPerformance: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
+      merchantApi.call(shippingPerformanceAnalytics, { query: { days: range }, signal }),
     ),
     peakTimes: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
       merchantApi.call(peakTimesAnalytics, { query: { days: range }, signal }),

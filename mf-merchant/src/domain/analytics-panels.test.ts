@@ -44,10 +44,9 @@ describe('empty panels', () => {
 
   it('counts shipping performance as empty without statuses or couriers', () => {
     const data = { deliverySuccess: [], courierPerformance: [] };
-    expect(hasShippingPerformance({ success: true, data })).toBe(false);
+    expect(hasShippingPerformance({ data })).toBe(false);
     expect(
       hasShippingPerformance({
-        success: true,
         data: { ...data, deliverySuccess: [{ status: 'pending', orderCount: 2, percentage: 100 }] },
       }),
     ).toBe(true);

@@ -36,14 +36,16 @@ export const segmentLabels: Record<CustomerSegment, string> = {
 // The service always sends the three segments and all 24 hours and 7 days, zero or not: a panel is
 // empty when every figure in it is zero, not when its lists are.
 
-export function hasCustomerBehavior({ data }: CustomerBehaviorResponse): boolean {
+export function hasCustomerBehavior({ data }: Pick<CustomerBehaviorResponse, 'data'>): boolean {
   return (
     data.topCustomers.length > 0 ||
     data.customerSegments.some((segment) => segment.customerCount > 0)
   );
 }
 
-export function hasShippingPerformance({ data }: ShippingPerformanceResponse): boolean {
+export function hasShippingPerformance({
+  data,
+}: Pick<ShippingPerformanceResponse, 'data'>): boolean {
   return (
     data.courierPerformance.length > 0 || data.deliverySuccess.some((row) => row.orderCount > 0)
   );

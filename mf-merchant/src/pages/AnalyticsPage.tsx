@@ -50,11 +50,11 @@ const AnalyticsPage: RemotePage<'mf_merchant/AnalyticsPage'> = () => {
         </div>
       )}
       <div className="me-analytics__grid">
-        <CountriesPanel load={data.countries} />
-        <PopularItemsPanel load={data.popularItems} limit={params.itemLimit} />
+        <CountriesPanel load={data.countries} range={params.range} />
+        <PopularItemsPanel load={data.popularItems} limit={params.itemLimit} range={params.range} />
         <RevenueTrendsPanel load={data.revenueTrends} range={params.range} />
-        <CustomerBehaviorPanel load={data.customerBehavior} />
-        <ShippingPerformancePanel load={data.shippingPerformance} />
+        <CustomerBehaviorPanel load={data.customerBehavior} range={params.range} />
+        <ShippingPerformancePanel load={data.shippingPerformance} range={params.range} />
         <PeakTimesPanel load={data.peakTimes} range={params.range} />
       </div>
     </main>

@@ -10,6 +10,8 @@ export interface StoredRollup extends Partial<AccountRollup> {
   _id: string;
   dirtyAt: Date | null;
   computedAt: Date | null;
+  /** The `ROLLUP_FORMAT` the figures were computed in; absent before format 2. */
+  format?: number;
 }
 
 const panel = { type: Schema.Types.Mixed, default: undefined };
@@ -27,6 +29,7 @@ const rollupSchema = new Schema<StoredRollup>(
     days: panel,
     dirtyAt: { type: Date, default: null },
     computedAt: { type: Date, default: null },
+    format: { type: Number },
   },
   { versionKey: false, collection: 'analytics_rollups' },
 );

@@ -1,4 +1,12 @@
-import type { PeakTimesResponse, PeriodTotals, RevenueTrendsResponse } from '@onvelope/contracts';
+import type {
+  CountriesPeriod,
+  CustomerBehaviorPeriod,
+  PeakTimesResponse,
+  PeriodTotals,
+  PopularItemsPeriod,
+  RevenueTrendsResponse,
+  ShippingPerformancePeriod,
+} from '@onvelope/contracts';
 import { addDays, weekdayNames, weekdayOf } from './calendar.js';
 import { average, money, type DayBucket } from './rollup.js';
 
@@ -62,12 +70,14 @@ export function revenueTrendsOf(
 ): Omit<RevenueTrendsResponse, 'success'> {
   const { inRange, ranged } = rangedTotals(buckets, range, timeZone);
   return {
-    data: inRange.map((bucket) => ({
-      period: bucket.day,
-      revenue: bucket.revenue,
-      orderCount: bucket.orderCount,
-      avgOrderValue: average(bucket.revenue, bucket.orderCount),
-    })),
+    data: inRange
+      .filter((bucket) => bucket.orderCount > 0)
+      .map((bucket) => ({
+        period: bucket.day,
+        revenue: bucket.revenue,
+        orderCount: bucket.orderCount,
+        avgOrderValue: average(bucket.revenue, bucket.orderCount),
+      })),
     ...ranged,
   };
 }
@@ -107,3 +117,55 @@ export function peakTimesOf(
     ...ranged,
   };
 }
+
+const sum = (buckets: readonly DayBucket[], figure: (bucket: DayBucket) => number) =>
+  buckets.reduce((total, bucket) => total + figure(bucket), 0);
+
+/** A panel's figures over the range and over the range of the same length before it. */
+function periodOf<Figures>(
+  buckets: readonly DayBucket[],
+  range: DayRange,
+  timeZone: string,
+  figuresOf: (days: readonly DayBucket[]) => Figures,
+) {
+  return {
+    range: { ...range, timeZone },
+    current: figuresOf(within(buckets, range)),
+    previous: figuresOf(within(buckets, previousRange(range))),
+  };
+}
+
+type PeriodOf<Period> = (
+  buckets: readonly DayBucket[],
+  range: DayRange,
+  timeZone: string,
+) => Period;
+
+export const countriesPeriodOf: PeriodOf<CountriesPeriod> = (buckets, range, timeZone) =>
+  periodOf(buckets, range, timeZone, (days) => ({
+    orderCount: sum(days, (day) => day.countryOrders),
+    countryCount: new Set(days.flatMap((day) => day.countries)).size,
+  }));
+
+export const popularItemsPeriodOf: PeriodOf<PopularItemsPeriod> = (buckets, range, timeZone) =>
+  periodOf(buckets, range, timeZone, (days) => ({ unitsSold: sum(days, (day) => day.units) }));
+
+/**
+ * A known customer's orders in the range are the first orders of its new customers and repeat
+ * orders; each new customer has exactly one first order.
+ */
+export const customerBehaviorPeriodOf: PeriodOf<CustomerBehaviorPeriod> = (
+  buckets,
+  range,
+  timeZone,
+) =>
+  periodOf(buckets, range, timeZone, (days) => {
+    const newCustomers = sum(days, (day) => day.newCustomers);
+    return { newCustomers, repeatOrders: sum(days, (day) => day.customerOrders) - newCustomers };
+  });
+
+export const shippingPerformancePeriodOf: PeriodOf<ShippingPerformancePeriod> = (
+  buckets,
+  range,
+  timeZone,
+) => periodOf(buckets, range, timeZone, (days) => ({ shipped: sum(days, (day) => day.shipped) }));

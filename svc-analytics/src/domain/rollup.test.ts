@@ -43,6 +43,7 @@ describe('rollup rules', () => {
       items: [],
       customerEmail: null,
       courier: null,
+      shippedAt: null,
     });
     builder.add(fact('2024-11-25T12:00:00Z'));
     builder.add(fact('2024-11-24T12:00:00Z'));

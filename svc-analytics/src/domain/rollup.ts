@@ -22,6 +22,7 @@ export interface RollupFact {
   items: FactItem[];
   customerEmail: string | null;
   courier: string | null;
+  shippedAt: Date | null;
 }
 
 /** One day's orders (in the analytics time zone), with their hours for the peak-times panel. */
@@ -32,6 +33,17 @@ export interface DayBucket {
   /** Orders and revenue by hour of the day, 24 each. */
   hourOrders: number[];
   hourRevenue: number[];
+  /**
+   * What the all-time panels compare over a range: orders shipped to a country and those
+   * countries, units sold, customers whose first order was this day, orders by a known customer,
+   * and orders shipped this day (by their shipping date, not their order date).
+   */
+  countryOrders: number;
+  countries: string[];
+  units: number;
+  newCustomers: number;
+  customerOrders: number;
+  shipped: number;
 }
 
 /** Everything the six calls read for one seller, computed from all of their facts. */
@@ -46,6 +58,31 @@ export interface AccountRollup {
   /** Days with orders, oldest first, from `KEPT_DAYS` days before the rollup. */
   days: DayBucket[];
 }
+
+/**
+ * What a stored rollup holds: raised when a release adds figures, so the rollups stored before are
+ * recomputed at start-up (see `dirtyAccounts`). 2 added the day figures the all-time panels compare.
+ */
+export const ROLLUP_FORMAT = 2;
+
+type PeriodFigure =
+  'countryOrders' | 'countries' | 'units' | 'newCustomers' | 'customerOrders' | 'shipped';
+
+/**
+ * A stored day with the figures of rollup format 2: a day stored by an earlier release lacks them
+ * (its type says otherwise) until its rollup is recomputed, and counts them as zero.
+ */
+export const withPeriodFigures = (
+  bucket: Omit<DayBucket, PeriodFigure> & Partial<Pick<DayBucket, PeriodFigure>>,
+): DayBucket => ({
+  countryOrders: 0,
+  countries: [],
+  units: 0,
+  newCustomers: 0,
+  customerOrders: 0,
+  shipped: 0,
+  ...bucket,
+});
 
 /** Two of the longest range: the range and the one before it, which it is compared with. */
 export const KEPT_DAYS = 2 * 365;
@@ -107,7 +144,7 @@ export function createRollupBuilder(calendar: Calendar, today: string) {
   const firstKeptDay = addDays(today, -KEPT_DAYS);
   const countries = new Map<string, Tally & { customers: Set<string> }>();
   const items = new Map<string, Tally & { name: string; imageUrl: string | null; units: number }>();
-  const customers = new Map<string, Tally & { firstOrderDate: Date | null }>();
+  const customers = new Map<string, Tally & { firstOrderDate: Date | null; firstDay: string }>();
   const statuses = new Map<string, number>();
   const couriers = new Map<string, Tally & { name: string }>();
   const days = new Map<string, DayBucket>();
@@ -118,12 +155,36 @@ export function createRollupBuilder(calendar: Calendar, today: string) {
   };
   let liveOrders = 0;
 
+  /** The day's bucket, or undefined for a day outside the kept ones. */
+  function bucketOn(day: string): DayBucket | undefined {
+    if (day < firstKeptDay || day > today) return undefined;
+    let bucket = days.get(day);
+    if (!bucket) {
+      bucket = {
+        day,
+        orderCount: 0,
+        revenue: 0,
+        hourOrders: new Array<number>(24).fill(0),
+        hourRevenue: new Array<number>(24).fill(0),
+        countryOrders: 0,
+        countries: [],
+        units: 0,
+        newCustomers: 0,
+        customerOrders: 0,
+        shipped: 0,
+      };
+      days.set(day, bucket);
+    }
+    return bucket;
+  }
+
   function add(fact: RollupFact) {
     liveOrders += 1;
     statuses.set(fact.status, (statuses.get(fact.status) ?? 0) + 1);
     if (fact.status === CANCELLED) return;
     const revenue = revenueOf(fact);
     const email = fact.customerEmail?.trim().toLowerCase() || null;
+    const { day, hour } = calendar.localTime(fact.orderDate ?? fact.firstSeenAt);
 
     const code = fact.shippingCountry?.trim().toUpperCase();
     if (code) {
@@ -157,7 +218,13 @@ export function createRollupBuilder(calendar: Calendar, today: string) {
     });
 
     if (email) {
-      const customer = customers.get(email) ?? { orderCount: 0, revenue: 0, firstOrderDate: null };
+      const customer = customers.get(email) ?? {
+        orderCount: 0,
+        revenue: 0,
+        firstOrderDate: null,
+        firstDay: day,
+      };
+      if (day < customer.firstDay) customer.firstDay = day;
       customer.orderCount += 1;
       customer.revenue += revenue;
       if (
@@ -178,25 +245,31 @@ export function createRollupBuilder(calendar: Calendar, today: string) {
       couriers.set(key, courier);
     }
 
-    const { day, hour } = calendar.localTime(fact.orderDate ?? fact.firstSeenAt);
-    if (day >= firstKeptDay && day <= today) {
-      const bucket = days.get(day) ?? {
-        day,
-        orderCount: 0,
-        revenue: 0,
-        hourOrders: new Array<number>(24).fill(0),
-        hourRevenue: new Array<number>(24).fill(0),
-      };
+    const bucket = bucketOn(day);
+    if (bucket) {
       bucket.orderCount += 1;
       bucket.revenue += revenue;
       bucket.hourOrders[hour]! += 1;
       bucket.hourRevenue[hour]! += revenue;
-      days.set(day, bucket);
+      bucket.units += fact.items.reduce((units, line) => units + line.quantity, 0);
+      if (code) {
+        bucket.countryOrders += 1;
+        if (!bucket.countries.includes(code)) bucket.countries.push(code);
+      }
+      if (email) bucket.customerOrders += 1;
+    }
+    if (fact.shippedAt && SHIPPED_STATUSES.has(fact.status)) {
+      const shippedOn = bucketOn(calendar.localTime(fact.shippedAt).day);
+      if (shippedOn) shippedOn.shipped += 1;
     }
   }
 
   function result(): AccountRollup {
     const customerList = [...customers.entries()];
+    const newCustomersByDay = new Map<string, number>();
+    for (const [, { firstDay }] of customerList) {
+      newCustomersByDay.set(firstDay, (newCustomersByDay.get(firstDay) ?? 0) + 1);
+    }
     const segments = new Map<CustomerSegment, Tally & { customers: number }>();
     for (const [, customer] of customerList) {
       const segment = segmentOf(customer.orderCount);
@@ -294,6 +367,7 @@ export function createRollupBuilder(calendar: Calendar, today: string) {
         .sort((a, b) => (a.day < b.day ? -1 : 1))
         .map((bucket) => ({
           ...bucket,
+          newCustomers: newCustomersByDay.get(bucket.day) ?? 0,
           revenue: money(bucket.revenue),
           hourRevenue: bucket.hourRevenue.map(money),
         })),

@@ -11,16 +11,20 @@ import type { AnalyticsReader } from '../use-cases/read-analytics.js';
 
 /** Spec 001 §7 "Analytics": every figure is the calling seller's own. */
 export function registerAnalyticsRoutes(routes: ServiceRoutes, read: AnalyticsReader) {
-  routes.handle(countriesAnalytics, (ctx) => read.countries(callerOf(ctx).accountId));
+  routes.handle(countriesAnalytics, (ctx, { query }) =>
+    read.countries(callerOf(ctx).accountId, query.days),
+  );
   routes.handle(popularItemsAnalytics, (ctx, { query }) =>
-    read.popularItems(callerOf(ctx).accountId, query.limit),
+    read.popularItems(callerOf(ctx).accountId, query),
   );
   routes.handle(revenueTrendsAnalytics, (ctx, { query }) =>
     read.revenueTrends(callerOf(ctx).accountId, query.days),
   );
-  routes.handle(customerBehaviorAnalytics, (ctx) => read.customerBehavior(callerOf(ctx).accountId));
-  routes.handle(shippingPerformanceAnalytics, (ctx) =>
-    read.shippingPerformance(callerOf(ctx).accountId),
+  routes.handle(customerBehaviorAnalytics, (ctx, { query }) =>
+    read.customerBehavior(callerOf(ctx).accountId, query.days),
+  );
+  routes.handle(shippingPerformanceAnalytics, (ctx, { query }) =>
+    read.shippingPerformance(callerOf(ctx).accountId, query.days),
   );
   routes.handle(peakTimesAnalytics, (ctx, { query }) =>
     read.peakTimes(callerOf(ctx).accountId, query.days),

@@ -10,8 +10,17 @@ import type {
 } from '@onvelope/contracts';
 import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
 import type { Calendar } from '../domain/calendar.js';
-import { peakTimesOf, rangeEndingOn, revenueTrendsOf } from '../domain/periods.js';
-import { createRollupBuilder, type AccountRollup } from '../domain/rollup.js';
+import {
+  countriesPeriodOf,
+  customerBehaviorPeriodOf,
+  peakTimesOf,
+  popularItemsPeriodOf,
+  rangeEndingOn,
+  revenueTrendsOf,
+  shippingPerformancePeriodOf,
+  type DayRange,
+} from '../domain/periods.js';
+import { createRollupBuilder, withPeriodFigures, type AccountRollup } from '../domain/rollup.js';
 
 type Panel = keyof AccountRollup;
 
@@ -41,27 +50,54 @@ export function analyticsReader({
     let empty: AccountRollup | undefined;
     const emptyPanel = (name: P) =>
       (empty ??= createRollupBuilder(calendar, todayOf(now)).result())[name];
-    return Object.fromEntries(
-      names.map((name) => [name, stored?.[name] ?? emptyPanel(name)]),
-    ) as Pick<AccountRollup, P>;
+    const read = (name: P) => {
+      const panel = stored?.[name] ?? emptyPanel(name);
+      return name === 'days' ? (panel as AccountRollup['days']).map(withPeriodFigures) : panel;
+    };
+    return Object.fromEntries(names.map((name) => [name, read(name)])) as Pick<AccountRollup, P>;
+  }
+
+  /** A call's panels with the days of its range and of the range before it. */
+  async function panelsOverRange<P extends Panel>(
+    accountId: string,
+    names: readonly P[],
+    days: AnalyticsRange,
+    now: Date,
+  ): Promise<{ read: Pick<AccountRollup, P | 'days'>; range: DayRange }> {
+    const read = await panels(accountId, [...names, 'days'], now);
+    return { read, range: rangeEndingOn(todayOf(now), days) };
   }
 
   return {
-    async countries(accountId: string, now = new Date()): Promise<CountriesResponse> {
-      const { countries, countryTotals } = await panels(
+    async countries(
+      accountId: string,
+      days: AnalyticsRange,
+      now = new Date(),
+    ): Promise<CountriesResponse> {
+      const { read, range } = await panelsOverRange(
         accountId,
         ['countries', 'countryTotals'],
+        days,
         now,
       );
-      return { success: true, data: countries, totals: countryTotals };
+      return {
+        success: true,
+        data: read.countries,
+        totals: read.countryTotals,
+        period: countriesPeriodOf(read.days, range, calendar.timeZone),
+      };
     },
     async popularItems(
       accountId: string,
-      limit: PopularItemLimit,
+      { limit, days }: { limit: PopularItemLimit; days: AnalyticsRange },
       now = new Date(),
     ): Promise<PopularItemsResponse> {
-      const { popularItems } = await panels(accountId, ['popularItems'], now);
-      return { success: true, data: popularItems.slice(0, limit) };
+      const { read, range } = await panelsOverRange(accountId, ['popularItems'], days, now);
+      return {
+        success: true,
+        data: read.popularItems.slice(0, limit),
+        period: popularItemsPeriodOf(read.days, range, calendar.timeZone),
+      };
     },
     async revenueTrends(
       accountId: string,
@@ -72,16 +108,35 @@ export function analyticsReader({
       const range = rangeEndingOn(todayOf(now), days);
       return { success: true, ...revenueTrendsOf(buckets, range, calendar.timeZone) };
     },
-    async customerBehavior(accountId: string, now = new Date()): Promise<CustomerBehaviorResponse> {
-      const data = await panels(accountId, ['customerSegments', 'topCustomers'], now);
-      return { success: true, data };
+    async customerBehavior(
+      accountId: string,
+      days: AnalyticsRange,
+      now = new Date(),
+    ): Promise<CustomerBehaviorResponse> {
+      const {
+        read: { customerSegments, topCustomers, days: buckets },
+        range,
+      } = await panelsOverRange(accountId, ['customerSegments', 'topCustomers'], days, now);
+      return {
+        success: true,
+        data: { customerSegments, topCustomers },
+        period: customerBehaviorPeriodOf(buckets, range, calendar.timeZone),
+      };
     },
     async shippingPerformance(
       accountId: string,
+      days: AnalyticsRange,
       now = new Date(),
     ): Promise<ShippingPerformanceResponse> {
-      const data = await panels(accountId, ['deliverySuccess', 'courierPerformance'], now);
-      return { success: true, data };
+      const {
+        read: { deliverySuccess, courierPerformance, days: buckets },
+        range,
+      } = await panelsOverRange(accountId, ['deliverySuccess', 'courierPerformance'], days, now);
+      return {
+        success: true,
+        data: { deliverySuccess, courierPerformance },
+        period: shippingPerformancePeriodOf(buckets, range, calendar.timeZone),
+      };
     },
     async peakTimes(
       accountId: string,

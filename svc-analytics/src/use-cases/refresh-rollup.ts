@@ -1,8 +1,8 @@
 import { isDuplicateKeyError } from '@onvelope/service-kit';
 import type { OrderFact, OrderFactModel } from '../data/order-fact.model.js';
-import type { RollupModel } from '../data/rollup.model.js';
+import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
 import type { Calendar } from '../domain/calendar.js';
-import { createRollupBuilder, type RollupFact } from '../domain/rollup.js';
+import { createRollupBuilder, ROLLUP_FORMAT, type RollupFact } from '../domain/rollup.js';
 
 export interface RollupDeps {
   facts: OrderFactModel;
@@ -19,6 +19,7 @@ const rollupFields: Record<keyof RollupFact | 'deletedAt', 1> = {
   items: 1,
   customerEmail: 1,
   courier: 1,
+  shippedAt: 1,
   deletedAt: 1,
 };
 
@@ -43,7 +44,7 @@ export async function refreshRollup(
   try {
     await rollups.updateOne(
       { _id: accountId, $or: [{ computedAt: null }, { computedAt: { $lt: now } }] },
-      { $set: { ...builder.result(), computedAt: now } },
+      { $set: { ...builder.result(), computedAt: now, format: ROLLUP_FORMAT } },
       { upsert: true },
     );
   } catch (error) {
@@ -56,12 +57,16 @@ export async function markRollupDirty(rollups: RollupModel, accountId: string, a
   await rollups.updateOne({ _id: accountId }, { $max: { dirtyAt: at } }, { upsert: true });
 }
 
-/** Sellers whose facts changed after their rollup was computed. */
+/**
+ * Sellers whose facts changed after their rollup was computed, or whose rollup was computed by a
+ * release that stored fewer figures.
+ */
 export async function dirtyAccounts(rollups: RollupModel): Promise<string[]> {
   const states = await rollups
-    .find({}, { dirtyAt: 1, computedAt: 1 })
-    .lean<{ _id: string; dirtyAt: Date | null; computedAt: Date | null }[]>();
-  return states
-    .filter(({ dirtyAt, computedAt }) => dirtyAt && (!computedAt || computedAt <= dirtyAt))
-    .map(({ _id }) => _id);
+    .find({}, { dirtyAt: 1, computedAt: 1, format: 1 })
+    .lean<Pick<StoredRollup, '_id' | 'dirtyAt' | 'computedAt' | 'format'>[]>();
+  const stale = ({ dirtyAt, computedAt, format }: (typeof states)[number]) =>
+    (dirtyAt && (!computedAt || computedAt <= dirtyAt)) ||
+    (computedAt && (format ?? 1) < ROLLUP_FORMAT);
+  return states.filter(stale).map(({ _id }) => _id);
 }

@@ -1,8 +1,14 @@
-import { analyticsPanelLimits, type CountriesResponse, type CountryRow } from '@onvelope/contracts';
+import {
+  analyticsPanelLimits,
+  type AnalyticsRange,
+  type CountriesResponse,
+  type CountryRow,
+} from '@onvelope/contracts';
 import { countryName } from '@onvelope/ui';
 import { formatCount, formatGbp } from '../../domain/analytics-format.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { DataTable, type Column } from '../DataTable.js';
+import { PeriodFigures } from '../PeriodFigures.js';
 import type { PanelLoad } from '../use-panel-load.js';
 
 const columns: Column<CountryRow>[] = [
@@ -13,8 +19,17 @@ const columns: Column<CountryRow>[] = [
   { header: 'Revenue', cell: (row) => formatGbp(row.totalRevenue), numeric: true },
 ];
 
-/** Spec 001 §2: the first 10 countries by orders, and the totals over every country. */
-export function CountriesPanel({ load }: { load: PanelLoad<CountriesResponse> }) {
+/**
+ * Spec 001 §2: the first 10 countries by orders, and the totals over every country; beyond the
+ * spec, the orders and countries of the time range against the range before.
+ */
+export function CountriesPanel({
+  load,
+  range,
+}: {
+  load: PanelLoad<CountriesResponse>;
+  range: AnalyticsRange;
+}) {
   return (
     <AnalyticsPanel
       id="countries"
@@ -23,10 +38,27 @@ export function CountriesPanel({ load }: { load: PanelLoad<CountriesResponse> })
       load={load}
       hasData={(answer) => answer.data.length > 0}
     >
-      {({ data, totals }) => {
+      {({ data, totals, period }) => {
         const shown = data.slice(0, analyticsPanelLimits.countryRows);
         return (
           <>
+            <PeriodFigures
+              range={range}
+              figures={[
+                {
+                  label: 'Orders',
+                  current: period.current.orderCount,
+                  previous: period.previous.orderCount,
+                  testId: 'analytics-countries-orders',
+                },
+                {
+                  label: 'Countries',
+                  current: period.current.countryCount,
+                  previous: period.previous.countryCount,
+                  testId: 'analytics-countries-count',
+                },
+              ]}
+            />
             <DataTable
               caption="Orders by customer country"
               columns={columns}

@@ -1,5 +1,6 @@
 import {
   analyticsPanelLimits,
+  type AnalyticsRange,
   type CustomerBehaviorResponse,
   type CustomerSegmentRow,
   type TopCustomerRow,
@@ -15,6 +16,7 @@ import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { BarList } from '../charts/BarList.js';
 import { ChartFigure } from '../charts/ChartFigure.js';
 import { DataTable, type Column } from '../DataTable.js';
+import { PeriodFigures } from '../PeriodFigures.js';
 import type { PanelLoad } from '../use-panel-load.js';
 
 /** An address that may wrap after its '@' in a narrow column, never inside a word. */
@@ -46,8 +48,17 @@ const customerColumns: Column<TopCustomerRow>[] = [
   { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
 ];
 
-/** Spec 001 §2: the three customer segments, and the top 5 customers by lifetime value. */
-export function CustomerBehaviorPanel({ load }: { load: PanelLoad<CustomerBehaviorResponse> }) {
+/**
+ * Spec 001 §2: the three customer segments, and the top 5 customers by lifetime value; beyond the
+ * spec, the new customers and repeat orders of the time range against the range before.
+ */
+export function CustomerBehaviorPanel({
+  load,
+  range,
+}: {
+  load: PanelLoad<CustomerBehaviorResponse>;
+  range: AnalyticsRange;
+}) {
   return (
     <AnalyticsPanel
       id="customer-behavior"
@@ -56,8 +67,25 @@ export function CustomerBehaviorPanel({ load }: { load: PanelLoad<CustomerBehavi
       load={load}
       hasData={hasCustomerBehavior}
     >
-      {({ data }) => (
+      {({ data, period }) => (
         <>
+          <PeriodFigures
+            range={range}
+            figures={[
+              {
+                label: 'New customers',
+                current: period.current.newCustomers,
+                previous: period.previous.newCustomers,
+                testId: 'analytics-customers-new',
+              },
+              {
+                label: 'Repeat orders',
+                current: period.current.repeatOrders,
+                previous: period.previous.repeatOrders,
+                testId: 'analytics-customers-repeat',
+              },
+            ]}
+          />
           <ChartFigure
             title="Customer segments"
             chart={

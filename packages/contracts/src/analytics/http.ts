@@ -19,7 +19,7 @@ export const countriesAnalytics = route(
   'merchant',
   'spec-001',
   'Orders by customer country',
-  { schemas: { response: countriesResponse } },
+  { schemas: { query: rangeQuery, response: countriesResponse } },
 );
 
 export const popularItemsAnalytics = route(
@@ -46,7 +46,7 @@ export const customerBehaviorAnalytics = route(
   'merchant',
   'spec-001',
   'Customer segments',
-  { schemas: { response: customerBehaviorResponse } },
+  { schemas: { query: rangeQuery, response: customerBehaviorResponse } },
 );
 
 export const shippingPerformanceAnalytics = route(
@@ -55,7 +55,7 @@ export const shippingPerformanceAnalytics = route(
   'merchant',
   'spec-001',
   'Delivery and couriers',
-  { schemas: { response: shippingPerformanceResponse } },
+  { schemas: { query: rangeQuery, response: shippingPerformanceResponse } },
 );
 
 export const peakTimesAnalytics = route(

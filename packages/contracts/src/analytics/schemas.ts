@@ -44,7 +44,7 @@ function oneOf<const T extends readonly number[]>(name: string, values: T, fallb
 export const rangeQuery = z.object({
   days: oneOf('days', analyticsRanges, DEFAULT_ANALYTICS_RANGE),
 });
-export const popularItemsQuery = z.object({
+export const popularItemsQuery = rangeQuery.extend({
   limit: oneOf('limit', popularItemLimits, DEFAULT_POPULAR_ITEM_LIMIT),
 });
 export const revenueTrendsQuery = rangeQuery.extend({
@@ -54,6 +54,17 @@ export const revenueTrendsQuery = rangeQuery.extend({
 const money = z.number();
 const count = z.number().int().nonnegative();
 const share = z.number().min(0).max(100);
+
+/** The first and last day of a range (`YYYY-MM-DD`), today included. */
+const dayRange = z.object({ from: z.string(), to: z.string(), timeZone: z.string() });
+
+/**
+ * Beyond the spec: an all-time panel's headline figures over the screen's time range (`days`)
+ * and over the range of the same length before it, so the panel can show the change.
+ */
+function periodOf<const Shape extends z.ZodRawShape>(figures: Shape) {
+  return z.object({ range: dayRange, current: z.object(figures), previous: z.object(figures) });
+}
 
 /** Spec 001 §3 "Country" row; `country` is the two-letter code the order was shipped to. */
 export const countryRow = z.object({
@@ -73,6 +84,8 @@ export const countriesResponse = z.object({
   /** Every country, most orders first. */
   data: z.array(countryRow),
   totals: countryTotals,
+  /** Orders shipped to a country, and how many countries they went to. */
+  period: periodOf({ orderCount: count, countryCount: count }),
 });
 
 /** Spec 001 §3 "Popular item". */
@@ -89,6 +102,7 @@ export const popularItemsResponse = z.object({
   success: z.literal(true),
   /** Most units sold first; at most `limit` rows. */
   data: z.array(popularItemRow),
+  period: periodOf({ unitsSold: z.number().nonnegative() }),
 });
 
 /** Spec 001 §3 "Revenue trend": one day (`YYYY-MM-DD` in the analytics time zone) with orders. */
@@ -111,8 +125,7 @@ export type PeriodTotals = z.infer<typeof periodTotals>;
 
 /** What a ranged call answers beside its rows: the range, its totals and the range before it. */
 const rangedFields = {
-  /** The first and last day of the range (`YYYY-MM-DD`), today included. */
-  range: z.object({ from: z.string(), to: z.string(), timeZone: z.string() }),
+  range: dayRange,
   totals: periodTotals,
   previous: periodTotals,
 };
@@ -151,6 +164,8 @@ export const customerBehaviorResponse = z.object({
     customerSegments: z.array(customerSegmentRow),
     topCustomers: z.array(topCustomerRow),
   }),
+  /** Customers whose first order fell in the range, and orders by customers who had ordered before. */
+  period: periodOf({ newCustomers: count, repeatOrders: count }),
 });
 
 export const deliveryStatusRow = z.object({
@@ -174,6 +189,8 @@ export const shippingPerformanceResponse = z.object({
     /** The couriers that shipped most, at most five. */
     courierPerformance: z.array(courierRow),
   }),
+  /** Orders shipped in the range, by their shipping date. */
+  period: periodOf({ shipped: count }),
 });
 
 export const hourRow = z.object({
@@ -208,3 +225,7 @@ export type RevenueTrendsResponse = z.infer<typeof revenueTrendsResponse>;
 export type CustomerBehaviorResponse = z.infer<typeof customerBehaviorResponse>;
 export type ShippingPerformanceResponse = z.infer<typeof shippingPerformanceResponse>;
 export type PeakTimesResponse = z.infer<typeof peakTimesResponse>;
+export type CountriesPeriod = CountriesResponse['period'];
+export type PopularItemsPeriod = PopularItemsResponse['period'];
+export type CustomerBehaviorPeriod = CustomerBehaviorResponse['period'];
+export type ShippingPerformancePeriod = ShippingPerformanceResponse['period'];
