@@ -16,6 +16,8 @@ import type { AuthDeps } from './deps.js';
 import { serveCustomerEmail } from './events/customer-email.js';
 import { serveSellerCountry } from './events/seller-country.js';
 import { serveSellerPublicProfile } from './events/seller-public-profile.js';
+import { startRevocationRelay } from './events/tokens-revoked.js';
+import { refuseRevokedToken } from './accounts/token-revocation.js';
 import { createGoogleSignIn, registerGoogleRoutes } from './google/index.js';
 import { registerCustomerRoutes } from './routes/customer-auth.routes.js';
 import { registerJwksRoutes } from './routes/jwks.routes.js';
@@ -37,6 +39,7 @@ export interface AuthServiceOverrides {
 
 export function startAuthService(env: Env, overrides: AuthServiceOverrides = {}) {
   let keyRing: SigningKeyRing | undefined;
+  let deps: AuthDeps | undefined;
   return createService({
     name: 'svc-auth',
     env,
@@ -58,7 +61,11 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
       );
       const mailer =
         overrides.mailer ?? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
-      const deps: AuthDeps = {
+      const now = overrides.now ?? (() => new Date());
+      const google = await createGoogleSignIn(config, db, { now });
+      // Started last: nothing after it can fail the start and leave it running.
+      const revocationRelay = startRevocationRelay({ ...models, now, nats, log });
+      const ready: AuthDeps = {
         ...models,
         signInFailures,
         addressLimits: addressLimits({
@@ -68,33 +75,36 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
         signer: ring.signer,
         mailer,
         nats,
+        revocationRelay,
         log,
-        now: overrides.now ?? (() => new Date()),
+        now,
         logCodes: config.MAIL_LOG_CODES,
       };
+      deps = ready;
       registerJwksRoutes(routes, ring);
-      registerSellerRoutes(routes, deps);
-      registerSettingsRoutes(routes, deps);
-      registerCustomerRoutes(routes, deps);
-      serveSellerPublicProfile(deps);
-      serveSellerCountry(deps);
-      serveCustomerEmail(deps);
+      registerSellerRoutes(routes, ready);
+      registerSettingsRoutes(routes, ready);
+      registerCustomerRoutes(routes, ready);
+      serveSellerPublicProfile(ready);
+      serveSellerCountry(ready);
+      serveCustomerEmail(ready);
       registerGoogleRoutes(routes, {
-        google: await createGoogleSignIn(config, db, { now: deps.now }),
-        signIn: (identity) => signInWithGoogle(deps, identity),
+        google,
+        signIn: (identity) => signInWithGoogle(ready, identity),
       });
       return {
         stop: async () => {
           ring.stop();
+          await revocationRelay.stop();
           await mailer.close();
         },
       };
     },
     // svc-auth checks its own tokens with the keys it holds (current and recently retired), not
-    // through an HTTP call to itself.
-    verifyToken: async () => (token) => {
-      if (!keyRing) throw unauthorized(authMessages.invalid);
-      return createKeyVerifier(keyRing.verificationKeys)(token);
+    // through an HTTP call to itself, and against the revocations it stores, not their events.
+    verifyToken: async () => async (token) => {
+      if (!keyRing || !deps) throw unauthorized(authMessages.invalid);
+      return refuseRevokedToken(deps, await createKeyVerifier(keyRing.verificationKeys)(token));
     },
   });
 }

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { updateCustomerProfile, type CustomerProfile } from '@onvelope/contracts';
-import { ApiError, clientMessages, detailMessages, failureMessage, Modal } from '@onvelope/ui';
+import {
+  ApiError,
+  clientMessages,
+  detailMessages,
+  failureMessage,
+  localStorageKeys,
+  Modal,
+} from '@onvelope/ui';
 import { customerApi } from '../api.js';
 
 const fields = [
@@ -50,6 +57,8 @@ export function EditProfileDialog({
           ...(email ? { email } : {}),
         },
       });
+      // A new email ends every older token, this one included; the answer carries the new one.
+      if (answer.token) localStorage.setItem(localStorageKeys.customerAuthToken, answer.token);
       onSaved(answer.customer);
     } catch (caught) {
       setBusy(false);

@@ -301,6 +301,8 @@ function EmailTab({ account, onSaved, onFailed }: TabProps & { account: Account 
       const answer = await merchantApi.call(updateEmail, {
         body: { newEmail: newEmail.trim(), password },
       });
+      // Like a new password, a new email ends every older token; the answer carries the new one.
+      localStorage.setItem(localStorageKeys.authToken, answer.token);
       setNewEmail('');
       setPassword('');
       onSaved(answer.account);

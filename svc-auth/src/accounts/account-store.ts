@@ -13,6 +13,8 @@ export interface AccountRecord {
   isVerified: boolean;
   lastLoginAt: Date | null;
   passwordChangedAt: Date | null;
+  tokensNotBefore: Date | null;
+  revocationUnpublished?: true;
 }
 
 export type AccountFields<T> = Partial<Omit<T, '_id'>>;
@@ -23,7 +25,7 @@ export type CommonFields = AccountFields<AccountRecord>;
  * Sellers and buyers live in separate collections (one email may hold one of each); this is the
  * one view of either that the shared use cases work through.
  */
-export interface AccountStore<T extends AccountRecord> {
+export interface AccountStore<T extends AccountRecord> extends UnpublishedRevocations {
   kind: AccountKind;
   findByEmail(email: string): Promise<T | null>;
   findById(id: string): Promise<T | null>;
@@ -32,6 +34,16 @@ export interface AccountStore<T extends AccountRecord> {
   /** Sets fields on the account if it still matches `where`; null when it does not. */
   update(id: string, set: CommonFields | AccountFields<T>, where?: CommonFields): Promise<T | null>;
   claims(account: T): AuthContext;
+}
+
+export type UnpublishedRevocation = Pick<AccountRecord, '_id' | 'tokensNotBefore'>;
+
+/** The revocations of one kind of account that NATS has not acknowledged yet. */
+export interface UnpublishedRevocations {
+  /** At most `limit` of them. */
+  unpublishedRevocations(limit: number): Promise<UnpublishedRevocation[]>;
+  /** Clears the mark, unless a newer revocation has replaced the one published since. */
+  revocationPublished(revocation: UnpublishedRevocation): Promise<void>;
 }
 
 export function sellerStore({ sellers, now }: Pick<AuthDeps, 'sellers' | 'now'>) {
@@ -51,6 +63,11 @@ export function sellerStore({ sellers, now }: Pick<AuthDeps, 'sellers' | 'now'>)
     },
     update: (id, set, where = {}) =>
       sellers.findOneAndUpdate({ ...where, _id: id }, { $set: set }, { new: true }).lean(),
+    unpublishedRevocations: (limit) =>
+      sellers.find({ revocationUnpublished: true }, { tokensNotBefore: 1 }).limit(limit).lean(),
+    async revocationPublished({ _id, tokensNotBefore }) {
+      await sellers.updateOne({ _id, tokensNotBefore }, { $unset: { revocationUnpublished: 1 } });
+    },
     claims: (seller) => ({ userId: seller._id, accountId: seller.accountId, role: 'merchant' }),
   };
   return store;
@@ -72,6 +89,11 @@ export function customerStore({ customers, now }: Pick<AuthDeps, 'customers' | '
     },
     update: (id, set, where = {}) =>
       customers.findOneAndUpdate({ ...where, _id: id }, { $set: set }, { new: true }).lean(),
+    unpublishedRevocations: (limit) =>
+      customers.find({ revocationUnpublished: true }, { tokensNotBefore: 1 }).limit(limit).lean(),
+    async revocationPublished({ _id, tokensNotBefore }) {
+      await customers.updateOne({ _id, tokensNotBefore }, { $unset: { revocationUnpublished: 1 } });
+    },
     // A buyer's account is the buyer: the tenant of what it claims is its own id.
     claims: (customer) => ({ userId: customer._id, accountId: customer._id, role: 'customer' }),
   };

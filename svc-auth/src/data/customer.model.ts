@@ -13,6 +13,10 @@ export interface CustomerDocument {
   createdAt: Date;
   lastLoginAt: Date | null;
   passwordChangedAt: Date | null;
+  /** Tokens issued before this are ended (see `accounts/token-revocation.ts`). */
+  tokensNotBefore: Date | null;
+  /** Set with `tokensNotBefore` until NATS has acknowledged its revocation event. */
+  revocationUnpublished?: true;
 }
 
 const text = { type: String, default: null };
@@ -30,6 +34,8 @@ const customerSchema = new Schema<CustomerDocument>(
     createdAt: { type: Date, required: true },
     lastLoginAt: { type: Date, default: null },
     passwordChangedAt: { type: Date, default: null },
+    tokensNotBefore: { type: Date, default: null },
+    revocationUnpublished: { type: Boolean, index: true },
   },
   { versionKey: false, collection: 'customers' },
 );

@@ -43,6 +43,10 @@ export interface SellerDocument {
   createdAt: Date;
   lastLoginAt: Date | null;
   passwordChangedAt: Date | null;
+  /** Tokens issued before this are ended (see `accounts/token-revocation.ts`). */
+  tokensNotBefore: Date | null;
+  /** Set with `tokensNotBefore` until NATS has acknowledged its revocation event. */
+  revocationUnpublished?: true;
 }
 
 const text = { type: String, default: null };
@@ -72,6 +76,8 @@ const sellerSchema = new Schema<SellerDocument>(
     createdAt: { type: Date, required: true },
     lastLoginAt: { type: Date, default: null },
     passwordChangedAt: { type: Date, default: null },
+    tokensNotBefore: { type: Date, default: null },
+    revocationUnpublished: { type: Boolean, index: true },
   },
   { versionKey: false, collection: 'sellers' },
 );

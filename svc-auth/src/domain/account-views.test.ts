@@ -26,6 +26,7 @@ const seller: SellerDocument = {
   createdAt: new Date('2026-03-01T10:00:00Z'),
   lastLoginAt: null,
   passwordChangedAt: null,
+  tokensNotBefore: null,
 };
 
 describe('account views', () => {

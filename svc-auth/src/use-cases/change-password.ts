@@ -1,8 +1,8 @@
 import { tokenLifetimeSeconds, type AuthContext } from '@onvelope/contracts';
 import { sellerConfirmedByPassword } from '../accounts/caller-accounts.js';
 import { hashPassword } from '../accounts/credentials.js';
+import { tokenRevocation } from '../accounts/token-revocation.js';
 import type { AuthDeps } from '../deps.js';
-import { endOlderTokens } from '../events/tokens-revoked.js';
 
 export const passwordUpdatedMessage = 'Password updated successfully!';
 
@@ -19,10 +19,14 @@ export async function changePassword(
   await deps.sellers.updateOne(
     { _id: seller._id },
     {
-      $set: { passwordHash: await hashPassword(input.newPassword), passwordChangedAt: deps.now() },
+      $set: {
+        passwordHash: await hashPassword(input.newPassword),
+        passwordChangedAt: deps.now(),
+        ...tokenRevocation(),
+      },
     },
   );
-  await endOlderTokens(deps, seller._id);
+  deps.revocationRelay.kick();
   const token = await deps.signer.sign(
     { userId: seller._id, accountId: seller.accountId, role: 'merchant' },
     tokenLifetimeSeconds,

@@ -8,7 +8,10 @@ import { changeEmail } from './change-email.js';
 
 export const emailUpdatedMessage = 'Email updated successfully! Please verify your new email.';
 
-/** Moves the seller to a new sign-in address; the current password is required (and throttled). */
+/**
+ * Moves the seller to a new sign-in address; the current password is required (and throttled).
+ * Other sessions end; the answer's token keeps this one.
+ */
 export async function changeSellerEmail(
   deps: AuthDeps,
   caller: AuthContext,
@@ -16,6 +19,6 @@ export async function changeSellerEmail(
 ) {
   const seller = await sellerConfirmedByPassword(deps, caller, input.password, input.ip);
   if (input.newEmail === seller.email) throw badRequest('This is already your email address.');
-  const moved = await changeEmail(deps, sellerStore(deps), seller, input.newEmail);
-  return { account: toAccountSettings(moved), message: emailUpdatedMessage };
+  const { moved, token } = await changeEmail(deps, sellerStore(deps), seller, input.newEmail);
+  return { account: toAccountSettings(moved), message: emailUpdatedMessage, token };
 }

@@ -2,10 +2,10 @@ import { badRequest } from '@onvelope/service-kit';
 import type { AccountRecord, AccountStore } from '../accounts/account-store.js';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { clearSignInFailures, hashPassword } from '../accounts/credentials.js';
+import { tokenRevocation } from '../accounts/token-revocation.js';
 import { useCode } from '../accounts/verification-codes.js';
 import { codeMessages } from '../domain/one-time-code.js';
 import type { AuthDeps } from '../deps.js';
-import { endOlderTokens } from '../events/tokens-revoked.js';
 
 export const passwordResetMessage = 'Your password has been reset. You can now sign in.';
 
@@ -29,9 +29,10 @@ export async function resetPassword<T extends AccountRecord>(
     passwordHash: await hashPassword(input.newPassword),
     passwordChangedAt: deps.now(),
     isVerified: true,
+    ...tokenRevocation(),
   });
   if (!updated) throw accountNotFound();
-  await endOlderTokens(deps, account._id);
+  deps.revocationRelay.kick();
   await clearSignInFailures(deps, store.kind, account.email);
   return { message: passwordResetMessage };
 }

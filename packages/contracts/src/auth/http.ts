@@ -16,7 +16,9 @@ import {
   signupRequest,
   signupResponse,
   updateCustomerProfileRequest,
+  updateCustomerProfileResponse,
   updateEmailRequest,
+  updateEmailResponse,
   updatePasswordRequest,
   updatePasswordResponse,
   updateProfileRequest,
@@ -141,7 +143,7 @@ export const updateEmail = route(
   'merchant',
   'spec-001',
   'Change the sign-in email',
-  { schemas: { body: updateEmailRequest, response: accountResponse } },
+  { schemas: { body: updateEmailRequest, response: updateEmailResponse } },
 );
 export const updatePassword = route(
   'PUT',
@@ -216,7 +218,7 @@ export const updateCustomerProfile = route(
   'customer',
   'spec-001',
   'Update the buyer profile',
-  { schemas: { body: updateCustomerProfileRequest, response: customerProfileResponse } },
+  { schemas: { body: updateCustomerProfileRequest, response: updateCustomerProfileResponse } },
 );
 
 export const authRoutes = [

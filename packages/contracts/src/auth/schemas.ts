@@ -132,6 +132,8 @@ export const accountResponse = z.object({
   account: accountSettings,
   message: z.string().optional(),
 });
+/** A new email ends every older token, this one included; the answer carries a fresh one. */
+export const updateEmailResponse = accountResponse.extend({ token: z.string() });
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const updateProfileRequest = z.object({
@@ -191,6 +193,10 @@ export const customerSignupRequest = z.object({
 });
 export const customerSignedIn = z.object({ token: z.string(), customer: customerProfile });
 export const customerProfileResponse = z.object({ customer: customerProfile });
+/** With a new email, every older token ends (this one too) and `token` is a fresh one. */
+export const updateCustomerProfileResponse = customerProfileResponse.extend({
+  token: z.string().optional(),
+});
 export const updateCustomerProfileRequest = z.object({
   firstName: optionalText(100),
   lastName: optionalText(100),
