@@ -64,7 +64,7 @@ export function apiRouting(options: ApiRoutingOptions): Middleware {
     const { route } = found;
     // The metrics' route label: the contract's template, never the raw URL.
     ctx.state.route = route.path;
-    options.rateLimiter.check(ctx, route);
+    await options.rateLimiter.check(ctx, route);
     refuseDeclaredOversize(ctx, options.proxy.bodyLimitBytes);
 
     if (route.service === 'gateway') {

@@ -18,7 +18,7 @@ import { apiDocsPage, openApiDocument } from './api-docs.js';
 import { apiRouting } from './api-routing.js';
 import { serviceBaseUrls, type GatewayConfig } from './config.js';
 import { corsForOrigins } from './cors.js';
-import { createRateLimiter, gatewayRateLimitRules } from './rate-limit.js';
+import { createRateLimiter, gatewayRateLimitRules, type CounterFor } from './rate-limit.js';
 import { remoteRegistry } from './remote-registry.js';
 import { securityHeaders } from './security-headers.js';
 import { frontendDirs, staticHosting } from './static-hosting.js';
@@ -51,8 +51,11 @@ const sameSecret = (given: string, expected: string) =>
 export function createGatewayApp(
   config: GatewayConfig,
   logger: Logger,
-  upstreamAgent: Agent,
-  metrics: Metrics = createMetrics({ service: 'gateway' }),
+  {
+    upstreamAgent,
+    rateLimitCounters,
+    metrics = createMetrics({ service: 'gateway' }),
+  }: { upstreamAgent: Agent; rateLimitCounters: CounterFor; metrics?: Metrics },
 ): Koa {
   // Behind one trusted load balancer, the client is the last address it appended to X-Forwarded-For;
   // earlier entries are whatever the client sent.
@@ -112,7 +115,7 @@ export function createGatewayApp(
           signIn: config.SIGN_IN_RATE_LIMIT,
           lookup: config.LOOKUP_RATE_LIMIT,
         }),
-        config.RATE_LIMIT_WINDOW_MS,
+        rateLimitCounters,
       ),
       proxy: {
         agent: upstreamAgent,

@@ -54,6 +54,13 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
   SIGN_IN_RATE_LIMIT: positiveInt(10),
   LOOKUP_RATE_LIMIT: positiveInt(30),
+  /**
+   * With more than one gateway: a MongoDB the gateways share their rate-limit counters in (its
+   * own database, `RATE_LIMIT_MONGO_DB`), so together they allow each limit once. Unset, each
+   * gateway counts on its own.
+   */
+  RATE_LIMIT_MONGO_URL: z.string().min(1).optional(),
+  RATE_LIMIT_MONGO_DB: z.string().min(1).default('onvelope-gateway'),
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: flag(false),
 

@@ -1,5 +1,6 @@
 import { Agent } from 'node:http';
 import {
+  connectDatabase,
   createLogger,
   listen,
   type Env,
@@ -8,6 +9,7 @@ import {
 } from '@onvelope/service-kit';
 import { createGatewayApp } from './app.js';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
+import { inProcessCounters, sharedCountersIn } from './rate-limit.js';
 
 export { createGatewayApp } from './app.js';
 export { gatewayConfigSchema, loadGatewayConfig, type GatewayConfig } from './config.js';
@@ -19,17 +21,27 @@ export async function startGatewayWith(
 ): Promise<RunningService> {
   // Keep-alive to the services saves a TCP handshake per call.
   const upstreamAgent = new Agent({ keepAlive: true });
-  const app = createGatewayApp(config, logger, upstreamAgent);
+  const sharedDb = config.RATE_LIMIT_MONGO_URL
+    ? await connectDatabase(config.RATE_LIMIT_MONGO_URL, config.RATE_LIMIT_MONGO_DB)
+    : undefined;
+  const rateLimitCounters = sharedDb
+    ? await sharedCountersIn(sharedDb, config.RATE_LIMIT_WINDOW_MS, logger)
+    : inProcessCounters(config.RATE_LIMIT_WINDOW_MS);
+  const app = createGatewayApp(config, logger, { upstreamAgent, rateLimitCounters });
   const running = await listen(app, {
     host: config.HOST,
     port: config.PORT,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     onClosed: async () => {
       upstreamAgent.destroy();
+      await sharedDb?.close();
       logger.info('gateway stopped');
     },
   });
-  logger.info({ url: running.url, frontends: config.SERVE_FRONTENDS }, 'gateway listening');
+  logger.info(
+    { url: running.url, frontends: config.SERVE_FRONTENDS, sharedRateLimits: Boolean(sharedDb) },
+    'gateway listening',
+  );
   return running;
 }
 

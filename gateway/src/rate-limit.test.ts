@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FixedWindowCounter } from './rate-limit.js';
+import { createLogger, type AttemptCounters } from '@onvelope/service-kit';
+import { FixedWindowCounter, sharedWindowCounter } from './rate-limit.js';
 
 describe('FixedWindowCounter', () => {
   it('allows up to the limit per key in a window and refuses the rest until the window ends', () => {
@@ -21,5 +22,25 @@ describe('FixedWindowCounter', () => {
     counter.hit('a');
     now = 29_500;
     expect(counter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
+  });
+});
+
+describe('sharedWindowCounter', () => {
+  const log = createLogger('gateway-test', 'silent');
+  const limit = { name: 'gateway-sign-in', windowMs: 60_000, max: 2 };
+
+  it('refuses once the shared count passes the limit, with the seconds the window has left', async () => {
+    let count = 0;
+    const counters = { hit: () => Promise.resolve({ count: ++count, secondsLeft: 42 }) };
+    const counter = sharedWindowCounter(counters as unknown as AttemptCounters, limit, log);
+    expect(await counter.hit('a')).toMatchObject({ allowed: true });
+    expect(await counter.hit('a')).toMatchObject({ allowed: true });
+    expect(await counter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 42 });
+  });
+
+  it('allows the call when the shared database cannot be reached', async () => {
+    const counters = { hit: () => Promise.reject(new Error('connection refused')) };
+    const counter = sharedWindowCounter(counters as unknown as AttemptCounters, limit, log);
+    expect(await counter.hit('a')).toMatchObject({ allowed: true });
   });
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '@onvelope/contracts';
 import type { RunningService } from '@onvelope/service-kit';
+import { testInfra } from '@onvelope/testkit';
 import { echo, startStandIn, startTestGateway, type StandIn } from './support.js';
 
 const tagged = (service: string) => (req: IncomingMessage, res: ServerResponse) => {
@@ -480,6 +482,35 @@ describe('system health at /api/health', () => {
     } finally {
       await gateway.close();
       await Promise.all([auth.close(), orders.close()]);
+    }
+  });
+});
+
+describe('rate limits shared by several gateways', () => {
+  it('allows each limit once across two gateways counting in one MongoDB', async () => {
+    const auth = await startStandIn(echo);
+    const shared = {
+      AUTH_SERVICE_URL: auth.url,
+      SIGN_IN_RATE_LIMIT: '3',
+      RATE_LIMIT_MONGO_URL: testInfra().mongoUrl,
+      RATE_LIMIT_MONGO_DB: `gateway-limits-${randomUUID()}`,
+    };
+    const gateways = [await startTestGateway(shared), await startTestGateway(shared)];
+    const login = (gateway: RunningService) =>
+      fetch(`${gateway.url}/auth/login`, { method: 'POST', body: '{}' });
+    try {
+      const statuses = [];
+      for (const gateway of [gateways[0]!, gateways[1]!, gateways[0]!, gateways[1]!]) {
+        statuses.push((await login(gateway)).status);
+      }
+      // Counting on their own, each would have allowed three.
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await login(gateways[0]!);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(gateways.map((gateway) => gateway.close()));
+      await auth.close();
     }
   });
 });

@@ -108,6 +108,35 @@ export function attemptCounters(db: Connection, collection: string) {
         ),
       );
     },
+    /**
+     * Counts one attempt and answers the window's count with it, in one atomic write, and the
+     * whole seconds (at least 1) until the window ends: for a limit that must hold across
+     * instances to the attempt (the gateway's per-address limits).
+     */
+    async hit(check: AttemptCheck, now: Date): Promise<{ count: number; secondsLeft: number }> {
+      const windowStart = windowStartOf(now, check.limit.windowMs);
+      const windowEnd = windowStart + check.limit.windowMs;
+      const counted = () =>
+        model
+          .findOneAndUpdate(
+            { _id: counterId(check, now) },
+            {
+              $inc: { count: 1 },
+              $setOnInsert: { subject: subjectOf(check), expiresAt: new Date(windowEnd) },
+            },
+            { upsert: true, new: true },
+          )
+          .lean<AttemptCounterDocument>()
+          .orFail();
+      const counter = await counted().catch((error: unknown) => {
+        if (isDuplicateKeyError(error)) return counted();
+        throw error;
+      });
+      return {
+        count: counter.count,
+        secondsLeft: Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000)),
+      };
+    },
     /** Forgets a subject's attempts in every window (a success that proves who is asking). */
     async clear(check: AttemptCheck): Promise<void> {
       await model.deleteMany({ subject: subjectOf(check) });
