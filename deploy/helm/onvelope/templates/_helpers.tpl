@@ -88,6 +88,9 @@ Values from `apps.<name>.env` come last and win.
 {{- $_ := set $config "CORS_ORIGINS" $site -}}
 {{- $_ := set $config "TRUST_PROXY" (ternary "true" "false" $v.ingress.enabled) -}}
 {{- $_ := set $config "SERVE_FRONTENDS" (ternary "false" "true" $v.apps.web.enabled) -}}
+{{- if $v.mongo.inCluster.enabled -}}
+{{- $_ := set $config "RATE_LIMIT_MONGO_URL" (include "onvelope.inClusterMongoUrl" $root) -}}
+{{- end -}}
 {{- else if hasPrefix "svc-" .name -}}
 {{- $_ := set $config "PUBLIC_SITE_URL" $site -}}
 {{- $_ := set $config "AUTH_JWKS_URL" (printf "http://%s:%v/auth/.well-known/jwks.json" (include "onvelope.componentName" (dict "root" $root "name" "svc-auth")) (index $v.apps "svc-auth").port) -}}
