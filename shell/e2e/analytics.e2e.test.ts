@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_TIME_ZONE } from '@onvelope/contracts';
+import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
 import {
   composedSiteForFile,
   createSeller,
@@ -82,11 +82,11 @@ const londonHour = (date: Date) =>
     new Intl.DateTimeFormat('en-GB', {
       hour: '2-digit',
       hourCycle: 'h23',
-      timeZone: ANALYTICS_TIME_ZONE,
+      timeZone: DEFAULT_TIME_ZONE,
     }).format(date),
   );
 const londonWeekday = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: ANALYTICS_TIME_ZONE }).format(date);
+  new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: DEFAULT_TIME_ZONE }).format(date);
 
 /** The hour with the most orders on the London clock (three between 14:00 and 15:00 UTC). */
 function busiestLondonHour(): string {

@@ -9,7 +9,7 @@
  */
 import mongoose from 'mongoose';
 import {
-  ANALYTICS_TIME_ZONE,
+  DEFAULT_TIME_ZONE,
   MAX_ENTRIES_PER_EVENT,
   TRACKING_ENTRY_EVENT_VERSION,
   ordersStream,
@@ -21,7 +21,7 @@ import { connectNats, createLogger, publishEvent } from '@onvelope/service-kit';
 import { line, percentile, startApp, startTestIssuer, type BenchApp } from '@onvelope/testkit';
 import { orderFactModel } from '../src/data/order-fact.model.js';
 import { rollupModel } from '../src/data/rollup.model.js';
-import { calendarOf } from '../src/domain/calendar.js';
+import { calendarCache } from '../src/domain/calendar.js';
 import { rebuildAnalytics } from '../src/use-cases/rebuild-analytics.js';
 import { dirtyAccounts } from '../src/use-cases/refresh-rollup.js';
 
@@ -183,7 +183,8 @@ try {
   const report = await rebuildAnalytics({
     facts: orderFactModel(db),
     rollups: rollupModel(db),
-    calendar: calendarOf(ANALYTICS_TIME_ZONE),
+    calendarFor: calendarCache(),
+    timeZoneOf: () => Promise.resolve(DEFAULT_TIME_ZONE),
     nats,
     log: createLogger('analytics-bench', 'warn'),
   });

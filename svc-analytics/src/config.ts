@@ -8,5 +8,7 @@ export const configSchema = serviceConfigSchema(
     ROLLUP_SETTLE_MS: z.coerce.number().int().min(0).default(250),
     /** How often rollups whose refresh was lost (a stopped instance) are looked for. */
     ROLLUP_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+    /** How long svc-auth has to say a seller's time zone before the last one known is used. */
+    AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   },
 );

@@ -1,14 +1,14 @@
-import { ANALYTICS_TIME_ZONE } from '@onvelope/contracts';
 import { createService, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { orderFactModel } from './data/order-fact.model.js';
 import { rollupModel } from './data/rollup.model.js';
-import { calendarOf } from './domain/calendar.js';
+import { calendarCache } from './domain/calendar.js';
 import { consumeTrackingEntryChanges } from './events/tracking-entry-consumer.js';
 import { registerAnalyticsRoutes } from './routes/analytics.routes.js';
 import { analyticsReader } from './use-cases/read-analytics.js';
 import { dirtyAccounts, refreshRollup } from './use-cases/refresh-rollup.js';
 import { createRollupRefresher } from './use-cases/rollup-refresher.js';
+import { sellerTimeZoneOf } from './use-cases/seller-time-zone.js';
 
 export function startAnalyticsService(env: Env) {
   return createService({
@@ -19,13 +19,20 @@ export function startAnalyticsService(env: Env) {
       const facts = orderFactModel(db);
       const rollups = rollupModel(db);
       await Promise.all([facts.syncIndexes(), rollups.syncIndexes()]);
-      const calendar = calendarOf(ANALYTICS_TIME_ZONE);
+      const calendarFor = calendarCache();
+      const rollupDeps = {
+        facts,
+        rollups,
+        calendarFor,
+        timeZoneOf: sellerTimeZoneOf(nats, config.AUTH_TIMEOUT_MS),
+        log,
+      };
       const refresher = createRollupRefresher({
-        refresh: (accountId) => refreshRollup({ facts, rollups, calendar }, accountId),
+        refresh: (accountId) => refreshRollup(rollupDeps, accountId),
         log,
         settleMs: config.ROLLUP_SETTLE_MS,
       });
-      registerAnalyticsRoutes(routes, analyticsReader({ rollups, calendar }));
+      registerAnalyticsRoutes(routes, analyticsReader({ rollups, calendarFor }));
       const consumer = await consumeTrackingEntryChanges(nats, { facts, rollups, refresher, log });
       const sweep = async () => {
         try {

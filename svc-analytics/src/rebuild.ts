@@ -1,10 +1,10 @@
-import { ANALYTICS_TIME_ZONE } from '@onvelope/contracts';
 import { connectDatabase, connectNats, createLogger, loadConfig } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { orderFactModel } from './data/order-fact.model.js';
 import { rollupModel } from './data/rollup.model.js';
-import { calendarOf } from './domain/calendar.js';
+import { calendarCache } from './domain/calendar.js';
 import { rebuildAnalytics } from './use-cases/rebuild-analytics.js';
+import { sellerTimeZoneOf } from './use-cases/seller-time-zone.js';
 
 /** `npm run rebuild -w svc-analytics`: facts and rollups made again from the orders stream. */
 const config = loadConfig(configSchema, process.env);
@@ -16,7 +16,14 @@ try {
   const rollups = rollupModel(db);
   await Promise.all([facts.syncIndexes(), rollups.syncIndexes()]);
   const report = await rebuildAnalytics(
-    { facts, rollups, calendar: calendarOf(ANALYTICS_TIME_ZONE), nats, log },
+    {
+      facts,
+      rollups,
+      calendarFor: calendarCache(),
+      timeZoneOf: sellerTimeZoneOf(nats, config.AUTH_TIMEOUT_MS),
+      nats,
+      log,
+    },
     (done, total) => process.stdout.write(`replayed ${done} of at most ${total} messages\n`),
   );
   process.stdout.write(

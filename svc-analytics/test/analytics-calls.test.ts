@@ -1,8 +1,10 @@
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ANALYTICS_TIME_ZONE,
+  DEFAULT_TIME_ZONE,
+  getSellerTimeZone,
   ordersStream,
+  sellerTimeZoneChanged,
   trackingEntryDeleted,
   trackingEntryUpserted,
   type PayloadOf,
@@ -11,6 +13,7 @@ import {
   connectNats,
   createLogger,
   publishEvent,
+  serveCommand,
   type NatsConnection,
 } from '@onvelope/service-kit';
 import {
@@ -22,7 +25,7 @@ import {
 } from '@onvelope/testkit';
 import { orderFactModel } from '../src/data/order-fact.model.js';
 import { rollupModel } from '../src/data/rollup.model.js';
-import { calendarOf } from '../src/domain/calendar.js';
+import { calendarCache } from '../src/domain/calendar.js';
 import { startAnalyticsService } from '../src/index.js';
 import { rebuildAnalytics } from '../src/use-cases/rebuild-analytics.js';
 import { dirtyAccounts } from '../src/use-cases/refresh-rollup.js';
@@ -75,7 +78,7 @@ const created = new Date(now - 60_000);
 const rangeOf = (days: number) => {
   const to = london(new Date(now)).day;
   const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY).toISOString();
-  return { from: from.slice(0, 10), to, timeZone: ANALYTICS_TIME_ZONE };
+  return { from: from.slice(0, 10), to, timeZone: DEFAULT_TIME_ZONE };
 };
 
 function change(entryId: string, fields: Partial<Change>): Change {
@@ -361,7 +364,7 @@ describe('svc-analytics: the six calls', () => {
         avgOrderValue: revenue,
       })),
     );
-    expect(body.range).toMatchObject({ to: today, timeZone: ANALYTICS_TIME_ZONE });
+    expect(body.range).toMatchObject({ to: today, timeZone: DEFAULT_TIME_ZONE });
     expect(body.totals).toEqual({
       revenue: 67,
       orderCount: 3,
@@ -575,7 +578,8 @@ describe('svc-analytics: the six calls', () => {
     const report = await rebuildAnalytics({
       facts: orderFactModel(db),
       rollups: rollupModel(db),
-      calendar: calendarOf(ANALYTICS_TIME_ZONE),
+      calendarFor: calendarCache(),
+      timeZoneOf: () => Promise.resolve(DEFAULT_TIME_ZONE),
       nats: nc,
       log: createLogger('rebuild-test', 'silent'),
     });
@@ -584,5 +588,62 @@ describe('svc-analytics: the six calls', () => {
       sellers.flatMap((seller) => paths.map((path) => data(path, seller))),
     );
     expect(rebuilt).toEqual(live);
+  });
+
+  // Last: the rebuild above counts the sellers the stream holds.
+  it("counts a seller's days in the time zone of their settings, again when they change it", async () => {
+    const seller = 'analytics-tz-seller';
+    let zone = 'Asia/Tokyo';
+    // svc-auth's answer to `auth.sellerTimeZone`, from this test's own NATS account.
+    const auth = serveCommand(
+      nc,
+      getSellerTimeZone,
+      'svc-auth',
+      ({ accountId }) =>
+        Promise.resolve({ timeZone: accountId === seller ? zone : DEFAULT_TIME_ZONE }),
+      createLogger('tz-test', 'silent'),
+    );
+    try {
+      // 20:00 UTC two days ago is 05:00 the next day in Tokyo, 15:00 or 16:00 that day in New York.
+      const placed = at(2, 20);
+      const dayIn = (timeZone: string) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone }).format(placed);
+      await publishChanges(
+        seller,
+        [change('tz1', { orderDate: placed.toISOString(), itemTotal: 10, shippingCountry: 'JP' })],
+        'analytics-tz-order',
+      );
+      await settled();
+      const tokyo = await data('/api/analytics/revenue-trends?days=7', seller);
+      expect(tokyo.range).toMatchObject({ timeZone: 'Asia/Tokyo' });
+      expect(tokyo.data).toEqual([
+        { period: dayIn('Asia/Tokyo'), revenue: 10, orderCount: 1, avgOrderValue: 10 },
+      ]);
+
+      zone = 'America/New_York';
+      await publishEvent(
+        nc,
+        sellerTimeZoneChanged,
+        { accountId: seller, timeZone: zone },
+        'analytics-tz-change',
+      );
+      // The change reaches another consumer than the orders' ones: wait for its recount.
+      let newYork = await data('/api/analytics/revenue-trends?days=7', seller);
+      for (
+        let tries = 0;
+        tries < 100 && (newYork.range as { timeZone: string }).timeZone !== zone;
+        tries += 1
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        newYork = await data('/api/analytics/revenue-trends?days=7', seller);
+      }
+      expect(newYork.range).toMatchObject({ timeZone: 'America/New_York' });
+      expect((newYork.data as { period: string }[]).map((row) => row.period)).toEqual([
+        dayIn('America/New_York'),
+      ]);
+      expect(dayIn('America/New_York')).not.toBe(dayIn('Asia/Tokyo'));
+    } finally {
+      auth.unsubscribe();
+    }
   });
 });

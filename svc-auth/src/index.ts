@@ -15,6 +15,7 @@ import { sellerModel } from './data/seller.model.js';
 import type { AuthDeps } from './deps.js';
 import { serveCustomerEmail } from './events/customer-email.js';
 import { serveSellerCountry } from './events/seller-country.js';
+import { serveSellerTimeZone } from './events/seller-time-zone.js';
 import { serveSellerPublicProfile } from './events/seller-public-profile.js';
 import { startRevocationRelay } from './events/tokens-revoked.js';
 import { refuseRevokedToken } from './accounts/token-revocation.js';
@@ -87,6 +88,7 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
       registerCustomerRoutes(routes, ready);
       serveSellerPublicProfile(ready);
       serveSellerCountry(ready);
+      serveSellerTimeZone(ready);
       serveCustomerEmail(ready);
       registerGoogleRoutes(routes, {
         google,

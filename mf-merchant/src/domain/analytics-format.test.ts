@@ -43,11 +43,12 @@ describe('analytics formats', () => {
   });
 
   it('writes the day of a moment on the London calendar', () => {
-    expect(momentDayLabel('2025-01-03T10:00:00.000Z')).toBe('3 Jan 2025');
+    expect(momentDayLabel('2025-01-03T10:00:00.000Z', 'Europe/London')).toBe('3 Jan 2025');
     // 23:30 UTC in summer is already the next day in London.
-    expect(momentDayLabel('2025-07-03T23:30:00.000Z')).toBe('4 Jul 2025');
-    expect(momentDayLabel(null)).toBe('—');
-    expect(momentDayLabel('soon')).toBe('—');
+    expect(momentDayLabel('2025-07-03T23:30:00.000Z', 'Europe/London')).toBe('4 Jul 2025');
+    expect(momentDayLabel('2025-07-03T23:30:00.000Z', 'America/New_York')).toBe('3 Jul 2025');
+    expect(momentDayLabel(null, 'Europe/London')).toBe('—');
+    expect(momentDayLabel('soon', 'Europe/London')).toBe('—');
   });
 
   it('writes hours on the 24-hour clock, the last one running to midnight', () => {

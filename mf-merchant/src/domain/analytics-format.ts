@@ -1,5 +1,3 @@
-import { ANALYTICS_TIME_ZONE } from '@onvelope/contracts';
-
 // Spec 001 §9: analytics use GBP with en-GB formatting; money in these answers is in pounds.
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const gbpShort = new Intl.NumberFormat('en-GB', {
@@ -72,17 +70,19 @@ export function dateSpanLabel(range: { from: string; to: string }): string {
   return `${mediumDay.format(utcDate(range.from))} – ${mediumDay.format(utcDate(range.to))}`;
 }
 
-const orderDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: ANALYTICS_TIME_ZONE,
-});
-
-/** The day of a moment, on the calendar analytics count in: '3 Jan 2025'; '—' for none. */
-export function momentDayLabel(iso: string | null): string {
+/**
+ * The day of a moment in the time zone the seller's analytics count in (the answer's
+ * `range.timeZone`): '3 Jan 2025'; '—' for none.
+ */
+export function momentDayLabel(iso: string | null, timeZone: string): string {
   const date = iso ? new Date(iso) : null;
-  return date && !Number.isNaN(date.getTime()) ? orderDay.format(date) : '—';
+  if (!date || Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  }).format(date);
 }
 
 /** Hour 9 of the day -> '09:00'. */

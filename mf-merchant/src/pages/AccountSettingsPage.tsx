@@ -239,6 +239,12 @@ const profileFields = [
 ] as const;
 type ProfileField = (typeof profileFields)[number]['name'];
 
+/** Every zone the browser knows, the seller's own first when the list lacks it (an alias). */
+function timeZoneChoices(current: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
 function ProfileTab({ account, onSaved, onFailed }: TabProps & { account: Account }) {
   const [values, setValues] = useState(
     () =>
@@ -247,6 +253,7 @@ function ProfileTab({ account, onSaved, onFailed }: TabProps & { account: Accoun
         string
       >,
   );
+  const [timeZone, setTimeZone] = useState(account.timeZone);
   const [busy, setBusy] = useState(false);
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -254,9 +261,12 @@ function ProfileTab({ account, onSaved, onFailed }: TabProps & { account: Accoun
     setBusy(true);
     try {
       // Profile edit: every field optional (spec 001 §5); an emptied field is sent empty to clear it.
-      const body = Object.fromEntries(
-        profileFields.map(({ name }) => [name, values[name].trim()]),
-      ) as Record<ProfileField, string>;
+      const body = {
+        ...(Object.fromEntries(
+          profileFields.map(({ name }) => [name, values[name].trim()]),
+        ) as Record<ProfileField, string>),
+        timeZone,
+      };
       onSaved((await merchantApi.call(updateProfile, { body })).account);
     } catch (error) {
       onFailed(error);
@@ -278,6 +288,24 @@ function ProfileTab({ account, onSaved, onFailed }: TabProps & { account: Accoun
           testId={`profile-${field.name}`}
         />
       ))}
+      <label className="ov-field me-field">
+        <span>Time zone</span>
+        <select
+          value={timeZone}
+          onChange={(event) => setTimeZone(event.target.value)}
+          aria-describedby="profile-time-zone-hint"
+          data-testid="profile-timeZone"
+        >
+          {timeZoneChoices(account.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll('_', ' ')}
+            </option>
+          ))}
+        </select>
+        <span id="profile-time-zone-hint" className="me-field__hint">
+          Analytics count your days and hours in this zone.
+        </span>
+      </label>
       <button type="submit" className="ov-button" disabled={busy} data-testid="profile-save">
         Save Profile
       </button>

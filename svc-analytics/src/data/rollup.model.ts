@@ -12,6 +12,8 @@ export interface StoredRollup extends Partial<AccountRollup> {
   computedAt: Date | null;
   /** The `ROLLUP_FORMAT` the figures were computed in; absent before format 2. */
   format?: number;
+  /** The seller's time zone the days and hours were counted in; absent: `DEFAULT_TIME_ZONE`. */
+  timeZone?: string;
 }
 
 const panel = { type: Schema.Types.Mixed, default: undefined };
@@ -30,6 +32,7 @@ const rollupSchema = new Schema<StoredRollup>(
     dirtyAt: { type: Date, default: null },
     computedAt: { type: Date, default: null },
     format: { type: Number },
+    timeZone: { type: String },
   },
   { versionKey: false, collection: 'analytics_rollups' },
 );

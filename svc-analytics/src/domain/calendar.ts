@@ -41,6 +41,21 @@ export function calendarOf(timeZone: string) {
 }
 export type Calendar = ReturnType<typeof calendarOf>;
 
+/** A seller's calendar by their time zone: one per zone, kept (a handful of zones are in use). */
+export type CalendarFor = (timeZone: string) => Calendar;
+
+export function calendarCache(): CalendarFor {
+  const calendars = new Map<string, Calendar>();
+  return (timeZone) => {
+    let calendar = calendars.get(timeZone);
+    if (!calendar) {
+      calendar = calendarOf(timeZone);
+      calendars.set(timeZone, calendar);
+    }
+    return calendar;
+  };
+}
+
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOfNumber = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
 

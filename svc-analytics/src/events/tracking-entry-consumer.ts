@@ -1,4 +1,8 @@
-import { trackingEntryDeleted, trackingEntryUpserted } from '@onvelope/contracts';
+import {
+  sellerTimeZoneChanged,
+  trackingEntryDeleted,
+  trackingEntryUpserted,
+} from '@onvelope/contracts';
 import {
   consumeEvents,
   type EventConsumer,
@@ -15,6 +19,7 @@ import type { RollupRefresher } from '../use-cases/rollup-refresher.js';
 /** One durable consumer per subject for all svc-analytics instances; they share the work. */
 export const trackingEntryConsumerName = 'svc-analytics-entry-changes';
 export const trackingEntryDeletionConsumerName = 'svc-analytics-entry-deletions';
+export const timeZoneConsumerName = 'svc-analytics-time-zones';
 
 export interface EntryConsumerDeps {
   facts: OrderFactModel;
@@ -24,9 +29,10 @@ export interface EntryConsumerDeps {
 }
 
 /**
- * Keeps the order facts in step with svc-orders and the seller's rollup refreshing behind them.
- * Changes and deletions come through two consumers, so their relative order is not guaranteed:
- * deletions leave tombstones that outrank any change. A message is acknowledged once its facts
+ * Keeps the order facts in step with svc-orders and the seller's rollup refreshing behind them,
+ * and recounts a seller's days when they choose another time zone. Changes and deletions come
+ * through two consumers, so their relative order is not guaranteed: deletions leave tombstones
+ * that outrank any change. A message is acknowledged once its facts
  * and the seller's dirty mark are stored, so a refresh lost with this process is found by the
  * sweep.
  */
@@ -61,9 +67,19 @@ export async function consumeTrackingEntryChanges(
     await changes.stop();
     throw error;
   });
+  const timeZones = await consumeEvents(
+    nats,
+    sellerTimeZoneChanged,
+    timeZoneConsumerName,
+    ({ payload }) => changed(payload.accountId),
+    log,
+  ).catch(async (error: unknown) => {
+    await Promise.all([changes.stop(), deletions.stop()]);
+    throw error;
+  });
   return {
     async stop() {
-      await Promise.all([changes.stop(), deletions.stop()]);
+      await Promise.all([changes.stop(), deletions.stop(), timeZones.stop()]);
     },
   };
 }

@@ -1,15 +1,16 @@
-import type {
-  AnalyticsRange,
-  CountriesResponse,
-  CustomerBehaviorResponse,
-  PeakTimesResponse,
-  PopularItemLimit,
-  PopularItemsResponse,
-  RevenueTrendsResponse,
-  ShippingPerformanceResponse,
+import {
+  DEFAULT_TIME_ZONE,
+  type AnalyticsRange,
+  type CountriesResponse,
+  type CustomerBehaviorResponse,
+  type PeakTimesResponse,
+  type PopularItemLimit,
+  type PopularItemsResponse,
+  type RevenueTrendsResponse,
+  type ShippingPerformanceResponse,
 } from '@onvelope/contracts';
 import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
-import type { Calendar } from '../domain/calendar.js';
+import type { CalendarFor } from '../domain/calendar.js';
 import {
   countriesPeriodOf,
   customerBehaviorPeriodOf,
@@ -25,47 +26,46 @@ import { createRollupBuilder, withPeriodFigures, type AccountRollup } from '../d
 type Panel = keyof AccountRollup;
 
 /**
- * The six analytics calls, each reading only its panels of the seller's rollup (one document by
- * `_id`). A seller with no orders yet has the empty rollup.
+ * The six analytics calls, each reading only its panels and days of the seller's rollup (one
+ * document by `_id`), in the time zone the rollup was counted in. A seller with no orders yet has
+ * the empty rollup.
  */
 export function analyticsReader({
   rollups,
-  calendar,
+  calendarFor,
 }: {
   rollups: RollupModel;
-  calendar: Calendar;
+  calendarFor: CalendarFor;
 }) {
-  const todayOf = (now: Date) => calendar.localTime(now).day;
-
-  async function panels<P extends Panel>(
-    accountId: string,
-    names: readonly P[],
-    now: Date,
-  ): Promise<Pick<AccountRollup, P>> {
-    const stored = await rollups
-      .findById(accountId)
-      .select(Object.fromEntries(names.map((name) => [name, 1])))
-      .lean<StoredRollup>();
-    // Only a seller with no orders yet (or a panel not computed yet) needs the empty figures.
-    let empty: AccountRollup | undefined;
-    const emptyPanel = (name: P) =>
-      (empty ??= createRollupBuilder(calendar, todayOf(now)).result())[name];
-    const read = (name: P) => {
-      const panel = stored?.[name] ?? emptyPanel(name);
-      return name === 'days' ? (panel as AccountRollup['days']).map(withPeriodFigures) : panel;
-    };
-    return Object.fromEntries(names.map((name) => [name, read(name)])) as Pick<AccountRollup, P>;
-  }
-
-  /** A call's panels with the days of its range and of the range before it. */
-  async function panelsOverRange<P extends Panel>(
+  /** The panels asked for and the days, the range of `days` days ending today, and the zone. */
+  async function read<P extends Panel>(
     accountId: string,
     names: readonly P[],
     days: AnalyticsRange,
     now: Date,
-  ): Promise<{ read: Pick<AccountRollup, P | 'days'>; range: DayRange }> {
-    const read = await panels(accountId, [...names, 'days'], now);
-    return { read, range: rangeEndingOn(todayOf(now), days) };
+  ): Promise<{ panels: Pick<AccountRollup, P | 'days'>; range: DayRange; timeZone: string }> {
+    const wanted = [...names, 'days' as const];
+    const stored = await rollups
+      .findById(accountId)
+      .select(Object.fromEntries([...wanted, 'timeZone'].map((name) => [name, 1])))
+      .lean<StoredRollup>();
+    const calendar = calendarFor(stored?.timeZone ?? DEFAULT_TIME_ZONE);
+    const today = calendar.localTime(now).day;
+    // Only a seller with no orders yet (or a panel not computed yet) needs the empty figures.
+    let empty: AccountRollup | undefined;
+    const panelOf = (name: P | 'days') => {
+      const panel =
+        stored?.[name] ?? (empty ??= createRollupBuilder(calendar, today).result())[name];
+      return name === 'days' ? (panel as AccountRollup['days']).map(withPeriodFigures) : panel;
+    };
+    return {
+      panels: Object.fromEntries(wanted.map((name) => [name, panelOf(name)])) as Pick<
+        AccountRollup,
+        P | 'days'
+      >,
+      range: rangeEndingOn(today, days),
+      timeZone: calendar.timeZone,
+    };
   }
 
   return {
@@ -74,7 +74,7 @@ export function analyticsReader({
       days: AnalyticsRange,
       now = new Date(),
     ): Promise<CountriesResponse> {
-      const { read, range } = await panelsOverRange(
+      const { panels, range, timeZone } = await read(
         accountId,
         ['countries', 'countryTotals'],
         days,
@@ -82,9 +82,9 @@ export function analyticsReader({
       );
       return {
         success: true,
-        data: read.countries,
-        totals: read.countryTotals,
-        period: countriesPeriodOf(read.days, range, calendar.timeZone),
+        data: panels.countries,
+        totals: panels.countryTotals,
+        period: countriesPeriodOf(panels.days, range, timeZone),
       };
     },
     async popularItems(
@@ -92,11 +92,11 @@ export function analyticsReader({
       { limit, days }: { limit: PopularItemLimit; days: AnalyticsRange },
       now = new Date(),
     ): Promise<PopularItemsResponse> {
-      const { read, range } = await panelsOverRange(accountId, ['popularItems'], days, now);
+      const { panels, range, timeZone } = await read(accountId, ['popularItems'], days, now);
       return {
         success: true,
-        data: read.popularItems.slice(0, limit),
-        period: popularItemsPeriodOf(read.days, range, calendar.timeZone),
+        data: panels.popularItems.slice(0, limit),
+        period: popularItemsPeriodOf(panels.days, range, timeZone),
       };
     },
     async revenueTrends(
@@ -104,23 +104,24 @@ export function analyticsReader({
       days: AnalyticsRange,
       now = new Date(),
     ): Promise<RevenueTrendsResponse> {
-      const { days: buckets } = await panels(accountId, ['days'], now);
-      const range = rangeEndingOn(todayOf(now), days);
-      return { success: true, ...revenueTrendsOf(buckets, range, calendar.timeZone) };
+      const { panels, range, timeZone } = await read(accountId, [], days, now);
+      return { success: true, ...revenueTrendsOf(panels.days, range, timeZone) };
     },
     async customerBehavior(
       accountId: string,
       days: AnalyticsRange,
       now = new Date(),
     ): Promise<CustomerBehaviorResponse> {
-      const {
-        read: { customerSegments, topCustomers, days: buckets },
-        range,
-      } = await panelsOverRange(accountId, ['customerSegments', 'topCustomers'], days, now);
+      const { panels, range, timeZone } = await read(
+        accountId,
+        ['customerSegments', 'topCustomers'],
+        days,
+        now,
+      );
       return {
         success: true,
-        data: { customerSegments, topCustomers },
-        period: customerBehaviorPeriodOf(buckets, range, calendar.timeZone),
+        data: { customerSegments: panels.customerSegments, topCustomers: panels.topCustomers },
+        period: customerBehaviorPeriodOf(panels.days, range, timeZone),
       };
     },
     async shippingPerformance(
@@ -128,14 +129,19 @@ export function analyticsReader({
       days: AnalyticsRange,
       now = new Date(),
     ): Promise<ShippingPerformanceResponse> {
-      const {
-        read: { deliverySuccess, courierPerformance, days: buckets },
-        range,
-      } = await panelsOverRange(accountId, ['deliverySuccess', 'courierPerformance'], days, now);
+      const { panels, range, timeZone } = await read(
+        accountId,
+        ['deliverySuccess', 'courierPerformance'],
+        days,
+        now,
+      );
       return {
         success: true,
-        data: { deliverySuccess, courierPerformance },
-        period: shippingPerformancePeriodOf(buckets, range, calendar.timeZone),
+        data: {
+          deliverySuccess: panels.deliverySuccess,
+          courierPerformance: panels.courierPerformance,
+        },
+        period: shippingPerformancePeriodOf(panels.days, range, timeZone),
       };
     },
     async peakTimes(
@@ -143,9 +149,8 @@ export function analyticsReader({
       days: AnalyticsRange,
       now = new Date(),
     ): Promise<PeakTimesResponse> {
-      const { days: buckets } = await panels(accountId, ['days'], now);
-      const range = rangeEndingOn(todayOf(now), days);
-      return { success: true, ...peakTimesOf(buckets, range, calendar.timeZone) };
+      const { panels, range, timeZone } = await read(accountId, [], days, now);
+      return { success: true, ...peakTimesOf(panels.days, range, timeZone) };
     },
   };
 }

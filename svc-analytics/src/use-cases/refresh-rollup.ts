@@ -1,13 +1,17 @@
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
+import { isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
 import type { OrderFact, OrderFactModel } from '../data/order-fact.model.js';
 import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
-import type { Calendar } from '../domain/calendar.js';
+import type { CalendarFor } from '../domain/calendar.js';
 import { createRollupBuilder, ROLLUP_FORMAT, type RollupFact } from '../domain/rollup.js';
 
 export interface RollupDeps {
   facts: OrderFactModel;
   rollups: RollupModel;
-  calendar: Calendar;
+  calendarFor: CalendarFor;
+  /** The seller's time zone from their settings; rejects when svc-auth cannot say. */
+  timeZoneOf: (accountId: string) => Promise<string>;
+  log: Logger;
 }
 
 const rollupFields: Record<keyof RollupFact | 'deletedAt', 1> = {
@@ -24,16 +28,39 @@ const rollupFields: Record<keyof RollupFact | 'deletedAt', 1> = {
 };
 
 /**
+ * The zone to count a seller's days in: their settings' (asked each time, so a change shows at the
+ * next refresh), else, while svc-auth cannot answer, the zone their figures were last counted in.
+ */
+async function timeZoneToCount(
+  { rollups, timeZoneOf, log }: Pick<RollupDeps, 'rollups' | 'timeZoneOf' | 'log'>,
+  accountId: string,
+): Promise<string> {
+  try {
+    return await timeZoneOf(accountId);
+  } catch (error) {
+    const stored = await rollups.findById(accountId).select({ timeZone: 1 }).lean<StoredRollup>();
+    const timeZone = stored?.timeZone ?? DEFAULT_TIME_ZONE;
+    log.warn(
+      { err: error, accountId, timeZone },
+      'seller time zone unavailable; counting in the last one',
+    );
+    return timeZone;
+  }
+}
+
+/**
  * Recomputes one seller's rollup from all of their facts, streamed (the filter is the account
- * alone, which every server answers from its index; tombstones are skipped here). The figures are
- * stored unless a computation that started later has already stored its own, so the newest
- * computation wins whatever order they finish in.
+ * alone, which every server answers from its index; tombstones are skipped here), in their time
+ * zone. The figures are stored unless a computation that started later has already stored its
+ * own, so the newest computation wins whatever order they finish in.
  */
 export async function refreshRollup(
-  { facts, rollups, calendar }: RollupDeps,
+  deps: RollupDeps,
   accountId: string,
   now = new Date(),
 ): Promise<void> {
+  const { facts, rollups, calendarFor } = deps;
+  const calendar = calendarFor(await timeZoneToCount(deps, accountId));
   const builder = createRollupBuilder(calendar, calendar.localTime(now).day);
   const cursor = facts
     .find({ accountId })
@@ -44,7 +71,14 @@ export async function refreshRollup(
   try {
     await rollups.updateOne(
       { _id: accountId, $or: [{ computedAt: null }, { computedAt: { $lt: now } }] },
-      { $set: { ...builder.result(), computedAt: now, format: ROLLUP_FORMAT } },
+      {
+        $set: {
+          ...builder.result(),
+          computedAt: now,
+          format: ROLLUP_FORMAT,
+          timeZone: calendar.timeZone,
+        },
+      },
       { upsert: true },
     );
   } catch (error) {

@@ -40,6 +40,8 @@ export interface SellerDocument {
   city: string | null;
   state: string | null;
   postalCode: string | null;
+  /** Null: `DEFAULT_TIME_ZONE`. */
+  timeZone: string | null;
   createdAt: Date;
   lastLoginAt: Date | null;
   passwordChangedAt: Date | null;
@@ -73,6 +75,7 @@ const sellerSchema = new Schema<SellerDocument>(
     city: text,
     state: text,
     postalCode: text,
+    timeZone: text,
     createdAt: { type: Date, required: true },
     lastLoginAt: { type: Date, default: null },
     passwordChangedAt: { type: Date, default: null },

@@ -23,6 +23,7 @@ const seller: SellerDocument = {
   city: null,
   state: null,
   postalCode: null,
+  timeZone: null,
   createdAt: new Date('2026-03-01T10:00:00Z'),
   lastLoginAt: null,
   passwordChangedAt: null,
@@ -53,6 +54,8 @@ describe('account views', () => {
       companyName: 'Ann Co',
       createdAt: '2026-03-01T10:00:00.000Z',
       lastLoginAt: null,
+      timeZone: 'Europe/London',
     });
+    expect(toAccountSettings({ ...seller, timeZone: 'Asia/Tokyo' }).timeZone).toBe('Asia/Tokyo');
   });
 });

@@ -1,6 +1,6 @@
 import type { CustomerProfile, SellerUser } from '@onvelope/contracts';
 import type { z } from 'zod';
-import type { accountSettings } from '@onvelope/contracts';
+import { DEFAULT_TIME_ZONE, type accountSettings } from '@onvelope/contracts';
 import type { CustomerDocument } from '../data/customer.model.js';
 import type { SellerDocument } from '../data/seller.model.js';
 
@@ -39,6 +39,7 @@ export function toAccountSettings(seller: SellerDocument): z.infer<typeof accoun
     city: seller.city,
     state: seller.state,
     postalCode: seller.postalCode,
+    timeZone: seller.timeZone ?? DEFAULT_TIME_ZONE,
     isVerified: seller.isVerified,
     plan: seller.selectedPlan,
     createdAt: seller.createdAt.toISOString(),

@@ -4,6 +4,7 @@ import { accountNotFound } from '../accounts/account-errors.js';
 import { toAccountSettings } from '../domain/account-views.js';
 import { profileFieldsToSet } from '../domain/profile-changes.js';
 import type { AuthDeps } from '../deps.js';
+import { announceTimeZoneChange } from '../events/seller-time-zone.js';
 
 export const profileUpdatedMessage = 'Profile updated successfully!';
 
@@ -22,5 +23,9 @@ export async function updateSellerProfile(
     )
     .lean();
   if (!seller) throw accountNotFound();
-  return { account: toAccountSettings(seller), message: profileUpdatedMessage };
+  const account = toAccountSettings(seller);
+  if (changes.timeZone !== undefined) {
+    await announceTimeZoneChange(deps, caller.accountId, account.timeZone);
+  }
+  return { account, message: profileUpdatedMessage };
 }

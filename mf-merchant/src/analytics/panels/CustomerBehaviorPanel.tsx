@@ -40,10 +40,10 @@ const segmentColumns: Column<CustomerSegmentRow>[] = [
   { header: 'Avg spent', cell: (row) => formatGbp(row.avgSpentPerCustomer), numeric: true },
 ];
 
-const customerColumns: Column<TopCustomerRow>[] = [
+const customerColumns = (timeZone: string): Column<TopCustomerRow>[] => [
   { header: 'Customer', cell: (row) => <EmailAddress email={row.email} /> },
   { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
-  { header: 'First order', cell: (row) => momentDayLabel(row.firstOrderDate) },
+  { header: 'First order', cell: (row) => momentDayLabel(row.firstOrderDate, timeZone) },
   { header: 'Lifetime value', cell: (row) => formatGbp(row.lifetimeValue), numeric: true },
   { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
 ];
@@ -116,7 +116,7 @@ export function CustomerBehaviorPanel({
           <h3 className="me-analytics__subhead">Top customers by lifetime value</h3>
           <DataTable
             caption="Top customers by lifetime value"
-            columns={customerColumns}
+            columns={customerColumns(period.range.timeZone)}
             rows={data.topCustomers.slice(0, analyticsPanelLimits.topCustomers)}
             rowKey={(row) => row.email}
             testId="analytics-top-customers"

@@ -18,12 +18,6 @@ export const analyticsPanelLimits = {
   topCouriers: 5,
 } as const;
 
-/**
- * The day analytics count in: every seller's days and hours are Europe/London's (svc-analytics
- * README, "Time zone").
- */
-export const ANALYTICS_TIME_ZONE = 'Europe/London';
-
 /** A query value that must be one of a few whole numbers, with a message that lists them. */
 function oneOf<const T extends readonly number[]>(name: string, values: T, fallback: T[number]) {
   const message = `${name} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;

@@ -30,3 +30,13 @@ export const getSellerCountry = defineCommand({
   request: z.object({ accountId: z.string().min(1) }),
   response: z.object({ country: z.string().nullable() }),
 });
+
+/**
+ * The time zone of a seller's account settings (`DEFAULT_TIME_ZONE` when they chose none), asked
+ * of svc-auth by svc-analytics each time it computes the seller's figures.
+ */
+export const getSellerTimeZone = defineCommand({
+  subject: 'auth.sellerTimeZone',
+  request: z.object({ accountId: z.string().min(1) }),
+  response: z.object({ timeZone: z.string() }),
+});

@@ -27,3 +27,10 @@ export const userTokensRevoked = defineEvent({
     z.object({ userId: z.string().min(1), notBefore: z.number().int().positive() }),
   ]),
 });
+
+/** A seller chose another time zone: svc-analytics recounts their days in it. */
+export const sellerTimeZoneChanged = defineEvent({
+  subject: 'auth.user.time-zone-changed',
+  stream: authStream,
+  payload: z.object({ accountId: z.string().min(1), timeZone: z.string().min(1) }),
+});

@@ -110,6 +110,22 @@ export const completeOnboardingResponse = z.object({
   user: sellerUser,
 });
 
+/**
+ * The time zone a seller's days and hours are counted in (analytics), when they have not chosen
+ * one: the product is British and prices are in pounds.
+ */
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
+/** Whether the runtime knows the IANA time zone (`Europe/Paris`, `America/New_York`, `UTC`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Spec 001 §3 "Settings", as the account settings page shows them. */
 export const accountSettings = z.object({
   email: z.string(),
@@ -123,6 +139,8 @@ export const accountSettings = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   postalCode: z.string().nullable(),
+  /** Beyond the spec: the IANA zone analytics counts the seller's days in (`DEFAULT_TIME_ZONE`). */
+  timeZone: z.string(),
   isVerified: z.boolean(),
   plan: planIdField.nullable(),
   createdAt: z.iso.datetime(),
@@ -151,6 +169,11 @@ export const updateProfileRequest = z.object({
   state: optionalText(100),
   country: optionalText(100),
   postalCode: optionalText(20),
+  timeZone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'Time zone must be a zone such as Europe/London')
+    .optional(),
 });
 export const updateEmailRequest = z.object({ newEmail: emailField, password: passwordField });
 export const updatePasswordRequest = z
