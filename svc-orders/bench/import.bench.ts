@@ -12,6 +12,7 @@ import { trackingEntrySortFields } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
 import { shippedStatuses, trackingEntryModel } from '../src/data/tracking-entry.model.js';
+import { searchTermLookupOf } from '../src/domain/search-terms.js';
 import { line, ordersFlagsLine, startGatewayFor, startOrdersApp, timeRuns } from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -199,7 +200,7 @@ try {
           .toArray(),
       ),
     });
-    const searchFilter = { ...scope, searchTerms: { $regex: '^buyer4242' } };
+    const searchFilter = { ...scope, searchTerms: searchTermLookupOf('buyer4242')!.pattern };
     rowsOfQueries.push({
       call: 'search q=buyer4242',
       gateway: await timeRuns(SAMPLES, () => get('/api/upload/search?q=buyer4242')),

@@ -2,11 +2,13 @@
  * Reports benchmark (issue 5): export of 100,000 matching orders in csv and xlsx, and of the pdf
  * limit (10,000) in pdf, through the gateway, measuring time to first byte, total time, rows per
  * second and the peak memory of the svc-orders process; then report search latency over 100,000
- * orders with each filter. svc-orders and the gateway run as child processes from their sources
+ * orders with each filter, and the seller search (GET /api/upload/search) with the stored size of
+ * its search terms. svc-orders and the gateway run as child processes from their sources
  * (bench/support.ts), svc-orders with the node flags of its package.json, against a fresh
  * in-memory MongoDB-compatible server and NATS.
  *
  * Run: npm run bench -w svc-orders   (after import.bench.ts; prints tables, asserts nothing)
+ * BENCH_SKIP_SEARCH=1 measures the exports alone, BENCH_SELLER_SEARCH_ONLY=1 the seller search alone.
  */
 import mongoose from 'mongoose';
 import { startInfra } from '@onvelope/infra';
@@ -22,7 +24,10 @@ import {
   type BenchApp,
 } from './support.js';
 
+const { BSON } = mongoose.mongo;
 const ORDERS = 100_000;
+const SELLER_SEARCH_ONLY = Boolean(process.env.BENCH_SELLER_SEARCH_ONLY);
+const SKIP_SEARCH = Boolean(process.env.BENCH_SKIP_SEARCH);
 const SEARCH_RUNS = 15;
 const ACCOUNT = 'bench-seller';
 
@@ -89,13 +94,24 @@ try {
   const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
   const collection = db.collection('tracking_entries');
   const insertStart = performance.now();
+  const stored = { entryBytes: 0, termBytes: 0, terms: 0 };
   for (let start = 0; start < ORDERS; start += 5_000) {
-    await collection.insertMany(
-      Array.from({ length: Math.min(5_000, ORDERS - start) }, (_, k) => orderOf(start + k)),
+    const batch = Array.from({ length: Math.min(5_000, ORDERS - start) }, (_, k) =>
+      orderOf(start + k),
     );
+    for (const entry of batch) {
+      stored.entryBytes += BSON.calculateObjectSize(entry);
+      stored.termBytes += BSON.calculateObjectSize({ searchTerms: entry.searchTerms });
+      stored.terms += entry.searchTerms.length;
+    }
+    await collection.insertMany(batch);
   }
   line(
     `inserted ${ORDERS.toLocaleString('en-US')} orders in ${((performance.now() - insertStart) / 1000).toFixed(1)} s`,
+  );
+  line(
+    `stored per entry: ${Math.round(stored.entryBytes / ORDERS)} bytes of BSON, of which searchTerms ` +
+      `${Math.round(stored.termBytes / ORDERS)} bytes in ${(stored.terms / ORDERS).toFixed(1)} terms (index keys)`,
   );
   await db.close();
 
@@ -123,7 +139,7 @@ try {
     { format: 'pdf', filters: { courierContains: 'parcelforce' }, rows: PDF_ROW_LIMIT },
   ];
   const exportLines: string[] = [];
-  for (const { format, filters, rows } of exports) {
+  for (const { format, filters, rows } of SELLER_SEARCH_ONLY ? [] : exports) {
     // A fresh svc-orders on the same port (the gateway points at it), so each format starts from
     // the same idle memory.
     await ordersService.stop();
@@ -157,11 +173,13 @@ try {
     );
   }
   line(`\n${ordersFlagsLine()}`);
-  line('Export through the gateway (a fresh svc-orders for each format)');
-  line(
-    'format |     rows |      size |     TTFB |    total |  rows/s | RSS idle |  RSS peak | above idle',
-  );
-  for (const text of exportLines) line(text);
+  if (exportLines.length) {
+    line('Export through the gateway (a fresh svc-orders for each format)');
+    line(
+      'format |     rows |      size |     TTFB |    total |  rows/s | RSS idle |  RSS peak | above idle',
+    );
+    for (const text of exportLines) line(text);
+  }
 
   const searches: [string, Record<string, unknown>][] = [
     ['no filter (createdAt desc)', {}],
@@ -177,10 +195,12 @@ try {
     ['sort customerLastName asc', { sortBy: 'customerLastName', sortDir: 'asc' }],
     ['page 500 of 1,000', { page: 500 }],
   ];
-  line('\nReport search through the gateway, 100,000 orders, page size 100');
-  line('filter                       |   total | median |    p95');
-  // BENCH_SKIP_SEARCH=1 measures the exports alone.
-  for (const [name, filters] of process.env.BENCH_SKIP_SEARCH ? [] : searches) {
+  const reportSearches = SKIP_SEARCH || SELLER_SEARCH_ONLY ? [] : searches;
+  if (reportSearches.length) {
+    line('\nReport search through the gateway, 100,000 orders, page size 100');
+    line('filter                       |   total | median |    p95');
+  }
+  for (const [name, filters] of reportSearches) {
     let total = 0;
     const { median, p95 } = await timeRuns(SEARCH_RUNS, async () => {
       const response = await post('/api/reports/search', filters);
@@ -191,6 +211,39 @@ try {
     line(
       [
         name.padEnd(28),
+        total.toLocaleString('en-US').padStart(7),
+        `${median.toFixed(0)} ms`.padStart(6),
+        `${p95.toFixed(0)} ms`.padStart(6),
+      ].join(' | '),
+    );
+  }
+
+  const get = (path: string) =>
+    fetch(`${gatewayUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const sellerSearches = [
+    'buyer4242',
+    '#104242',
+    '4242',
+    'family12',
+    'example7.com',
+    'hoodie',
+    'sw1 1aa',
+    'sw',
+    'no such order',
+  ];
+  line('\nSeller search (GET /api/upload/search) through the gateway, 100,000 orders');
+  line('q                            |   total | median |    p95');
+  for (const q of SKIP_SEARCH ? [] : sellerSearches) {
+    let total = 0;
+    const { median, p95 } = await timeRuns(SEARCH_RUNS, async () => {
+      const response = await get(`/api/upload/search?q=${encodeURIComponent(q)}`);
+      const body = (await response.json()) as { totalCount: number };
+      if (!response.ok) throw new Error(`search ${q}: ${response.status} ${JSON.stringify(body)}`);
+      total = body.totalCount;
+    });
+    line(
+      [
+        `'${q}'`.padEnd(28),
         total.toLocaleString('en-US').padStart(7),
         `${median.toFixed(0)} ms`.padStart(6),
         `${p95.toFixed(0)} ms`.padStart(6),

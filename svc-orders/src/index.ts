@@ -1,9 +1,12 @@
 import { createService, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
+import { prepareOutbox } from './data/tracking-entry-outbox.js';
+import { backfillSearchTerms } from './data/search-terms-backfill.js';
 import { trackingEntryModel } from './data/tracking-entry.model.js';
 import { serveCustomerCommands } from './events/customer-commands.js';
 import { serveStoreFrontCommands } from './events/store-front-commands.js';
 import { ensureOrdersStream } from './events/tracking-entry-events.js';
+import { startTrackingEntryRelay } from './events/tracking-entry-relay.js';
 import { registerBuyerLookupRoutes } from './routes/buyer-lookup.routes.js';
 import { registerClaimRoutes } from './routes/claims.routes.js';
 import { registerKeywordRuleRoutes } from './routes/keyword-rules.routes.js';
@@ -23,6 +26,10 @@ export function startOrdersService(env: Env) {
       // The service kit turns mongoose's lazy index building off: the unique order indexes must
       // exist before the first write, and the sort and search indexes before the first list.
       await trackingEntryModel(db).syncIndexes();
+      void backfillSearchTerms(db, log);
+      await prepareOutbox(db);
+      // Publishes every stored change, including those left unpublished before a restart.
+      const relay = startTrackingEntryRelay({ db, nats, log });
       registerUploadRoutes({
         routes,
         db,
@@ -41,7 +48,12 @@ export function startOrdersService(env: Env) {
       registerBuyerLookupRoutes(routes, buyers);
       registerOrderQueryRoutes(routes, buyers);
       registerClaimRoutes(routes, buyers);
-      return { stop: async () => buyers.mailer.close() };
+      return {
+        stop: async () => {
+          await relay.stop();
+          buyers.mailer.close();
+        },
+      };
     },
   });
 }

@@ -3,6 +3,7 @@ import csvParser from 'csv-parser';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countryName } from '@onvelope/contracts';
 import { pdfRowLimitMessage } from '../src/export/pdf-writer.js';
 import {
   manyOrders,
@@ -163,6 +164,14 @@ describe('report export', () => {
       expect(records.map((record) => record['Order number'])).toEqual(['#1002', '#1001']);
     });
 
+    it('names a country as the seller and buyer screens do, from contracts', async () => {
+      const records = await csvRecords(
+        (await download(tokenA, { format: 'csv', orderNumber: '#1002' })).bytes,
+      );
+      expect(records.map((record) => record['Shipping country'])).toEqual([countryName('us')]);
+      expect(countryName('us')).toBe('United States');
+    });
+
     it('answers only the header when nothing matches', async () => {
       const { status, bytes } = await download(tokenA, { format: 'csv', email: 'nobody' });
       expect(status).toBe(200);
@@ -237,6 +246,8 @@ describe('report export', () => {
     it('shows the full country name and en-US dates', async () => {
       const [page] = await pdfPages((await download(tokenA, { format: 'pdf' })).bytes);
       expect(page).toContain('United Kingdom');
+      expect(page).toContain('United States');
+      expect(page).not.toContain('United States of America');
       expect(page).toContain('2/28/2026');
       expect(page).toContain('Page 1 of 1');
     });

@@ -114,7 +114,7 @@ describe('report search', () => {
       .data as ReportRow[];
     expect(Object.fromEntries(rows.map((row) => [row.orderNumber, row.shippingCountry]))).toEqual({
       '#1001': 'United Kingdom',
-      '#1002': 'United States of America',
+      '#1002': 'United States',
       '#1003': 'Atlantis',
       '2001': 'Germany',
     });

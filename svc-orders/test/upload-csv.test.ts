@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ordersMessages,
@@ -10,10 +11,12 @@ import { connectNats, type NatsConnection } from '@onvelope/service-kit';
 import {
   startService,
   startTestIssuer,
+  testInfra,
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
 import { startInfra, type Infra } from '@onvelope/infra';
+import { pendingOutboxRecords } from '../src/data/tracking-entry-outbox.js';
 import { startOrdersService } from '../src/index.js';
 import { csvLine, csvOf, requiredHeader, sellerOf, uploadCsv, type Caller } from './support.js';
 
@@ -23,15 +26,20 @@ describe('POST /api/upload/csv', () => {
   let seller: Caller;
   let nats: Infra<'nats'>;
   let nc: NatsConnection;
+  let db: mongoose.Connection;
   let account = 0;
 
-  /** The upserted events `action` published, read from the ORDERS stream. */
+  /**
+   * The upserted events `action` published, read from the ORDERS stream once the service's outbox
+   * has relayed everything.
+   */
   const eventsDuring = async (action: () => Promise<unknown>) => {
     const jsm = await nc.jetstreamManager();
     const stream = trackingEntryUpserted.stream.name;
     const lastSeq = async () => (await jsm.streams.info(stream)).state.last_seq;
     const before = await lastSeq();
     await action();
+    await expect.poll(() => pendingOutboxRecords(db), { timeout: 30_000 }).toBe(0);
     const events: PayloadOf<typeof trackingEntryUpserted>[] = [];
     for (let seq = before + 1; seq <= (await lastSeq()); seq += 1) {
       const message = await jsm.streams.getMessage(stream, { seq });
@@ -69,9 +77,13 @@ describe('POST /api/upload/csv', () => {
       NATS_URL: nats.natsUrl,
     });
     nc = await connectNats(nats.natsUrl, 'upload-csv-test');
+    db = await mongoose
+      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB })
+      .asPromise();
     seller = await newSeller();
   });
   afterAll(async () => {
+    await db.close();
     await nc.close();
     await orders.close();
     await issuer.close();

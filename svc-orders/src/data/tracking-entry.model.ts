@@ -25,8 +25,8 @@ const lineItemSchema = new Schema(
 
 /**
  * A tracking entry (order), spec 000 §3. `version` grows by one on every change and is the version
- * of the `trackingEntryUpserted` event; `searchTerms` holds the lower-cased values search matches
- * by prefix (see `searchTermsOf`), so search is served by an index.
+ * of the `trackingEntryUpserted` event; `searchTerms` holds the terms search matches by prefix
+ * (see `searchTermsOf`), so search is served by an index.
  */
 const trackingEntrySchema = new Schema(
   {
@@ -74,6 +74,11 @@ const trackingEntrySchema = new Schema(
     categoryNames: text,
     keywordMessage: text,
     keywordExplanation: text,
+    /** The keyword rule that set the status, while it is the rule's (see `nextStatusOf`). */
+    statusRule: {
+      type: new Schema({ id: { type: String }, keyword: { type: String } }, { _id: false }),
+      default: null,
+    },
     merchant: {
       type: new Schema({ name: text, website: text }, { _id: false }),
       default: null,
@@ -99,6 +104,8 @@ trackingEntrySchema.index({ storeFrontKey: 1 }, { unique: true, sparse: true });
 for (const field of trackingEntrySortFields) {
   trackingEntrySchema.index({ accountId: 1, [field]: 1, _id: 1 });
 }
+// Seller search: a prefix of one stored term (`searchTermLookupOf`), which MongoDB bounds to one
+// range of this multikey index. mongo-java-server ignores non-unique indexes and scans instead.
 trackingEntrySchema.index({ accountId: 1, searchTerms: 1 });
 // A buyer's lookup knows the order number but not the seller (numbers are unique per seller only).
 trackingEntrySchema.index({ orderNumber: 1 });
@@ -114,13 +121,13 @@ const canonicalJson = (value: unknown) =>
   );
 
 /**
- * Whether a stored value equals a new one (dates by time, lists by content; missing and null are
- * the same).
+ * Whether a stored value equals a new one (dates by time, lists and objects by content; missing
+ * and null are the same).
  */
 export const sameStoredValue = (a: unknown, b: unknown) =>
   a instanceof Date || b instanceof Date
     ? a instanceof Date && b instanceof Date && a.getTime() === b.getTime()
-    : Array.isArray(a) || Array.isArray(b)
+    : (a && typeof a === 'object') || (b && typeof b === 'object')
       ? canonicalJson(a ?? null) === canonicalJson(b ?? null)
       : (a ?? null) === (b ?? null);
 
@@ -197,6 +204,9 @@ export function toTrackingEntry(doc: TrackingEntryDocument): TrackingEntry {
     categoryNames: doc.categoryNames ?? null,
     keywordMessage: doc.keywordMessage ?? null,
     keywordExplanation: doc.keywordExplanation ?? null,
+    statusRule: doc.statusRule?.id
+      ? { id: doc.statusRule.id, keyword: doc.statusRule.keyword ?? '' }
+      : null,
     source: doc.source,
     merchant: doc.merchant
       ? { name: doc.merchant.name ?? null, website: doc.merchant.website ?? null }
@@ -205,32 +215,9 @@ export function toTrackingEntry(doc: TrackingEntryDocument): TrackingEntry {
 }
 
 /**
- * What search matches, lower-cased: order number, first and last name, the full name, email (and
- * its local part and domain), postcode (also without spaces) and tracking number. Search is a
- * prefix match on these, which an index serves.
+ * What the seller's search finds an entry by (spec 000 §2, issue 16 item 8): the suffixes of its
+ * order number, names, email, postcode, tracking number and line item names, so that a prefix
+ * match, which the search index serves, finds a term anywhere in them. Every writer stores it;
+ * see `domain/search-terms.ts` for the format and its bounds.
  */
-export function searchTermsOf(entry: {
-  orderNumber: string;
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  postcode?: string | null;
-  trackingNumber?: string | null;
-}): string[] {
-  const terms = new Set<string>();
-  const add = (value: string | null | undefined) => {
-    const term = value?.trim().toLowerCase();
-    if (term) terms.add(term);
-  };
-  add(entry.orderNumber);
-  add(entry.orderNumber.replace(/^#/, ''));
-  add(entry.firstName);
-  add(entry.lastName);
-  add([entry.firstName, entry.lastName].filter(Boolean).join(' '));
-  add(entry.email);
-  for (const part of entry.email?.split('@') ?? []) add(part);
-  add(entry.postcode);
-  add(entry.postcode?.replace(/\s+/g, ''));
-  add(entry.trackingNumber);
-  return [...terms];
-}
+export { searchTermsOf } from '../domain/search-terms.js';

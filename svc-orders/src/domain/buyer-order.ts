@@ -8,6 +8,6 @@ export type Merchant = BuyerOrder['merchant'];
  * merchant is the seller's public name and website as svc-auth tells them now.
  */
 export function toBuyerOrder(entry: TrackingEntry, merchant: Merchant): BuyerOrder {
-  const { keywordExplanation, source, ...visible } = entry;
+  const { keywordExplanation, statusRule, source, ...visible } = entry;
   return { ...visible, merchant };
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countryCodesMatching, countryNameOf } from './countries.js';
+import { countryName } from '@onvelope/contracts';
+import { countryCodeOf, countryCodesMatching, countryNameOf, countryNamesOf } from './countries.js';
 
 describe('country names', () => {
-  it('names a two-letter code in any case', () => {
+  it('names a two-letter code in any case, as the screens name it', () => {
     expect(countryNameOf('GB')).toBe('United Kingdom');
-    expect(countryNameOf('us')).toBe('United States of America');
+    expect(countryNameOf('us')).toBe('United States');
+    expect(countryNameOf('us')).toBe(countryName('US'));
     expect(countryNameOf(' de ')).toBe('Germany');
   });
 
@@ -19,6 +21,23 @@ describe('country names', () => {
     expect(countryNameOf('England')).toBe('England');
     expect(countryNameOf('')).toBe('');
     expect(countryNameOf(null)).toBeNull();
+  });
+});
+
+describe('names a country goes by', () => {
+  it('knows the shown name and the official names and aliases of a code', () => {
+    expect(countryNamesOf('us')).toEqual(
+      expect.arrayContaining(['united states', 'united states of america', 'usa']),
+    );
+    expect(countryNamesOf('XX')).toEqual([]);
+  });
+
+  it('reads a code from the shown name or an alias', () => {
+    expect(countryCodeOf('United States')).toBe('US');
+    expect(countryCodeOf('United States of America')).toBe('US');
+    expect(countryCodeOf('Czechia')).toBe('CZ');
+    expect(countryCodeOf('Czech Republic')).toBe('CZ');
+    expect(countryCodeOf('Atlantis')).toBeNull();
   });
 });
 

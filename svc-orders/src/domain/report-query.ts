@@ -1,7 +1,7 @@
 import type { FilterQuery, SortOrder } from 'mongoose';
 import type { reportFilters, reportSortFields } from '@onvelope/contracts';
 import type { z } from 'zod';
-import { countryCodesMatching, countryNameOf } from './countries.js';
+import { countryCodesMatching, countryNamesOf } from './countries.js';
 import { escapeRegExp } from './text-pattern.js';
 
 export type ReportFilters = z.output<typeof reportFilters>;
@@ -46,16 +46,21 @@ function createdRange(from: string | undefined, to: string | undefined) {
 
 /**
  * Stored countries a country filter text finds, ignoring case: each code it means, stored as a
- * code (anchored: 'GB', never 'GBX'); and stored names: for a code text, its country's name
- * exactly; for other text, any stored value that contains it.
+ * code (anchored: 'GB', never 'GBX'); and stored names: for a code text, any of its country's
+ * names exactly ('United States', 'United States of America'); for other text, any stored value
+ * that contains it.
  */
 function countryPatternOf(text: string) {
   const codes = countryCodesMatching(text);
   const isCode = codes.length === 1 && codes[0] === text.trim().toUpperCase();
   const alternatives = codes.map((code) => `^${code}$`);
-  alternatives.push(
-    isCode ? `^${escapeRegExp(countryNameOf(codes[0] as string))}$` : escapeRegExp(text.trim()),
-  );
+  if (isCode) {
+    alternatives.push(
+      ...countryNamesOf(codes[0] as string).map((name) => `^${escapeRegExp(name)}$`),
+    );
+  } else {
+    alternatives.push(escapeRegExp(text.trim()));
+  }
   return { $regex: alternatives.join('|'), $options: 'i' };
 }
 

@@ -7,6 +7,7 @@ import {
   getRuleApplyJob as getRuleApplyJobRoute,
   listKeywordRules as listKeywordRulesRoute,
   previewKeywordRule as previewKeywordRuleRoute,
+  previewRuleApply as previewRuleApplyRoute,
   searchItemNames as searchItemNamesRoute,
   testKeywordRules as testKeywordRulesRoute,
   updateKeywordRule as updateKeywordRuleRoute,
@@ -27,6 +28,7 @@ import {
   updateKeywordRule,
 } from '../use-cases/manage-keyword-rules.js';
 import { previewKeywordRule } from '../use-cases/preview-keyword-rule.js';
+import { previewRuleApply } from '../use-cases/preview-rule-apply.js';
 import { getRuleApplyJob, startRuleApplyJob } from '../use-cases/rule-apply-jobs.js';
 import { searchItemNames } from '../use-cases/search-item-names.js';
 import { testKeywordRules } from '../use-cases/test-keyword-rules.js';
@@ -66,6 +68,7 @@ export async function registerKeywordRuleRoutes({ routes, db, nats, log }: Keywo
   routes.handle(previewKeywordRuleRoute, async (ctx, { body }) =>
     previewKeywordRule(db, account(ctx), body),
   );
+  routes.handle(previewRuleApplyRoute, async (ctx) => previewRuleApply(db, account(ctx)));
   // The job outlives the request, so it logs with the service's logger.
   routes.handle(applyKeywordRulesRoute, async (ctx) => {
     ctx.status = 202;

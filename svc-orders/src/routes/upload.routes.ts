@@ -58,7 +58,7 @@ export function registerUploadRoutes({
     const rules = await keywordRulesOf(db, accountId);
     const result = await receiveCsvFile(ctx.req, csvUploadMaxBytes, (file) =>
       importCsv(
-        { entries, nats },
+        { entries },
         {
           accountId,
           file,
@@ -85,7 +85,7 @@ export function registerUploadRoutes({
     searchTrackingEntries(entries, callerOf(ctx).accountId, query),
   );
 
-  routes.handle(clearCsvData, (ctx) => clearCsvOrders(entries, nats, callerOf(ctx).accountId));
+  routes.handle(clearCsvData, (ctx) => clearCsvOrders(entries, callerOf(ctx).accountId));
 
-  routes.handle(clearAllData, (ctx) => clearAllOrders(entries, nats, callerOf(ctx).accountId));
+  routes.handle(clearAllData, (ctx) => clearAllOrders(entries, callerOf(ctx).accountId));
 }

@@ -1,23 +1,24 @@
-import type { AnyBulkWriteOperation, Connection } from 'mongoose';
-import { forAccount, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import type { Connection } from 'mongoose';
+import type { Logger, NatsConnection } from '@onvelope/service-kit';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
+import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import {
+  trackingEntryWrites,
+  type EntryFields,
+  type EntryWrite,
+} from '../data/tracking-entry-writes.js';
+import {
+  sameStoredValue,
   shippedStatuses,
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
 import { evaluateKeywordRules, itemsTextOf } from '../domain/keyword-rules.js';
-import {
-  changeOf,
-  publishTrackingEntriesUpserted,
-  type ChangedEntry,
-} from '../events/tracking-entry-events.js';
 
 const BATCH_SIZE = 500;
 
 /** Orders the rules no longer touch: shipped, delivered and cancelled orders are settled. */
 export const settledStatuses = [...shippedStatuses, 'cancelled'] as const;
-const openStatuses = new Set(['pending', 'processing']);
 
 export interface ApplyRulesDeps {
   db: Connection;
@@ -25,42 +26,32 @@ export interface ApplyRulesDeps {
   log: Logger;
 }
 
-type Examined = ChangedEntry &
-  Pick<
-    TrackingEntryDocument,
-    'items' | 'productName' | 'keywordMessage' | 'keywordExplanation' | 'shippedAt'
-  >;
-
-interface Change {
-  before: Examined;
-  set: Pick<Examined, 'status' | 'keywordMessage' | 'keywordExplanation' | 'shippedAt'>;
-}
-
 /** What the rules make of one order, or null when they change nothing. */
 function changeFor(
-  entry: Examined,
+  entry: TrackingEntryDocument,
   rules: Awaited<ReturnType<typeof keywordRulesOf>>,
   now: Date,
-): Change | null {
+): EntryFields | null {
   const outcome = evaluateKeywordRules(rules, itemsTextOf(entry), now);
-  // As in the import: rules move only open orders; a partially shipped order keeps its status.
-  const status = outcome.status && openStatuses.has(entry.status) ? outcome.status : entry.status;
-  const set = {
+  const next = nextStatusOf(storedStatusOf(entry), {
+    source: 'rules',
+    status: null,
+    rules: outcome,
+    now,
+  });
+  const set: EntryFields = {
     // The message and explanation belong to the rules: when none matches any more, they go.
     keywordMessage: outcome.message,
     keywordExplanation: outcome.explanation,
-    status,
-    shippedAt:
-      status === 'shipped' && entry.status !== 'shipped'
-        ? (entry.shippedAt ?? now)
-        : (entry.shippedAt ?? null),
+    status: next.status,
+    shippedAt: next.shippedAt,
+    statusRule: next.statusRule,
   };
-  const unchanged =
-    set.keywordMessage === (entry.keywordMessage ?? null) &&
-    set.keywordExplanation === (entry.keywordExplanation ?? null) &&
-    set.status === entry.status &&
-    set.shippedAt?.getTime() === entry.shippedAt?.getTime();
-  return unchanged ? null : { before: entry, set };
+  const current = { ...entry, statusRule: storedStatusOf(entry).statusRule };
+  const unchanged = Object.entries(set).every(([field, value]) =>
+    sameStoredValue(value, current[field as keyof typeof current]),
+  );
+  return unchanged ? null : set;
 }
 
 export interface ApplyProgress {
@@ -74,75 +65,47 @@ export const unsettledOrders = { status: { $nin: settledStatuses } };
 /**
  * Applies the seller's saved rules to every one of their unshipped orders, as an import would:
  * reads the orders in creation order in batches, writes each batch with one bulk write (a change
- * lands only if the order was not changed meanwhile), and publishes each changed order. Reports
+ * lands only if the order was not changed meanwhile), and announces each changed order. Reports
  * its progress after each batch of orders read; answers what it did and the message to show.
  */
 export async function applyKeywordRules(
-  { db, nats, log }: ApplyRulesDeps,
+  { db, log }: ApplyRulesDeps,
   accountId: string,
   onProgress: (progress: ApplyProgress) => Promise<void>,
   now = new Date(),
 ): Promise<ApplyProgress & { message: string }> {
   const rules = await keywordRulesOf(db, accountId);
-  const model = trackingEntryModel(db);
+  const entries = trackingEntryWrites(trackingEntryModel(db), accountId);
   // Sorted on createdAt, which this job never changes, so no order is read twice.
-  const cursor = forAccount(model, accountId)
+  const cursor = entries.scoped
     .find(unsettledOrders)
     .select({ searchTerms: 0, merchant: 0 })
     .sort({ createdAt: 1, _id: 1 })
-    .lean<Examined[]>()
+    .lean<TrackingEntryDocument[]>()
     .cursor({ batchSize: BATCH_SIZE });
 
   let examined = 0;
   let changed = 0;
-  let batch: Change[] = [];
+  let batch: EntryWrite[] = [];
 
+  // Each write lands only if the order was not changed meanwhile (an import, a shipment): the
+  // rules are applied again on its next change anyway.
   const flush = async () => {
     if (!batch.length) return;
-    const changes = batch;
+    const writes = batch;
     batch = [];
-    const operations: AnyBulkWriteOperation<TrackingEntryDocument>[] = changes.map(
-      ({ before, set }) => ({
-        updateOne: {
-          filter: { _id: before._id, accountId, version: before.version },
-          update: { $set: { ...set, updatedAt: now }, $inc: { version: 1 } },
-        },
-      }),
-    );
-    const result = await model.bulkWrite(operations, { ordered: false, timestamps: false });
-    changed += result.modifiedCount;
-    const written =
-      result.modifiedCount === changes.length
-        ? changes.map(({ before, set }) => ({
-            ...before,
-            ...set,
-            version: before.version + 1,
-            updatedAt: now,
-          }))
-        : await writtenByThisJob(changes);
-    try {
-      await publishTrackingEntriesUpserted(nats, accountId, written.map(changeOf));
-    } catch (error) {
-      // The orders are changed either way; a lost event only delays analytics until the next change.
-      log.error({ err: error, accountId }, 'publishing keyword-rule changes failed');
+    const { failed, stored } = await entries.writeBatch(writes, now);
+    for (const [write, reason] of failed) {
+      log.warn({ accountId, orderNumber: write.orderNumber, reason }, 'keyword rules not applied');
     }
-  };
-
-  // When an order changed under the job (an import, a shipment), its write was skipped; publish
-  // only the orders that now carry the version this job wrote.
-  const writtenByThisJob = async (changes: Change[]) => {
-    const expected = new Map(changes.map(({ before }) => [String(before._id), before.version + 1]));
-    const current = await model
-      .find({ _id: { $in: changes.map(({ before }) => before._id) }, accountId })
-      .lean<TrackingEntryDocument[]>();
-    return current.filter((entry) => expected.get(String(entry._id)) === entry.version);
+    changed += stored;
   };
 
   try {
     for await (const entry of cursor) {
       examined += 1;
-      const change = changeFor(entry, rules, now);
-      if (change) batch.push(change);
+      const set = changeFor(entry, rules, now);
+      if (set) batch.push(entries.updateIfUnchanged(entry, set, now));
       if (batch.length >= BATCH_SIZE) await flush();
       if (examined % BATCH_SIZE === 0) await onProgress({ examined, changed });
     }

@@ -13,6 +13,11 @@ export const importMessages = {
     `Order ${orderNumber} also appears on row ${firstRow}; the later row wins`,
   statusKept: (orderNumber: string, stored: string, given: string) =>
     `Order ${orderNumber} is already ${stored}; the file's status '${given}' was not applied`,
+  notStored: (orderNumber: string, reason: string) =>
+    `Order ${orderNumber} could not be stored (${reason}); upload the file again`,
+  cut: 'The import stopped: the database stopped answering. Please upload the file again in a moment.',
+  storedBefore: (stored: number, row: number) =>
+    `${stored} orders of the file were stored before row ${row}; uploading it again skips them as the same data`,
   raced: (orderNumber: string) =>
     `Order ${orderNumber} was changed by another import at the same time; upload the file again`,
 } as const;

@@ -7,20 +7,19 @@ import {
 } from '@onvelope/contracts';
 import {
   conflict,
-  forAccount,
   notFound,
   requestCommand,
   type Logger,
   type NatsConnection,
 } from '@onvelope/service-kit';
+import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
+import { trackingEntryWrites } from '../data/tracking-entry-writes.js';
 import {
-  searchTermsOf,
   toTrackingEntry,
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
 import { resolveShipment } from '../domain/carriers.js';
-import { changeOf, publishTrackingEntriesUpserted } from '../events/tracking-entry-events.js';
 
 export const shippingMessages = {
   notFound: (orderNumber: string) => `Order ${orderNumber} not found`,
@@ -48,7 +47,8 @@ type MarkShippedResult = z.infer<typeof markShippedResponse>;
 
 /**
  * Marks one of the seller's orders shipped with its courier and tracking details (spec 000 §4:
- * from any status but shipped or delivered), publishes the change, and for a store-front order asks
+ * from any status but shipped or delivered; an order a keyword rule marked shipped has no courier
+ * yet and may be shipped for real), announces the change, and for a store-front order asks
  * svc-sync to update the store-front; `bigCartelUpdated` says whether that happened.
  */
 export async function markOrderShipped(
@@ -57,42 +57,40 @@ export async function markOrderShipped(
   orderNumber: string,
   input: z.infer<typeof markShippedRequest>,
 ): Promise<MarkShippedResult> {
-  const entries = forAccount(trackingEntryModel(deps.db), accountId);
+  const entries = trackingEntryWrites(trackingEntryModel(deps.db), accountId);
   const shipment = resolveShipment(input);
 
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const current = await entries.findOne({ orderNumber }).lean<TrackingEntryDocument>();
+    const current = await entries.scoped.findOne({ orderNumber }).lean<TrackingEntryDocument>();
     if (!current) throw notFound(shippingMessages.notFound(orderNumber));
-    if (current.status === 'shipped') throw conflict(shippingMessages.alreadyShipped(orderNumber));
+    if (current.status === 'shipped' && !storedStatusOf(current).statusRule)
+      throw conflict(shippingMessages.alreadyShipped(orderNumber));
     if (current.status === 'delivered') {
       throw conflict(shippingMessages.alreadyDelivered(orderNumber));
     }
 
-    const updated = await entries
-      .findOneAndUpdate(
-        { _id: current._id, version: current.version },
-        {
-          $set: {
-            status: 'shipped',
-            courier: shipment.courier,
-            trackingNumber: shipment.trackingNumber,
-            trackingUrl: shipment.trackingUrl,
-            shippedAt: new Date(),
-            searchTerms: searchTermsOf({ ...current, trackingNumber: shipment.trackingNumber }),
-          },
-          $inc: { version: 1 },
-        },
-      )
-      .lean<TrackingEntryDocument>();
+    const now = new Date();
+    const { status, shippedAt, statusRule } = nextStatusOf(storedStatusOf(current), {
+      source: 'seller',
+      status: 'shipped',
+      shippedAt: now,
+      now,
+    });
+    // The change is announced through the outbox: a shipment made while NATS is down still
+    // reaches analytics once it is back.
+    const updated = await entries.updateOne(
+      current,
+      {
+        status,
+        shippedAt,
+        statusRule,
+        courier: shipment.courier,
+        trackingNumber: shipment.trackingNumber,
+        trackingUrl: shipment.trackingUrl,
+      },
+      now,
+    );
     if (!updated) continue;
-
-    try {
-      await publishTrackingEntriesUpserted(deps.nats, updated.accountId, [changeOf(updated)]);
-    } catch (error) {
-      // The order is shipped either way; refusing the answer now would make the seller's retry
-      // fail as "already shipped".
-      deps.log.error({ err: error, orderNumber }, 'publishing the shipped order failed');
-    }
     return {
       message: shippingMessages.shipped(orderNumber),
       entry: toTrackingEntry(updated),

@@ -1,22 +1,24 @@
-import mongoose, { type Connection, type Model } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { RequestOf, ReplyOf, upsertStoreFrontOrders } from '@onvelope/contracts';
 import { forAccount, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
+import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import {
-  orderKeyOf,
-  searchTermsOf,
+  trackingEntryWrites,
+  type EntryFields,
+  type EntryWrite,
+} from '../data/tracking-entry-writes.js';
+import {
   storeFrontKeyOf,
   sameStoredValue,
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
-import { writeInOrder, type OrderedWrite } from '../data/write-in-order.js';
 import {
   evaluateKeywordRules,
   itemsTextOf,
   type KeywordRuleLike,
 } from '../domain/keyword-rules.js';
-import { changeOf, publishTrackingEntriesUpserted } from '../events/tracking-entry-events.js';
 import { deleteEntries } from './clear-orders.js';
 
 type UpsertRequest = RequestOf<typeof upsertStoreFrontOrders>;
@@ -59,47 +61,19 @@ const storeFrontFields = [
   'categoryNames',
 ] as const;
 
-const settled = new Set(['shipped', 'delivered']);
-const open = new Set(['pending', 'processing']);
-
-/**
- * The status an order gets: the store-front's, except that it never moves an order back (an order
- * the seller shipped here stays shipped even while the store-front still says unshipped), and the
- * keyword rules then move open orders as they do for CSV imports.
- */
-function statusOf(order: StoreFrontOrder, stored: string | undefined, ruleStatus: string | null) {
-  let status = order.status;
-  if (stored && settled.has(stored) && status !== 'delivered') status = stored;
-  if (stored === 'partially_shipped' && open.has(status)) status = stored;
-  if (ruleStatus && open.has(status)) status = ruleStatus;
-  return status;
-}
-
 type Stored = TrackingEntryDocument;
 
 /**
- * The seller's entries with these orders' numbers, by `orderKey`: the unique single-field index
- * that every server (mongo-java-server included, which ignores sparse indexes such as
- * `storeFrontKey`'s) serves a `$in` from. The account is checked again on what comes back.
+ * What a store-front order sets: its own fields, its status and shipped date by `nextStatusOf`
+ * (never moving an order back; keyword rules move open orders as in CSV imports), and the rules'
+ * message.
  */
-async function findByOrderKeys(
-  model: Model<TrackingEntryDocument>,
-  accountId: string,
-  orders: readonly StoreFrontOrder[],
-): Promise<Stored[]> {
-  const docs = await model
-    .find({ orderKey: { $in: orders.map((order) => orderKeyOf(accountId, order.orderNumber)) } })
-    .select({ searchTerms: 0 })
-    .lean<Stored[]>();
-  return docs.filter((doc) => doc.accountId === accountId);
-}
-
 function fieldsOf(
   order: StoreFrontOrder,
   stored: Stored | undefined,
   rules: readonly KeywordRuleLike[],
   now: Date,
-): Record<string, unknown> {
+): EntryFields {
   const customerName = [order.firstName, order.lastName].filter(Boolean).join(' ') || null;
   const values: Record<string, unknown> = {
     ...Object.fromEntries(
@@ -116,21 +90,21 @@ function fieldsOf(
     itemsTextOf({ items: order.items, productName: order.productName }),
     now,
   );
-  const status = statusOf(order, stored?.status, outcome.status);
-  const shippedAt =
-    stored?.shippedAt ??
-    (status === 'shipped'
-      ? order.shippedAt
-        ? new Date(order.shippedAt)
-        : (outcome.date ?? now)
-      : null);
+  const next = nextStatusOf(stored ? storedStatusOf(stored) : null, {
+    source: 'storeFront',
+    status: order.status,
+    shippedAt: order.status === 'shipped' && order.shippedAt ? new Date(order.shippedAt) : null,
+    rules: outcome,
+    now,
+  });
   // The buyer's checkout note fills the order's note while it is empty; the seller's is kept.
   const note = order.customerNote?.trim();
   return {
-    ...values,
+    ...(values as EntryFields),
     ...(note && !stored?.personalNote ? { personalNote: note } : {}),
-    status,
-    shippedAt,
+    status: next.status,
+    shippedAt: next.shippedAt,
+    statusRule: next.statusRule,
     keywordMessage: outcome.message,
     keywordExplanation: outcome.explanation,
   };
@@ -148,7 +122,7 @@ export async function saveStoreFrontOrders(
   request: UpsertRequest,
 ): Promise<UpsertReply> {
   const { accountId, connectionId } = request;
-  const model = trackingEntryModel(deps.db);
+  const entries = trackingEntryWrites(trackingEntryModel(deps.db), accountId);
   const now = (deps.now ?? (() => new Date()))();
   // The last copy of an order in the batch wins.
   const orders = [...new Map(request.orders.map((order) => [order.externalId, order])).values()];
@@ -158,7 +132,7 @@ export async function saveStoreFrontOrders(
     storeFrontKeyOf(accountId, STORE_FRONT_SOURCE, order.externalId);
   const [rules, byOrderKey] = await Promise.all([
     keywordRulesOf(deps.db, accountId),
-    findByOrderKeys(model, accountId, orders),
+    entries.findByOrderNumbers(orders.map((order) => order.orderNumber)),
   ]);
   const stored = new Map<string, Stored>();
   const byOrderNumber = new Map<string, Stored>();
@@ -168,12 +142,13 @@ export async function saveStoreFrontOrders(
     else if (!doc.externalId) byOrderNumber.set(doc.orderNumber, doc);
   }
   // Big Cartel's order number is its id, so the lookup above finds every stored order; a
-  // store-front whose numbers differ from its ids is looked up by store-front key as well.
+  // store-front whose numbers differ from its ids is looked up by store-front key as well
+  // (a single-field unique index; the account is checked again on what comes back).
   const renumbered = orders.filter(
     (order) => order.orderNumber !== order.externalId && !stored.has(keyOf(order)),
   );
   if (renumbered.length) {
-    const docs = await model
+    const docs = await trackingEntryModel(deps.db)
       .find({ storeFrontKey: { $in: renumbered.map(keyOf) } })
       .select({ searchTerms: 0 })
       .lean<Stored[]>();
@@ -181,88 +156,51 @@ export async function saveStoreFrontOrders(
   }
 
   const counts = { created: 0, updated: 0, unchanged: 0 };
-  const writes: OrderedWrite[] = [];
+  const writes: EntryWrite[] = [];
   for (const order of orders) {
-    const storeFrontKey = keyOf(order);
-    const before = stored.get(storeFrontKey) ?? byOrderNumber.get(order.orderNumber);
-    const fields = fieldsOf(order, before, rules, now);
-    const identity = {
+    const before = stored.get(keyOf(order)) ?? byOrderNumber.get(order.orderNumber);
+    const set: EntryFields = {
+      ...fieldsOf(order, before, rules, now),
       source: STORE_FRONT_SOURCE,
       externalId: order.externalId,
       connectionId,
-      storeFrontKey,
     };
-    if (
-      before &&
-      Object.entries({ ...fields, ...identity }).every(([field, value]) =>
-        sameStoredValue(value, before[field as keyof Stored]),
-      )
-    ) {
-      counts.unchanged += 1;
-      continue;
-    }
-    const searchTerms = searchTermsOf({
-      orderNumber: before?.orderNumber ?? order.orderNumber,
-      firstName: fields.firstName as string | null,
-      lastName: fields.lastName as string | null,
-      email: fields.email as string | null,
-      postcode: fields.postcode as string | null,
-      trackingNumber: before?.trackingNumber ?? null,
-    });
-    const $set = { ...fields, ...identity, searchTerms, updatedAt: now };
     if (before) {
-      writes.push({
-        operation: {
-          updateOne: {
-            filter: { _id: before._id, accountId },
-            update: { $set, $inc: { version: 1 } },
-          },
-        },
-      });
+      const current = { ...before, statusRule: storedStatusOf(before).statusRule };
+      const unchanged = Object.entries(set).every(([field, value]) =>
+        sameStoredValue(value, current[field as keyof typeof current]),
+      );
+      if (unchanged) {
+        counts.unchanged += 1;
+        continue;
+      }
+      writes.push(entries.updateIfUnchanged(before, set, now));
       counts.updated += 1;
       continue;
     }
-    const _id = new mongoose.Types.ObjectId();
-    const onInsert = {
-      accountId,
-      orderNumber: order.orderNumber,
-      orderKey: orderKeyOf(accountId, order.orderNumber),
-      courier: null,
-      trackingNumber: null,
-      trackingUrl: null,
-      // Unless the buyer's note fills it: one update may not both set and insert a field.
-      ...('personalNote' in $set ? {} : { personalNote: null }),
-      merchant: null,
-      createdAt: now,
-    };
-    writes.push({
-      operation: { insertOne: { document: { _id, ...onInsert, ...$set, version: 1 } } },
-      onDuplicate: () => ({
-        updateOne: {
-          filter: { storeFrontKey },
-          update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert },
-          upsert: true,
-        },
-      }),
-    });
+    const document = entries.newEntry(order.orderNumber, set, now);
+    // Another sync of the same store-front stored it meanwhile: this one updates it.
+    writes.push(
+      entries.insert(document, () =>
+        entries.upsertOperation(order.orderNumber, entries.setOf(document, set, now), now, {
+          storeFrontKey: document.storeFrontKey,
+        }),
+      ),
+    );
     counts.created += 1;
   }
   if (!writes.length) return counts;
-  const { skipped: skippedWrites } = await writeInOrder(model, writes);
-  const skipped = skippedWrites.size;
-  if (skipped) {
+  const { skipped, failed } = await entries.writeBatch(writes, now);
+  const refused = skipped.size + failed.size;
+  if (refused) {
     // Their order numbers belong to another store's orders of the seller: those are kept.
-    deps.log.warn({ accountId, skipped }, 'store-front orders skipped: order number taken');
+    deps.log.warn(
+      { accountId, skipped: refused },
+      'store-front orders skipped: order number taken',
+    );
   }
-  counts.created -= skipped;
-  counts.unchanged += skipped;
-
-  // Read back for the events (a raced insert has the other writer's id), keeping what this batch
-  // wrote.
-  const changed = (await findByOrderKeys(model, accountId, orders)).filter(
-    (doc) => doc.storeFrontKey && doc.updatedAt.getTime() === now.getTime(),
-  );
-  await publishTrackingEntriesUpserted(deps.nats, accountId, changed.map(changeOf));
+  counts.created -= refused;
+  counts.unchanged += refused;
   return counts;
 }
 
@@ -291,10 +229,5 @@ export function deleteStoredStoreFrontOrders(
   accountId: string,
   connectionId: string | null,
 ): Promise<number> {
-  return deleteEntries(
-    trackingEntryModel(deps.db),
-    deps.nats,
-    accountId,
-    storeFrontFilter(connectionId),
-  );
+  return deleteEntries(trackingEntryModel(deps.db), accountId, storeFrontFilter(connectionId));
 }

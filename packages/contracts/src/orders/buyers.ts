@@ -25,7 +25,11 @@ export const lookupRequest = z.object({
 });
 
 /** A tracking entry as a buyer may see it (spec 001 §3), with the seller's name and website. */
-export const buyerOrder = trackingEntry.omit({ keywordExplanation: true, source: true });
+export const buyerOrder = trackingEntry.omit({
+  keywordExplanation: true,
+  statusRule: true,
+  source: true,
+});
 export type BuyerOrder = z.infer<typeof buyerOrder>;
 
 export const lookupResponse = z.object({

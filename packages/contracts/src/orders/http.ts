@@ -3,6 +3,7 @@ import { routeOwnedBy } from '../route.js';
 import {
   ruleApplyJobParams,
   ruleApplyJobResponse,
+  ruleApplyPreview,
   clearDataResponse,
   deletedResponse,
   idParams,
@@ -215,6 +216,15 @@ export const applyKeywordRules = route(
   },
 );
 
+export const previewRuleApply = route(
+  'GET',
+  '/api/keyword-rules/apply-preview',
+  'merchant',
+  'implied',
+  'What applying the rules to unshipped orders would change (read only)',
+  { schemas: { response: ruleApplyPreview } },
+);
+
 export const getRuleApplyJob = route(
   'GET',
   '/api/keyword-rules/apply/{jobId}',
@@ -401,6 +411,7 @@ export const ordersRoutes = [
   testKeywordRules,
   clearKeywordRules,
   previewKeywordRule,
+  previewRuleApply,
   applyKeywordRules,
   getRuleApplyJob,
   searchReport,

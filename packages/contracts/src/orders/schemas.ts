@@ -73,6 +73,11 @@ export const trackingEntry = z.object({
   keywordMessage: z.string().nullable(),
   /** Which rule set the message or status, and why ("rule 'gift' matched 'Gift wrap' in Items"). */
   keywordExplanation: z.string().nullable(),
+  /**
+   * The keyword rule that set the status (e.g. a `mark_as_shipped` rule: shipped by rule, no
+   * courier), while the status is the rule's; null when the seller or the order's source set it.
+   */
+  statusRule: z.object({ id: z.string(), keyword: z.string() }).nullable().optional(),
   source: z.enum(orderSources),
   merchant: z.object({ name: z.string().nullable(), website: z.string().nullable() }).nullable(),
 });
@@ -239,3 +244,31 @@ export const ruleApplyJob = z.object({
 export type RuleApplyJob = z.infer<typeof ruleApplyJob>;
 export const ruleApplyJobResponse = z.object({ job: ruleApplyJob });
 export const ruleApplyJobParams = z.object({ jobId: z.string() });
+
+/**
+ * What applying the saved rules now would change, counted without writing anything (the manager
+ * asks before it applies). `rules` is how many saved rules there are, `examined` the unshipped
+ * orders they look at, `changed` those that would change. A changed order counts in each part that
+ * applies to it: its status moves (`statusChanges`, one line per from → to), its keyword message is
+ * added or replaced (`messagesSet`) or goes because no rule matches it any more
+ * (`messagesRemoved`), or only its explanation changes (`explanationsOnly`). `sample` is up to
+ * five of the changed orders, newest first.
+ */
+export const ruleApplyPreview = z.object({
+  rules: z.number(),
+  examined: z.number(),
+  changed: z.number(),
+  statusChanges: z.array(z.object({ from: z.string(), to: z.string(), count: z.number() })),
+  messagesSet: z.number(),
+  messagesRemoved: z.number(),
+  explanationsOnly: z.number(),
+  sample: z.array(
+    z.object({
+      orderNumber: z.string(),
+      statusBefore: z.string(),
+      statusAfter: z.string(),
+      messageAfter: z.string().nullable(),
+    }),
+  ),
+});
+export type RuleApplyPreview = z.infer<typeof ruleApplyPreview>;

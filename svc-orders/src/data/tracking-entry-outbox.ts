@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import mongoose, { type Connection, type Types } from 'mongoose';
+import type { TrackingEntryChange } from '../events/tracking-entry-events.js';
+
+/**
+ * The transactional outbox of tracking-entry events (collection `tracking_entry_outbox`). Without
+ * multi-document transactions a change and its event cannot be stored at once, so a write of
+ * entries is bracketed by one outbox record: it is opened (`writing`, naming the entries) before
+ * the entries are written and settled (`ready`, holding what to publish) after. The relay
+ * publishes ready records and deletes them once JetStream has acknowledged; a record still
+ * `writing` when its lease ends lost its writer (a crash, a failed write), and the relay publishes
+ * what is stored of its entries then. Either way every stored change is published at least once.
+ */
+export interface OutboxRecord {
+  _id: Types.ObjectId;
+  accountId: string;
+  kind: 'upserted' | 'deleted';
+  state: 'writing' | 'ready';
+  /** `upserted`: the entries the write touches, by `orderKey` (what is read back on recovery). */
+  orderKeys: string[];
+  /** `deleted`: the entries the write deletes. */
+  entryIds: string[];
+  /** `upserted` and `ready`: the changes to publish. */
+  changes: TrackingEntryChange[] | null;
+  deletedAt: Date | null;
+  /** When the record may be claimed: a writer's or a relay's lease ends then. */
+  availableAt: Date;
+  /** The relay claim holding the record, so only its holder settles it. */
+  claim: string | null;
+}
+
+/** How long a writer may take between opening and settling its record before it counts as lost. */
+export const WRITE_LEASE_MS = 2 * 60_000;
+
+const COLLECTION = 'tracking_entry_outbox';
+const outboxOf = (db: Connection) => db.collection<OutboxRecord>(COLLECTION);
+
+/** Creates the index the relay claims by (oldest available first); call once at start-up. */
+export async function prepareOutbox(db: Connection): Promise<void> {
+  await outboxOf(db).createIndex({ availableAt: 1, _id: 1 });
+}
+
+// Writers wake the relay of their process, so a settled record is published at once rather than
+// at the next poll.
+const listeners = new WeakMap<Connection, Set<() => void>>();
+
+/** Calls `listener` whenever a record of `db`'s outbox becomes ready; answers the unsubscribe. */
+export function onOutboxReady(db: Connection, listener: () => void): () => void {
+  const set = listeners.get(db) ?? new Set();
+  listeners.set(db, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+const notifyReady = (db: Connection) => {
+  for (const listener of listeners.get(db) ?? []) listener();
+};
+
+export type OutboxIntent =
+  | { accountId: string; kind: 'upserted'; orderKeys: string[] }
+  | { accountId: string; kind: 'deleted'; entryIds: string[] };
+
+/** Opens a record before a write; answers its id. */
+export async function openOutboxRecord(
+  db: Connection,
+  intent: OutboxIntent,
+): Promise<Types.ObjectId> {
+  const record: OutboxRecord = {
+    _id: new mongoose.Types.ObjectId(),
+    accountId: intent.accountId,
+    kind: intent.kind,
+    state: 'writing',
+    orderKeys: intent.kind === 'upserted' ? intent.orderKeys : [],
+    entryIds: intent.kind === 'deleted' ? intent.entryIds : [],
+    changes: null,
+    deletedAt: null,
+    availableAt: new Date(Date.now() + WRITE_LEASE_MS),
+    claim: null,
+  };
+  await outboxOf(db).insertOne(record);
+  return record._id;
+}
+
+/**
+ * Settles a record once its write is stored: from now on it is published as it says. Should a
+ * relay have taken the record for lost meanwhile (and published what it read, perhaps before this
+ * write), it is stored again, so the write's own changes are published too.
+ */
+export async function settleOutboxRecord(
+  db: Connection,
+  id: Types.ObjectId,
+  intent: OutboxIntent,
+  settled: { changes: TrackingEntryChange[] } | { deletedAt: Date },
+): Promise<void> {
+  await outboxOf(db).updateOne(
+    { _id: id },
+    {
+      $set: {
+        state: 'ready',
+        changes: 'changes' in settled ? settled.changes : null,
+        deletedAt: 'deletedAt' in settled ? settled.deletedAt : null,
+        availableAt: new Date(),
+        claim: null,
+      },
+      $setOnInsert: {
+        accountId: intent.accountId,
+        kind: intent.kind,
+        orderKeys: intent.kind === 'upserted' ? intent.orderKeys : [],
+        entryIds: intent.kind === 'deleted' ? intent.entryIds : [],
+      },
+    },
+    { upsert: true },
+  );
+  notifyReady(db);
+}
+
+/**
+ * A write failed part-way: what it stored is unknown here, so the record is recovered at once
+ * (the relay publishes what is stored of its entries).
+ */
+export async function abandonOutboxRecord(db: Connection, id: Types.ObjectId): Promise<void> {
+  await outboxOf(db).updateOne(
+    { _id: id, state: 'writing' },
+    { $set: { availableAt: new Date() } },
+  );
+  notifyReady(db);
+}
+
+/**
+ * Claims the oldest available record for `leaseMs`: another replica does not take it meanwhile,
+ * and takes it over when the lease ends without the claim being settled (a crashed relay).
+ */
+export async function claimOutboxRecord(
+  db: Connection,
+  leaseMs: number,
+): Promise<OutboxRecord | null> {
+  const now = Date.now();
+  return outboxOf(db).findOneAndUpdate(
+    { availableAt: { $lte: new Date(now) } },
+    { $set: { availableAt: new Date(now + leaseMs), claim: randomUUID() } },
+    // Creation order, so one relay publishes the changes of an entry in the order they were made
+    // (a record released after a failed publish comes first again).
+    { sort: { _id: 1 }, returnDocument: 'after' },
+  );
+}
+
+/** The claimed record is published: it goes, unless its writer settled it again meanwhile. */
+export async function completeOutboxRecord(db: Connection, record: OutboxRecord): Promise<void> {
+  await outboxOf(db).deleteOne({ _id: record._id, claim: record.claim });
+}
+
+/** Publishing the claimed record failed: it is offered again at `retryAt`. */
+export async function releaseOutboxRecord(
+  db: Connection,
+  record: OutboxRecord,
+  retryAt: Date,
+): Promise<void> {
+  await outboxOf(db).updateOne(
+    { _id: record._id, claim: record.claim },
+    { $set: { availableAt: retryAt, claim: null } },
+  );
+}
+
+/** How many records wait to be published (tests, health). */
+export const pendingOutboxRecords = (db: Connection) => outboxOf(db).countDocuments();

@@ -1,0 +1,359 @@
+import mongoose, { type AnyBulkWriteOperation, type FilterQuery, type Model } from 'mongoose';
+import { forAccount } from '@onvelope/service-kit';
+import { changeOf, type TrackingEntryChange } from '../events/tracking-entry-events.js';
+import {
+  abandonOutboxRecord,
+  openOutboxRecord,
+  settleOutboxRecord,
+  type OutboxIntent,
+} from './tracking-entry-outbox.js';
+import {
+  orderKeyOf,
+  searchTermsOf,
+  storeFrontKeyOf,
+  type TrackingEntryDocument,
+} from './tracking-entry.model.js';
+import { writeInOrder, WriteCutError, type OrderedWrite } from './write-in-order.js';
+
+/** The fields a write may set: everything but identity, bookkeeping and derived fields. */
+export type EntryFields = Partial<
+  Omit<
+    TrackingEntryDocument,
+    '_id' | 'accountId' | 'orderNumber' | 'orderKey' | 'version' | 'createdAt' | 'updatedAt'
+  >
+>;
+
+/** One write of a batch, with what is known of the entry it leaves behind. */
+export interface EntryWrite extends OrderedWrite {
+  orderNumber: string;
+  /** The entry as the write leaves it, when that is known without reading it back. */
+  after?: TrackingEntryDocument;
+}
+
+export interface BatchOutcome<W extends EntryWrite> {
+  skipped: Set<W>;
+  failed: Map<W, string>;
+  replaced: Set<W>;
+  createdByUpsert: Set<W>;
+  /** How many writes matched their entry (a guarded update of a changed entry does not). */
+  stored: number;
+}
+
+/** What `searchTermsOf` reads: a write setting any of them stores the terms anew. */
+const searchedFields = [
+  'orderNumber',
+  'firstName',
+  'lastName',
+  'email',
+  'postcode',
+  'trackingNumber',
+  'items',
+  'lineItems',
+  'productName',
+] as const;
+const touchesSearch = (set: EntryFields) => searchedFields.some((field) => field in set);
+
+/**
+ * The one owner of every write of a seller's tracking entries: the new-entry shape, `version`
+ * (+ 1 with every change), search terms, `updatedAt`, the account on every filter, and the change
+ * event, which goes through the outbox with the write (see `tracking-entry-outbox.ts`). Use cases
+ * decide what changes; this decides how it is stored and announced.
+ */
+export function trackingEntryWrites(model: Model<TrackingEntryDocument>, accountId: string) {
+  const scoped = forAccount(model, accountId);
+  const db = model.db;
+
+  /**
+   * The account's entries with these order numbers. Looked up by `orderKey`, which holds the
+   * account, so the query is tenant-scoped by construction and served by a single-field index on
+   * every server (see the model); the account is checked again on what comes back.
+   */
+  async function findByOrderNumbers(orderNumbers: readonly string[]) {
+    const docs = await model
+      .find({ orderKey: { $in: orderNumbers.map((number) => orderKeyOf(accountId, number)) } })
+      .select({ searchTerms: 0 })
+      .lean<TrackingEntryDocument[]>();
+    return docs.filter((doc) => doc.accountId === accountId);
+  }
+
+  /**
+   * A new entry, every field present (null where nothing is known). One literal, so every entry
+   * has the same shape: spreading defaults and values cost a millisecond for each thousand rows of
+   * an import, and left objects that were slower to encode and collect.
+   */
+  function newEntry(orderNumber: string, set: EntryFields, now: Date): TrackingEntryDocument {
+    const document = {
+      _id: new mongoose.Types.ObjectId(),
+      accountId,
+      orderNumber,
+      orderKey: orderKeyOf(accountId, orderNumber),
+      source: set.source ?? 'csv',
+      version: 1,
+      firstName: set.firstName ?? null,
+      lastName: set.lastName ?? null,
+      customerName: set.customerName ?? null,
+      email: set.email ?? null,
+      postcode: set.postcode ?? null,
+      status: set.status ?? 'pending',
+      courier: set.courier ?? null,
+      trackingNumber: set.trackingNumber ?? null,
+      trackingUrl: set.trackingUrl ?? null,
+      personalNote: set.personalNote ?? null,
+      orderDate: set.orderDate ?? null,
+      shippedAt: set.shippedAt ?? null,
+      shippingAddress1: set.shippingAddress1 ?? null,
+      shippingAddress2: set.shippingAddress2 ?? null,
+      shippingCity: set.shippingCity ?? null,
+      shippingState: set.shippingState ?? null,
+      shippingCountry: set.shippingCountry ?? null,
+      shippingZip: set.shippingZip ?? null,
+      items: set.items ?? null,
+      productName: set.productName ?? null,
+      productId: set.productId ?? null,
+      productImageUrl: set.productImageUrl ?? null,
+      quantity: set.quantity ?? null,
+      itemPrice: set.itemPrice ?? null,
+      itemTotal: set.itemTotal ?? null,
+      orderTotal: set.orderTotal ?? null,
+      lineItems: set.lineItems ?? null,
+      quantityShipped: set.quantityShipped ?? null,
+      quantityUnshipped: set.quantityUnshipped ?? null,
+      categoryNames: set.categoryNames ?? null,
+      keywordMessage: set.keywordMessage ?? null,
+      keywordExplanation: set.keywordExplanation ?? null,
+      statusRule: set.statusRule ?? null,
+      merchant: null,
+      searchTerms: [] as string[],
+      createdAt: now,
+      updatedAt: now,
+    } satisfies Required<Omit<EntryFields, 'externalId' | 'connectionId' | 'storeFrontKey'>> &
+      Record<string, unknown>;
+    document.searchTerms = searchTermsOf(document);
+    const entry = document as unknown as TrackingEntryDocument;
+    // Only store-front orders carry these: `storeFrontKey` is unique and sparse.
+    if (set.externalId) {
+      entry.externalId = set.externalId;
+      entry.connectionId = set.connectionId ?? null;
+      entry.storeFrontKey = storeFrontKeyOf(accountId, entry.source, set.externalId);
+    }
+    return entry;
+  }
+
+  /** What an update sets: the fields, `updatedAt`, and fresh search terms when they depend on it. */
+  function $setOf(
+    before: Partial<TrackingEntryDocument> & { orderNumber: string },
+    set: EntryFields,
+    now: Date,
+  ) {
+    const $set: Record<string, unknown> = { ...set, updatedAt: now };
+    if (touchesSearch(set)) $set.searchTerms = searchTermsOf({ ...before, ...set });
+    if (set.externalId && set.source) {
+      $set.storeFrontKey = storeFrontKeyOf(accountId, set.source, set.externalId);
+    }
+    return $set;
+  }
+
+  /** Inserts a new entry; should another writer have created it meanwhile, `onDuplicate` runs. */
+  function insert(
+    document: TrackingEntryDocument,
+    onDuplicate?: () => AnyBulkWriteOperation,
+  ): EntryWrite {
+    return {
+      orderNumber: document.orderNumber,
+      operation: { insertOne: { document } },
+      after: document,
+      ...(onDuplicate ? { onDuplicate } : {}),
+    };
+  }
+
+  /**
+   * Creates or updates the entry with this order number, whatever is stored: on insert it holds
+   * what a new entry would, but for what the write sets.
+   */
+  function upsertOperation(
+    orderNumber: string,
+    $set: Record<string, unknown>,
+    now: Date,
+    filter: FilterQuery<TrackingEntryDocument> = { orderNumber },
+  ): AnyBulkWriteOperation {
+    const { _id, version, ...fresh } = newEntry(orderNumber, {}, now);
+    const onInsert = Object.fromEntries(
+      Object.entries(fresh).filter(([field]) => !(field in $set)),
+    );
+    return {
+      updateOne: {
+        filter: scoped.scope(filter),
+        update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert },
+        upsert: true,
+      },
+    };
+  }
+
+  /** An update of a known entry whatever changed meanwhile (the later write wins field by field). */
+  function update(
+    before: TrackingEntryDocument | (Partial<TrackingEntryDocument> & { orderNumber: string }),
+    set: EntryFields,
+    now: Date,
+  ): EntryWrite {
+    const operation = upsertOperation(before.orderNumber, $setOf(before, set, now), now);
+    return { orderNumber: before.orderNumber, operation, onDuplicate: () => operation };
+  }
+
+  /** An update that lands only if the entry is still at the version read (else it is skipped). */
+  function updateIfUnchanged(
+    before: TrackingEntryDocument,
+    set: EntryFields,
+    now: Date,
+  ): EntryWrite {
+    const $set = $setOf(before, set, now);
+    return {
+      orderNumber: before.orderNumber,
+      operation: {
+        updateOne: {
+          filter: scoped.scope({ _id: before._id, version: before.version }),
+          update: { $set, $inc: { version: 1 } },
+        },
+      },
+      after: { ...before, ...$set, version: before.version + 1 } as TrackingEntryDocument,
+    };
+  }
+
+  /**
+   * Stores a batch in order and announces what it stored, through the outbox: the record is opened
+   * naming the batch's orders, the entries are written, and the record is settled with their
+   * changes. A write cut off by the database leaves the record to be recovered at once, and throws
+   * a `WriteCutError` whose `stored` are exactly the writes found stored.
+   */
+  async function writeBatch<W extends EntryWrite>(
+    writes: W[],
+    now: Date,
+  ): Promise<BatchOutcome<W>> {
+    const intent: OutboxIntent = {
+      accountId,
+      kind: 'upserted',
+      orderKeys: [...new Set(writes.map((write) => orderKeyOf(accountId, write.orderNumber)))],
+    };
+    const recordId = await openOutboxRecord(db, intent);
+    let outcome;
+    try {
+      outcome = await writeInOrder(model, writes);
+    } catch (error) {
+      await abandonOutboxRecord(db, recordId).catch(() => undefined);
+      if (error instanceof WriteCutError)
+        throw await withStoredFound(error as WriteCutError<W>, now);
+      throw error;
+    }
+    const { skipped, failed, replaced, createdByUpsert, stored } = outcome;
+    const landed = writes.filter((write) => !skipped.has(write) && !failed.has(write));
+    const writesOf = new Map<string, number>();
+    for (const write of landed)
+      writesOf.set(write.orderNumber, (writesOf.get(write.orderNumber) ?? 0) + 1);
+    // Every write matched (no guarded update was skipped): an entry written once, not raced, is
+    // known as the write left it; any other is read back for its id and version.
+    const allMatched = stored === landed.length;
+    const changes: TrackingEntryChange[] = [];
+    const readBack = new Set<string>();
+    for (const write of landed) {
+      if (
+        write.after &&
+        allMatched &&
+        !replaced.has(write) &&
+        writesOf.get(write.orderNumber) === 1
+      ) {
+        changes.push(changeOf(write.after));
+      } else readBack.add(write.orderNumber);
+    }
+    if (readBack.size) {
+      for (const doc of await findByOrderNumbers([...readBack])) {
+        // A guarded update that was skipped left someone else's change, announced by its writer.
+        if (doc.updatedAt.getTime() === now.getTime()) changes.push(changeOf(doc));
+      }
+    }
+    await settleOutboxRecord(db, recordId, intent, { changes });
+    return { skipped, failed, replaced, createdByUpsert, stored };
+  }
+
+  /** Which of a cut batch's unknown writes landed: their entries carry this batch's time. */
+  async function withStoredFound<W extends EntryWrite>(cut: WriteCutError<W>, now: Date) {
+    try {
+      const landed = new Set(
+        (await findByOrderNumbers(cut.unknown.map((write) => write.orderNumber)))
+          .filter((doc) => doc.updatedAt.getTime() === now.getTime())
+          .map((doc) => doc.orderNumber),
+      );
+      const found = cut.unknown.filter((write) => landed.has(write.orderNumber));
+      return new WriteCutError(
+        [...cut.stored, ...found],
+        cut.unknown.filter((write) => !landed.has(write.orderNumber)),
+        cut.cause,
+      );
+    } catch {
+      return cut;
+    }
+  }
+
+  /** One guarded update (see `updateIfUnchanged`); answers the entry after it, or null if it changed. */
+  async function updateOne(before: TrackingEntryDocument, set: EntryFields, now: Date) {
+    const write = updateIfUnchanged(before, set, now);
+    const { skipped, failed } = await writeBatch([write], now);
+    const refused = failed.get(write);
+    if (refused) throw new Error(refused);
+    if (skipped.has(write)) return null;
+    const after = await scoped.findOne({ _id: before._id }).lean<TrackingEntryDocument>();
+    return after && after.updatedAt.getTime() === now.getTime() ? after : null;
+  }
+
+  /**
+   * Deletes the account's entries that match, a thousand at a time along a cursor (never the whole
+   * account in memory), each thousand announced through the outbox: the record names the entries
+   * before they go, and the relay announces those that are gone.
+   */
+  async function deleteWhere(
+    filter: FilterQuery<TrackingEntryDocument>,
+    batchSize = 1_000,
+  ): Promise<number> {
+    const cursor = scoped
+      .find(filter)
+      .select({ _id: 1 })
+      .sort({ _id: 1 })
+      .lean<{ _id: TrackingEntryDocument['_id'] }[]>()
+      .cursor({ batchSize });
+    let deleted = 0;
+    let ids: TrackingEntryDocument['_id'][] = [];
+    const flush = async () => {
+      const intent: OutboxIntent = { accountId, kind: 'deleted', entryIds: ids.map(String) };
+      const recordId = await openOutboxRecord(db, intent);
+      const result = await scoped.deleteMany({ ...filter, _id: { $in: ids } });
+      deleted += result.deletedCount;
+      await settleOutboxRecord(db, recordId, intent, { deletedAt: new Date() });
+      ids = [];
+    };
+    try {
+      for await (const doc of cursor) {
+        ids.push(doc._id);
+        if (ids.length >= batchSize) await flush();
+      }
+      if (ids.length) await flush();
+    } finally {
+      await cursor.close();
+    }
+    return deleted;
+  }
+
+  return {
+    /** Account-scoped reads (and the scope of any filter). */
+    scoped,
+    findByOrderNumbers,
+    newEntry,
+    insert,
+    update,
+    updateIfUnchanged,
+    upsertOperation,
+    setOf: $setOf,
+    writeBatch,
+    updateOne,
+    deleteWhere,
+  };
+}
+
+export type TrackingEntryWrites = ReturnType<typeof trackingEntryWrites>;

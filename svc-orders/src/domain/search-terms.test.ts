@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_TERM_LENGTH,
+  MAX_VALUE_LENGTH,
+  hasSearchText,
+  searchTermLookupOf,
+  searchTermsOf,
+  searchableValuesOf,
+  type SearchableEntry,
+} from './search-terms.js';
+
+/** Whether search finds the entry by the term, as the database would answer the lookup. */
+const finds = (entry: SearchableEntry, term: string) => {
+  const lookup = searchTermLookupOf(term);
+  if (!lookup) return false;
+  const matched = searchTermsOf(entry).some((stored) => lookup.pattern.test(stored));
+  return matched && (!lookup.needsCheck || hasSearchText(entry, lookup.text));
+};
+
+const ada: SearchableEntry = {
+  orderNumber: 'E2E-1002',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  postcode: 'SW1A 1AA',
+  trackingNumber: 'RM123456789GB',
+  items: '2 x Tote Bag; Blue  mug',
+};
+
+describe('searchableValuesOf', () => {
+  it('reads the names of the line items, from the Items text or the store-front lines', () => {
+    expect(searchableValuesOf(ada)).toEqual([
+      'e2e-1002',
+      'ada',
+      'lovelace',
+      'ada lovelace',
+      'ada@example.com',
+      'sw1a 1aa',
+      'sw1a1aa',
+      'rm123456789gb',
+      'tote bag',
+      'blue mug',
+    ]);
+    const synced = {
+      orderNumber: '7',
+      items: 'ignored when lines are given',
+      lineItems: [
+        { name: 'Poster', option: 'A2', productId: null, imageUrl: null, quantity: 1, price: 5 },
+      ],
+    };
+    expect(searchableValuesOf(synced)).toEqual(['7', 'poster']);
+  });
+
+  it(`searches the first ${MAX_VALUE_LENGTH} characters of a value`, () => {
+    const entry = { orderNumber: '1', items: `${'a'.repeat(MAX_VALUE_LENGTH)}zzz` };
+    expect(searchableValuesOf(entry)).toEqual(['1', 'a'.repeat(MAX_VALUE_LENGTH)]);
+  });
+});
+
+describe('searchTermsOf with searchTermLookupOf', () => {
+  it.each([
+    ['1002', true],
+    ['2e-10', true],
+    ['VELACE', true],
+    ['a lov', true],
+    ['xample.c', true],
+    ['1a 1a', true],
+    ['a1aa', true],
+    ['456789', true],
+    ['bag', true],
+    ['blue mug', true],
+    ['lue  MUG', true],
+    ['10', true],
+    ['e', true],
+    ['lo', true],
+    ['#1', false],
+    ['00', false],
+    ['ov', false],
+    ['e2e-1003', false],
+    ['lovelace ada', false],
+  ])('finds by %j: %s', (term, expected) => {
+    expect(finds(ada, term)).toBe(expected);
+  });
+
+  it(`stores no term longer than ${MAX_TERM_LENGTH} characters and checks a longer search term whole`, () => {
+    const long = 'Hand-thrown stoneware teapot, celadon glaze';
+    const entry = { orderNumber: '9', items: long };
+    expect(Math.max(...searchTermsOf(entry).map((term) => [...term].length))).toBe(MAX_TERM_LENGTH);
+    expect(searchTermLookupOf(long)).toMatchObject({ needsCheck: true });
+    expect(finds(entry, long)).toBe(true);
+    expect(finds(entry, `${long.slice(0, 36)} gloss`)).toBe(false);
+  });
+
+  it('keeps characters outside the Basic Multilingual Plane whole', () => {
+    const entry = { orderNumber: '1', firstName: '🦊fox🦊' };
+    for (const term of searchTermsOf(entry)) expect(term).not.toMatch(/[\ud800-\udbff]$/);
+    expect(finds(entry, 'fox🦊')).toBe(true);
+    expect(finds(entry, '🦊f')).toBe(true);
+  });
+
+  it('treats pattern characters as text and control characters as nothing', () => {
+    const entry = { orderNumber: '10.8*' };
+    expect(finds(entry, '0.8*')).toBe(true);
+    expect(finds(entry, '0.9')).toBe(false);
+    expect(finds(entry, '.*')).toBe(false);
+    expect(searchTermLookupOf('\u0001\u0002')).toBeNull();
+    expect(finds({ orderNumber: 'A\u0001B' }, 'a b')).toBe(true);
+  });
+});
