@@ -118,9 +118,122 @@ describe('store-front sync', () => {
       60_000,
     );
     await page.getByTestId('integration-disconnect').click();
+    await page.getByTestId('disconnect-confirm').click();
     await waitForText(page, 'settings-success', 'BigCartel disconnected successfully!');
     await waitForText(page, 'integration-state', 'Disconnected');
     await page.getByTestId('integration-connect').waitFor();
     await context.close();
   });
+
+  it('gives each of two connected stores its own sync, progress, result and disconnect', async () => {
+    const [small, large] = storeFront().stores;
+    if (!small || !large) throw new Error('the simulator has fewer than two demo stores');
+    const seller = await createSeller(site.system, { onboarded: true, displayName: 'Two Shops' });
+    const { context, page } = await newPage(site.browser);
+    await seedLocalStorage(context, sellerStorage(seller));
+    await page.goto(`${site.system.url}/dashboard`);
+    await page.getByTestId('dashboard-page').waitFor();
+    for (const store of [small, large]) {
+      await connectThroughBrowser(page, store);
+      await waitForText(page, 'connected-store', store.storeName);
+    }
+    const card = (store: { storeName: string }) =>
+      page.getByTestId('connected-store').filter({ hasText: store.storeName });
+    await expect(page.getByTestId('connected-store').count()).resolves.toBe(2);
+
+    // Sync Orders in the header asks which store; the second one is synced, not the first.
+    await storeFront().setFaults({ delay: { ms: 400 } });
+    await page.getByTestId('sync-orders').click();
+    await page.getByTestId('sync-store-chooser').waitFor();
+    await page.getByTestId('sync-store-choice').filter({ hasText: large.storeName }).click();
+    await page.getByTestId('first-sync-modal').waitFor({ timeout: 15_000 });
+    await expect(text(page, 'first-sync-store')).resolves.toBe(large.storeName);
+    await expect(text(page, 'first-sync-estimate')).resolves.toBe(String(large.ordersCount));
+    await page.getByTestId('first-sync-large-warning').waitFor();
+    await page.getByTestId('first-sync-start').click();
+
+    // Only the large store's card shows progress; the small one can still be synced meanwhile.
+    await card(large).getByTestId('sync-progress-bar').waitFor({ timeout: 10_000 });
+    await expect(card(large).getByTestId('store-sync').isDisabled()).resolves.toBe(true);
+    await expect(card(small).getByTestId('sync-progress').count()).resolves.toBe(0);
+    await expect(card(small).getByTestId('store-sync').isDisabled()).resolves.toBe(false);
+    await card(small).getByTestId('store-sync').click();
+    await page.getByTestId('first-sync-modal').waitFor({ timeout: 15_000 });
+    await expect(text(page, 'first-sync-store')).resolves.toBe(small.storeName);
+    await page.getByTestId('first-sync-start').click();
+    await card(small)
+      .getByTestId('sync-notice-success')
+      .filter({ hasText: `Successfully synced ${small.ordersCount} new orders from BigCartel!` })
+      .waitFor({ timeout: 60_000 });
+    await card(large)
+      .getByTestId('sync-notice-success')
+      .filter({ hasText: `Successfully synced ${large.ordersCount} new orders from BigCartel!` })
+      .waitFor({ timeout: 120_000 });
+    await storeFront().clearFaults();
+    await expect(page.getByTestId('sync-progress').count()).resolves.toBe(0);
+    await expect(card(small).getByTestId('last-sync-result').textContent()).resolves.toBe(
+      `Last sync result: ${small.ordersCount} new of ${small.ordersCount} orders`,
+    );
+    await expect(card(large).getByTestId('last-sync-result').textContent()).resolves.toBe(
+      `Last sync result: ${large.ordersCount} new of ${large.ordersCount} orders`,
+    );
+    await page.getByTestId('hide-shipped').uncheck();
+    await waitForText(page, 'stat-total', String(small.ordersCount + large.ordersCount));
+
+    // Account settings, INTEGRATIONS: one row per store, each with its own sync and result.
+    await page.getByTestId('account-settings-link').click();
+    await page.getByTestId('settings-tab-integrations').click();
+    const row = (store: { storeName: string }) =>
+      page.getByTestId('integration-connection').filter({ hasText: store.storeName });
+    await row(large).getByTestId('integration-state').filter({ hasText: 'Connected' }).waitFor();
+    await expect(row(small).getByTestId('integration-state').textContent()).resolves.toBe(
+      'Connected',
+    );
+    await row(large).getByTestId('integration-sync').click();
+    await waitForText(
+      page,
+      'settings-success',
+      `Sync completed - all ${large.ordersCount} BigCartel orders are up to date!`,
+      60_000,
+    );
+    await expect(row(large).getByTestId('last-sync-result').textContent()).resolves.toBe(
+      `Last sync result: 0 new of ${large.ordersCount} orders`,
+    );
+    await expect(row(small).getByTestId('last-sync-result').textContent()).resolves.toBe(
+      `Last sync result: ${small.ordersCount} new of ${small.ordersCount} orders`,
+    );
+    await page.getByTestId('back-to-dashboard').click();
+
+    // Disconnect from the dashboard, confirmed first: only that store goes.
+    await card(small).getByTestId('store-disconnect').click();
+    await page.getByTestId('disconnect-modal').waitFor();
+    await expect(page.getByTestId('disconnect-modal').textContent()).resolves.toContain(
+      small.storeName,
+    );
+    await page.getByTestId('disconnect-cancel').click();
+    await expect(page.getByTestId('connected-store').count()).resolves.toBe(2);
+    await card(small).getByTestId('store-disconnect').click();
+    await page.getByTestId('disconnect-confirm').click();
+    await waitForText(page, 'store-front-notice', 'BigCartel disconnected successfully!');
+    await card(small).waitFor({ state: 'detached' });
+    await expect(page.getByTestId('connected-store').count()).resolves.toBe(1);
+    await expect(card(large).count()).resolves.toBe(1);
+    await context.close();
+  });
 });
+
+/** Connect Web Store through the simulator's authorise screen, choosing `store` there. */
+async function connectThroughBrowser(
+  page: Page,
+  store: { accountId: string; url: string; storeName: string },
+): Promise<void> {
+  await page.getByTestId('open-connect-store').click();
+  await page.getByTestId('platform-bigcartel').click();
+  await page.getByTestId('store-url').fill(store.url);
+  await page.getByTestId('store-url-submit').click();
+  await page.waitForURL((url) => url.pathname === '/oauth/authorize', { timeout: 15_000 });
+  await page.getByTestId('storefront-account-select').selectOption(store.accountId);
+  await page.getByTestId('storefront-approve').click();
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
+  await waitForText(page, 'store-connected-notice', store.storeName);
+}

@@ -63,6 +63,7 @@ describe('syncing a store', () => {
         ordersFound: 250,
         ordersProcessed: 250,
         totalOrders: 250,
+        totalOrdersInStore: 250,
         currentPage: 3,
         percentage: 100,
         syncedCount: 250,

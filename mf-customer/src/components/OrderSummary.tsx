@@ -1,7 +1,5 @@
 import type { BuyerOrder } from '@onvelope/contracts';
-import { orderItemsLabel } from '@onvelope/ui';
-import { countryName } from '@onvelope/ui';
-import { formatDate } from '../domain/order-status.js';
+import { countryName, formatDate, orderItemsLabel } from '@onvelope/ui';
 import { StatusBadge } from './StatusBadge.js';
 
 /** A link only for web addresses: a seller's website text never becomes a script URL. */

@@ -1,4 +1,4 @@
-import { statusLabel, statusTone } from '../domain/order-status.js';
+import { statusLabel, statusTone } from '@onvelope/ui';
 
 /** An order status in its colour (spec 001 §2: cancelled included; others neutral). */
 export function StatusBadge({ status }: { status: string }) {

@@ -1,4 +1,4 @@
-import { formatDate, statusLabel } from './order-status.js';
+import { formatDate, statusLabel } from '@onvelope/ui';
 
 /** The order fields a timeline is built from. */
 export interface TimelineOrder {
@@ -36,13 +36,13 @@ const progress: Record<string, number> = {
  * Cancelled; a status outside the usual path (e.g. on_hold) follows Order placed as its own step.
  */
 export function buildTimeline(order: TimelineOrder): TimelineStep[] {
-  const placed = formatDate(order.orderDate ?? order.createdAt);
+  const placed = formatDate(order.orderDate ?? order.createdAt, '');
   const at = progress[order.status];
   if (at === undefined) {
     const label = order.status === 'cancelled' ? 'Cancelled' : statusLabel(order.status);
     return [
       { key: 'placed', label: 'Order placed', date: placed, state: 'done' },
-      { key: order.status, label, date: formatDate(order.updatedAt), state: 'current' },
+      { key: order.status, label, date: formatDate(order.updatedAt, ''), state: 'current' },
     ];
   }
   const steps = [
@@ -51,12 +51,12 @@ export function buildTimeline(order: TimelineOrder): TimelineStep[] {
     {
       key: 'shipped',
       label: order.status === 'partially_shipped' ? 'Partially shipped' : 'Shipped',
-      date: formatDate(order.shippedAt),
+      date: formatDate(order.shippedAt, ''),
     },
     {
       key: 'delivered',
       label: 'Delivered',
-      date: order.status === 'delivered' ? formatDate(order.updatedAt) : '',
+      date: order.status === 'delivered' ? formatDate(order.updatedAt, '') : '',
     },
   ];
   return steps.map((step, index) => ({

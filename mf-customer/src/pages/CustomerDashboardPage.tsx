@@ -11,12 +11,13 @@ import {
   clientMessages,
   logout,
   storeCustomerInfo,
+  Toasts,
+  useToasts,
   type RemotePage,
 } from '@onvelope/ui';
 import { customerApi } from '../api.js';
-import { Toasts } from '../components/Toasts.js';
 import { identiconDataUrl } from '../domain/identicon.js';
-import { toastDelays, useToasts } from '../hooks/use-toasts.js';
+import { toastDelays } from '../domain/toast-delays.js';
 import { ClaimDialog } from '../portal/ClaimDialog.js';
 import { ClaimedOrderCard, type ClaimedOrder } from '../portal/ClaimedOrderCard.js';
 import { EditOrderDialog } from '../portal/EditOrderDialog.js';
@@ -254,7 +255,7 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
           )}
         </>
       )}
-      <Toasts toasts={toasts} />
+      <Toasts toasts={toasts} classPrefix="cu" />
     </main>
   );
 };

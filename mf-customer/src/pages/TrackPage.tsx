@@ -1,10 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { lookupOrder, openTrackingLink, type BuyerOrder } from '@onvelope/contracts';
-import type { RemotePage } from '@onvelope/ui';
+import { TextField, type RemotePage } from '@onvelope/ui';
 import { publicApi } from '../api.js';
 import { OrderSummary } from '../components/OrderSummary.js';
-import { TextField } from '../components/TextField.js';
 import { Timeline } from '../components/Timeline.js';
 import {
   linkTokenFromSearch,
@@ -164,6 +163,7 @@ function Tracking({ search }: { search: URLSearchParams }) {
         data-testid="track-lookup-form"
       >
         <TextField
+          classPrefix="cu"
           label="Email"
           type="email"
           autoComplete="email"
@@ -172,6 +172,7 @@ function Tracking({ search }: { search: URLSearchParams }) {
           testId="track-email"
         />
         <TextField
+          classPrefix="cu"
           label="Postcode"
           autoComplete="postal-code"
           value={fields.postcode}
@@ -179,6 +180,7 @@ function Tracking({ search }: { search: URLSearchParams }) {
           testId="track-postcode"
         />
         <TextField
+          classPrefix="cu"
           label="Order number"
           value={fields.orderNumber}
           onChange={update('orderNumber')}

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { buyerMessages, claimOrder, type CustomerProfile } from '@onvelope/contracts';
-import { Modal } from '@onvelope/ui';
+import { Modal, TextField } from '@onvelope/ui';
 import { customerApi } from '../api.js';
-import { TextField } from '../components/TextField.js';
 import { portalFailure } from './failure.js';
 import type { ClaimedOrder } from './ClaimedOrderCard.js';
 
@@ -66,6 +65,7 @@ export function ClaimDialog({ customer, onClaimed, onClose }: ClaimDialogProps) 
     >
       <form className="cu-lookup" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
+          classPrefix="cu"
           label="Email"
           type="email"
           value={fields.email}
@@ -73,18 +73,21 @@ export function ClaimDialog({ customer, onClaimed, onClose }: ClaimDialogProps) 
           testId="claim-email"
         />
         <TextField
+          classPrefix="cu"
           label="Postcode"
           value={fields.postcode}
           onChange={set('postcode')}
           testId="claim-postcode"
         />
         <TextField
+          classPrefix="cu"
           label="Order number"
           value={fields.orderNumber}
           onChange={set('orderNumber')}
           testId="claim-order-number"
         />
         <TextField
+          classPrefix="cu"
           label="Nickname (optional)"
           value={fields.nickname}
           maxLength={100}

@@ -1,8 +1,7 @@
 import type { ResponseOf, listClaimedOrders } from '@onvelope/contracts';
-import { orderItemsLabel } from '@onvelope/ui';
+import { formatDate, orderItemsLabel } from '@onvelope/ui';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { Timeline } from '../components/Timeline.js';
-import { formatDate } from '../domain/order-status.js';
 
 export type ClaimedOrder = ResponseOf<typeof listClaimedOrders>['orders'][number];
 

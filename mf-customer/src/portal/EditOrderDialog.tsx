@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { updateClaimedOrder } from '@onvelope/contracts';
-import { Modal } from '@onvelope/ui';
+import { Modal, TextField } from '@onvelope/ui';
 import { customerApi } from '../api.js';
-import { TextField } from '../components/TextField.js';
 import { portalFailure } from './failure.js';
 import type { ClaimedOrder } from './ClaimedOrderCard.js';
 
@@ -45,6 +44,7 @@ export function EditOrderDialog({ claim, onSaved, onClose }: EditOrderDialogProp
     >
       <form className="cu-lookup" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
+          classPrefix="cu"
           label="Nickname"
           value={nickname}
           maxLength={100}

@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import { resolveQuery, type ResponseOf, type listCustomerQueries } from '@onvelope/contracts';
-import { Modal, orderItemsLabel, queryStatusLabel, visibleQueries } from '@onvelope/ui';
+import {
+  formatDateTime,
+  Modal,
+  orderItemsLabel,
+  queryStatusLabel,
+  visibleQueries,
+} from '@onvelope/ui';
 import { customerApi } from '../api.js';
-import { formatDateTime } from '../domain/order-status.js';
 import { portalFailure } from './failure.js';
 
 export type CustomerQuery = ResponseOf<typeof listCustomerQueries>['queries'][number];

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { sendOrderQuery, type BuyerOrder } from '@onvelope/contracts';
+import { TextField } from '@onvelope/ui';
 import { publicApi } from '../api.js';
-import { TextField } from '../components/TextField.js';
 import {
   characterCount,
   messageMax,
@@ -67,6 +67,7 @@ export function QueryForm({ order, customerEmail }: QueryFormProps) {
     >
       <h2>Ask the seller about this order</h2>
       <TextField
+        classPrefix="cu"
         label="Subject"
         value={subject}
         maxLength={subjectMax}

@@ -1,35 +1,8 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { TextField, type TextFieldProps } from '@onvelope/ui';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** Shown under the input and announced with it. */
-  error?: string;
-  testId: string;
-}
-
-/** A labelled input with its own error line, on the shell's `ov-field` style. */
-export function Field({ label, value, onChange, error, testId, ...input }: FieldProps) {
-  const errorId = useId();
-  return (
-    <label className="ov-field me-field">
-      <span>{label}</span>
-      <input
-        {...input}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        data-testid={testId}
-      />
-      {error && (
-        <span id={errorId} className="me-field__error" data-testid={`${testId}-error`}>
-          {error}
-        </span>
-      )}
-    </label>
-  );
+/** A labelled input with its own error line (packages/ui `TextField`) in this remote's look (`me-field`). */
+export function Field(props: Omit<TextFieldProps, 'classPrefix' | 'counter'>) {
+  return <TextField classPrefix="me" {...props} />;
 }
 
 export type Banner = { kind: 'success' | 'error' | 'info'; text: string } | null;

@@ -1,19 +1,6 @@
-import type { Toast } from '../hooks/use-toasts.js';
+import { Toasts as SharedToasts, type Toast } from '@onvelope/ui';
 
-/** The stack of toasts in the corner; each is announced as it appears. */
+/** The stack of toasts (packages/ui `Toasts`) in this remote's own look (`me-toast`). */
 export function Toasts({ toasts }: { toasts: Toast[] }) {
-  return (
-    <div className="me-toasts" aria-live="polite">
-      {toasts.map((toast) => (
-        <p
-          key={toast.id}
-          className={`me-toast me-toast--${toast.kind}`}
-          role={toast.kind === 'error' ? 'alert' : 'status'}
-          data-testid={`toast-${toast.kind}`}
-        >
-          {toast.text}
-        </p>
-      ))}
-    </div>
-  );
+  return <SharedToasts toasts={toasts} classPrefix="me" />;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '@onvelope/ui';
+import { failureMessage, Modal } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { pressClear, type ClearAction } from '../domain/forms.js';
 import { workspaceMessages } from '../domain/workspace-messages.js';
@@ -54,8 +54,8 @@ export function DatabaseManagement({
       const answer = await merchantApi.call(clearRoutes[action]);
       showNotice(answer.message);
       onCleared();
-    } catch {
-      setError(workspaceMessages.databaseActionFailed);
+    } catch (error) {
+      setError(failureMessage(error, workspaceMessages.databaseActionFailed));
     } finally {
       setBusy(false);
     }

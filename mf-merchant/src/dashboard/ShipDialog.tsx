@@ -10,6 +10,7 @@ import {
   type ShipForm,
   type ShipFormErrors,
 } from '../domain/forms.js';
+import { errorsAfterEdit } from '../domain/field-errors.js';
 import { shipFailure, shippedToast } from '../domain/workspace-messages.js';
 
 interface ShipDialogProps {
@@ -29,7 +30,11 @@ export function ShipDialog({ entry, onShipped, onFailed, onClose }: ShipDialogPr
   const [errors, setErrors] = useState<ShipFormErrors>({});
   const [saving, setSaving] = useState(false);
   const couriersId = useId();
-  const set = (key: keyof ShipForm) => (value: string) => setForm({ ...form, [key]: value });
+  const set = (key: keyof ShipForm) => (value: string) => {
+    const next = { ...form, [key]: value };
+    setForm(next);
+    setErrors((shown) => errorsAfterEdit(shown, shipFormErrors(next)));
+  };
 
   const submit = async () => {
     const found = shipFormErrors(form);

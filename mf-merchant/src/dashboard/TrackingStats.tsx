@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 import type { getSummary, ResponseOf } from '@onvelope/contracts';
+import { statCounters } from '../domain/tracking-stats.js';
 
 type Summary = ResponseOf<typeof getSummary>;
 
-/** spec 000 §2: the counters (total, delivered, shipped, partially shipped, pending). */
+/**
+ * spec 000 §2: the counters (total, delivered, shipped, partially shipped, pending, and processing
+ * and cancelled so that they add up). They count the seller's whole book, whatever the table's
+ * filter and hide-shipped toggle show, and say so.
+ */
 export function TrackingStats({
   summary,
   error,
@@ -14,13 +19,6 @@ export function TrackingStats({
   /** The store-front parts of the block (connected stores, last sync, live progress). */
   children?: ReactNode;
 }) {
-  const counters: [string, string, number | undefined][] = [
-    ['total', 'Total', summary?.total],
-    ['delivered', 'Delivered', summary?.statusCounts.delivered],
-    ['shipped', 'Shipped', summary?.statusCounts.shipped],
-    ['partially-shipped', 'Partially shipped', summary?.statusCounts.partiallyShipped],
-    ['pending', 'Pending', summary?.statusCounts.pending],
-  ];
   return (
     <section className="me-stats" aria-label="Tracking stats" data-testid="tracking-stats">
       {error && (
@@ -29,10 +27,13 @@ export function TrackingStats({
         </p>
       )}
       {children}
-      <dl className="me-stats__grid">
-        {counters.map(([key, label, value]) => (
+      <p className="me-stats__scope" id="me-stats-scope" data-testid="stats-scope">
+        All your orders, by status, whatever the table shows
+      </p>
+      <dl className="me-stats__grid" aria-describedby="me-stats-scope">
+        {statCounters(summary).map(({ key, label, value }) => (
           <div key={key} className={`me-stat me-stat--${key}`}>
-            <dt>{label}</dt>
+            <dt>{key === 'total' ? `${label} (all orders)` : label}</dt>
             <dd data-testid={`stat-${key}`}>{value ?? '—'}</dd>
           </div>
         ))}

@@ -1,62 +1,160 @@
+import type { ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
 import {
   canShip,
   customerOf,
-  formatDate,
-  relativeTime,
+  dateCell,
   statusLabel,
   statusTone,
 } from '../domain/display-format.js';
 import { ariaSort, sortIndicator, type SortField, type TableQuery } from '../domain/table-state.js';
+import { ShipButton } from './ShipButton.js';
 
 interface TrackingTableProps {
   entries: TrackingEntry[];
   query: TableQuery;
-  now: Date;
   onSort: (field: SortField) => void;
   onOpen: (entry: TrackingEntry) => void;
   onShip: (entry: TrackingEntry) => void;
 }
 
-// spec 000 §2: the columns, in order; each but customer and actions sorts by a field of §9.
-const columns: { label: string; field: SortField | null }[] = [
-  { label: 'Order number', field: 'orderNumber' },
-  { label: 'Customer', field: 'firstName' },
-  { label: 'Email', field: 'email' },
-  { label: 'Postcode/Zipcode', field: 'postcode' },
-  { label: 'Status', field: 'status' },
-  { label: 'Courier', field: 'courier' },
-  { label: 'Tracking number', field: 'trackingNumber' },
-  { label: 'Notes', field: 'personalNote' },
-  { label: 'Order date', field: 'orderDate' },
-  { label: 'Shipped date', field: 'shippedAt' },
-  { label: 'Created', field: 'createdAt' },
+/**
+ * How soon a column gives way when the table is narrow (`workspace.css` hides `me-col--2` and
+ * `me-col--3` below their widths); what it hides stays in the order details a row click opens.
+ */
+type Priority = 1 | 2 | 3;
+
+interface Column {
+  label: string;
+  field: SortField;
+  priority: Priority;
+  /** The cell; `open` opens the order, for the cell that links to it. */
+  cell: (entry: TrackingEntry, open: (entry: TrackingEntry) => void) => ReactNode;
+  className?: string;
+}
+
+function DateText({ iso, testId }: { iso: string | null; testId?: string }) {
+  const { date, exact } = dateCell(iso);
+  return (
+    <time dateTime={iso ?? undefined} title={exact} data-testid={testId}>
+      {date}
+    </time>
+  );
+}
+
+// spec 000 §2: the columns, in order; each but actions sorts by a field of §9.
+const columns: Column[] = [
+  {
+    label: 'Order number',
+    field: 'orderNumber',
+    priority: 1,
+    cell: (e, open) => (
+      <button
+        type="button"
+        className="me-link-button"
+        onClick={(event) => {
+          event.stopPropagation();
+          open(e);
+        }}
+      >
+        {e.orderNumber}
+      </button>
+    ),
+  },
+  {
+    label: 'Customer',
+    field: 'firstName',
+    priority: 1,
+    cell: customerOf,
+    className: 'me-table__wrap',
+  },
+  {
+    label: 'Email',
+    field: 'email',
+    priority: 2,
+    cell: (e) => e.email ?? '—',
+    className: 'me-table__wrap',
+  },
+  { label: 'Postcode/Zipcode', field: 'postcode', priority: 3, cell: (e) => e.postcode ?? '—' },
+  {
+    label: 'Status',
+    field: 'status',
+    priority: 1,
+    cell: (e) => (
+      <span className={`me-status me-status--${statusTone(e.status)}`}>
+        {statusLabel(e.status)}
+      </span>
+    ),
+  },
+  { label: 'Courier', field: 'courier', priority: 2, cell: (e) => e.courier ?? '—' },
+  {
+    label: 'Tracking number',
+    field: 'trackingNumber',
+    priority: 1,
+    cell: (e) => e.trackingNumber ?? '—',
+  },
+  {
+    label: 'Notes',
+    field: 'personalNote',
+    priority: 3,
+    cell: (e) => e.personalNote ?? '',
+    className: 'me-table__note',
+  },
+  {
+    label: 'Order date',
+    field: 'orderDate',
+    priority: 2,
+    cell: (e) => <DateText iso={e.orderDate} />,
+  },
+  {
+    label: 'Shipped date',
+    field: 'shippedAt',
+    priority: 3,
+    cell: (e) => <DateText iso={e.shippedAt} />,
+  },
+  {
+    label: 'Created',
+    field: 'createdAt',
+    priority: 1,
+    cell: (e) => <DateText iso={e.createdAt} testId="created-cell" />,
+  },
 ];
 
-/** The tracking entries: header clicks sort, a row click opens the order, SHIP opens the dialog. */
-export function TrackingTable({ entries, query, now, onSort, onOpen, onShip }: TrackingTableProps) {
+const columnClass = ({ priority, className }: Column) =>
+  [`me-col--${priority}`, className].filter(Boolean).join(' ');
+
+/**
+ * The tracking entries: header clicks sort, a row click opens the order, SHIP opens the dialog.
+ * Narrow tables drop their lower-priority columns and keep the actions column pinned at the right,
+ * so SHIP is always in reach without scrolling sideways.
+ */
+export function TrackingTable({ entries, query, onSort, onOpen, onShip }: TrackingTableProps) {
   return (
     <div className="me-table-wrap">
       <table className="me-table" data-testid="tracking-table">
         <thead>
           <tr>
-            {columns.map(({ label, field }) => (
-              <th key={label} scope="col" aria-sort={field ? ariaSort(query, field) : undefined}>
-                {field ? (
-                  <button
-                    type="button"
-                    className="me-sort"
-                    onClick={() => onSort(field)}
-                    data-testid={`sort-${field}`}
-                  >
-                    {label} <span aria-hidden="true">{sortIndicator(query, field)}</span>
-                  </button>
-                ) : (
-                  label
-                )}
+            {columns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={`me-col--${column.priority}`}
+                aria-sort={ariaSort(query, column.field)}
+              >
+                <button
+                  type="button"
+                  className="me-sort"
+                  onClick={() => onSort(column.field)}
+                  data-testid={`sort-${column.field}`}
+                >
+                  {column.label}{' '}
+                  <span aria-hidden="true">{sortIndicator(query, column.field)}</span>
+                </button>
               </th>
             ))}
-            <th scope="col">Actions</th>
+            <th scope="col" className="me-table__actions">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -79,46 +177,13 @@ export function TrackingTable({ entries, query, now, onSort, onOpen, onShip }: T
                 data-testid="tracking-row"
                 data-order-number={entry.orderNumber}
               >
-                <td>
-                  <button
-                    type="button"
-                    className="me-link-button"
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      onOpen(entry);
-                    }}
-                  >
-                    {entry.orderNumber}
-                  </button>
-                </td>
-                <td>{customerOf(entry)}</td>
-                <td>{entry.email ?? '—'}</td>
-                <td>{entry.postcode ?? '—'}</td>
-                <td>
-                  <span className={`me-status me-status--${statusTone(entry.status)}`}>
-                    {statusLabel(entry.status)}
-                  </span>
-                </td>
-                <td>{entry.courier ?? '—'}</td>
-                <td>{entry.trackingNumber ?? '—'}</td>
-                <td className="me-table__note">{entry.personalNote ?? ''}</td>
-                <td>{formatDate(entry.orderDate)}</td>
-                <td>{formatDate(entry.shippedAt)}</td>
-                <td title={entry.createdAt}>{relativeTime(entry.createdAt, now)}</td>
-                <td>
-                  {canShip(entry.status) && (
-                    <button
-                      type="button"
-                      className="ov-button me-ship"
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onShip(entry);
-                      }}
-                      data-testid="ship-button"
-                    >
-                      SHIP
-                    </button>
-                  )}
+                {columns.map((column) => (
+                  <td key={column.label} className={columnClass(column)}>
+                    {column.cell(entry, onOpen)}
+                  </td>
+                ))}
+                <td className="me-table__actions">
+                  {canShip(entry.status) && <ShipButton entry={entry} onShip={onShip} />}
                 </td>
               </tr>
             ))

@@ -1,22 +1,40 @@
 import { useState } from 'react';
-import { statusFilters, type StatusFilter } from '../domain/table-state.js';
+import {
+  sortFieldLabels,
+  sortOrderLabels,
+  statusFilters,
+  type SortField,
+  type SortOrder,
+  type StatusFilter,
+} from '../domain/table-state.js';
 import { statusLabel } from '../domain/display-format.js';
 
 interface TrackingToolbarProps {
   status: StatusFilter;
   hideShipped: boolean;
   searching: boolean;
+  sortBy: SortField;
+  sortOrder: SortOrder;
   onStatus: (status: StatusFilter) => void;
+  onSortBy: (field: SortField) => void;
+  onSortOrder: (order: SortOrder) => void;
   onHideShipped: (hide: boolean) => void;
   onSearch: (term: string) => void;
 }
 
-/** spec 000 §2: search box (disabled when empty, Enter searches), status filter, hide-shipped. */
+/**
+ * spec 000 §2: search box (disabled when empty, Enter searches), status filter, hide-shipped, and
+ * the sort field and direction (the same sort as the header clicks, and the only one on phones).
+ */
 export function TrackingToolbar({
   status,
   hideShipped,
   searching,
+  sortBy,
+  sortOrder,
   onStatus,
+  onSortBy,
+  onSortOrder,
   onHideShipped,
   onSearch,
 }: TrackingToolbarProps) {
@@ -59,6 +77,34 @@ export function TrackingToolbar({
           {statusFilters.map((value) => (
             <option key={value} value={value}>
               {value === 'all' ? 'All' : statusLabel(value)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="me-inline-field">
+        Sort by
+        <select
+          value={sortBy}
+          onChange={(event) => onSortBy(event.target.value as SortField)}
+          data-testid="sort-field"
+        >
+          {Object.entries(sortFieldLabels).map(([field, label]) => (
+            <option key={field} value={field}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="me-inline-field">
+        <span className="me-visually-hidden">Sort direction</span>
+        <select
+          value={sortOrder}
+          onChange={(event) => onSortOrder(event.target.value as SortOrder)}
+          data-testid="sort-direction"
+        >
+          {(['desc', 'asc'] as const).map((order) => (
+            <option key={order} value={order}>
+              {sortOrderLabels(sortBy)[order]}
             </option>
           ))}
         </select>

@@ -61,8 +61,8 @@ async function loadList(
 }
 
 /**
- * The dashboard's data: the page of tracking entries for `query`, the summary (honouring the
- * hide-shipped toggle) and the rule count. `reloadKey` changes to load again after a change.
+ * The dashboard's data: the page of tracking entries for `query`, the summary of the whole book and
+ * the rule count. `reloadKey` changes to load again after a change.
  * While a new page loads, the previous one stays on screen.
  */
 export function useWorkspaceData(query: TableQuery, reloadKey: number) {
@@ -84,18 +84,19 @@ export function useWorkspaceData(query: TableQuery, reloadKey: number) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listKey]);
 
-  const { omitShipped } = query;
   useEffect(() => {
     const controller = new AbortController();
     if (storedTokenProblem()) return;
+    // The counters describe the whole book, whatever the table's hide-shipped toggle: counted
+    // with the toggle, shipped and delivered read 0 above a table that can show them.
     merchantApi
-      .call(getSummary, { query: { omitShipped }, signal: controller.signal })
+      .call(getSummary, { query: { omitShipped: false }, signal: controller.signal })
       .then((data) => setSummary({ data, error: null }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setSummary({ data: null, error: summaryFailure(error) });
       });
     return () => controller.abort();
-  }, [omitShipped, reloadKey]);
+  }, [reloadKey]);
 
   useEffect(() => {
     if (storedTokenProblem()) return;

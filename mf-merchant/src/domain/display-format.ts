@@ -1,9 +1,6 @@
-/** spec 000 §9: dates use the en-US format. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString('en-US');
-}
+// Dates (en-US, exact time on hover) and status words and colours are shared with the buyer pages,
+// so packages/ui owns them; this re-export keeps this remote's existing imports working.
+export { dateCell, formatDate, formatDateTime, statusLabel, statusTone } from '@onvelope/ui';
 
 /**
  * '2 October 2025': the seller's own account dates (trial end, member since, next payment) are
@@ -15,57 +12,6 @@ export function longDate(iso: string | null | undefined): string | null {
   return Number.isNaN(date.getTime())
     ? null
     : date.toLocaleDateString('en-GB', { dateStyle: 'long' });
-}
-
-/** A date with its time, en-US, for the order details. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-US');
-}
-
-const minute = 60_000;
-const hour = 60 * minute;
-const day = 24 * hour;
-
-/**
- * How long ago, in the words of spec 000 §9 ('Just now', minutes, hours, days); a month or more
- * shows the date itself, which reads better than "45 days ago".
- */
-export function relativeTime(iso: string | null | undefined, now: Date): string {
-  if (!iso) return '—';
-  const then = new Date(iso);
-  if (Number.isNaN(then.getTime())) return '—';
-  const elapsed = now.getTime() - then.getTime();
-  if (elapsed < minute) return 'Just now';
-  if (elapsed < hour) return plural(Math.floor(elapsed / minute), 'minute');
-  if (elapsed < day) return plural(Math.floor(elapsed / hour), 'hour');
-  if (elapsed < 30 * day) return plural(Math.floor(elapsed / day), 'day');
-  return formatDate(iso);
-}
-
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
-}
-
-/** 'partially_shipped' -> 'Partially shipped'. */
-export function statusLabel(status: string): string {
-  const words = status.replace(/_/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : status;
-}
-
-const knownStatuses = new Set([
-  'pending',
-  'processing',
-  'shipped',
-  'partially_shipped',
-  'delivered',
-  'cancelled',
-]);
-
-/** spec 000 §4: the known statuses have their own colour, any other value a neutral one. */
-export function statusTone(status: string): string {
-  return knownStatuses.has(status) ? status : 'other';
 }
 
 /** spec 000 §2: the SHIP action is hidden for orders that are shipped or delivered. */

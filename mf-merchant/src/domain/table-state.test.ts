@@ -7,7 +7,10 @@ import {
   rangeLabel,
   setHideShipped,
   sortByColumn,
+  sortByField,
   sortIndicator,
+  sortInOrder,
+  sortOrderLabels,
 } from './table-state.js';
 
 describe('dashboard table state', () => {
@@ -37,6 +40,33 @@ describe('dashboard table state', () => {
       sortBy: 'shippedAt',
       sortOrder: 'desc',
     });
+  });
+
+  it('sorts by a field chosen from the sort control, last updated included', () => {
+    const onPage3 = { ...defaultTableQuery, sortBy: 'email' as const, page: 3 };
+    expect(sortByField(onPage3, 'updatedAt')).toMatchObject({
+      sortBy: 'updatedAt',
+      sortOrder: 'desc',
+      page: 1,
+    });
+    expect(sortByField(onPage3, 'courier')).toMatchObject({ sortOrder: 'asc', page: 1 });
+    // Choosing the field already sorted by keeps the direction and the page.
+    expect(sortByField(onPage3, 'email')).toBe(onPage3);
+  });
+
+  it('sets the direction chosen from the sort control, on page 1', () => {
+    const onPage3 = { ...defaultTableQuery, page: 3 };
+    expect(sortInOrder(onPage3, 'asc')).toMatchObject({
+      sortBy: 'createdAt',
+      sortOrder: 'asc',
+      page: 1,
+    });
+    expect(sortInOrder(onPage3, 'desc')).toBe(onPage3);
+  });
+
+  it('names the directions in the words of the field', () => {
+    expect(sortOrderLabels('updatedAt')).toEqual({ asc: 'Oldest first', desc: 'Newest first' });
+    expect(sortOrderLabels('email')).toEqual({ asc: 'A to Z', desc: 'Z to A' });
   });
 
   it('goes back to page 1 when the status filter or the hide-shipped toggle changes', () => {

@@ -41,15 +41,49 @@ const dateFields: ReadonlySet<SortField> = new Set([
   'updatedAt',
 ]);
 
+/** spec 000 §9: every sort field, with the words the sort control shows for it. */
+export const sortFieldLabels: Record<SortField, string> = {
+  createdAt: 'Created',
+  updatedAt: 'Last updated',
+  orderDate: 'Order date',
+  shippedAt: 'Shipped date',
+  orderNumber: 'Order number',
+  firstName: 'Customer first name',
+  email: 'Email',
+  postcode: 'Postcode/Zipcode',
+  status: 'Status',
+  courier: 'Courier',
+  trackingNumber: 'Tracking number',
+  personalNote: 'Notes',
+};
+
 /**
- * A click on a column header: the same column flips its direction; another column starts with the
- * newest first for dates and A to Z for text (what a seller looks for first), on page 1.
+ * Another sort field, chosen from the sort control: newest first for dates and A to Z for text
+ * (what a seller looks for first), on page 1.
  */
+export function sortByField(query: TableQuery, field: SortField): TableQuery {
+  if (query.sortBy === field) return query;
+  return { ...query, sortBy: field, sortOrder: dateFields.has(field) ? 'desc' : 'asc', page: 1 };
+}
+
+/** The sort control's words for the two directions of a field. */
+export function sortOrderLabels(field: SortField): Record<SortOrder, string> {
+  return dateFields.has(field)
+    ? { asc: 'Oldest first', desc: 'Newest first' }
+    : { asc: 'A to Z', desc: 'Z to A' };
+}
+
+/** A direction chosen from the sort control, on page 1. */
+export function sortInOrder(query: TableQuery, sortOrder: SortOrder): TableQuery {
+  return query.sortOrder === sortOrder ? query : { ...query, sortOrder, page: 1 };
+}
+
+/** A click on a column header: the same column flips its direction, another starts as it would. */
 export function sortByColumn(query: TableQuery, field: SortField): TableQuery {
   if (query.sortBy === field) {
-    return { ...query, sortOrder: query.sortOrder === 'asc' ? 'desc' : 'asc', page: 1 };
+    return sortInOrder(query, query.sortOrder === 'asc' ? 'desc' : 'asc');
   }
-  return { ...query, sortBy: field, sortOrder: dateFields.has(field) ? 'desc' : 'asc', page: 1 };
+  return sortByField(query, field);
 }
 
 /** A new status filter shows its first page. */

@@ -1,45 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { toastHideMs } from '@onvelope/ui';
 
-/** spec 000 §9: toasts and success notices hide after 5 s. */
-export const noticeHideMs = 5000;
+// Toasts live in packages/ui; screens of this remote still import them from here.
+export { useToasts, type Toast } from '@onvelope/ui';
 
-export interface Toast {
-  id: number;
-  /** `info`: a notice that is neither, e.g. 'Etsy integration coming soon!'. */
-  kind: 'success' | 'error' | 'info';
-  text: string;
-}
-
-/** Toasts that each vanish 5 s after they appear; timers stop when the screen goes. */
-export function useToasts(): {
-  toasts: Toast[];
-  show: (kind: Toast['kind'], text: string) => void;
-} {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const nextId = useRef(1);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach(clearTimeout);
-  }, []);
-
-  const show = useCallback((kind: Toast['kind'], text: string) => {
-    const id = nextId.current++;
-    setToasts((current) => [...current, { id, kind, text }]);
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      setToasts((current) => current.filter((toast) => toast.id !== id));
-    }, noticeHideMs);
-    timers.current.add(timer);
-  }, []);
-
-  return { toasts, show };
-}
-
-/** A notice that hides itself after `hideMs` (spec 000 §9: database actions, 5 s). */
+/** A notice that hides itself after `hideMs` (spec 000 §9: database actions, 5 s like toasts). */
 export function useTimedNotice(
-  hideMs: number = noticeHideMs,
+  hideMs: number = toastHideMs,
 ): [string | null, (text: string | null) => void] {
   const [notice, setNotice] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -7,6 +7,7 @@ import {
   Modal,
   readMerchantSession,
   redirectDelays,
+  SessionExpiredNotice,
   unreadQueryCount,
   type RemotePage,
 } from '@onvelope/ui';
@@ -16,14 +17,17 @@ import { useSubscriptionReturn } from '../billing/use-subscription-return.js';
 import { Toasts } from '../components/Toasts.js';
 import { DashboardHeader } from '../dashboard/DashboardHeader.js';
 import { DatabaseManagement } from '../dashboard/DatabaseManagement.js';
+import { EmptyWorkspace } from '../dashboard/EmptyWorkspace.js';
 import { OrderDetails } from '../dashboard/OrderDetails.js';
 import { Pagination } from '../dashboard/Pagination.js';
 import { SearchResultsModal } from '../dashboard/SearchResultsModal.js';
 import { CopyTrackingLink } from '../dashboard/CopyTrackingLink.js';
 import { ShipDialog } from '../dashboard/ShipDialog.js';
+import { TrackingCards } from '../dashboard/TrackingCards.js';
 import { TrackingStats } from '../dashboard/TrackingStats.js';
 import { TrackingTable } from '../dashboard/TrackingTable.js';
 import { TrackingToolbar } from '../dashboard/TrackingToolbar.js';
+import { phoneScreen, useMediaQuery } from '../dashboard/use-media-query.js';
 import { useWorkspaceData } from '../dashboard/use-workspace-data.js';
 import {
   defaultTableQuery,
@@ -31,6 +35,8 @@ import {
   goToPage,
   setHideShipped,
   sortByColumn,
+  sortByField,
+  sortInOrder,
   type TableQuery,
 } from '../domain/table-state.js';
 import { searchFailure } from '../domain/workspace-messages.js';
@@ -40,8 +46,8 @@ import { useSellerQueries } from '../queries/use-seller-queries.js';
 import { ReportsPanel } from '../reports/ReportsPanel.js';
 import { KeywordRuleManager } from '../rules/KeywordRuleManager.js';
 import { ConnectStoreDialogs } from '../store-front/ConnectStoreDialogs.js';
-import { FirstSyncDialog } from '../store-front/FirstSyncDialog.js';
 import { StoreFrontActions } from '../store-front/StoreFrontActions.js';
+import { StoreFrontDialogs } from '../store-front/StoreFrontDialogs.js';
 import { StoreFrontNotices } from '../store-front/StoreFrontNotices.js';
 import { StoreFrontStatus } from '../store-front/StoreFrontStatus.js';
 import { useStoreFront } from '../store-front/use-store-front.js';
@@ -87,6 +93,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   const closePanel = useCallback(() => setPanel(null), []);
   const storeFront = useStoreFront(reload);
   const billing = useSubscriptionReturn(reload);
+  const onPhone = useMediaQuery(phoneScreen);
 
   // spec 000 §4 and §9: a session found over (token expired, malformed or refused) goes to /login
   // after 2 s, long enough to read why.
@@ -130,6 +137,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   const pagination = data.list?.pagination;
   return (
     <div className="me-dashboard" data-testid="dashboard-page">
+      <SessionExpiredNotice />
       <DashboardHeader
         session={session}
         ruleCount={data.ruleCount}
@@ -186,7 +194,11 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
                 status={query.status}
                 hideShipped={query.omitShipped}
                 searching={searching}
+                sortBy={query.sortBy}
+                sortOrder={query.sortOrder}
                 onStatus={(status) => setQuery(filterByStatus(query, status))}
+                onSortBy={(field) => setQuery(sortByField(query, field))}
+                onSortOrder={(order) => setQuery(sortInOrder(query, order))}
                 onHideShipped={(hide) => setQuery(setHideShipped(query, hide))}
                 onSearch={(term) => void search(term)}
               />
@@ -202,17 +214,28 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
                     </>
                   )}
                 </p>
+              ) : data.summary?.total === 0 && data.list?.entries.length === 0 ? (
+                <EmptyWorkspace
+                  onUpload={() => setPanel('upload')}
+                  onConnectStore={() => storeFront.setConnectStep('platform')}
+                />
               ) : (
-                data.list && (
+                data.list &&
+                (onPhone ? (
+                  <TrackingCards
+                    entries={data.list.entries}
+                    onOpen={setDetails}
+                    onShip={setShipping}
+                  />
+                ) : (
                   <TrackingTable
                     entries={data.list.entries}
                     query={query}
-                    now={now}
                     onSort={(field) => setQuery(sortByColumn(query, field))}
                     onOpen={setDetails}
                     onShip={setShipping}
                   />
-                )
+                ))
               )}
               {pagination && !data.listFailure && (
                 <Pagination
@@ -302,7 +325,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
         />
       )}
       <ConnectStoreDialogs storeFront={storeFront} onInfo={(text) => show('info', text)} />
-      <FirstSyncDialog storeFront={storeFront} />
+      <StoreFrontDialogs storeFront={storeFront} />
       <Toasts toasts={toasts} />
     </div>
   );

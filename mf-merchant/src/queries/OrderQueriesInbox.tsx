@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { markQueryRead } from '@onvelope/contracts';
-import { Modal, queryPreview, queryStatusLabel, timeAgo, visibleQueries } from '@onvelope/ui';
+import { Modal, queryPreview, queryStatusLabel, timeAgoCell, visibleQueries } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { QueryDetail } from './QueryDetail.js';
 import './queries.css';
@@ -98,7 +98,7 @@ export function OrderQueriesInbox({
                   </span>
                   <span className="me-muted">
                     {query.customerName || query.customerEmail} · Order {query.orderNumber} ·{' '}
-                    <span data-testid="query-age">{timeAgo(query.createdAt, now)}</span>
+                    <QueryAge sentAt={query.createdAt} now={now} />
                   </span>
                   <span data-testid="query-preview">{queryPreview(query.message)}</span>
                 </button>
@@ -123,5 +123,15 @@ export function OrderQueriesInbox({
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** How long ago a query came ('3 hours ago'), with the exact time on hover. */
+function QueryAge({ sentAt, now }: { sentAt: string; now: Date }) {
+  const age = timeAgoCell(sentAt, now);
+  return (
+    <span data-testid="query-age" title={age.exact}>
+      {age.date}
+    </span>
   );
 }

@@ -1,9 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { replyToQuery, resolveSellerQuery } from '@onvelope/contracts';
-import { failureMessage, orderItemsLabel, queryStatusLabel, timeAgo } from '@onvelope/ui';
+import {
+  failureMessage,
+  formatDateTime,
+  orderItemsLabel,
+  queryStatusLabel,
+  timeAgo,
+} from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { formatDateTime } from '../domain/display-format.js';
 import type { OrderQuery } from './use-seller-queries.js';
+
+// spec 000 §8: what a failed reply or resolve says when the service gave no reason of its own.
+const actionFailed = 'Failed to complete action';
 
 interface QueryDetailProps {
   query: OrderQuery;
@@ -36,7 +44,7 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
       setNotice(answer.message ?? null);
       onChanged(answer.query);
     } catch (caught) {
-      setError(failureMessage(caught, 'Failed to send reply'));
+      setError(failureMessage(caught, actionFailed));
     } finally {
       setSending(false);
     }
@@ -51,7 +59,7 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
       const answer = await merchantApi.call(resolveSellerQuery, { params: { id: query.id } });
       onChanged(answer.query);
     } catch (caught) {
-      setError(failureMessage(caught, 'Failed to complete action'));
+      setError(failureMessage(caught, actionFailed));
     } finally {
       setSending(false);
     }

@@ -1,6 +1,6 @@
 import { reportSortFields } from '@onvelope/contracts';
+import { statusLabel } from '@onvelope/ui';
 import { Field } from '../components/Field.js';
-import { statusLabel } from '../domain/display-format.js';
 import {
   reportStatuses,
   type ReportFieldErrors,

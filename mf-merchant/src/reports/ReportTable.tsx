@@ -1,7 +1,7 @@
 import type { ReportRow } from '@onvelope/contracts';
-import { formatDate, statusLabel, statusTone } from '../domain/display-format.js';
+import { dateCell, statusLabel, statusTone, type DateCell } from '@onvelope/ui';
 
-const columns: ReadonlyArray<[string, (row: ReportRow) => string | null]> = [
+const columns: ReadonlyArray<[string, (row: ReportRow) => string | null | DateCell]> = [
   ['Order number', (row) => row.orderNumber],
   ['First name', (row) => row.customerFirstName],
   ['Last name', (row) => row.customerLastName],
@@ -11,8 +11,8 @@ const columns: ReadonlyArray<[string, (row: ReportRow) => string | null]> = [
   ['Shipping country', (row) => row.shippingCountry],
   ['Courier', (row) => row.courier],
   ['Tracking number', (row) => row.trackingNumber],
-  ['Order date', (row) => formatDate(row.orderDate)],
-  ['Shipped date', (row) => formatDate(row.shippedAt)],
+  ['Order date', (row) => dateCell(row.orderDate)],
+  ['Shipped date', (row) => dateCell(row.shippedAt)],
   ['Address 1', (row) => row.shippingAddress1],
   ['Address 2', (row) => row.shippingAddress2],
   ['City', (row) => row.shippingCity],
@@ -44,19 +44,31 @@ export function ReportTable({ rows }: { rows: ReportRow[] }) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} data-testid="report-row" data-order-number={row.orderNumber}>
-              {columns.map(([title, value]) =>
-                title === 'Status' ? (
-                  <td key={title}>
-                    <span className={`me-status me-status--${statusTone(row.status)}`}>
-                      {statusLabel(row.status)}
-                    </span>
-                  </td>
-                ) : (
+              {columns.map(([title, valueOf]) => {
+                const value = valueOf(row);
+                if (title === 'Status') {
+                  return (
+                    <td key={title}>
+                      <span className={`me-status me-status--${statusTone(row.status)}`}>
+                        {statusLabel(row.status)}
+                      </span>
+                    </td>
+                  );
+                }
+                if (value !== null && typeof value === 'object') {
+                  // Dates: the day in the cell, the exact time on hover.
+                  return (
+                    <td key={title} title={value.exact}>
+                      {value.date}
+                    </td>
+                  );
+                }
+                return (
                   <td key={title} className={title === 'Items' ? 'me-table__note' : undefined}>
-                    {value(row) || '—'}
+                    {value || '—'}
                   </td>
-                ),
-              )}
+                );
+              })}
             </tr>
           ))}
         </tbody>

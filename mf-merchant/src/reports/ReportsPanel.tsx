@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { searchReport, type ResponseOf } from '@onvelope/contracts';
-import { failureMessage, Modal } from '@onvelope/ui';
+import { Modal } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Pagination } from '../dashboard/Pagination.js';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../domain/report-filters.js';
 import { ExportButtons } from './ExportButtons.js';
 import './reports.css';
+import { reportSearchFailure } from './report-messages.js';
 import { ReportFilters } from './ReportFilters.js';
 import { ReportTable } from './ReportTable.js';
 import { useReportExport } from './use-report-export.js';
@@ -46,9 +47,7 @@ export function ReportsPanel({ onClose }: { onClose: () => void }) {
     } catch (error) {
       const fieldErrors = reportFieldErrors(error);
       setErrors(
-        Object.keys(fieldErrors).length > 0
-          ? fieldErrors
-          : { form: failureMessage(error, 'Failed to search orders') },
+        Object.keys(fieldErrors).length > 0 ? fieldErrors : { form: reportSearchFailure(error) },
       );
       // A failed page change is shown on the filters, beside the field to fix.
       setShowResults(false);

@@ -16,9 +16,12 @@ import { searchItemNames } from '@onvelope/contracts';
 export function KeywordInput({
   value,
   onChange,
+  invalid,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /** The form's alert is about this field. */
+  invalid: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [suggestions, setSuggestions] = useState<string[]>([]);
@@ -53,6 +56,7 @@ export function KeywordInput({
           closeTimer.current = setTimeout(() => setOpen(false), suggestionBlurCloseMs);
         }}
         autoComplete="off"
+        aria-invalid={invalid || undefined}
         placeholder="A word in the item name, e.g. gift"
         data-testid="rule-keyword"
       />

@@ -1,21 +1,32 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   applyKeywordRules,
+  clearKeywordRules,
   deleteKeywordRule,
   getRuleApplyJob,
   type KeywordRule,
   listKeywordRules,
+  previewRuleApply,
   type RuleApplyJob,
+  type RuleApplyPreview,
 } from '@onvelope/contracts';
 import { failureMessage, Modal } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { ProgressLine } from '../components/ProgressLine.js';
 import { applyProgressText } from '../domain/rule-apply-progress.js';
+import {
+  applyConfirmation,
+  clearAllConfirmation,
+  deleteConfirmation,
+  sampleLine,
+} from '../domain/rule-confirmations.js';
 import { emptyRuleForm, type RuleForm } from '../domain/forms.js';
 import { messageVocabulary } from '../domain/suggestions.js';
 import { RuleEditor } from './RuleEditor.js';
+import { RuleConfirmDialog } from './RuleConfirmDialog.js';
 import { RuleList } from './RuleList.js';
 import { RuleTestBox } from './RuleTestBox.js';
+import './rules.css';
 
 interface KeywordRuleManagerProps {
   onRulesChanged: (count: number) => void;
@@ -36,6 +47,26 @@ function formOf(rule: KeywordRule): RuleForm {
 
 const applyPollMs = 1_000;
 
+/** What the manager is asking the seller to confirm. */
+type Confirmation =
+  | { kind: 'apply'; preview: RuleApplyPreview }
+  | { kind: 'delete'; rule: KeywordRule }
+  | { kind: 'clear'; ruleCount: number };
+
+function dialogOf(confirmation: Confirmation) {
+  switch (confirmation.kind) {
+    case 'apply':
+      return {
+        text: applyConfirmation(confirmation.preview),
+        examples: confirmation.preview.sample.map(sampleLine),
+      };
+    case 'delete':
+      return { text: deleteConfirmation(confirmation.rule.keyword) };
+    case 'clear':
+      return { text: clearAllConfirmation(confirmation.ruleCount) };
+  }
+}
+
 /** spec 000 §2 custom message manager: test box, create/edit form, rule list, apply to orders. */
 export function KeywordRuleManager({
   onRulesChanged,
@@ -49,6 +80,9 @@ export function KeywordRuleManager({
   const [editorKey, setEditorKey] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
   const [applying, setApplying] = useState<RuleApplyJob | null>(null);
+  const [counting, setCounting] = useState(false);
+  const [confirming, setConfirming] = useState<Confirmation | null>(null);
+  const [confirmBusy, setConfirmBusy] = useState(false);
   // Polling stops when the manager closes.
   const open = useRef(true);
   useEffect(
@@ -103,6 +137,30 @@ export function KeywordRuleManager({
     }
   };
 
+  const clearAll = async () => {
+    try {
+      const { message } = await merchantApi.call(clearKeywordRules);
+      replaceRules([]);
+      startEditing(null);
+      setNotice(`${message}.`);
+    } catch (error) {
+      setNotice(failureMessage(error, 'Failed to clear the rules'));
+    }
+  };
+
+  /** Asks the service what applying would change, then asks the seller. */
+  const askToApply = async () => {
+    setNotice(null);
+    setCounting(true);
+    try {
+      setConfirming({ kind: 'apply', preview: await merchantApi.call(previewRuleApply) });
+    } catch (error) {
+      setNotice(failureMessage(error, 'Failed to count the orders the rules would change'));
+    } finally {
+      setCounting(false);
+    }
+  };
+
   /** Starts the job, then reads how far it has got every second until it ends. */
   const apply = async () => {
     setNotice(null);
@@ -123,65 +181,108 @@ export function KeywordRuleManager({
     }
   };
 
+  const confirm = async (confirmation: Confirmation) => {
+    if (confirmation.kind === 'apply') {
+      setConfirming(null);
+      void apply();
+      return;
+    }
+    setConfirmBusy(true);
+    if (confirmation.kind === 'delete') await remove(confirmation.rule);
+    else await clearAll();
+    setConfirmBusy(false);
+    setConfirming(null);
+  };
+
+  const cancelConfirmation = () => {
+    if (!confirmBusy) setConfirming(null);
+  };
+
+  const dialog = confirming ? dialogOf(confirming) : null;
   return (
-    <Modal
-      classPrefix="me-modal"
-      title="Custom messages"
-      onClose={onClose}
-      testId="rules-modal"
-      wide
-    >
-      <p className="me-muted">
-        A rule matches the Items of an order and adds a message for the buyer or sets its status.
-        Rules apply to every imported order, in the order listed.
-      </p>
-      <RuleTestBox />
-      <RuleEditor
-        key={editorKey}
-        editing={editing}
-        initial={editing ? formOf(editing) : emptyRuleForm}
-        vocabulary={vocabulary}
-        onSaved={saved}
-        onCancelEdit={() => startEditing(null)}
-      />
-      {notice && (
-        <p className="ov-alert ov-alert--info" role="status" data-testid="rules-notice">
-          {notice}
+    <>
+      <Modal
+        classPrefix="me-modal"
+        title="Custom messages"
+        // Escape reaches both dialogs: while one asks, it closes only that one.
+        onClose={confirming ? cancelConfirmation : onClose}
+        testId="rules-modal"
+        wide
+      >
+        <p className="me-muted">
+          A rule matches the Items of an order and adds a message for the buyer or sets its status.
+          Rules apply to every imported order, in the order listed.
         </p>
-      )}
-      <div className="me-rules-head">
-        <h3>Your rules {rules ? `(${rules.length})` : ''}</h3>
-        <button
-          type="button"
-          className="ov-button ov-button--secondary"
-          onClick={() => void apply()}
-          disabled={applying !== null || !rules}
-          data-testid="rules-apply"
-        >
-          {applying ? 'Applying…' : 'Apply rules to existing orders'}
-        </button>
-      </div>
-      {applying && (
-        <ProgressLine
-          value={applying.examined}
-          max={Math.max(1, applying.total)}
-          label="Rules applied so far"
-          text={applyProgressText(applying)}
-          testId="rules-apply-progress"
+        <RuleTestBox />
+        <RuleEditor
+          key={editorKey}
+          editing={editing}
+          initial={editing ? formOf(editing) : emptyRuleForm}
+          vocabulary={vocabulary}
+          onSaved={saved}
+          onCancelEdit={() => startEditing(null)}
+        />
+        {notice && (
+          <p className="ov-alert ov-alert--info" role="status" data-testid="rules-notice">
+            {notice}
+          </p>
+        )}
+        <div className="me-rules-head">
+          <h3>Your rules {rules ? `(${rules.length})` : ''}</h3>
+          <div className="me-rule__actions">
+            <button
+              type="button"
+              className="ov-button ov-button--secondary"
+              onClick={() => void askToApply()}
+              disabled={applying !== null || counting || !rules}
+              data-testid="rules-apply"
+            >
+              {applying ? 'Applying…' : counting ? 'Counting…' : 'Apply rules to existing orders'}
+            </button>
+            {rules && rules.length > 0 && (
+              <button
+                type="button"
+                className="ov-button ov-button--secondary me-danger"
+                onClick={() => setConfirming({ kind: 'clear', ruleCount: rules.length })}
+                disabled={applying !== null}
+                data-testid="rules-clear-all"
+              >
+                Clear all rules
+              </button>
+            )}
+          </div>
+        </div>
+        {applying && (
+          <ProgressLine
+            value={applying.examined}
+            max={Math.max(1, applying.total)}
+            label="Rules applied so far"
+            text={applyProgressText(applying)}
+            testId="rules-apply-progress"
+          />
+        )}
+        {loadError && (
+          <p className="ov-alert ov-alert--error" role="alert">
+            {loadError}
+          </p>
+        )}
+        {rules && (
+          <RuleList
+            rules={rules}
+            onEdit={(rule) => startEditing(rule)}
+            onDelete={(rule) => setConfirming({ kind: 'delete', rule })}
+          />
+        )}
+      </Modal>
+      {confirming && dialog && (
+        <RuleConfirmDialog
+          text={dialog.text}
+          examples={dialog.examples}
+          busy={confirmBusy}
+          onConfirm={() => void confirm(confirming)}
+          onCancel={cancelConfirmation}
         />
       )}
-      {loadError && (
-        <p className="ov-alert ov-alert--error" role="alert">
-          {loadError}
-        </p>
-      )}
-      {rules && (
-        <RuleList
-          rules={rules}
-          onEdit={(rule) => startEditing(rule)}
-          onDelete={(rule) => void remove(rule)}
-        />
-      )}
-    </Modal>
+    </>
   );
 }

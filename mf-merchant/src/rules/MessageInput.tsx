@@ -16,11 +16,14 @@ export function MessageInput({
   onChange,
   vocabulary,
   required,
+  invalid,
 }: {
   value: string;
   onChange: (value: string) => void;
   vocabulary: string[];
   required: boolean;
+  /** The form's alert is about this field. */
+  invalid: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -33,6 +36,7 @@ export function MessageInput({
       <textarea
         value={value}
         rows={3}
+        aria-invalid={invalid || undefined}
         onChange={(event) => {
           onChange(event.target.value);
           setOpen(true);

@@ -17,7 +17,7 @@ import {
   type KeywordRuleAction,
   type RuleForm,
 } from '../domain/forms.js';
-import { saveFailure } from '../domain/workspace-messages.js';
+import { saveFailure, workspaceMessages } from '../domain/workspace-messages.js';
 import { KeywordInput } from './KeywordInput.js';
 import { MessageInput } from './MessageInput.js';
 
@@ -41,19 +41,26 @@ export function RuleEditor({
   onCancelEdit,
 }: RuleEditorProps) {
   const [form, setForm] = useState<RuleForm>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Once the seller has tried to save or preview, the form is checked again on every change, so a
+  // message goes (or moves on to the next problem) as the field is fixed.
+  const [attempted, setAttempted] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
+  const formProblem = attempted ? ruleFormProblem(form) : null;
+  const problem = saveError ?? formProblem;
   const update = (change: Partial<RuleForm>) => {
     setForm({ ...form, ...change });
     setPreview(null);
+    setPreviewError(null);
+    setSaveError(null);
   };
 
   const validate = () => {
-    const found = ruleFormProblem(form);
-    setProblem(found);
-    return found === null;
+    setAttempted(true);
+    setSaveError(null);
+    return ruleFormProblem(form) === null;
   };
 
   const save = async () => {
@@ -66,7 +73,7 @@ export function RuleEditor({
         : await merchantApi.call(createKeywordRule, { body });
       onSaved(rule);
     } catch (error) {
-      setProblem(saveFailure(error));
+      setSaveError(saveFailure(error));
     } finally {
       setSaving(false);
     }
@@ -99,7 +106,11 @@ export function RuleEditor({
         </p>
       )}
       <div className="me-form__row">
-        <KeywordInput value={form.keyword} onChange={(keyword) => update({ keyword })} />
+        <KeywordInput
+          value={form.keyword}
+          onChange={(keyword) => update({ keyword })}
+          invalid={formProblem === workspaceMessages.keywordRequired}
+        />
         <label className="ov-field me-field">
           <span>Action</span>
           <select
@@ -120,6 +131,7 @@ export function RuleEditor({
         onChange={(customMessage) => update({ customMessage })}
         vocabulary={vocabulary}
         required={form.action === 'add_message'}
+        invalid={formProblem === workspaceMessages.customMessageRequired}
       />
       <div className="me-form__row">
         <label className="ov-field me-field">

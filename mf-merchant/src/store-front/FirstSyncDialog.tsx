@@ -7,9 +7,9 @@ import type { StoreFrontState } from './use-store-front.js';
  * already stored; above 1000 orders it warns that it may take 10-15 minutes in the background.
  */
 export function FirstSyncDialog({ storeFront }: { storeFront: StoreFrontState }) {
-  const { activity } = storeFront;
-  if (activity.kind !== 'confirming') return null;
-  const { info } = activity;
+  const { confirming } = storeFront;
+  if (!confirming) return null;
+  const { info } = confirming;
   return (
     <Modal
       classPrefix="me-modal"

@@ -2,9 +2,11 @@ import type { StoreFrontState } from './use-store-front.js';
 
 /**
  * spec 000 §2 header buttons: Connect Web Store, and Sync Orders only when a store-front
- * connection exists; Sync Orders is disabled while a sync or its status check runs (§4).
+ * connection exists. With one store Sync Orders syncs it; with several it asks which one. It is
+ * disabled while every store is syncing or having its status checked (§4).
  */
 export function StoreFrontActions({ storeFront }: { storeFront: StoreFrontState }) {
+  const busy = storeFront.allBusy;
   return (
     <>
       <button
@@ -15,16 +17,16 @@ export function StoreFrontActions({ storeFront }: { storeFront: StoreFrontState 
       >
         Connect Web Store
       </button>
-      {storeFront.activeConnection && (
+      {storeFront.activeConnections.length > 0 && (
         <button
           type="button"
           className="ov-button ov-button--secondary"
-          onClick={() => void storeFront.requestSync()}
-          disabled={storeFront.busy}
-          aria-busy={storeFront.busy}
+          onClick={storeFront.openSync}
+          disabled={busy}
+          aria-busy={busy}
           data-testid="sync-orders"
         >
-          {storeFront.busy ? 'Syncing...' : 'Sync Orders'}
+          {busy ? 'Syncing...' : 'Sync Orders'}
         </button>
       )}
     </>

@@ -2,8 +2,9 @@ import { useAuthorisationReturn } from './use-authorisation-return.js';
 import type { StoreFrontState } from './use-store-front.js';
 
 /**
- * The dashboard's store-front notices: the return from authorisation (spec 000 §2) and the sync's
- * success or error, shown for 10 s (§4).
+ * The dashboard's store-front notices that belong to no listed store: the return from
+ * authorisation (spec 000 §2) and a disconnect's outcome, shown for 10 s. Each store's sync notice
+ * shows in its own card (`StoreFrontStatus`).
  */
 export function StoreFrontNotices({ storeFront }: { storeFront: StoreFrontState }) {
   const authorisation = useAuthorisationReturn();
@@ -45,9 +46,17 @@ export function StoreFrontNotices({ storeFront }: { storeFront: StoreFrontState 
               : 'ov-alert ov-alert--error sf-notice'
           }
           role={notice.kind === 'success' ? 'status' : 'alert'}
-          data-testid={`sync-notice-${notice.kind}`}
+          data-testid="store-front-notice"
         >
           {notice.text}
+          <button
+            type="button"
+            className="me-link-button sf-notice__dismiss"
+            onClick={storeFront.dismissNotice}
+            aria-label="Dismiss"
+          >
+            ×
+          </button>
         </p>
       )}
     </>

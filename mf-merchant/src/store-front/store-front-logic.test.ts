@@ -1,7 +1,12 @@
 import { ApiError } from '@onvelope/ui';
 import { describe, expect, it } from 'vitest';
 import {
-  activeConnection,
+  activeConnections,
+  awaitingConfirmation,
+  disconnectFailure,
+  idleSync,
+  isBusy,
+  withSync,
   authorisationReturn,
   connectFailure,
   isLargeStore,
@@ -39,6 +44,7 @@ function progress(
       ordersFound: 0,
       ordersProcessed: 0,
       totalOrders: 0,
+      totalOrdersInStore: 0,
       currentPage: 0,
       percentage: 0,
       syncedCount: 0,
@@ -107,13 +113,24 @@ describe('sync texts', () => {
       kind: 'success',
       text: 'Successfully synced 120 new orders from BigCartel!',
     });
-    expect(progressOutcome(progress('completed', { totalOrders: 4 }), 120).text).toBe(
-      'Sync completed - all 120 BigCartel orders are up to date!',
-    );
+    // An incremental sync reports against the store's own count, not the changed orders.
+    expect(
+      progressOutcome(progress('completed', { totalOrders: 4, totalOrdersInStore: 120 })).text,
+    ).toBe('Sync completed - all 120 BigCartel orders are up to date!');
     expect(progressOutcome(progress('failed', {}, 'The store-front did not answer')).text).toBe(
       'The store-front did not answer',
     );
     expect(progressOutcome(progress('failed')).text).toBe('Failed to sync orders');
+  });
+
+  it("adds the service's reason to a failed disconnect, in the wording of each screen", () => {
+    const refused = new ApiError(503, 'down', [], { serverMessage: 'Try again later' });
+    expect(disconnectFailure(refused, 'Failed to disconnect BigCartel store')).toBe(
+      'Failed to disconnect BigCartel store: Try again later',
+    );
+    expect(disconnectFailure(new Error('boom'), 'Failed to disconnect BigCartel')).toBe(
+      'Failed to disconnect BigCartel',
+    );
   });
 
   it("adds the service's reason to start and connect failures, and falls back without one", () => {
@@ -138,6 +155,9 @@ describe('sync texts', () => {
     expect(
       lastSyncSummary(progress('completed', { syncedCount: 5, totalOrders: 9, errorCount: 1 })),
     ).toBe('5 new of 9 orders, 1 with errors');
+    expect(
+      lastSyncSummary(progress('completed', { totalOrders: 3, totalOrdersInStore: 1500 })),
+    ).toBe('0 new of 1500 orders');
     expect(lastSyncSummary(progress('failed', {}, 'Token revoked'))).toBe('Failed: Token revoked');
   });
 });
@@ -165,10 +185,40 @@ describe('return from authorisation', () => {
 });
 
 describe('connections', () => {
-  it('syncs the first active connection', () => {
-    expect(activeConnection(null)).toBeNull();
-    expect(activeConnection([connection('a', false), connection('b', true)])?.id).toBe('b');
-    expect(activeConnection([connection('a', false)])).toBeNull();
+  it('offers every active connection for syncing, in connection order', () => {
+    expect(activeConnections(null)).toEqual([]);
+    const list = [connection('a', true), connection('b', false), connection('c', true)];
+    expect(activeConnections(list).map((c) => c.id)).toEqual(['a', 'c']);
+  });
+
+  it("changes one connection's sync and leaves the others' as they were", () => {
+    const first = withSync({}, 'a', { activity: { kind: 'checking' } });
+    const both = withSync(first, 'b', { progress: progress('completed', { syncedCount: 7 }) });
+    expect(both.a).toEqual({ ...idleSync, activity: { kind: 'checking' } });
+    expect(both.b?.activity).toEqual({ kind: 'idle' });
+    expect(both.b?.progress?.progress.syncedCount).toBe(7);
+    expect(first.b).toBeUndefined();
+    expect(isBusy(both.a!)).toBe(true);
+    expect(isBusy(both.b!)).toBe(false);
+    expect(isBusy({ ...idleSync, activity: { kind: 'syncing', mode: 'full' } })).toBe(true);
+  });
+
+  it('asks to confirm the first sync of the first store waiting for it', () => {
+    const info = {
+      isFirstSync: true,
+      syncRecommendation: 'full' as const,
+      storeName: 'c',
+      estimatedApiOrders: 1500,
+      ordersInDatabase: 0,
+    };
+    const list = [connection('a', true), connection('c', true)];
+    expect(awaitingConfirmation(list, {})).toBeNull();
+    const syncs = withSync(
+      withSync({}, 'a', { activity: { kind: 'syncing', mode: 'full' } }),
+      'c',
+      { activity: { kind: 'confirming', info } },
+    );
+    expect(awaitingConfirmation(list, syncs)).toEqual({ connection: list[1], info });
   });
 
   it('sets the last sync of one connection to now', () => {

@@ -1,10 +1,17 @@
-import type { getSyncProgress, listConnections, ResponseOf, syncOrders } from '@onvelope/contracts';
+import type {
+  getSyncProgress,
+  getSyncStatus,
+  listConnections,
+  ResponseOf,
+  syncOrders,
+} from '@onvelope/contracts';
 import { storeFrontMessages } from '@onvelope/contracts';
 import { ApiError, failureMessage } from '@onvelope/ui';
 
 export type StoreFrontConnection = ResponseOf<typeof listConnections>['connections'][number];
 export type SyncProgress = ResponseOf<typeof getSyncProgress>;
 export type SyncResult = ResponseOf<typeof syncOrders>;
+export type FirstSyncInfo = ResponseOf<typeof getSyncStatus>;
 
 /** The store-front's name in messages (spec 000 §8 '{store-front}'). */
 export const storeFrontName = 'BigCartel';
@@ -18,8 +25,10 @@ export const storeFrontTexts = {
   startFailed: `Failed to start ${storeFrontName} sync`,
   syncFailed: storeFrontMessages.syncFailed,
   disconnected: `${storeFrontName} disconnected successfully!`,
+  /** spec 001 §8: the account settings' wording. */
   disconnectFailed: `Failed to disconnect ${storeFrontName}`,
-  nothingToDisconnect: `No ${storeFrontName} connection found to disconnect`,
+  /** spec 000 §8: the dashboard's wording. */
+  disconnectStoreFailed: `Failed to disconnect ${storeFrontName} store`,
   etsyComingSoon: 'Etsy integration coming soon!',
   shopifyComingSoon: 'Shopify integration coming soon!',
 } as const;
@@ -63,11 +72,68 @@ export function normaliseStoreUrl(input: string): string | null {
   return url.origin + (url.pathname === '/' ? '' : url.pathname);
 }
 
-/** The connection a sync acts on: the first active one (the screens know one store at a time). */
-export function activeConnection(
+/** The connections that can sync: every active one, in the order they were connected. */
+export function activeConnections(
   connections: readonly StoreFrontConnection[] | null,
-): StoreFrontConnection | null {
-  return connections?.find((connection) => connection.isActive) ?? null;
+): StoreFrontConnection[] {
+  return connections?.filter((connection) => connection.isActive) ?? [];
+}
+
+/**
+ * Where one connection's sync stands on screen: its own activity, its latest progress (the last
+ * result once it ended) and its own notice.
+ */
+export interface ConnectionSync {
+  activity: SyncActivity;
+  progress: SyncProgress | null;
+  notice: Notice | null;
+}
+
+export type SyncActivity =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'confirming'; info: FirstSyncInfo }
+  | { kind: 'starting' }
+  | { kind: 'syncing'; mode: 'full' | 'incremental' };
+
+export const idleSync: ConnectionSync = {
+  activity: { kind: 'idle' },
+  progress: null,
+  notice: null,
+};
+
+/** spec 000 §4: the sync buttons are disabled while a sync or its status check runs. */
+export function isBusy(sync: ConnectionSync): boolean {
+  const { kind } = sync.activity;
+  return kind === 'checking' || kind === 'starting' || kind === 'syncing';
+}
+
+/** The syncs with one connection's changed; the others stay as they were. */
+export function withSync(
+  syncs: Readonly<Record<string, ConnectionSync>>,
+  connectionId: string,
+  change: Partial<ConnectionSync>,
+): Record<string, ConnectionSync> {
+  return { ...syncs, [connectionId]: { ...(syncs[connectionId] ?? idleSync), ...change } };
+}
+
+export function syncOf(
+  syncs: Readonly<Record<string, ConnectionSync>>,
+  connectionId: string,
+): ConnectionSync {
+  return syncs[connectionId] ?? idleSync;
+}
+
+/** The first connection waiting for its first-sync confirmation (one dialog at a time). */
+export function awaitingConfirmation(
+  connections: readonly StoreFrontConnection[],
+  syncs: Readonly<Record<string, ConnectionSync>>,
+): { connection: StoreFrontConnection; info: FirstSyncInfo } | null {
+  for (const connection of connections) {
+    const { activity } = syncOf(syncs, connection.id);
+    if (activity.kind === 'confirming') return { connection, info: activity.info };
+  }
+  return null;
 }
 
 /** spec 000 §4: each sync phase has its own progress text. */
@@ -146,18 +212,31 @@ export function countsOfResult(result: SyncResult): SyncCounts {
 
 /**
  * How a watched sync ended, read from its last progress: failed ones say why (the service's
- * error, else 'Failed to sync orders'). `ordersInStore` comes from the sync's own answer when it
- * had one; a full sync's total is the store's count.
+ * error, else 'Failed to sync orders').
  */
-export function progressOutcome(progress: SyncProgress, ordersInStore?: number): Notice {
+export function progressOutcome(progress: SyncProgress): Notice {
   if (progress.syncStatus === 'failed') {
     return { kind: 'error', text: progress.lastSyncError ?? storeFrontTexts.syncFailed };
   }
   return syncOutcome({
     syncedCount: progress.progress.syncedCount,
-    ordersInStore: ordersInStore ?? progress.progress.totalOrders,
+    ordersInStore: ordersInStoreOf(progress),
     errorCount: progress.progress.errorCount,
   });
+}
+
+/**
+ * The store's order count a sync reports against. An incremental sync's `totalOrders` are only
+ * the orders that changed; a job recorded before the store's count was kept has only those.
+ */
+function ordersInStoreOf(progress: SyncProgress): number {
+  return progress.progress.totalOrdersInStore || progress.progress.totalOrders;
+}
+
+/** spec 000 §8, spec 001 §8: a disconnect that failed, with the service's reason when it gave one. */
+export function disconnectFailure(error: unknown, text: string): string {
+  const reason = error instanceof ApiError ? error.serverMessage : undefined;
+  return reason ? `${text}: ${reason}` : text;
 }
 
 /** A start that failed: 'Failed to start BigCartel sync', with the service's reason when it gave one. */
@@ -228,16 +307,16 @@ export function markSyncedNow(
   );
 }
 
-/** One line about the latest sync for the stats block. */
+/** One line about a connection's latest sync: its new orders against the store's orders. */
 export function lastSyncSummary(progress: SyncProgress | null): string | null {
   if (!progress || progress.syncStatus === 'idle') return null;
   if (progress.syncStatus === 'failed') {
     return `Failed: ${progress.lastSyncError ?? storeFrontTexts.syncFailed}`;
   }
   if (progress.syncStatus === 'completed') {
-    const { syncedCount, totalOrders, errorCount } = progress.progress;
+    const { syncedCount, errorCount } = progress.progress;
     const errors = errorCount > 0 ? `, ${errorCount} with errors` : '';
-    return `${syncedCount} new of ${totalOrders} orders${errors}`;
+    return `${syncedCount} new of ${ordersInStoreOf(progress)} orders${errors}`;
   }
   return 'Running';
 }

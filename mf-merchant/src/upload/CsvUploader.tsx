@@ -1,12 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
-import {
-  CSV_TEMPLATE_FILENAME,
-  csvTemplate,
-  requiredCsvColumns,
-  uploadCsv,
-  type UploadResult,
-} from '@onvelope/contracts';
-import { saveFile, type UploadProgress } from '@onvelope/ui';
+import { requiredCsvColumns, uploadCsv, type UploadResult } from '@onvelope/contracts';
+import type { UploadProgress } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import {
   csvPreviewBytes,
@@ -15,10 +9,18 @@ import {
   type CsvPreview,
 } from '../domain/csv-preview.js';
 import { ProgressLine } from '../components/ProgressLine.js';
+import { uploadOutcome } from '../domain/upload-outcome.js';
 import { importProgressText, sentPercent } from '../domain/upload-progress.js';
 import { uploadFailure, workspaceMessages } from '../domain/workspace-messages.js';
 import { CsvPreviewTable } from './CsvPreviewTable.js';
+import { downloadCsvTemplate } from './csv-template.js';
 import { UploadResultModal } from './UploadResultModal.js';
+
+const bannerClass = {
+  success: 'me-alert--success',
+  warning: 'me-alert--warning',
+  error: 'ov-alert--error',
+} as const;
 
 type Stage =
   | { kind: 'empty' }
@@ -27,7 +29,8 @@ type Stage =
 
 /**
  * spec 000 §2 CSV uploader: drop or pick a .csv, preview its first 10 rows, Upload or Cancel; then
- * a success banner and the result modal. Used by the /upload page and the dashboard's modal.
+ * a banner that says what the upload did (success only when it was one) and the result modal. Used
+ * by the /upload page and the dashboard's modal.
  */
 export function CsvUploader() {
   const [stage, setStage] = useState<Stage>({ kind: 'empty' });
@@ -83,6 +86,8 @@ export function CsvUploader() {
     }
   };
 
+  const outcome = result && uploadOutcome(result);
+
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
@@ -91,9 +96,14 @@ export function CsvUploader() {
 
   return (
     <div className="me-uploader" data-testid="csv-uploader">
-      {result && (
-        <p className="ov-alert me-alert--success" role="status" data-testid="upload-success">
-          Upload complete. {result.message}
+      {outcome && (
+        <p
+          className={`ov-alert ${bannerClass[outcome.tone]}`}
+          role={outcome.tone === 'success' ? 'status' : 'alert'}
+          data-tone={outcome.tone}
+          data-testid="upload-outcome"
+        >
+          {outcome.banner}
         </p>
       )}
       {error && (
@@ -130,9 +140,7 @@ export function CsvUploader() {
       <button
         type="button"
         className="me-link-button"
-        onClick={() =>
-          saveFile(new Blob([csvTemplate], { type: 'text/csv' }), CSV_TEMPLATE_FILENAME)
-        }
+        onClick={downloadCsvTemplate}
         data-testid="csv-template"
       >
         Download the template

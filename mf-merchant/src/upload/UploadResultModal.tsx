@@ -1,5 +1,6 @@
 import type { UploadResult } from '@onvelope/contracts';
 import { Modal } from '@onvelope/ui';
+import { uploadOutcome } from '../domain/upload-outcome.js';
 
 /**
  * spec 000 §2: the counts, the server's message, Go to Dashboard (a full reload, so the dashboard
@@ -21,7 +22,7 @@ export function UploadResultModal({
   return (
     <Modal
       classPrefix="me-modal"
-      title={result.success ? 'Upload complete' : 'Upload finished with problems'}
+      title={uploadOutcome(result).title}
       onClose={onStay}
       testId="upload-result"
       footer={

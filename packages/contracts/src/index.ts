@@ -27,3 +27,4 @@ export * from './billing/access.js';
 export * from './billing/events.js';
 export * from './analytics/http.js';
 export * from './analytics/schemas.js';
+export * from './countries.js';

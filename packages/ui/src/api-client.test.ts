@@ -381,3 +381,48 @@ describe('failureMessage and detailMessages', () => {
     expect(detailMessages(new Error('x'))).toBeNull();
   });
 });
+
+describe('session refused (401)', () => {
+  const route = defineRoute({
+    method: 'PUT',
+    path: '/expired',
+    service: 'svc-orders',
+    access: 'merchant',
+    source: 'implied',
+    summary: 'a workspace call',
+    schemas: {},
+  });
+
+  it('tells onSessionExpired about a 401 to a call that carried the token, then rejects', async () => {
+    const seen: number[] = [];
+    const api = createApiClient({
+      baseUrl,
+      getToken: () => 'tok-1',
+      onSessionExpired: (error) => seen.push(error.status),
+    });
+    await expect(api.call(route)).rejects.toMatchObject({ status: 401, isSessionExpired: true });
+    await expect(api.download(route)).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get('/expired')).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toEqual([401, 401, 401]);
+  });
+
+  it('leaves a 401 to a call without a token, and every other failure, alone', async () => {
+    const seen: number[] = [];
+    const api = createApiClient({
+      baseUrl,
+      getToken: () => 'tok-1',
+      onSessionExpired: (error) => seen.push(error.status),
+    });
+    await api.call(route, { token: null }).catch(() => undefined);
+    await api.get('/closed').catch(() => undefined);
+    await api.get('/invalid').catch(() => undefined);
+    await api.get('/down').catch(() => undefined);
+    const anonymous = createApiClient({
+      baseUrl,
+      getToken: () => null,
+      onSessionExpired: (error) => seen.push(error.status),
+    });
+    await anonymous.get('/expired').catch(() => undefined);
+    expect(seen).toEqual([]);
+  });
+});

@@ -89,6 +89,13 @@ export interface ApiClientOptions {
    * remotes send the browser to the pricing page from here, so no screen has to handle it.
    */
   onPaymentRequired?: (reason: AccessReason | null, error: ApiError) => void;
+  /**
+   * Called on every 401 answer to a call that carried a bearer token, before the call rejects: the
+   * server no longer accepts the session (spec 000 §7: on HTTP 401 the token is cleared). The one
+   * place a remote ends the session, so every call it makes (ship, rules, reports, queries…) does.
+   * A 401 to a call without a token (a wrong password at sign-in) is not a session ending.
+   */
+  onSessionExpired?: (error: ApiError) => void;
 }
 
 /** How much of an upload's body has been sent. */
@@ -185,9 +192,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   type SendInit = RequestOptions & { tokenOverride?: { token: string | null } };
 
-  /** A refused call's error, after telling `onPaymentRequired` about a 402. */
-  function refused(error: ApiError): ApiError {
+  /**
+   * A refused call's error, after telling `onPaymentRequired` about a 402 and `onSessionExpired`
+   * about a 401 to a call that carried a token.
+   */
+  function refused(error: ApiError, sentToken: boolean): ApiError {
     if (error.status === 402) options.onPaymentRequired?.(error.paymentRequiredReason, error);
+    if (error.status === 401 && sentToken) options.onSessionExpired?.(error);
     return error;
   }
 
@@ -224,7 +235,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     if (!response.ok) {
       const text = await response.text();
-      throw refused(errorFrom(response, parseJson(text), text));
+      throw refused(errorFrom(response, parseJson(text), text), 'Authorization' in headers);
     }
     return response;
   }
@@ -290,7 +301,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const xhr = new XMLHttpRequest();
       const abort = () => xhr.abort();
       xhr.open(method, baseUrl + path + queryString(init.query));
-      for (const [name, value] of Object.entries(headersOf(init))) {
+      const headers = headersOf(init);
+      for (const [name, value] of Object.entries(headers)) {
         xhr.setRequestHeader(name, value);
       }
       xhr.upload.onprogress = (event) => {
@@ -300,7 +312,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       xhr.onload = () => {
         const payload = parseJson(xhr.responseText);
         if (xhr.status >= 200 && xhr.status < 300) resolve(payload as ResponseOf<R>);
-        else reject(refused(errorFrom(xhr, payload, xhr.responseText)));
+        else reject(refused(errorFrom(xhr, payload, xhr.responseText), 'Authorization' in headers));
       };
       xhr.onerror = () => reject(new ApiError(0, 'Network request failed'));
       xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));

@@ -6,7 +6,11 @@ export {
   type TokenPayload,
   type TokenState,
 } from './token.js';
-export { isSessionExpiryMessage } from './session-expiry.js';
+export {
+  announceSessionExpired,
+  isSessionExpiryMessage,
+  whenSessionExpires,
+} from './session-expiry.js';
 export {
   browserStores,
   clearCustomerSession,
@@ -66,7 +70,6 @@ export {
   queryPreview,
   queryPreviewLength,
   queryStatusLabel,
-  timeAgo,
   unreadQueryCount,
   visibleQueries,
   type OrderQueryStatus,
@@ -87,4 +90,24 @@ export {
   type ConsentRecord,
   type PageLocation,
 } from './billing.js';
-export { countryName } from './countries.js';
+// The one country naming (contracts' table), so screens and the server's report files agree.
+export { countryName } from '@onvelope/contracts';
+export {
+  dateCell,
+  formatDate,
+  formatDateTime,
+  missingDate,
+  timeAgo,
+  timeAgoCell,
+  type DateCell,
+} from './date-format.js';
+export {
+  isTrackingStatus,
+  statusLabel,
+  statusTone,
+  type TrackingStatus,
+} from './tracking-status.js';
+export { Toasts, type ToastsProps } from './Toasts.js';
+export { toastHideMs, useToasts, type Toast } from './use-toasts.js';
+export { TextField, type TextFieldProps } from './TextField.js';
+export { SessionExpiredNotice, type SessionExpiredNoticeProps } from './SessionExpiredNotice.js';

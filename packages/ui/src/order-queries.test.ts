@@ -3,7 +3,6 @@ import {
   orderItemsLabel,
   queryPreview,
   queryStatusLabel,
-  timeAgo,
   unreadQueryCount,
   visibleQueries,
 } from './order-queries.js';
@@ -60,28 +59,5 @@ describe('unreadQueryCount and visibleQueries', () => {
   it('hides resolved queries until the toggle is on', () => {
     expect(visibleQueries(queries, false).map((query) => query.id)).toEqual(['1', '2', '4']);
     expect(visibleQueries(queries, true)).toHaveLength(4);
-  });
-});
-
-describe('timeAgo', () => {
-  const now = new Date('2026-03-10T12:00:00Z');
-  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
-
-  it('says Just now under a minute, and for a time slightly ahead of the clock', () => {
-    expect(timeAgo(before(59_000), now)).toBe('Just now');
-    expect(timeAgo(before(-5_000), now)).toBe('Just now');
-  });
-
-  it('counts minutes, hours and days, singular and plural', () => {
-    expect(timeAgo(before(60_000), now)).toBe('1 minute ago');
-    expect(timeAgo(before(59 * 60_000), now)).toBe('59 minutes ago');
-    expect(timeAgo(before(3_600_000), now)).toBe('1 hour ago');
-    expect(timeAgo(before(23 * 3_600_000), now)).toBe('23 hours ago');
-    expect(timeAgo(before(86_400_000), now)).toBe('1 day ago');
-    expect(timeAgo(before(45 * 86_400_000), now)).toBe('45 days ago');
-  });
-
-  it('gives nothing for a time it cannot read', () => {
-    expect(timeAgo('not a date', now)).toBe('');
   });
 });

@@ -61,26 +61,3 @@ export function visibleQueries<Q extends { status: OrderQueryStatus }>(
 ): Q[] {
   return showResolved ? [...queries] : queries.filter((query) => query.status !== 'resolved');
 }
-
-const minute = 60_000;
-const hour = 60 * minute;
-const day = 24 * hour;
-
-/**
- * How long ago, in the words of spec 000 §9: 'Just now' under a minute, then minutes, hours and
- * days ('1 minute ago', '3 hours ago', '12 days ago'). A time a little in the future (a clock ahead
- * of the server's) counts as 'Just now'; an unreadable one gives ''.
- */
-export function timeAgo(iso: string, now: Date): string {
-  const then = Date.parse(iso);
-  if (Number.isNaN(then)) return '';
-  const elapsed = now.getTime() - then;
-  if (elapsed < minute) return 'Just now';
-  if (elapsed < hour) return ago(Math.floor(elapsed / minute), 'minute');
-  if (elapsed < day) return ago(Math.floor(elapsed / hour), 'hour');
-  return ago(Math.floor(elapsed / day), 'day');
-}
-
-function ago(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
-}

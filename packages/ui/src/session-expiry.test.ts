@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionExpiryMessage } from './session-expiry.js';
+import {
+  announceSessionExpired,
+  isSessionExpiryMessage,
+  whenSessionExpires,
+} from './session-expiry.js';
 
 describe('isSessionExpiryMessage', () => {
   it.each([
@@ -20,4 +24,18 @@ describe('isSessionExpiryMessage', () => {
       expect(isSessionExpiryMessage(message)).toBe(false);
     },
   );
+});
+
+describe('whenSessionExpires', () => {
+  it('tells each listener every time the session is announced over, until it stops', () => {
+    const heard: string[] = [];
+    const stopFirst = whenSessionExpires(() => heard.push('first'));
+    const stopSecond = whenSessionExpires(() => heard.push('second'));
+    announceSessionExpired();
+    stopFirst();
+    announceSessionExpired();
+    stopSecond();
+    announceSessionExpired();
+    expect(heard).toEqual(['first', 'second', 'second']);
+  });
 });

@@ -50,13 +50,17 @@ export const syncPhases = z
     /^(starting|fetching_orders|fetching_page_\d+|processing_orders|processing_batch_\d+|completed|failed|queued)$/,
   );
 
-/** Spec 000 §3 "Sync progress". */
+/**
+ * Spec 000 §3 "Sync progress", plus `totalOrdersInStore`: the store's own count, which the last
+ * sync result of an incremental sync reports against (its `totalOrders` are the changed orders).
+ */
 export const syncProgressResponse = z.object({
   progress: z.object({
     phase: syncPhases,
     ordersFound: z.number(),
     ordersProcessed: z.number(),
     totalOrders: z.number(),
+    totalOrdersInStore: z.number(),
     currentPage: z.number(),
     percentage: z.number(),
     syncedCount: z.number(),
