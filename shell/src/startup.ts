@@ -1,35 +1,36 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { getProfile } from '@onvelope/contracts';
 import {
-  ApiError,
   clearCustomerSession,
   clearMerchantSession,
-  createApiClient,
   localStorageKeys,
   pruneStoredTokens,
   readMerchantSession,
   storeMerchantUser,
 } from '@onvelope/ui';
+import { loadRemoteModule } from './remotes/remote-modules.js';
 import { parseRemoteRegistry } from './remotes/remote-registry.js';
+import { pageModules } from './routing/page-modules.js';
+import { currentViewer } from './routing/viewer.js';
 import {
   googleLandingTarget,
   googleLandingToken,
   type ProfileOutcome,
 } from './session/google-landing.js';
+import { endsSession, getJson, profilePath, type ProfileAnswer } from './session/startup-calls.js';
 
 // The spec's client has no timeout, but startup holds the loading screen: a hung gateway must not
 // keep the site from rendering, so these two calls give up and the shell carries on without them.
 const registryTimeoutMs = 10_000;
 const profileTimeoutMs = 5_000;
 
-const api = createApiClient({ getToken: () => readMerchantSession()?.token ?? null });
 let startup: Promise<void> | undefined;
 
 /**
  * Everything before the first route renders (spec 001 §4, startup): a token handed over by the
  * Google sign-in callback is stored, expired or malformed tokens are removed (one expiring within
  * 300 s only warns), the remotes are registered from the gateway's `/remotes.json`, and a signed-in
- * merchant's profile is fetched to learn whether onboarding is complete. Runs once per page load.
+ * merchant's profile is fetched to learn whether onboarding is complete. Runs once per page load;
+ * the entry starts it before React's chunks arrive, so its calls run while they load.
  */
 export function startShell(): Promise<void> {
   startup ??= (async () => {
@@ -52,30 +53,50 @@ function acceptGoogleToken(token: string): void {
 
 async function registerRuntimeRemotes(): Promise<void> {
   try {
-    const registry = await api.get<unknown>('/remotes.json', {
+    const registry = await getJson<unknown>('/remotes.json', {
       signal: AbortSignal.timeout(registryTimeoutMs),
     });
-    registerRemotes(parseRemoteRegistry(registry, window.location.href));
+    if (!registry.ok) throw new Error(`HTTP ${registry.status} ${registry.error}`.trim());
+    registerRemotes(parseRemoteRegistry(registry.body, window.location.href));
   } catch (error) {
     // Without the registry every remote area shows its failure message; the shell still renders.
     console.error('The remote registry /remotes.json could not be loaded.', error);
+    return;
+  }
+  preloadCurrentPage();
+}
+
+/**
+ * Starts loading the current page's remote modules (manifest, entry, chunks) without waiting for
+ * the profile and for React: the page's area picks up the same load. Read from the stored session,
+ * so a page the profile then closes only costs its download. A failure is reported by the area.
+ */
+function preloadCurrentPage(): void {
+  for (const id of pageModules(window.location.pathname, currentViewer())) {
+    loadRemoteModule(id).catch(() => undefined);
   }
 }
 
 async function refreshMerchantProfile(): Promise<ProfileOutcome> {
-  if (!readMerchantSession()) return 'signed-out';
+  const session = readMerchantSession();
+  if (!session) return 'signed-out';
   try {
-    const { user } = await api.call(getProfile, {
+    const answer = await getJson<ProfileAnswer>(profilePath, {
+      token: session.token,
       signal: AbortSignal.timeout(profileTimeoutMs),
     });
-    // Stores the user and its onboardingCompleted flag, which the guards read.
-    storeMerchantUser(user);
-    return user.onboardingCompleted ? 'complete' : 'incomplete';
-  } catch (error) {
-    if (error instanceof ApiError && error.isSessionExpired) {
+    if (answer.ok) {
+      // Stores the user and its onboardingCompleted flag, which the guards read.
+      storeMerchantUser(answer.body.user);
+      return answer.body.user.onboardingCompleted ? 'complete' : 'incomplete';
+    }
+    if (endsSession(answer.status, answer.error)) {
       clearMerchantSession();
       return 'signed-out';
     }
+    console.warn(`The merchant profile could not be refreshed: HTTP ${answer.status}.`);
+    return 'failed';
+  } catch (error) {
     // Any other failure keeps the session the token describes, with the stored onboarding state.
     console.warn('The merchant profile could not be refreshed.', error);
     return 'failed';

@@ -6,9 +6,9 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { RemoteModule, RemoteModuleId } from '@onvelope/ui';
+import type { RemoteModuleId } from '@onvelope/ui';
 import type { PageRef } from '../routing/route-table.js';
+import { loadRemoteModule } from './remote-modules.js';
 
 // Props vary per module; the route table pairs each id with its props (PageRef), so the cache can
 // hold the components under one loose type.
@@ -23,8 +23,7 @@ function remotePage(id: RemoteModuleId): AnyPage {
   let page = pages.get(id);
   if (!page) {
     page = lazy(async () => {
-      const module = await loadRemote<RemoteModule<typeof id>>(id);
-      if (!module?.default) throw new Error(`Remote module ${id} has no default export.`);
+      const module = await loadRemoteModule(id);
       return { default: module.default as AnyPage };
     });
     pages.set(id, page);

@@ -24,6 +24,22 @@ export interface FederatedAppOptions {
 
 type ConfigFunction = (env: unknown, argv: { mode?: string }) => Configuration;
 
+/**
+ * Every react-router export the frontends import. The shared router is built with these alone, so
+ * an export used anywhere must be listed here; shared-router.test.ts fails when one is missing.
+ */
+export const sharedRouterExports = [
+  'BrowserRouter',
+  'Link',
+  'Navigate',
+  'Outlet',
+  'Route',
+  'Routes',
+  'useLocation',
+  'useNavigate',
+  'useSearchParams',
+] as const;
+
 /** The rspack configuration of a host or remote: `export default federatedAppConfig({...})`. */
 export function federatedAppConfig(options: FederatedAppOptions): ConfigFunction {
   const { dir, name, devPort, exposes, devProxy } = options;
@@ -34,6 +50,7 @@ export function federatedAppConfig(options: FederatedAppOptions): ConfigFunction
   // instance across shell and remotes. @onvelope/ui holds no React context, so each app bundles its
   // own copy.
   const singleton = (pkg: string) => ({ singleton: true, requiredVersion: dependencies[pkg] });
+  const remote = Boolean(exposes);
 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -72,19 +89,32 @@ export function federatedAppConfig(options: FederatedAppOptions): ConfigFunction
             type: 'javascript/auto',
           },
           { test: /\.css$/, type: 'css/auto' },
+          {
+            // Importing one helper from @onvelope/ui must not bring the rest of it, nor every schema
+            // of @onvelope/contracts (and zod) into the shell's first load: their TypeScript modules
+            // only declare things, so unused ones can be dropped (a CSS import keeps its effect).
+            test: /[\\/]packages[\\/](ui|contracts)[\\/]src[\\/].*\.tsx?$/,
+            sideEffects: false,
+          },
         ],
       },
       plugins: [
         new ModuleFederationPlugin({
           name,
           // The host has no build-time remotes: it registers them at run time from /remotes.json.
-          ...(exposes ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
+          ...(remote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
           shared: {
             react: singleton('react'),
             'react/jsx-runtime': singleton('react'),
             'react-dom': singleton('react-dom'),
             'react-dom/client': singleton('react-dom'),
-            'react-router': singleton('react-router'),
+            // A shared module is built whole (~61 kB gzip for react-router, server parts included),
+            // since any app might use any export. Every app builds it with the same export list, so
+            // the one instance the shell provides has what every app imports (~14 kB gzip).
+            'react-router': {
+              ...singleton('react-router'),
+              treeShaking: { mode: 'runtime-infer', usedExports: [...sharedRouterExports] },
+            },
           },
           // A dead remote must not delay the others: never load every remote entry up front.
           shareStrategy: 'loaded-first',
@@ -92,6 +122,14 @@ export function federatedAppConfig(options: FederatedAppOptions): ConfigFunction
           // Type emission runs tsc per build; the shell types remotes through @onvelope/ui's
           // RemoteModules instead (see shell/README.md).
           dts: false,
+          experiments: {
+            // One federation runtime per page: the shell provides it and the remotes' entries use
+            // it instead of carrying their own (~20 kB gzip each). Production only: a remote's
+            // standalone dev page has no shell to provide it.
+            ...(remote ? { externalRuntime: production } : { provideExternalRuntime: true }),
+            // Drops the runtime's Node.js code paths.
+            optimization: { target: 'web' },
+          },
         }),
         new rspack.HtmlRspackPlugin({
           template: './index.html',
