@@ -590,7 +590,11 @@ describe('keyword rules', () => {
         version: 2,
       });
       const shippedByRule = await read(download._id);
-      expect(shippedByRule).toMatchObject({ status: 'shipped', version: 2 });
+      expect(shippedByRule).toMatchObject({
+        status: 'shipped',
+        version: 2,
+        statusRule: { keyword: 'download' },
+      });
       expect(shippedByRule?.shippedAt).toBeInstanceOf(Date);
       expect(await read(plain._id)).toMatchObject({ keywordMessage: null, version: 1 });
       expect(await read(partly._id)).toMatchObject({
@@ -619,6 +623,19 @@ describe('keyword rules', () => {
         examined: 4,
         changed: 0,
         message: 'Applied 3 keyword rules to 4 unshipped orders: 0 changed.',
+      });
+      // A status a rule set is not the seller's shipment: they can still record the real one.
+      const shipment = await call(
+        tokenA,
+        'PUT',
+        `/api/bigcartel/orders/${encodeURIComponent(download.orderNumber)}/shipped`,
+        { trackingNumber: 'RM123456785GB', courier: 'Royal Mail' },
+      );
+      expect(shipment.status, JSON.stringify(shipment.body)).toBe(200);
+      expect(await read(download._id)).toMatchObject({
+        status: 'shipped',
+        courier: 'Royal Mail',
+        statusRule: null,
       });
       await connection.close();
     });

@@ -26,7 +26,7 @@ export function OrderDetails({
         <span className={`me-status me-status--${statusTone(entry.status)}`}>
           {statusLabel(entry.status)}
         </span>
-        {onShip && canShip(entry.status) && (
+        {onShip && canShip(entry) && (
           <button
             type="button"
             className="ov-button me-ship"
@@ -37,6 +37,12 @@ export function OrderDetails({
           </button>
         )}
       </div>
+      {entry.statusRule && (
+        <p className="me-muted" data-testid="order-status-rule">
+          {statusLabel(entry.status)} by the keyword rule “{entry.statusRule.keyword}”, not by a
+          shipment: no courier or tracking number yet. SHIP records the real shipment.
+        </p>
+      )}
       {(entry.keywordMessage || entry.keywordExplanation) && (
         <div className="me-details__message" data-testid="order-keyword-message">
           <p>{entry.keywordMessage ?? 'No message'}</p>

@@ -77,7 +77,7 @@ export function TrackingCards({ entries, onOpen, onShip }: TrackingCardsProps) {
             <DateLine label="Order date" iso={entry.orderDate} />
             <DateLine label="Created" iso={entry.createdAt} />
           </dl>
-          {canShip(entry.status) && (
+          {canShip(entry) && (
             <div className="me-card__actions">
               <ShipButton entry={entry} onShip={onShip} />
             </div>

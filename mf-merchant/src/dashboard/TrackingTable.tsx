@@ -183,7 +183,7 @@ export function TrackingTable({ entries, query, onSort, onOpen, onShip }: Tracki
                   </td>
                 ))}
                 <td className="me-table__actions">
-                  {canShip(entry.status) && <ShipButton entry={entry} onShip={onShip} />}
+                  {canShip(entry) && <ShipButton entry={entry} onShip={onShip} />}
                 </td>
               </tr>
             ))

@@ -30,10 +30,12 @@ describe('display formats', () => {
     expect(statusTone('on_hold')).toBe('other');
   });
 
-  it('offers SHIP for every status except shipped and delivered', () => {
-    expect(['pending', 'processing', 'partially_shipped', 'cancelled'].every(canShip)).toBe(true);
-    expect(canShip('shipped')).toBe(false);
-    expect(canShip('delivered')).toBe(false);
+  it('offers SHIP for every status except shipped and delivered, unless a rule set it', () => {
+    const statuses = ['pending', 'processing', 'partially_shipped', 'cancelled'];
+    expect(statuses.every((status) => canShip({ status }))).toBe(true);
+    expect(canShip({ status: 'shipped' })).toBe(false);
+    expect(canShip({ status: 'delivered', statusRule: null })).toBe(false);
+    expect(canShip({ status: 'shipped', statusRule: { id: 'r1', keyword: 'gift' } })).toBe(true);
   });
 
   it('joins the customer name, falling back to the stored full name', () => {

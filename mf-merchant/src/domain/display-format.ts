@@ -14,9 +14,12 @@ export function longDate(iso: string | null | undefined): string | null {
     : date.toLocaleDateString('en-GB', { dateStyle: 'long' });
 }
 
-/** spec 000 §2: the SHIP action is hidden for orders that are shipped or delivered. */
-export function canShip(status: string): boolean {
-  return status !== 'shipped' && status !== 'delivered';
+/**
+ * spec 000 §2: the SHIP action is hidden for orders that are shipped or delivered, unless a
+ * keyword rule set that status: the seller has not shipped it yet (svc-orders README).
+ */
+export function canShip(entry: { status: string; statusRule?: unknown }): boolean {
+  return Boolean(entry.statusRule) || (entry.status !== 'shipped' && entry.status !== 'delivered');
 }
 
 /** A money amount; the spec shows prices with £ (and $ elsewhere): this product's prices are in £. */
