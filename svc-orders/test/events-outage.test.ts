@@ -40,8 +40,14 @@ async function restartableNats() {
   const port = await freePort();
   const storeDir = await mkdtemp(join(tmpdir(), 'orders-outage-nats-'));
   let server: ChildProcess | undefined;
+  // Starting a server that runs already is a no-op: a second one could not take the port, and
+  // holding it in `server` would leave the running one behind when the file stops.
   const start = () =>
     new Promise<void>((resolve, reject) => {
+      if (server && server.exitCode === null && server.signalCode === null) {
+        resolve();
+        return;
+      }
       const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir]);
       server = child;
       let output = '';

@@ -21,7 +21,11 @@ export async function followRevocations(
   await ensureStream(nats, userTokensRevoked.stream);
   const cutoffs = new Map<string, number>();
   const jsm = await nats.jetstreamManager();
-  const { state } = await jsm.streams.info(userTokensRevoked.stream.name);
+  // Other events share the stream: only revocations count towards the replay to wait for.
+  const { state } = await jsm.streams.info(userTokensRevoked.stream.name, {
+    subjects_filter: userTokensRevoked.subject,
+  });
+  const revocationsStored = state.subjects?.[userTokensRevoked.subject] ?? 0;
   const consumer = await nats.jetstream().consumers.get(userTokensRevoked.stream.name, {
     filterSubjects: [userTokensRevoked.subject],
   });
@@ -29,7 +33,7 @@ export async function followRevocations(
   let caughtUp: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     caughtUp = resolve;
-    if (state.messages === 0) resolve();
+    if (revocationsStored === 0) resolve();
   });
   const done = (async () => {
     for await (const message of messages) {

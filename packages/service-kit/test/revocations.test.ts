@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineRoute, userTokensRevoked } from '@onvelope/contracts';
+import { defineRoute, sellerTimeZoneChanged, userTokensRevoked } from '@onvelope/contracts';
 import { startService, testInfra, type StartedService } from '@onvelope/testkit';
 import {
   authMessages,
@@ -111,4 +111,19 @@ describe('token revocations', () => {
       await late.close();
     }
   });
+
+  it('starts when the stream holds other account events but no revocation', async () => {
+    // Before: the replay waited for a revocation that would never come, and the service never
+    // became ready once a seller had changed their time zone.
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.purge(userTokensRevoked.stream.name);
+    await publishEvent(
+      nc,
+      sellerTimeZoneChanged,
+      { accountId: 'a1', timeZone: 'Asia/Tokyo' },
+      `time-zone:${randomUUID()}`,
+    );
+    const started = await startService(startProbe, { AUTH_JWKS_URL: jwks.url });
+    await started.close();
+  }, 20_000);
 });
