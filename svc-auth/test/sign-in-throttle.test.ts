@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { throttleWindowMs } from '../src/domain/sign-in-throttle.js';
 import { startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
@@ -9,6 +10,8 @@ describe('sign-in throttling', () => {
     h = await startAuthHarness();
   });
   afterAll(() => h.stop());
+  // Every test counts its failures in one window of the service's clock.
+  beforeEach(() => h.startNextWindow(throttleWindowMs));
 
   it('answers 429 after 5 failures for one email, without checking the right password', async () => {
     await h.verifiedAccount('seller', 'target@example.com', 'right-pass');

@@ -8,6 +8,12 @@ export interface AuthHarness {
   mail: SmtpSink;
   /** Moves the service's clock forward (codes and sign-in windows expire by it). */
   advanceClock(ms: number): void;
+  /**
+   * Moves the service's clock forward to just after the start of its next window of `windowMs`:
+   * limits count in fixed windows of the clock, and a test whose calls straddle a window's end
+   * (the real clock passing 08:30:00, say) would see its count start again.
+   */
+  startNextWindow(windowMs: number): void;
   /** The service's clock now. */
   now(): Date;
   call(
@@ -74,6 +80,10 @@ export async function startAuthHarness(env: Record<string, string> = {}): Promis
     mail,
     advanceClock: (ms) => {
       offsetMs += ms;
+    },
+    startNextWindow: (windowMs) => {
+      const now = Date.now() + offsetMs;
+      offsetMs += windowMs - (now % windowMs) + 1_000;
     },
     now: () => new Date(Date.now() + offsetMs),
     call,
