@@ -7,8 +7,8 @@ import {
   formatDateTime,
   formatMoney,
   statusLabel,
-  statusTone,
 } from '../domain/display-format.js';
+import { StatusBadge } from './OrderCells.js';
 
 /** Every field of an order (spec 000 §3), grouped the way a seller reads it. */
 export function OrderDetails({
@@ -23,9 +23,7 @@ export function OrderDetails({
     <div className="me-details" data-testid="order-details">
       <div className="me-details__head">
         <strong data-testid="order-details-number">Order {entry.orderNumber}</strong>
-        <span className={`me-status me-status--${statusTone(entry.status)}`}>
-          {statusLabel(entry.status)}
-        </span>
+        <StatusBadge status={entry.status} />
         {onShip && canShip(entry) && (
           <button
             type="button"

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
 import { Modal } from '@onvelope/ui';
-import { customerOf, statusLabel, statusTone } from '../domain/display-format.js';
+import { customerOf } from '../domain/display-format.js';
+import { StatusBadge } from './OrderCells.js';
 import { searchResultMessage } from '../domain/workspace-messages.js';
 import { OrderDetails } from './OrderDetails.js';
 
@@ -61,9 +62,7 @@ export function SearchResultsModal({
                 <td>{customerOf(entry)}</td>
                 <td>{entry.email ?? '—'}</td>
                 <td>
-                  <span className={`me-status me-status--${statusTone(entry.status)}`}>
-                    {statusLabel(entry.status)}
-                  </span>
+                  <StatusBadge status={entry.status} />
                 </td>
                 <td>{entry.trackingNumber ?? '—'}</td>
               </tr>

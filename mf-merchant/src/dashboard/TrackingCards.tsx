@@ -1,11 +1,6 @@
 import type { TrackingEntry } from '@onvelope/contracts';
-import {
-  canShip,
-  customerOf,
-  dateCell,
-  statusLabel,
-  statusTone,
-} from '../domain/display-format.js';
+import { canShip, customerOf, dateCell } from '../domain/display-format.js';
+import { OpenOrderButton, StatusBadge } from './OrderCells.js';
 import { ShipButton } from './ShipButton.js';
 
 interface TrackingCardsProps {
@@ -51,19 +46,8 @@ export function TrackingCards({ entries, onOpen, onShip }: TrackingCardsProps) {
           data-order-number={entry.orderNumber}
         >
           <div className="me-card__head">
-            <button
-              type="button"
-              className="me-link-button"
-              onClick={(event) => {
-                event.stopPropagation();
-                onOpen(entry);
-              }}
-            >
-              {entry.orderNumber}
-            </button>
-            <span className={`me-status me-status--${statusTone(entry.status)}`}>
-              {statusLabel(entry.status)}
-            </span>
+            <OpenOrderButton entry={entry} onOpen={onOpen} />
+            <StatusBadge status={entry.status} />
           </div>
           <p className="me-card__customer">
             {customerOf(entry)}

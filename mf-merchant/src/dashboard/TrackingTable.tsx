@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
-import {
-  canShip,
-  customerOf,
-  dateCell,
-  statusLabel,
-  statusTone,
-} from '../domain/display-format.js';
+import { canShip, customerOf, dateCell } from '../domain/display-format.js';
 import { ariaSort, sortIndicator, type SortField, type TableQuery } from '../domain/table-state.js';
+import { OpenOrderButton, StatusBadge } from './OrderCells.js';
 import { ShipButton } from './ShipButton.js';
 
 interface TrackingTableProps {
@@ -48,18 +43,7 @@ const columns: Column[] = [
     label: 'Order number',
     field: 'orderNumber',
     priority: 1,
-    cell: (e, open) => (
-      <button
-        type="button"
-        className="me-link-button"
-        onClick={(event) => {
-          event.stopPropagation();
-          open(e);
-        }}
-      >
-        {e.orderNumber}
-      </button>
-    ),
+    cell: (e, open) => <OpenOrderButton entry={e} onOpen={open} />,
   },
   {
     label: 'Customer',
@@ -80,11 +64,7 @@ const columns: Column[] = [
     label: 'Status',
     field: 'status',
     priority: 1,
-    cell: (e) => (
-      <span className={`me-status me-status--${statusTone(e.status)}`}>
-        {statusLabel(e.status)}
-      </span>
-    ),
+    cell: (e) => <StatusBadge status={e.status} />,
   },
   { label: 'Courier', field: 'courier', priority: 2, cell: (e) => e.courier ?? '—' },
   {
