@@ -188,21 +188,32 @@ export function proxyToService(
       if (encoding) {
         res.removeHeader('Content-Length');
         res.setHeader('Content-Encoding', encoding);
+        pipeline(answer, compressor(encoding), res, (error) => {
+          if (error) answerCutShort(error);
+          settle();
+        });
+        return;
       }
-      const onEnd = (error: Error | null) => {
-        if (error) {
-          // Either side may have gone away; a client leaving mid-download is routine, hence not a warning.
-          log.info({ err: error, service: target.service }, 'answer stream ended early');
-          upstream.destroy();
+      // A plain pipe: `pipeline` makes an AbortController (and an AbortError) per answer, a
+      // tenth of the gateway's time per call on the cheapest routes.
+      answer.once('close', () => {
+        if (!answer.complete) {
+          answerCutShort(answer.errored ?? new Error('upstream answer ended early'));
+          res.destroy();
         }
-        settle();
-      };
-      if (encoding) pipeline(answer, compressor(encoding), res, onEnd);
-      else pipeline(answer, res, onEnd);
+      });
+      res.once('finish', () => settle());
+      answer.pipe(res);
     });
 
+    const answerCutShort = (error: Error) => {
+      // Either side may have gone away; a client leaving mid-download is routine, hence not a warning.
+      log.info({ err: error, service: target.service }, 'answer stream ended early');
+      upstream.destroy();
+    };
+
     upstream.on('error', (error) => {
-      // Once the answer streams, its own pipeline reports and cleans up failures.
+      // Once the answer streams, its own handlers report and clean up failures.
       if (answering || settled) return;
       req.unpipe();
       if (error instanceof HttpError && error.status === 413) ctx.set('Connection', 'close');
@@ -216,6 +227,14 @@ export function proxyToService(
       settle(gatewayError);
     });
 
+    // RFC 9112 §6.3: a request without Content-Length or Transfer-Encoding has no body.
+    if (
+      req.headers['content-length'] === undefined &&
+      req.headers['transfer-encoding'] === undefined
+    ) {
+      upstream.end();
+      return;
+    }
     const limit = new ByteLimit(settings.bodyLimitBytes);
     limit.once('error', (error) => upstream.destroy(error));
     req.once('error', () => upstream.destroy());

@@ -102,3 +102,30 @@ describe('a client that goes away', () => {
     expect(await upstreamClosed.fired).toEqual({ finished: false });
   });
 });
+
+describe('a service that goes away mid-answer', () => {
+  it('cuts the client’s answer short instead of ending it as if complete, and keeps serving', async () => {
+    const orders = await startStandIn((req, res) => {
+      if (req.url === '/api/reports/export') {
+        // Promises 1,000 bytes, sends 20, then its connection drops.
+        res.writeHead(200, { 'content-type': 'text/csv', 'content-length': '1000' });
+        res.write('orderNumber,status\n', () => res.socket?.destroy());
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ total: 3 }));
+    });
+    const gateway = await startTestGateway({ ORDERS_SERVICE_URL: orders.url });
+    try {
+      const answer = await fetch(`${gateway.url}/api/reports/export`, { method: 'POST' });
+      expect(answer.status).toBe(200);
+      await expect(answer.text()).rejects.toThrow();
+
+      const next = await fetch(`${gateway.url}/api/upload/summary`);
+      expect(await next.json()).toEqual({ total: 3 });
+    } finally {
+      await gateway.close();
+      await orders.close();
+    }
+  });
+});
