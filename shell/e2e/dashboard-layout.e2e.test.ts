@@ -89,6 +89,36 @@ describe('dashboard layout and workspace controls', () => {
     await context.close();
   });
 
+  it('starts a returning seller’s data calls before the merchant remote has loaded, and calls once', async () => {
+    const { context, page } = await dashboardAt(seller, desktop);
+    try {
+      await page.getByTestId('tracking-row').first().waitFor();
+      const requested: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/') || pathname.startsWith('/mf/merchant/')) {
+          requested.push(pathname);
+        }
+      });
+
+      await page.reload();
+      await page.getByTestId('tracking-row').first().waitFor();
+      await waitForText(page, 'stat-total', '30');
+
+      const listCalls = requested.filter((path) => path === '/api/upload/tracking-entries');
+      const summaryCalls = requested.filter((path) => path === '/api/upload/summary');
+      expect({ listCalls: listCalls.length, summaryCalls: summaryCalls.length }).toEqual({
+        listCalls: 1,
+        summaryCalls: 1,
+      });
+      expect(requested.indexOf('/api/upload/tracking-entries')).toBeLessThan(
+        requested.indexOf('/mf/merchant/remoteEntry.js'),
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows every date column in one format, with the exact time on hover', async () => {
     const { context, page } = await dashboardAt(seller, desktop);
     const created = page.getByTestId('tracking-row').first().getByTestId('created-cell');

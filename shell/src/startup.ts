@@ -5,6 +5,7 @@ import {
   localStorageKeys,
   pruneStoredTokens,
   readMerchantSession,
+  startEarlyCalls,
   storeMerchantUser,
 } from '@onvelope/ui';
 import { loadRemoteModule } from './remotes/remote-modules.js';
@@ -37,11 +38,21 @@ export function startShell(): Promise<void> {
     const landingToken = googleLandingToken(new URL(window.location.href));
     if (landingToken) acceptGoogleToken(landingToken);
     pruneStoredTokens();
+    startSellersEarlyCalls();
     const [, profile] = await Promise.all([registerRuntimeRemotes(), refreshMerchantProfile()]);
     // The query is cleaned and the router starts on the target (it reads the location on mount).
     if (landingToken) window.history.replaceState(null, '', googleLandingTarget(profile));
   })();
   return startup;
+}
+
+/**
+ * A signed-in seller's page data calls start now, while the remote's manifest, entry and chunks
+ * load (the ones that page made last time; see `@onvelope/ui` early-calls).
+ */
+function startSellersEarlyCalls(): void {
+  const session = readMerchantSession();
+  if (session) startEarlyCalls(localStorage, window.location.pathname, session.token);
 }
 
 /** Google sign-in is for sellers: the handed-over token replaces any session in the browser. */

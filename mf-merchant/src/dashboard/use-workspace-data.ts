@@ -50,7 +50,10 @@ async function loadList(
     return { data: null, failure: problem };
   }
   try {
-    return { data: await merchantApi.call(listTrackingEntries, { query, signal }), failure: null };
+    return {
+      data: await merchantApi.call(listTrackingEntries, { query, signal, startsEarly: true }),
+      failure: null,
+    };
   } catch (error) {
     if (signal.aborted) throw error;
     const failure = listFailure(error);
@@ -90,7 +93,11 @@ export function useWorkspaceData(query: TableQuery, reloadKey: number) {
     // The counters describe the whole book, whatever the table's hide-shipped toggle: counted
     // with the toggle, shipped and delivered read 0 above a table that can show them.
     merchantApi
-      .call(getSummary, { query: { omitShipped: false }, signal: controller.signal })
+      .call(getSummary, {
+        query: { omitShipped: false },
+        signal: controller.signal,
+        startsEarly: true,
+      })
       .then((data) => setSummary({ data, error: null }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setSummary({ data: null, error: summaryFailure(error) });
@@ -101,7 +108,7 @@ export function useWorkspaceData(query: TableQuery, reloadKey: number) {
   useEffect(() => {
     if (storedTokenProblem()) return;
     merchantApi
-      .call(listKeywordRules)
+      .call(listKeywordRules, { startsEarly: true })
       .then((rules) => setRuleCount(rules.length))
       // The badge is a hint: without the count the button still opens the manager.
       .catch(() => setRuleCount(null));

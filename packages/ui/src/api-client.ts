@@ -7,6 +7,7 @@ import {
   type ResponseOf,
   type RouteContract,
 } from '@onvelope/contracts';
+import { rememberEarlyCall, takeEarlyAnswer } from './early-calls.js';
 import { isSessionExpiryMessage } from './session-expiry.js';
 
 /** One entry of the `details` list every error answer may carry (ARCHITECTURE: error shape). */
@@ -75,6 +76,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A GET the page makes as soon as it shows: remembered for this page, so that on its next load
+   * the shell starts it before the remote has loaded, and this call then takes that answer.
+   */
+  startsEarly?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -129,6 +135,8 @@ export type CallOptions<R extends RouteContract> = Slot<'body', BodyOf<R>> &
     signal?: AbortSignal;
     form?: FormData;
     headers?: Record<string, string>;
+    /** See `RequestOptions.startsEarly`. */
+    startsEarly?: boolean;
   };
 
 type CallArgs<R extends RouteContract> = [BodyOf<R>, ParamsOf<R>] extends [undefined, undefined]
@@ -202,12 +210,23 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return error;
   }
 
-  /** A request's headers: JSON wanted, the call's own, and the bearer token (the call's or the client's). */
+  /** The bearer token a call sends: its own, or the client's. */
+  const tokenOf = (init: SendInit) =>
+    init.tokenOverride ? init.tokenOverride.token : (options.getToken?.() ?? null);
+
+  /** A request's headers: JSON wanted, the call's own, and its bearer token. */
   function headersOf(init: SendInit): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
-    const token = init.tokenOverride ? init.tokenOverride.token : options.getToken?.();
+    const token = tokenOf(init);
     if (token) headers.Authorization = `Bearer ${token}`;
     return headers;
+  }
+
+  /** The answer the shell already started for this call (see `early-calls.ts`), if any. */
+  function earlyAnswerTo(method: HttpMethod, target: string, init: SendInit) {
+    if (!init.startsEarly || method !== 'GET' || baseUrl !== '') return undefined;
+    rememberEarlyCall(globalThis.localStorage, globalThis.location.pathname, target);
+    return takeEarlyAnswer(target, tokenOf(init));
   }
 
   /** Sends one request; a non-2xx answer (or none) becomes an ApiError, a 2xx one is returned. */
@@ -221,14 +240,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       body = JSON.stringify(init.body);
     }
 
+    const target = path + queryString(init.query);
     let response: Response;
     try {
-      response = await doFetch(baseUrl + path + queryString(init.query), {
-        method,
-        headers,
-        body,
-        signal: init.signal,
-      });
+      response = await (earlyAnswerTo(method, target, init) ??
+        doFetch(baseUrl + target, { method, headers, body, signal: init.signal }));
+      init.signal?.throwIfAborted();
     } catch (cause) {
       if (init.signal?.aborted) throw cause;
       throw new ApiError(0, 'Network request failed', [], { cause });
@@ -251,7 +268,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     // Each route's own CallArgs type is checked where `call` or `download` is called.
     callOptions: object | undefined,
   ): [HttpMethod, string, SendInit] {
-    const { body, params, query, token, signal, form, headers } = (callOptions ?? {}) as {
+    const { body, params, query, token, signal, form, headers, startsEarly } = (callOptions ??
+      {}) as {
       body?: unknown;
       params?: Record<string, string>;
       query?: RequestOptions['query'];
@@ -259,8 +277,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       signal?: AbortSignal;
       form?: FormData;
       headers?: Record<string, string>;
+      startsEarly?: boolean;
     };
-    const init: SendInit = { body, form, query, signal, headers: { ...headers } };
+    const init: SendInit = { body, form, query, signal, startsEarly, headers: { ...headers } };
     if (callOptions && 'token' in callOptions) init.tokenOverride = { token: token ?? null };
     return [route.method, fillPath(route.path, params), init];
   }

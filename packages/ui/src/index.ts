@@ -1,3 +1,4 @@
+export { startEarlyCalls } from './early-calls.js';
 export {
   decodeTokenPayload,
   nowInSeconds,
