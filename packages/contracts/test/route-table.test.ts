@@ -79,6 +79,16 @@ describe('route matcher', () => {
     );
   });
 
+  it('finds a route without parameters with or without a trailing slash, as the patterns do', () => {
+    for (const path of ['/api/upload/summary', '/api/upload/summary/']) {
+      expect(matcher.match('GET', path)).toEqual({
+        route: expect.objectContaining({ method: 'GET', path: '/api/upload/summary' }),
+        params: {},
+      });
+    }
+    expect(matcher.match('GET', '/api/upload/summary//')).toBeUndefined();
+  });
+
   it('does not match another method or an unknown path', () => {
     expect(matcher.match('GET', '/api/upload/csv')).toBeUndefined();
     expect(matcher.knowsPath('/api/upload/csv')).toBe(true);
