@@ -1,16 +1,21 @@
 /**
  * Gateway overhead (issue 18): the cheapest public route, `GET /api/payments/plans` (svc-billing
- * answers its plan catalogue from memory), called at a fixed concurrency straight at svc-billing
- * and through the gateway, for the same time each, alternately. Prints requests per second, the
- * gateway's share of the direct throughput, p50/p95/p99 latency and the p50 the gateway adds.
- * svc-billing and the gateway run as child processes from their sources (testkit `startApp`),
- * against a fresh in-memory MongoDB-compatible server, NATS and stripe-mock.
+ * answers its plan catalogue from memory), called straight at svc-billing, through a bare Node.js
+ * proxy (`bare-proxy.ts`: keep-alive forwarding and nothing else, the floor any Node proxy starts
+ * from) and through the gateway, for the same time each, alternately. At 32 connections it prints
+ * throughput and latency (the machine is saturated: the load generator, the proxy and the service
+ * share its cores, so the share of direct throughput is what the proxy's CPU per call allows); at
+ * one connection the latency the gateway adds to a call on an otherwise idle machine. svc-billing
+ * and the gateway run as child processes from their sources (testkit `startApp`), against a fresh
+ * in-memory MongoDB-compatible server, NATS and stripe-mock.
  *
  * Run: npm run bench -w @onvelope/gateway   (prints a table, asserts nothing)
  * BENCH_CONNECTIONS (default 32) and BENCH_SECONDS (default 10 per round) change the load.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { Agent, request } from 'node:http';
-import { startInfra } from '@onvelope/infra';
+import { freePort, startInfra } from '@onvelope/infra';
 import { line, percentile, startApp, startTestIssuer, type BenchApp } from '@onvelope/testkit';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -37,26 +42,51 @@ function get(agent: Agent, base: URL): Promise<number> {
   });
 }
 
-/** `CONNECTIONS` callers in a loop for `SECONDS`: every latency, and calls per second. */
-async function load(url: string): Promise<{ perSecond: number; latencies: number[] }> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+/** `connections` callers in a loop for `seconds`: every latency, and calls per second. */
+async function load(
+  url: string,
+  connections = CONNECTIONS,
+  seconds = SECONDS,
+): Promise<{ perSecond: number; latencies: number[] }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const base = new URL(url);
   const latencies: number[] = [];
-  const until = performance.now() + SECONDS * 1000;
+  const until = performance.now() + seconds * 1000;
   const caller = async () => {
     while (performance.now() < until) latencies.push(await get(agent, base));
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, caller));
+  await Promise.all(Array.from({ length: connections }, caller));
   const took = (performance.now() - started) / 1000;
   agent.destroy();
   return { perSecond: latencies.length / took, latencies };
 }
 
+/** The bare proxy in front of `target`, as its own process; resolves once it listens. */
+async function startBareProxy(target: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-proxy.ts'], {
+    cwd: `${import.meta.dirname}/..`,
+    env: { ...process.env, TARGET: target, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await once(child.stdout, 'data');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
 const infra = await startInfra();
 const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
 let billing: BenchApp | undefined;
 let gateway: BenchApp | undefined;
+let bare: Awaited<ReturnType<typeof startBareProxy>> | undefined;
 try {
   billing = await startApp('svc-billing', {
     MONGO_URL: infra.mongoUrl,
@@ -68,41 +98,56 @@ try {
     BILLING_SERVICE_URL: billing.url,
     SERVE_FRONTENDS: 'false',
   });
-  const targets = { direct: billing.url, gateway: gateway.url };
-  // A short warm-up of each, so both are measured hot.
+  bare = await startBareProxy(billing.url);
+  const targets = { direct: billing.url, 'bare proxy': bare.url, gateway: gateway.url };
+  type Target = keyof typeof targets;
+  const names = Object.keys(targets) as Target[];
+  // A short warm-up of each, so all are measured hot.
   for (const url of Object.values(targets)) await load(url);
 
-  const results = { direct: [] as number[], gateway: [] as number[] };
-  const rates = { direct: [] as number[], gateway: [] as number[] };
+  const results = { direct: [], 'bare proxy': [], gateway: [] } as Record<Target, number[]>;
+  const rates = { direct: [], 'bare proxy': [], gateway: [] } as Record<Target, number[]>;
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [name, url] of Object.entries(targets) as [keyof typeof targets, string][]) {
-      const { perSecond, latencies } = await load(url);
+    for (const name of names) {
+      const { perSecond, latencies } = await load(targets[name]);
       rates[name].push(perSecond);
       results[name].push(...latencies);
     }
   }
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  const row = (name: keyof typeof targets) =>
-    `| ${name} | ${Math.round(mean(rates[name]))} | ${[50, 95, 99]
+  // One caller at a time: the machine is idle but for the call, so this is the gateway's own delay.
+  const alone = { direct: [] as number[], gateway: [] as number[] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const name of ['direct', 'gateway'] as const) {
+      alone[name].push(...(await load(targets[name], 1, SECONDS / 2)).latencies);
+    }
+  }
+
+  const share = (name: Target) => mean(rates[name]) / mean(rates.direct);
+  const row = (name: Target) =>
+    `| ${name} | ${Math.round(mean(rates[name]))} | ${share(name).toFixed(2)} | ${[50, 95, 99]
       .map((p) => percentile(results[name], p).toFixed(1))
       .join(' | ')} |`;
 
   line('# Gateway overhead');
   line(
-    `GET ${PATH}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, direct and through the gateway alternately`,
+    `GET ${PATH}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, the targets alternately`,
   );
   line();
-  line('| target | calls/s | p50 (ms) | p95 (ms) | p99 (ms) |');
-  line('|---|---:|---:|---:|---:|');
-  line(row('direct'));
-  line(row('gateway'));
+  line('| target | calls/s | share of direct | p50 (ms) | p95 (ms) | p99 (ms) |');
+  line('|---|---:|---:|---:|---:|---:|');
+  for (const name of names) line(row(name));
   line();
-  const share = mean(rates.gateway) / mean(rates.direct);
-  const addedP50 = percentile(results.gateway, 50) - percentile(results.direct, 50);
+  const addedP50 = percentile(alone.gateway, 50) - percentile(alone.direct, 50);
   line(
-    `gateway throughput ${share.toFixed(2)} of direct (target ≥ 0.6); p50 +${addedP50.toFixed(1)} ms (target ≤ 1 ms on a quiet machine)`,
+    `gateway throughput ${share('gateway').toFixed(2)} of direct at ${CONNECTIONS} connections (target ≥ 0.6; ` +
+      `a bare Node proxy reaches ${share('bare proxy').toFixed(2)} here)`,
+  );
+  line(
+    `one connection: direct p50 ${percentile(alone.direct, 50).toFixed(2)} ms, gateway p50 ` +
+      `${percentile(alone.gateway, 50).toFixed(2)} ms: +${addedP50.toFixed(2)} ms (target ≤ 1 ms on a quiet machine)`,
   );
 } finally {
+  await bare?.stop();
   await gateway?.stop();
   await billing?.stop();
   await issuer.close();
