@@ -1,10 +1,15 @@
-import type { AttemptCounters, Logger, Mailer, NatsConnection } from '@onvelope/service-kit';
+import type {
+  AttemptCounters,
+  Logger,
+  Mailer,
+  NatsConnection,
+  OutboxRelay,
+} from '@onvelope/service-kit';
 import type { CustomerModel } from './data/customer.model.js';
 import type { OneTimeCodeModel } from './data/one-time-code.model.js';
 import type { SellerModel } from './data/seller.model.js';
 import type { addressLimits } from './domain/sign-in-throttle.js';
 import type { TokenSigner } from './domain/signing-key.js';
-import type { RevocationRelay } from './events/tokens-revoked.js';
 
 /** What the use cases work with; built once in `index.ts`, replaced piecemeal in tests. */
 export interface AuthDeps {
@@ -18,7 +23,7 @@ export interface AuthDeps {
   mailer: Mailer;
   nats: NatsConnection;
   /** Told after each stored revocation, so it reaches the other services without waiting. */
-  revocationRelay: Pick<RevocationRelay, 'kick'>;
+  revocationRelay: Pick<OutboxRelay, 'kick'>;
   log: Logger;
   /** The clock every expiry and window is measured with (tests move it instead of sleeping). */
   now: () => Date;

@@ -1,9 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute, type Access } from '@onvelope/contracts';
 import { createService, serviceConfigSchema, type Env } from '@onvelope/service-kit';
-import { startService, testInfra, type StartedService } from '@onvelope/testkit';
+import {
+  startService,
+  startTcpLink,
+  testInfra,
+  type StartedService,
+  type TcpLink,
+} from '@onvelope/testkit';
 import { bearer, prefixOf, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
-import { startNatsLink, type NatsLink } from './support/nats-link.js';
 
 // Another service that checks tokens (every service does it through the service kit): it hears of
 // revocations only over NATS, and answers 200 to a token it accepts.
@@ -36,12 +41,12 @@ const newPassword = (currentPassword: string) => ({
 });
 
 describe('token revocation', () => {
-  let link: NatsLink;
+  let link: TcpLink;
   let h: AuthHarness;
   let checker: StartedService;
   beforeAll(async () => {
     // svc-auth and the checker reach NATS through a link the tests cut: NATS is down for both.
-    link = await startNatsLink(testInfra().natsUrl);
+    link = await startTcpLink(testInfra().natsUrl);
     h = await startAuthHarness({ NATS_URL: link.url });
     checker = await startService(startChecker, {
       NATS_URL: link.url,
@@ -98,7 +103,7 @@ describe('token revocation', () => {
   it('publishes a revocation NATS never acknowledged when svc-auth starts again', async () => {
     // An svc-auth of its own database (so the one above cannot publish for it), cut off from NATS
     // alone, and a checker that trusts its keys.
-    const isolated = await startNatsLink(testInfra().natsUrl);
+    const isolated = await startTcpLink(testInfra().natsUrl);
     const first = await startAuthHarness({ NATS_URL: isolated.url });
     const database = String(first.service.env.MONGO_DB);
     const restarted: AuthHarness[] = [];

@@ -19,7 +19,7 @@ export const configSchema = serviceConfigSchema(
     PUBLIC_SITE_URL: z.url().default('http://localhost:8080'),
     /** How long a seller whose payment failed keeps the workspace (see the README). */
     PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
-    /** How often unpublished billing states are published again (the outbox relay). */
+    /** The outbox relay's safety net: how often it looks for unpublished billing states unasked. */
     RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
     NODE_ENV: z.string().default('development'),
     /**

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { Logger, NatsConnection } from '@onvelope/service-kit';
+import type { Logger, NatsConnection, OutboxRelay } from '@onvelope/service-kit';
 import { billingAccountModel, type BillingAccountModel } from './data/billing-account.model.js';
 import { checkoutSessionModel, type CheckoutSessionModel } from './data/checkout-session.model.js';
 import { portalSessionModel, type PortalSessionModel } from './data/portal-session.model.js';
@@ -23,6 +23,8 @@ export const billingModels = (db: Connection): BillingModels => ({
 
 export interface BillingDeps extends BillingModels {
   nats: NatsConnection;
+  /** Told when a billing state could not be published, so it is tried again without waiting. */
+  billingStateRelay: Pick<OutboxRelay, 'kick'>;
   log: Logger;
   /** Null when payments are not configured: payment calls answer 503. */
   payments: PaymentProvider | null;

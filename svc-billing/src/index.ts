@@ -1,5 +1,5 @@
 import { billingAccessChanged } from '@onvelope/contracts';
-import { createService, ensureStream, type Env } from '@onvelope/service-kit';
+import { createService, ensureStream, startOutboxRelay, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { billingModels, type BillingDeps } from './deps.js';
 import { planCatalogue } from './domain/plan-catalogue.js';
@@ -8,7 +8,7 @@ import { serveStartTrial } from './events/start-trial.command.js';
 import { stripeProvider } from './payments/payment-provider.js';
 import { registerLocalStripeRoutes } from './routes/local-stripe.routes.js';
 import { registerPaymentRoutes } from './routes/payments.routes.js';
-import { relayPendingStates } from './use-cases/billing-state.js';
+import { publishPendingStates } from './use-cases/billing-state.js';
 import { localStripe } from './use-cases/local-stripe.js';
 
 export { configSchema } from './config.js';
@@ -30,9 +30,19 @@ export function startBillingService(env: Env, overrides: BillingServiceOverrides
       const payments = stripeProvider(config);
       if (!payments) log.warn('STRIPE_SECRET_KEY is not set: payment calls answer 503');
       if (payments?.isMock) log.info('Stripe is stripe-mock: local checkout and portal pages on');
+      // The outbox relay: billing states a failed publish left behind reach the stream later.
+      const publishing = { accounts: models.accounts, nats, graceDays: config.PAST_DUE_GRACE_DAYS };
+      const billingStateRelay = startOutboxRelay({
+        name: 'billing states',
+        publishPending: ({ signal }) => publishPendingStates(publishing, signal),
+        nats,
+        log,
+        everyMs: config.RELAY_INTERVAL_MS,
+      });
       const deps: BillingDeps = {
         ...models,
         nats,
+        billingStateRelay,
         log,
         payments,
         catalogue: planCatalogue({
@@ -50,19 +60,10 @@ export function startBillingService(env: Env, overrides: BillingServiceOverrides
       registerLocalStripeRoutes(routes, localStripe(deps));
       const startTrial = serveStartTrial(deps);
 
-      // The outbox relay: billing states a failed publish left behind reach the stream later.
-      const relay = async () => {
-        await relayPendingStates(deps).catch((error: unknown) => {
-          log.warn({ err: error }, 'billing state relay failed; will retry');
-        });
-      };
-      await relay();
-      const timer = setInterval(() => void relay(), config.RELAY_INTERVAL_MS);
-      timer.unref();
       return {
         stop: async () => {
-          clearInterval(timer);
           await startTrial.drain();
+          await billingStateRelay.stop();
         },
       };
     },

@@ -14,5 +14,6 @@ export * from './attempt-counters.js';
 export * from './health.js';
 export * from './mongo.js';
 export * from './nats.js';
+export * from './outbox-relay.js';
 export * from './mailer.js';
 export * from './create-service.js';

@@ -12,6 +12,7 @@ export {
 export type { TestInfra } from './provided-context.js';
 export { dockerAvailable, startTestInfra, type RunningTestInfra } from './test-infra.js';
 export { startTestIssuer, type TestIssuer, type TestIssuerOptions } from './test-issuer.js';
+export { startTcpLink, type TcpLink } from './tcp-link.js';
 export { publishBillingState, trialRunning } from './billing-states.js';
 
 /**

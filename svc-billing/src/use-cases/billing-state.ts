@@ -27,13 +27,16 @@ export function accessDecisionOf(
   return accessOf(account ? accessStateOf(account, graceDays) : undefined, now);
 }
 
+/** What publishing a billing state needs (the outbox relay has it before the other deps). */
+export type BillingStatePublishing = Pick<BillingDeps, 'accounts' | 'nats' | 'graceDays'>;
+
 /**
  * Publishes the account's billing state and records that the stream has it. Every change is
  * written first with `pendingPublish` (the outbox), so a publish that fails here (NATS down) is
  * done by the relay later: a stored change always reaches the other services.
  */
 export async function publishBillingState(
-  deps: BillingDeps,
+  deps: BillingStatePublishing,
   account: BillingAccountDocument,
 ): Promise<void> {
   await publish(deps.nats, accessStateOf(account, deps.graceDays));
@@ -43,14 +46,15 @@ export async function publishBillingState(
   );
 }
 
-/** Publishes every change a failed publish left behind; returns how many it published. */
-export async function relayPendingStates(deps: BillingDeps): Promise<number> {
-  let published = 0;
+/** One round of the outbox relay: publishes every change a failed publish left behind. */
+export async function publishPendingStates(
+  deps: BillingStatePublishing,
+  signal: AbortSignal,
+): Promise<void> {
   for await (const account of deps.accounts.find({ pendingPublish: true }).lean().cursor()) {
+    if (signal.aborted) return;
     await publishBillingState(deps, account as BillingAccountDocument);
-    published += 1;
   }
-  return published;
 }
 
 /**
@@ -82,6 +86,7 @@ export async function changeAccount(
     if (saved) {
       await publishBillingState(deps, saved).catch((error: unknown) => {
         deps.log.warn({ err: error, accountId }, 'billing state not published; the relay will');
+        deps.billingStateRelay.kick();
       });
       return { account: saved, changed: true };
     }

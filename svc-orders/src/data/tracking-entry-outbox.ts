@@ -149,15 +149,14 @@ export async function completeOutboxRecord(db: Connection, record: OutboxRecord)
   await outboxOf(db).deleteOne({ _id: record._id, claim: record.claim });
 }
 
-/** Publishing the claimed record failed: it is offered again at `retryAt`. */
-export async function releaseOutboxRecord(
-  db: Connection,
-  record: OutboxRecord,
-  retryAt: Date,
-): Promise<void> {
+/**
+ * Publishing the claimed record failed: it is offered again at once, so that, being the oldest, it
+ * goes before anything later of its entries on whichever replica retries first.
+ */
+export async function releaseOutboxRecord(db: Connection, record: OutboxRecord): Promise<void> {
   await outboxOf(db).updateOne(
     { _id: record._id, claim: record.claim },
-    { $set: { availableAt: retryAt, claim: null } },
+    { $set: { availableAt: new Date(), claim: null } },
   );
 }
 

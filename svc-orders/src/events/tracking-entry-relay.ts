@@ -1,6 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Connection } from 'mongoose';
-import type { Logger, NatsConnection } from '@onvelope/service-kit';
+import {
+  startOutboxRelay,
+  type Logger,
+  type NatsConnection,
+  type OutboxRelay,
+} from '@onvelope/service-kit';
 import {
   claimOutboxRecord,
   completeOutboxRecord,
@@ -19,21 +23,19 @@ export interface RelayOptions {
   db: Connection;
   nats: NatsConnection;
   log: Logger;
-  /** How often the outbox is looked at when nothing wakes the relay (other replicas, restarts). */
+  /** How often the outbox is looked at when nothing wakes the relay (other replicas, lost writers). */
   pollMs?: number;
   /** How long a claimed record is this relay's before another replica may take it over. */
   leaseMs?: number;
 }
 
-const MIN_RETRY_MS = 250;
-const MAX_RETRY_MS = 5_000;
-
 /**
- * Publishes the tracking-entry outbox until it is empty, and again whenever a writer settles a
- * record (or every `pollMs`): records are claimed one at a time, oldest first, with a lease, so
- * replicas share the work and the changes of an entry go out in the order they were made. A record
- * whose writer was lost is published as its entries are stored now. A failed publish (NATS down)
- * is retried with a growing pause, before anything later, until it is acknowledged; JetStream's
+ * Publishes the tracking-entry outbox until it is empty, whenever a writer settles a record (and on
+ * the service kit's outbox relay's other occasions: start, NATS back, every `pollMs`): records are
+ * claimed one at a time, oldest first, with a lease, so replicas share the work and the changes of
+ * an entry go out in the order they were made. A record whose writer was lost is published as its
+ * entries are stored now. A record whose publish failed (NATS down) is offered again at once and,
+ * being the oldest, is published before anything later, after the relay's pause; JetStream's
  * message ids and the consumers' version checks absorb a publish made twice.
  */
 export function startTrackingEntryRelay({
@@ -42,23 +44,8 @@ export function startTrackingEntryRelay({
   log,
   pollMs = 1_000,
   leaseMs = 30_000,
-}: RelayOptions) {
+}: RelayOptions): Pick<OutboxRelay, 'stop'> {
   const model = trackingEntryModel(db);
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  let woken = false;
-  const unsubscribe = onOutboxReady(db, () => {
-    woken = true;
-    wake?.();
-  });
-
-  const idle = async (ms: number) => {
-    if (woken || stopped) return;
-    const controller = new AbortController();
-    wake = () => controller.abort();
-    await sleep(ms, undefined, { signal: controller.signal, ref: false }).catch(() => undefined);
-    wake = undefined;
-  };
 
   async function publish(record: OutboxRecord) {
     if (record.kind === 'upserted') {
@@ -68,7 +55,7 @@ export function startTrackingEntryRelay({
           : (
               await model
                 .find({ orderKey: { $in: record.orderKeys } })
-                .select({ searchTerms: 0 })
+                .select({ searchText: 0 })
                 .lean<TrackingEntryDocument[]>()
             )
               .filter((doc) => doc.accountId === record.accountId)
@@ -96,42 +83,33 @@ export function startTrackingEntryRelay({
     }
   }
 
-  const done = (async () => {
-    let retryMs = MIN_RETRY_MS;
-    while (!stopped) {
-      woken = false;
-      let record: OutboxRecord | null = null;
+  async function publishOutbox({ signal }: { signal: AbortSignal }) {
+    while (!signal.aborted) {
+      const record = await claimOutboxRecord(db, leaseMs);
+      if (!record) return;
       try {
-        record = await claimOutboxRecord(db, leaseMs);
-        if (!record) {
-          await idle(pollMs);
-          continue;
-        }
         await publish(record);
-        await completeOutboxRecord(db, record);
-        retryMs = MIN_RETRY_MS;
       } catch (error) {
-        log.warn(
-          { err: error, outboxRecord: record && String(record._id) },
-          'outbox relay: publish failed; will retry',
-        );
-        if (record) {
-          await releaseOutboxRecord(db, record, new Date(Date.now() + retryMs)).catch(
-            () => undefined,
-          );
-        }
-        await sleep(retryMs, undefined, { ref: false });
-        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+        // Should the release fail too, the claim's lease ends and the record is taken again then.
+        await releaseOutboxRecord(db, record).catch(() => undefined);
+        throw new Error(`outbox record ${String(record._id)} not published`, { cause: error });
       }
+      await completeOutboxRecord(db, record);
     }
-  })();
+  }
 
+  const relay = startOutboxRelay({
+    name: 'tracking-entry outbox',
+    publishPending: publishOutbox,
+    nats,
+    log,
+    everyMs: pollMs,
+  });
+  const unsubscribe = onOutboxReady(db, relay.kick);
   return {
     async stop() {
-      stopped = true;
       unsubscribe();
-      wake?.();
-      await done;
+      await relay.stop();
     },
   };
 }
