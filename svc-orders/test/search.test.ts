@@ -9,7 +9,7 @@ import {
   type TestIssuer,
 } from '@onvelope/testkit';
 import { orderKeyOf } from '../src/data/tracking-entry.model.js';
-import { SEARCH_TERMS_FORMAT } from '../src/domain/search-terms.js';
+import { SEARCH_TEXT_FORMAT } from '../src/domain/search-terms.js';
 import { startOrdersService } from '../src/index.js';
 import { csvLine, requiredHeader, sellerOf, type Caller } from './support.js';
 
@@ -18,7 +18,7 @@ interface SearchBody {
   totalCount: number;
 }
 
-/** 43 characters: longer than a stored term, so a search for all of it is checked entry by entry. */
+/** 43 characters: longer than the stored terms of the formats before (32), whole in the search text. */
 const LONG_ITEM = 'Hand-thrown stoneware teapot, celadon glaze';
 
 describe('GET /api/upload/search matches anywhere (issue 16 item 8)', () => {
@@ -111,7 +111,7 @@ describe('GET /api/upload/search matches anywhere (issue 16 item 8)', () => {
     expect(await found('ov')).toEqual([]);
   });
 
-  it('finds a term longer than a stored term only where all of it occurs', async () => {
+  it('finds a long term only where all of it occurs', async () => {
     expect(await found(LONG_ITEM.toUpperCase())).toEqual(['E2E-2001']);
     expect(await found('stoneware teapot, celadon glaze')).toEqual(['E2E-2001']);
     expect(await found(`${LONG_ITEM.slice(0, 36)} gloss`)).toEqual([]);
@@ -159,8 +159,8 @@ describe('GET /api/upload/search matches anywhere (issue 16 item 8)', () => {
   });
 });
 
-describe('the search terms backfill at start-up', () => {
-  it('rewrites the terms of entries stored before, once per database', async () => {
+describe('the search text backfill at start-up', () => {
+  it('rewrites the search text of entries stored before, once per database, and drops their terms', async () => {
     const issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     const dbName = `search_backfill_${Date.now()}`;
     const db = await mongoose.createConnection(testInfra().mongoUrl, { dbName }).asPromise();
@@ -181,6 +181,7 @@ describe('the search terms backfill at start-up', () => {
       updatedAt: new Date('2025-01-01T00:00:00Z'),
     });
     await entries.insertOne(legacyEntry('OLD-4711'));
+    await entries.createIndex({ accountId: 1, searchTerms: 1 });
     try {
       let orders = await startService(startOrdersService, {
         AUTH_JWKS_URL: issuer.url,
@@ -194,14 +195,19 @@ describe('the search terms backfill at start-up', () => {
         if (body.totalCount === 0) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(body.results.map((entry) => entry.orderNumber)).toEqual(['OLD-4711']);
-      // Terms only: no new version (no event) and no new updatedAt.
-      expect(await entries.findOne({ orderNumber: 'OLD-4711' })).toMatchObject({
+      // Search only: no new version (no event) and no new updatedAt.
+      const rewritten = await entries.findOne({ orderNumber: 'OLD-4711' });
+      expect(rewritten).toMatchObject({
         version: 3,
         updatedAt: new Date('2025-01-01T00:00:00Z'),
+        searchText:
+          'old-4711\u0001edsger\u0001dijkstra\u0001edsger dijkstra\u0001shortest path poster',
       });
+      expect(rewritten).not.toHaveProperty('searchTerms');
       await expect(
         db.collection('migrations').findOne({ _id: 'search-terms' as never }),
-      ).resolves.toMatchObject({ format: SEARCH_TERMS_FORMAT });
+      ).resolves.toMatchObject({ format: SEARCH_TEXT_FORMAT });
+      await expect(entries.indexExists('accountId_1_searchTerms_1')).resolves.toBe(false);
 
       // Done once: an entry of the old format written later stays as it is on the next start.
       await orders.close();
@@ -211,9 +217,10 @@ describe('the search terms backfill at start-up', () => {
         MONGO_DB: dbName,
       });
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect((await entries.findOne({ orderNumber: 'OLD-4712' }))?.searchTerms).toEqual(
-        legacyEntry('OLD-4712').searchTerms,
-      );
+      expect(await entries.findOne({ orderNumber: 'OLD-4712' })).toMatchObject({
+        searchTerms: legacyEntry('OLD-4712').searchTerms,
+      });
+      expect(await entries.findOne({ orderNumber: 'OLD-4712' })).not.toHaveProperty('searchText');
       await orders.close();
     } finally {
       await db.dropDatabase();

@@ -149,7 +149,7 @@ describe('mark as shipped', () => {
 
     const stored = await read(order.orderNumber);
     expect(stored).toMatchObject({ status: 'shipped', version: 2 });
-    expect(stored?.searchTerms).toContain('ab123456789gb');
+    expect(stored?.searchText).toContain('ab123456789gb');
 
     await expect.poll(() => published.length).toBe(1);
     expect(published[0]).toMatchObject({ version: 2, status: 'shipped', accountId: accountA });

@@ -30,6 +30,8 @@ describe('error answers', () => {
     named('MongoNetworkTimeoutError'),
     named('MongoNotConnectedError'),
     named('MongooseError', 'Operation `orders.find()` buffering timed out after 10000ms'),
+    Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' }),
+    Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
   ])('answers 503 with a clear message while the database cannot be reached (%s)', (error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(toErrorResponse(error)).toEqual({
@@ -43,6 +45,7 @@ describe('error answers', () => {
     for (const error of [
       named('MongoServerError', 'E11000'),
       named('MongooseError'),
+      Object.assign(new Error('no such file'), { code: 'ENOENT' }),
       new Error(),
     ]) {
       expect(isDatabaseUnavailable(error)).toBe(false);

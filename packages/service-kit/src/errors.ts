@@ -45,12 +45,24 @@ const databaseUnavailableErrors = new Set([
   'MongoPoolClearedError',
 ]);
 
+// Socket errors the MongoDB driver (6.x) lets through unwrapped: a command written to a connection
+// the server side has just closed fails with Node's own EPIPE ("This socket has been ended by the
+// other party"). Nothing else in a service writes to a socket below a request handler.
+const droppedConnectionCodes = new Set(['EPIPE', 'ECONNRESET']);
+
 /** Whether an error says the database cannot be reached now (as opposed to a bad query). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  const { name, message, code } = (error ?? {}) as {
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+  };
   return (
     (typeof name === 'string' && databaseUnavailableErrors.has(name)) ||
-    (name === 'MongooseError' && typeof message === 'string' && /buffering timed out/.test(message))
+    (name === 'MongooseError' &&
+      typeof message === 'string' &&
+      /buffering timed out/.test(message)) ||
+    (typeof code === 'string' && droppedConnectionCodes.has(code))
   );
 }
 

@@ -1,12 +1,19 @@
 import type { Connection, mongo } from 'mongoose';
 import type { Logger } from '@onvelope/service-kit';
-import { SEARCH_TERMS_FORMAT } from '../domain/search-terms.js';
-import { sameStoredValue, searchTermsOf, trackingEntryModel } from './tracking-entry.model.js';
+import { SEARCH_TEXT_FORMAT } from '../domain/search-terms.js';
+import {
+  searchTextOf,
+  trackingEntryModel,
+  type TrackingEntryDocument,
+} from './tracking-entry.model.js';
 
 const BATCH = 500;
+/** Kept from the formats that stored terms, so that their databases are rewritten once. */
 const MARKER_ID = 'search-terms';
+/** The index of the lists of terms (formats 1 and 2), which nothing reads any longer. */
+const TERMS_INDEX = 'accountId_1_searchTerms_1';
 
-/** The document saying which format of search terms the whole collection holds. */
+/** The document saying which format of search text the whole collection holds. */
 interface FormatMarker {
   _id: string;
   format: number;
@@ -14,21 +21,24 @@ interface FormatMarker {
 }
 
 /**
- * Rewrites the `searchTerms` of entries stored before the current format (`SEARCH_TERMS_FORMAT`),
- * once per database: walks every entry by `_id`, writes the terms that differ, then records the
- * format in `migrations`, so later start-ups skip it. Meant to run in the background after
- * start-up: until it is done, an older entry is still found by the start of its values.
+ * Rewrites the `searchText` of entries stored before the current format (`SEARCH_TEXT_FORMAT`),
+ * once per database: walks every entry by `_id`, writes the search text that differs and removes
+ * the lists of terms of older formats (`searchTerms`, and their index), then records the format in
+ * `migrations`, so later start-ups skip it. Meant to run in the background after start-up: until
+ * it is done, search does not find an entry it has not reached.
  *
- * Safe beside the writers: each rewrite is conditional on the entry's `version`, which every change
- * bumps, so an entry changed meanwhile keeps the terms its writer stored. Not a tenant query: it
- * reads and writes each entry by its own `_id`, whatever its account. Idempotent, so an interrupted
- * run (or two replicas starting together) only repeats work.
+ * Safe beside the writers: each rewrite is conditional on the entry's search text being as read,
+ * so an entry whose searchable values changed meanwhile keeps the search text its writer stored
+ * (a writer that changes them stores it), and one changed otherwise is still rewritten (a condition
+ * on `version` would leave it unsearchable). Not a tenant query: it reads and writes each entry
+ * by its own `_id`, whatever its account. Idempotent, so an interrupted run (or two replicas
+ * starting together) only repeats work.
  */
 export async function backfillSearchTerms(db: Connection, log: Logger): Promise<void> {
   const markers = db.collection<FormatMarker>('migrations');
   try {
     const marker = await markers.findOne({ _id: MARKER_ID });
-    if (marker && marker.format >= SEARCH_TERMS_FORMAT) return;
+    if (marker && marker.format >= SEARCH_TEXT_FORMAT) return;
     const model = trackingEntryModel(db);
     const entries = model
       .find({})
@@ -43,10 +53,10 @@ export async function backfillSearchTerms(db: Connection, log: Logger): Promise<
         items: 1,
         lineItems: 1,
         productName: 1,
-        version: 1,
+        searchText: 1,
         searchTerms: 1,
       })
-      .lean()
+      .lean<TrackingEntryDocument & { searchTerms?: unknown }>()
       .cursor({ batchSize: BATCH });
     let seen = 0;
     let rewritten = 0;
@@ -59,25 +69,28 @@ export async function backfillSearchTerms(db: Connection, log: Logger): Promise<
     };
     for await (const entry of entries) {
       seen += 1;
-      const searchTerms = searchTermsOf(entry);
-      if (sameStoredValue(searchTerms, entry.searchTerms)) continue;
+      const searchText = searchTextOf(entry);
+      if (searchText === entry.searchText && entry.searchTerms === undefined) continue;
       writes.push({
         updateOne: {
-          filter: { _id: entry._id, version: entry.version ?? null },
-          update: { $set: { searchTerms } },
+          filter: { _id: entry._id, searchText: entry.searchText ?? null },
+          update: { $set: { searchText }, $unset: { searchTerms: '' } },
         },
       });
       if (writes.length >= BATCH) await flush();
     }
     await flush();
+    if (await model.collection.indexExists(TERMS_INDEX)) {
+      await model.collection.dropIndex(TERMS_INDEX);
+    }
     await markers.updateOne(
       { _id: MARKER_ID },
-      { $set: { format: SEARCH_TERMS_FORMAT, doneAt: new Date() } },
+      { $set: { format: SEARCH_TEXT_FORMAT, doneAt: new Date() } },
       { upsert: true },
     );
-    log.info({ entries: seen, rewritten, format: SEARCH_TERMS_FORMAT }, 'search terms backfilled');
+    log.info({ entries: seen, rewritten, format: SEARCH_TEXT_FORMAT }, 'search text backfilled');
   } catch (error) {
-    // The next start-up tries again; meanwhile older entries are found by the start of a value.
-    log.warn({ err: error }, 'search terms backfill stopped');
+    // The next start-up tries again; meanwhile search does not find the entries not reached.
+    log.warn({ err: error }, 'search text backfill stopped');
   }
 }

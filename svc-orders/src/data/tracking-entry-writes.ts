@@ -1,5 +1,11 @@
-import mongoose, { type AnyBulkWriteOperation, type FilterQuery, type Model } from 'mongoose';
-import { forAccount } from '@onvelope/service-kit';
+import { setTimeout as delay } from 'node:timers/promises';
+import mongoose, {
+  type AnyBulkWriteOperation,
+  type FilterQuery,
+  type Model,
+  type Types,
+} from 'mongoose';
+import { forAccount, isDatabaseUnavailable } from '@onvelope/service-kit';
 import { changeOf, type TrackingEntryChange } from '../events/tracking-entry-events.js';
 import {
   abandonOutboxRecord,
@@ -9,11 +15,19 @@ import {
 } from './tracking-entry-outbox.js';
 import {
   orderKeyOf,
-  searchTermsOf,
+  searchTextOf,
   storeFrontKeyOf,
   type TrackingEntryDocument,
 } from './tracking-entry.model.js';
 import { writeInOrder, WriteCutError, type OrderedWrite } from './write-in-order.js';
+
+/**
+ * How long a batch cut off by the database waits for it to come back and say which of the batch's
+ * writes landed (each try waits for the driver's server selection too). An import answers only
+ * once it knows; a longer outage answers with the rows it could not check.
+ */
+const CUT_READ_BACK_MS = 30_000;
+const READ_BACK_RETRY_MS = 500;
 
 /** The fields a write may set: everything but identity, bookkeeping and derived fields. */
 export type EntryFields = Partial<
@@ -39,7 +53,7 @@ export interface BatchOutcome<W extends EntryWrite> {
   stored: number;
 }
 
-/** What `searchTermsOf` reads: a write setting any of them stores the terms anew. */
+/** What `searchTextOf` reads: a write setting any of them stores the search text anew. */
 const searchedFields = [
   'orderNumber',
   'firstName',
@@ -55,7 +69,7 @@ const touchesSearch = (set: EntryFields) => searchedFields.some((field) => field
 
 /**
  * The one owner of every write of a seller's tracking entries: the new-entry shape, `version`
- * (+ 1 with every change), search terms, `updatedAt`, the account on every filter, and the change
+ * (+ 1 with every change), search text, `updatedAt`, the account on every filter, and the change
  * event, which goes through the outbox with the write (see `tracking-entry-outbox.ts`). Use cases
  * decide what changes; this decides how it is stored and announced.
  */
@@ -71,7 +85,7 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
   async function findByOrderNumbers(orderNumbers: readonly string[]) {
     const docs = await model
       .find({ orderKey: { $in: orderNumbers.map((number) => orderKeyOf(accountId, number)) } })
-      .select({ searchTerms: 0 })
+      .select({ searchText: 0 })
       .lean<TrackingEntryDocument[]>();
     return docs.filter((doc) => doc.accountId === accountId);
   }
@@ -123,12 +137,12 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
       keywordExplanation: set.keywordExplanation ?? null,
       statusRule: set.statusRule ?? null,
       merchant: null,
-      searchTerms: [] as string[],
+      searchText: '',
       createdAt: now,
       updatedAt: now,
     } satisfies Required<Omit<EntryFields, 'externalId' | 'connectionId' | 'storeFrontKey'>> &
       Record<string, unknown>;
-    document.searchTerms = searchTermsOf(document);
+    document.searchText = searchTextOf(document);
     const entry = document as unknown as TrackingEntryDocument;
     // Only store-front orders carry these: `storeFrontKey` is unique and sparse.
     if (set.externalId) {
@@ -139,14 +153,14 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
     return entry;
   }
 
-  /** What an update sets: the fields, `updatedAt`, and fresh search terms when they depend on it. */
+  /** What an update sets: the fields, `updatedAt`, and fresh search text when it depends on them. */
   function $setOf(
     before: Partial<TrackingEntryDocument> & { orderNumber: string },
     set: EntryFields,
     now: Date,
   ) {
     const $set: Record<string, unknown> = { ...set, updatedAt: now };
-    if (touchesSearch(set)) $set.searchTerms = searchTermsOf({ ...before, ...set });
+    if (touchesSearch(set)) $set.searchText = searchTextOf({ ...before, ...set });
     if (set.externalId && set.source) {
       $set.storeFrontKey = storeFrontKeyOf(accountId, set.source, set.externalId);
     }
@@ -222,7 +236,9 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
    * Stores a batch in order and announces what it stored, through the outbox: the record is opened
    * naming the batch's orders, the entries are written, and the record is settled with their
    * changes. A write cut off by the database leaves the record to be recovered at once, and throws
-   * a `WriteCutError` whose `stored` are exactly the writes found stored.
+   * a `WriteCutError` whose `stored` are exactly the writes found stored. A batch stored whose record
+   * cannot be settled (the database went away just after) counts as stored: the relay recovers the
+   * record when its lease ends.
    */
   async function writeBatch<W extends EntryWrite>(
     writes: W[],
@@ -238,12 +254,32 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
     try {
       outcome = await writeInOrder(model, writes);
     } catch (error) {
+      // Asked first: once the database answers again, the record is released at once too.
+      const cut =
+        error instanceof WriteCutError
+          ? await withStoredFound(error as WriteCutError<W>, now)
+          : undefined;
       await abandonOutboxRecord(db, recordId).catch(() => undefined);
-      if (error instanceof WriteCutError)
-        throw await withStoredFound(error as WriteCutError<W>, now);
-      throw error;
+      throw cut ?? error;
     }
-    const { skipped, failed, replaced, createdByUpsert, stored } = outcome;
+    try {
+      await announce(writes, outcome, recordId, intent, now);
+    } catch (error) {
+      // The entries are stored: the record left `writing` is recovered (and its entries announced)
+      // by the relay once its lease ends, so the write stands and the caller meets the outage next.
+      if (!isDatabaseUnavailable(error)) throw error;
+    }
+    return outcome;
+  }
+
+  /** Settles a stored batch's outbox record with the changes it made. */
+  async function announce<W extends EntryWrite>(
+    writes: W[],
+    { skipped, failed, replaced, stored }: BatchOutcome<W>,
+    recordId: Types.ObjectId,
+    intent: OutboxIntent,
+    now: Date,
+  ) {
     const landed = writes.filter((write) => !skipped.has(write) && !failed.has(write));
     const writesOf = new Map<string, number>();
     for (const write of landed)
@@ -270,25 +306,33 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
       }
     }
     await settleOutboxRecord(db, recordId, intent, { changes });
-    return { skipped, failed, replaced, createdByUpsert, stored };
   }
 
-  /** Which of a cut batch's unknown writes landed: their entries carry this batch's time. */
+  /**
+   * Which of a cut batch's unknown writes landed (their entries carry this batch's time), asked
+   * again while the database stays away, for up to `CUT_READ_BACK_MS`: a write can land with its
+   * answer lost, and only the database can say so.
+   */
   async function withStoredFound<W extends EntryWrite>(cut: WriteCutError<W>, now: Date) {
-    try {
-      const landed = new Set(
-        (await findByOrderNumbers(cut.unknown.map((write) => write.orderNumber)))
-          .filter((doc) => doc.updatedAt.getTime() === now.getTime())
-          .map((doc) => doc.orderNumber),
-      );
-      const found = cut.unknown.filter((write) => landed.has(write.orderNumber));
-      return new WriteCutError(
-        [...cut.stored, ...found],
-        cut.unknown.filter((write) => !landed.has(write.orderNumber)),
-        cut.cause,
-      );
-    } catch {
-      return cut;
+    const giveUpAt = Date.now() + CUT_READ_BACK_MS;
+    for (;;) {
+      try {
+        const landed = new Set(
+          (await findByOrderNumbers(cut.unknown.map((write) => write.orderNumber)))
+            .filter((doc) => doc.updatedAt.getTime() === now.getTime())
+            .map((doc) => doc.orderNumber),
+        );
+        const found = cut.unknown.filter((write) => landed.has(write.orderNumber));
+        return new WriteCutError(
+          [...cut.stored, ...found],
+          cut.unknown.filter((write) => !landed.has(write.orderNumber)),
+          cut.cause,
+          true,
+        );
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() >= giveUpAt) return cut;
+        await delay(READ_BACK_RETRY_MS);
+      }
     }
   }
 

@@ -25,8 +25,8 @@ const lineItemSchema = new Schema(
 
 /**
  * A tracking entry (order), spec 000 §3. `version` grows by one on every change and is the version
- * of the `trackingEntryUpserted` event; `searchTerms` holds the terms search matches by prefix
- * (see `searchTermsOf`), so search is served by an index.
+ * of the `trackingEntryUpserted` event; `searchText` holds what search looks in, as one string
+ * (see `searchTextOf`).
  */
 const trackingEntrySchema = new Schema(
   {
@@ -83,7 +83,7 @@ const trackingEntrySchema = new Schema(
       type: new Schema({ name: text, website: text }, { _id: false }),
       default: null,
     },
-    searchTerms: { type: [String], default: [] },
+    searchText: { type: String, default: '' },
   },
   { timestamps: true, collection: 'tracking_entries' },
 );
@@ -104,9 +104,9 @@ trackingEntrySchema.index({ storeFrontKey: 1 }, { unique: true, sparse: true });
 for (const field of trackingEntrySortFields) {
   trackingEntrySchema.index({ accountId: 1, [field]: 1, _id: 1 });
 }
-// Seller search: a prefix of one stored term (`searchTermLookupOf`), which MongoDB bounds to one
-// range of this multikey index. mongo-java-server ignores non-unique indexes and scans instead.
-trackingEntrySchema.index({ accountId: 1, searchTerms: 1 });
+// Seller search (`searchPatternOf`): MongoDB tests the pattern on the account's keys of this index
+// and reads only the entries that match. mongo-java-server ignores non-unique indexes and scans.
+trackingEntrySchema.index({ accountId: 1, searchText: 1 });
 // A buyer's lookup knows the order number but not the seller (numbers are unique per seller only).
 trackingEntrySchema.index({ orderNumber: 1 });
 // Clearing CSV data walks the account's CSV entries.
@@ -215,9 +215,8 @@ export function toTrackingEntry(doc: TrackingEntryDocument): TrackingEntry {
 }
 
 /**
- * What the seller's search finds an entry by (spec 000 §2, issue 16 item 8): the suffixes of its
- * order number, names, email, postcode, tracking number and line item names, so that a prefix
- * match, which the search index serves, finds a term anywhere in them. Every writer stores it;
- * see `domain/search-terms.ts` for the format and its bounds.
+ * What the seller's search looks in (spec 000 §2, issue 16 item 8): the order number, names,
+ * email, postcode, tracking number and line item names of an entry, as one string. Every writer
+ * stores it; see `domain/search-terms.ts` for the format and its bounds.
  */
-export { searchTermsOf } from '../domain/search-terms.js';
+export { searchTextOf } from '../domain/search-terms.js';

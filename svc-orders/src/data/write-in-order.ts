@@ -23,13 +23,15 @@ interface BulkCounts {
 
 /**
  * The database stopped answering in the middle of a batch (no write error says where): `stored`
- * are the writes known to be stored; of `unknown` any may or may not be.
+ * are the writes known to be stored; of `unknown` any may or may not be, unless `checked`: the
+ * database was asked afterwards, and none of them is.
  */
 export class WriteCutError<W extends OrderedWrite = OrderedWrite> extends Error {
   constructor(
     readonly stored: W[],
     readonly unknown: W[],
     override readonly cause: unknown,
+    readonly checked = false,
   ) {
     super('the database stopped answering during a bulk write');
   }

@@ -79,7 +79,7 @@ export async function applyKeywordRules(
   // Sorted on createdAt, which this job never changes, so no order is read twice.
   const cursor = entries.scoped
     .find(unsettledOrders)
-    .select({ searchTerms: 0, merchant: 0 })
+    .select({ searchText: 0, merchant: 0 })
     .sort({ createdAt: 1, _id: 1 })
     .lean<TrackingEntryDocument[]>()
     .cursor({ batchSize: BATCH_SIZE });

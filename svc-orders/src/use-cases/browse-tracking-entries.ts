@@ -13,7 +13,7 @@ import {
   toTrackingEntry,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
-import { hasSearchText, searchTermLookupOf } from '../domain/search-terms.js';
+import { searchPatternOf } from '../domain/search-terms.js';
 
 type Entries = Model<TrackingEntryDocument>;
 type StatusFilter = z.infer<typeof listTrackingEntriesQuery>['status'];
@@ -52,7 +52,7 @@ export async function listTrackingEntries(
       .sort(sort)
       .skip((query.page - 1) * query.limit)
       .limit(query.limit)
-      .select({ searchTerms: 0 })
+      .select({ searchText: 0 })
       .lean<TrackingEntryDocument[]>(),
   ]);
   return {
@@ -95,60 +95,31 @@ export async function summariseTrackingEntries(
  * Orders with the term anywhere in their order number, first or last name (or both, 'ada
  * lovelace'), email, postcode (with or without spaces), tracking number or line item names,
  * ignoring case; a term of one or two characters only where a word starts. Newest first, at most
- * `MAX_SEARCH_RESULTS`, with the full count. The term is looked up by prefix in the stored terms
- * (`searchTermLookupOf`), which the search index serves; a term longer than a stored term is then
- * checked against each entry it found.
+ * `MAX_SEARCH_RESULTS`, with the full count. The term's pattern (`searchPatternOf`) is matched
+ * against the stored search text, which the search index holds.
  */
 export async function searchTrackingEntries(
   model: Entries,
   accountId: string,
   query: z.infer<typeof searchQuery>,
 ): Promise<z.infer<typeof searchResponse>> {
-  const lookup = searchTermLookupOf(query.q);
-  if (!lookup) return { results: [], totalCount: 0 };
+  const pattern = searchPatternOf(query.q);
+  if (!pattern) return { results: [], totalCount: 0 };
   const entries = forAccount(model, accountId);
   const filter: FilterQuery<TrackingEntryDocument> = {
     // A regular expression, not `{$regex: '...'}`: mongo-java-server compiles the latter again for
-    // every array element it tests.
-    searchTerms: lookup.pattern,
+    // every value it tests.
+    searchText: pattern,
     ...(query.status === 'all' ? {} : { status: query.status }),
   };
-  const newestFirst = { createdAt: -1, _id: -1 } as const;
-  if (lookup.needsCheck) {
-    const found = entries
-      .find(filter)
-      .sort(newestFirst)
-      .select({ searchTerms: 0 })
-      .lean<TrackingEntryDocument>()
-      .cursor();
-    return keepHoldingText(found, lookup.text);
-  }
   const [totalCount, docs] = await Promise.all([
     entries.countDocuments(filter),
     entries
       .find(filter)
-      .sort(newestFirst)
+      .sort({ createdAt: -1, _id: -1 })
       .limit(MAX_SEARCH_RESULTS)
-      .select({ searchTerms: 0 })
+      .select({ searchText: 0 })
       .lean<TrackingEntryDocument[]>(),
   ]);
   return { results: docs.map(toTrackingEntry), totalCount };
-}
-
-/**
- * The search of a term longer than a stored term: of the entries its start found (newest first,
- * read one at a time, so memory stays flat), those with a value that holds the whole term.
- */
-async function keepHoldingText(
-  found: AsyncIterable<TrackingEntryDocument>,
-  text: string,
-): Promise<z.infer<typeof searchResponse>> {
-  const results: TrackingEntryDocument[] = [];
-  let totalCount = 0;
-  for await (const doc of found) {
-    if (!hasSearchText(doc, text)) continue;
-    totalCount += 1;
-    if (results.length < MAX_SEARCH_RESULTS) results.push(doc);
-  }
-  return { results: results.map(toTrackingEntry), totalCount };
 }

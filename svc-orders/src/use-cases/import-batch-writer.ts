@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { HttpError } from '@onvelope/service-kit';
+import { HttpError, isDatabaseUnavailable } from '@onvelope/service-kit';
 import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import {
   trackingEntryWrites,
@@ -55,6 +55,8 @@ interface PlannedBatch {
   /** Each order this batch writes, as it will be stored. */
   after: Map<string, StoredEntry>;
   rows: number;
+  /** The row after the batch's last order. */
+  endRow: number;
   /** The time the batch's writes stamp. */
   now: Date;
 }
@@ -71,6 +73,11 @@ export class ImportBatchWriter {
   private readonly firstRowOf = new Map<string, number>();
   private planned: PlannedBatch | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /** Orders of the file known stored (created or updated): what a cut import reports. */
+  private storedOrders = 0;
+  /** The first row of each batch taken and not yet stored, in file order. */
+  private readonly unstoredFrom: number[] = [];
+  private cut: HttpError | undefined;
 
   constructor(
     private readonly deps: ImportWriterDeps,
@@ -81,6 +88,7 @@ export class ImportBatchWriter {
 
   /** Takes the next batch of rows; resolves once it is planned and the one before it is being written. */
   async add(batch: PendingRow[]): Promise<void> {
+    if (batch[0]) this.unstoredFrom.push(batch[0].row);
     await this.writing;
     const orderNumbers = [...new Set(batch.map(({ entry }) => entry.orderNumber))];
     const stored = new Map<string, StoredEntry>();
@@ -116,7 +124,13 @@ export class ImportBatchWriter {
   private plan(batch: PendingRow[], stored: Map<string, StoredEntry>): PlannedBatch {
     const { counts, report } = this.input;
     const now = this.input.now();
-    const planned: PlannedBatch = { writes: [], after: new Map(), rows: batch.length, now };
+    const planned: PlannedBatch = {
+      writes: [],
+      after: new Map(),
+      rows: batch.length,
+      endRow: (batch.at(-1)?.row ?? 0) + 1,
+      now,
+    };
     for (const pending of batch) {
       const { orderNumber } = pending.entry;
       const firstRow = this.firstRowOf.get(orderNumber);
@@ -208,10 +222,12 @@ export class ImportBatchWriter {
       try {
         outcome = await this.entries.writeBatch(batch.writes, batch.now);
       } catch (error) {
-        if (error instanceof WriteCutError) throw this.cutOff(error as WriteCutError<RowWrite>);
+        if (error instanceof WriteCutError)
+          throw this.cutOff(error as WriteCutError<RowWrite>, batch);
         throw error;
       }
       const { skipped, failed, replaced, createdByUpsert } = outcome;
+      this.storedOrders += batch.writes.length - skipped.size - failed.size;
       for (const write of skipped) {
         counts[write.inserts ? 'created' : 'updated'] -= 1;
         counts.failed += 1;
@@ -230,19 +246,40 @@ export class ImportBatchWriter {
       }
     }
     counts.written += batch.rows;
+    this.unstoredFrom.shift();
   }
 
   /**
-   * The answer to a batch the database cut off: its rows not found stored are taken off the
-   * counts, so the answer says exactly how many orders of the file were stored.
+   * The answer to an import the database stopped (a batch cut off, or any read or write failing
+   * because the database cannot be reached): how many orders of the file are stored, before which
+   * row. Undefined for another error.
    */
-  private cutOff(cut: WriteCutError<RowWrite>): HttpError {
-    const { counts } = this.input;
-    for (const write of cut.unknown) counts[write.inserts ? 'created' : 'updated'] -= 1;
-    const stored = counts.created + counts.updated;
+  answerTo(error: unknown): HttpError | undefined {
+    if (this.cut) return this.cut;
+    if (!isDatabaseUnavailable(error)) return undefined;
+    return this.stoppedAt(this.unstoredFrom[0] ?? 0);
+  }
+
+  private stoppedAt(row: number, unchecked?: { from: number; to: number }): HttpError {
     return new HttpError(503, importMessages.cut, [
-      { message: importMessages.storedBefore(stored, cut.unknown[0]?.row ?? 0) },
+      { message: importMessages.storedBefore(this.storedOrders, row) },
+      ...(unchecked ? [{ message: importMessages.unchecked(unchecked.from, unchecked.to) }] : []),
     ]);
+  }
+
+  /**
+   * The answer to a batch the database cut off: its writes found stored count, and the rows of
+   * writes the database could not be asked about are named.
+   */
+  private cutOff(cut: WriteCutError<RowWrite>, batch: PlannedBatch): HttpError {
+    this.storedOrders += cut.stored.length;
+    const [first] = cut.unknown;
+    const last = cut.unknown.at(-1);
+    this.cut = this.stoppedAt(
+      first?.row ?? this.unstoredFrom[1] ?? batch.endRow,
+      !cut.checked && first && last ? { from: first.row, to: last.row } : undefined,
+    );
+    return this.cut;
   }
 }
 

@@ -328,7 +328,7 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     // A file that breaks off keeps what came before it, as whole batches: the one being written
     // and the one planned are stored before the answer (unless a write failed), none after it.
     await writer?.finish().catch(() => undefined);
-    throw error;
+    throw writer?.answerTo(error) ?? error;
   }
   report.finish();
 

@@ -18,6 +18,8 @@ export const importMessages = {
   cut: 'The import stopped: the database stopped answering. Please upload the file again in a moment.',
   storedBefore: (stored: number, row: number) =>
     `${stored} orders of the file were stored before row ${row}; uploading it again skips them as the same data`,
+  unchecked: (from: number, to: number) =>
+    `The database did not say whether the orders of rows ${from} to ${to} were stored; uploading the file again stores each of them once`,
   raced: (orderNumber: string) =>
     `Order ${orderNumber} was changed by another import at the same time; upload the file again`,
 } as const;

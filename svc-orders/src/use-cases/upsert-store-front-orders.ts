@@ -150,7 +150,7 @@ export async function saveStoreFrontOrders(
   if (renumbered.length) {
     const docs = await trackingEntryModel(deps.db)
       .find({ storeFrontKey: { $in: renumbered.map(keyOf) } })
-      .select({ searchTerms: 0 })
+      .select({ searchText: 0 })
       .lean<Stored[]>();
     for (const doc of docs) if (doc.accountId === accountId) stored.set(doc.storeFrontKey!, doc);
   }

@@ -1,0 +1,163 @@
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadResult } from '@onvelope/contracts';
+import {
+  startService,
+  startTcpLink,
+  startTestIssuer,
+  testInfra,
+  type StartedService,
+  type TcpLink,
+  type TestIssuer,
+} from '@onvelope/testkit';
+import { startOrdersService } from '../src/index.js';
+import { importMessages } from '../src/use-cases/import-report.js';
+import { csvLine, requiredHeader, sellerOf, type Caller } from './support.js';
+
+const ROWS = 5_000;
+const orderNumber = (n: number) => `CUT-${n}`;
+
+/**
+ * How long a cut that loses a write's answer lasts: longer than one read of the service waits (5 s
+ * server selection, 10 s mongoose buffering), shorter than the 30 s a cut batch waits for the
+ * database to say what it stored.
+ */
+const LOST_ANSWER_OUTAGE_MS = 15_000;
+
+/** The bulk write of a batch of new orders (its documents travel in a section of that name). */
+const batchWrite = (sent: Buffer) =>
+  sent.length > 100_000 && ['tracking_entries', 'documents'].every((word) => sent.includes(word));
+
+/**
+ * The request that records a stored batch's changes in the outbox, as the MongoDB wire protocol
+ * sends it: an update command naming the collection, its updates in a section of that name, and a
+ * thousand changes (far larger than any other update of the import).
+ */
+const batchSettle = (sent: Buffer) =>
+  sent.length > 100_000 &&
+  ['tracking_entry_outbox', 'updates'].every((word) => sent.includes(word));
+
+describe('an import cut off by MongoDB mid-batch', () => {
+  let link: TcpLink;
+  let issuer: TestIssuer;
+  let orders: StartedService;
+  let direct: mongoose.Connection;
+
+  beforeAll(async () => {
+    link = await startTcpLink(testInfra().mongoUrl);
+    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
+    orders = await startService(startOrdersService, {
+      AUTH_JWKS_URL: issuer.url,
+      MONGO_URL: link.url,
+    });
+    // The test's own connection, not through the link: it sees what the server really stores.
+    direct = await mongoose
+      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB })
+      .asPromise();
+  }, 60_000);
+  afterAll(async () => {
+    link?.restore();
+    await orders?.close();
+    await issuer?.close();
+    await direct?.close();
+    await link?.close();
+  });
+
+  const entries = () => direct.collection('tracking_entries');
+  const storedOf = (caller: Caller) => entries().countDocuments({ accountId: caller.accountId });
+  const rowsOf = (from: number, to: number) => {
+    const lines: string[] = [];
+    for (let n = from; n <= to; n += 1) lines.push(`${csvLine({ orderNumber: orderNumber(n) })}\n`);
+    return lines.join('');
+  };
+
+  interface CutAnswer {
+    status: number;
+    error: string;
+    /** N of "N orders of the file were stored before row R". */
+    said: number;
+  }
+  /**
+   * Uploads the file, holding back its second half until the first thousand orders are stored and
+   * `cutLink` has cut the link; the link stays cut until the import has answered (or `cutLink`
+   * restores it earlier).
+   */
+  async function cutImport(caller: Caller, cutLink: () => Promise<void>): Promise<CutAnswer> {
+    let cut: Promise<void> | undefined;
+    // The service is back from any earlier cut.
+    await expect
+      .poll(async () => (await caller.get('/api/upload/summary')).status, { timeout: 30_000 })
+      .toBe(200);
+    async function* file() {
+      yield `${requiredHeader}\n`;
+      yield rowsOf(1, ROWS / 2);
+      await expect
+        .poll(() => storedOf(caller), { timeout: 30_000, interval: 100 })
+        .toBeGreaterThanOrEqual(1_000);
+      cut = cutLink();
+      yield rowsOf(ROWS / 2 + 1, ROWS);
+    }
+    const answer = await caller.upload(file());
+    expect(cut, 'the link was cut').toBeDefined();
+    await cut;
+    const body = (await answer.json()) as { error: string; details?: { message: string }[] };
+    link.restore();
+    const said = /^(\d+) orders of the file were stored before row \d+;/.exec(
+      body.details?.[0]?.message ?? '',
+    );
+    return { status: answer.status, error: body.error, said: said ? Number(said[1]) : Number.NaN };
+  }
+
+  /** The file again, whole: the orders stored before are skipped, every order is stored once. */
+  async function uploadAgain(caller: Caller, storedBefore: number) {
+    const again = await caller.upload(`${requiredHeader}\n${rowsOf(1, ROWS)}`);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      totalRows: ROWS,
+      successfulRows: ROWS - storedBefore,
+      skippedRows: storedBefore,
+      failedRows: 0,
+    } satisfies Partial<UploadResult>);
+    const distinct = await entries().distinct('orderNumber', { accountId: caller.accountId });
+    expect({ entries: await storedOf(caller), orders: distinct.length }).toEqual({
+      entries: ROWS,
+      orders: ROWS,
+    });
+  }
+
+  const cutMessage = {
+    status: 503,
+    error: importMessages.cut,
+  };
+
+  it('answers the import message with the orders stored when MongoDB goes away mid-import', async () => {
+    const caller = await sellerOf(orders.url, issuer, 'import-cut-outage');
+    const answer = await cutImport(caller, async () => link.cut());
+    const stored = await storedOf(caller);
+    expect(stored).toBeGreaterThanOrEqual(1_000);
+    expect(answer).toEqual({ ...cutMessage, said: stored });
+    await uploadAgain(caller, stored);
+  }, 90_000);
+
+  it('counts a batch the database stored but never confirmed, once the database answers again', async () => {
+    const caller = await sellerOf(orders.url, issuer, 'import-cut-unconfirmed');
+    const answer = await cutImport(caller, async () => {
+      await link.cutBeforeAnswerTo(batchWrite);
+      setTimeout(() => link.restore(), LOST_ANSWER_OUTAGE_MS);
+    });
+    const stored = await storedOf(caller);
+    // The lost answer's batch is stored too.
+    expect(stored).toBeGreaterThan(1_000);
+    expect(answer).toEqual({ ...cutMessage, said: stored });
+    await uploadAgain(caller, stored);
+  }, 90_000);
+
+  it('counts a stored batch whose changes could not be recorded', async () => {
+    const caller = await sellerOf(orders.url, issuer, 'import-cut-settle');
+    const answer = await cutImport(caller, () => link.cutBeforeAnswerTo(batchSettle));
+    const stored = await storedOf(caller);
+    expect(stored).toBeGreaterThanOrEqual(1_000);
+    expect(answer).toEqual({ ...cutMessage, said: stored });
+    await uploadAgain(caller, stored);
+  }, 90_000);
+});

@@ -1,0 +1,79 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadResult } from '@onvelope/contracts';
+import { startGateway } from '@onvelope/gateway';
+import type { RunningService } from '@onvelope/service-kit';
+import {
+  startService,
+  startTestIssuer,
+  testInfra,
+  type StartedService,
+  type TestIssuer,
+} from '@onvelope/testkit';
+import { startOrdersService } from '../src/index.js';
+import { csvLine, requiredHeader, uploadCsv } from './support.js';
+
+/** The gateway gives an upload up after this long with no bytes either way (30 min in production). */
+const UPLOAD_IDLE_MS = 1_500;
+const ROWS = 4_000;
+const CHUNKS = 40;
+/** Between two pieces of the file: well inside the idle time, adding up to several times it. */
+const PAUSE_MS = 250;
+
+describe('a long upload through the gateway', () => {
+  let issuer: TestIssuer;
+  let orders: StartedService;
+  let gateway: RunningService;
+  let direct: mongoose.Connection;
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
+    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
+    gateway = await startGateway({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SERVE_FRONTENDS: 'false',
+      ORDERS_SERVICE_URL: orders.url,
+      UPSTREAM_TIMEOUT_MS: String(UPLOAD_IDLE_MS),
+      UPLOAD_TIMEOUT_MS: String(UPLOAD_IDLE_MS),
+    });
+    direct = await mongoose
+      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB })
+      .asPromise();
+  }, 60_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await orders?.close();
+    await issuer?.close();
+    await direct?.close();
+  });
+
+  it('answers 200 with every row stored when the upload takes many times the idle timeout', async () => {
+    const accountId = 'long-upload-seller';
+    const rowsPerChunk = ROWS / CHUNKS;
+    async function* slowFile() {
+      yield `${requiredHeader}\n`;
+      for (let chunk = 0; chunk < CHUNKS; chunk += 1) {
+        await delay(PAUSE_MS);
+        let lines = '';
+        for (let n = chunk * rowsPerChunk + 1; n <= (chunk + 1) * rowsPerChunk; n += 1)
+          lines += `${csvLine({ orderNumber: `LONG-${n}` })}\n`;
+        yield lines;
+      }
+    }
+    const started = performance.now();
+    const answer = await uploadCsv(gateway.url, await issuer.merchantToken(accountId), slowFile());
+    const tookMs = performance.now() - started;
+
+    expect(tookMs).toBeGreaterThan(4 * UPLOAD_IDLE_MS);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      totalRows: ROWS,
+      successfulRows: ROWS,
+      failedRows: 0,
+    } satisfies Partial<UploadResult>);
+    expect(await direct.collection('tracking_entries').countDocuments({ accountId })).toBe(ROWS);
+  }, 60_000);
+});
