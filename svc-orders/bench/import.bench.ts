@@ -12,93 +12,19 @@ import { trackingEntrySortFields } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
 import { shippedStatuses, trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { searchTermLookupOf } from '../src/domain/search-terms.js';
-import { line, ordersFlagsLine, startGatewayFor, startOrdersApp, timeRuns } from './support.js';
+import { searchPatternOf } from '../src/domain/search-terms.js';
+import {
+  line,
+  ordersFlagsLine,
+  startGatewayFor,
+  startOrdersApp,
+  timeRuns,
+  upload,
+} from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SMALL_ROWS = 1_000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 7);
-const statuses = ['pending', 'processing', 'shipped', 'partially_shipped', 'delivered'];
-const couriers = ['Royal Mail', 'DPD', 'Evri', 'DHL', 'UPS'];
-const header =
-  'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items,orderDate,itemTotal,shippingCountry\n';
-
-/** Row i of the generated file: realistic spread of names, statuses, dates and couriers. */
-function row(i: number) {
-  const status = statuses[i % statuses.length]!;
-  const shipped = status !== 'pending' && status !== 'processing';
-  const courier = shipped ? couriers[i % couriers.length]! : '';
-  const tracking = shipped ? `TRK${String(i).padStart(9, '0')}GB` : '';
-  const day = String((i % 28) + 1).padStart(2, '0');
-  return {
-    orderNumber: `ORD-${i}`,
-    firstName: `First${i % 997}`,
-    lastName: `Last${i % 991}`,
-    email: `buyer${i}@example.com`,
-    postcode: `AB${i % 99} ${i % 9}CD`,
-    status,
-    courier,
-    trackingNumber: tracking,
-    trackingUrl: tracking ? `https://track.example/${tracking}` : '',
-    items: `Tee #${i % 50}; Mug #${i % 7}`,
-    orderDate: `2025-${String((i % 12) + 1).padStart(2, '0')}-${day}`,
-    itemTotal: (i % 90) + 0.99,
-    shippingCountry: ['GB', 'US', 'DE', 'FR'][i % 4]!,
-  };
-}
-const csvLine = (r: ReturnType<typeof row>) =>
-  [
-    r.orderNumber,
-    r.firstName,
-    r.lastName,
-    r.email,
-    r.postcode,
-    r.status,
-    r.courier,
-    r.trackingNumber,
-    r.trackingUrl,
-    r.items,
-    r.orderDate,
-    r.itemTotal,
-    r.shippingCountry,
-  ].join(',') + '\n';
-
-async function* csvFile(rows: number, boundary: string) {
-  yield Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${header}`,
-  );
-  let chunk = '';
-  for (let i = 0; i < rows; i += 1) {
-    chunk += csvLine(row(i));
-    if (chunk.length > 64 * 1024) {
-      yield Buffer.from(chunk);
-      chunk = '';
-    }
-  }
-  yield Buffer.from(`${chunk}\r\n--${boundary}--\r\n`);
-}
-
-async function upload(gatewayUrl: string, token: string, rows: number) {
-  const boundary = `bench${Date.now()}`;
-  const started = performance.now();
-  const response = await fetch(`${gatewayUrl}/api/upload/csv`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    body: ReadableStream.from(csvFile(rows, boundary)),
-    duplex: 'half',
-  } as RequestInit);
-  const body = (await response.json()) as { successfulRows?: number; error?: string };
-  const seconds = (performance.now() - started) / 1000;
-  if (response.status !== 200 || body.successfulRows !== rows) {
-    throw new Error(
-      `import of ${rows} rows answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`,
-    );
-  }
-  return seconds;
-}
 
 const infra = await startInfra({ parts: ['mongo', 'nats'] });
 const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
@@ -185,7 +111,7 @@ try {
               .find(hideShipped)
               .sort({ [sortBy]: -1, _id: -1 })
               .limit(25)
-              .project({ searchTerms: 0 })
+              .project({ searchText: 0 })
               .toArray(),
           ]),
         ),
@@ -200,7 +126,7 @@ try {
           .toArray(),
       ),
     });
-    const searchFilter = { ...scope, searchTerms: searchTermLookupOf('buyer4242')!.pattern };
+    const searchFilter = { ...scope, searchText: searchPatternOf('buyer4242')! };
     rowsOfQueries.push({
       call: 'search q=buyer4242',
       gateway: await timeRuns(SAMPLES, () => get('/api/upload/search?q=buyer4242')),
@@ -211,7 +137,7 @@ try {
             .find(searchFilter)
             .sort({ createdAt: -1, _id: -1 })
             .limit(100)
-            .project({ searchTerms: 0 })
+            .project({ searchText: 0 })
             .toArray(),
         ]),
       ),

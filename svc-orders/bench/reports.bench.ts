@@ -3,7 +3,7 @@
  * limit (10,000) in pdf, through the gateway, measuring time to first byte, total time, rows per
  * second and the peak memory of the svc-orders process; then report search latency over 100,000
  * orders with each filter, and the seller search (GET /api/upload/search) with the stored size of
- * its search terms. svc-orders and the gateway run as child processes from their sources
+ * its search text. svc-orders and the gateway run as child processes from their sources
  * (bench/support.ts), svc-orders with the node flags of its package.json, against a fresh
  * in-memory MongoDB-compatible server and NATS.
  *
@@ -13,7 +13,7 @@
 import mongoose from 'mongoose';
 import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
-import { orderKeyOf, searchTermsOf } from '../src/data/tracking-entry.model.js';
+import { orderKeyOf, searchTextOf } from '../src/data/tracking-entry.model.js';
 import { PDF_ROW_LIMIT } from '../src/export/pdf-writer.js';
 import {
   line,
@@ -70,7 +70,7 @@ function orderOf(i: number) {
   return {
     ...order,
     orderKey: orderKeyOf(ACCOUNT, order.orderNumber),
-    searchTerms: searchTermsOf(order),
+    searchText: searchTextOf(order),
   };
 }
 
@@ -94,15 +94,14 @@ try {
   const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
   const collection = db.collection('tracking_entries');
   const insertStart = performance.now();
-  const stored = { entryBytes: 0, termBytes: 0, terms: 0 };
+  const stored = { entryBytes: 0, searchBytes: 0 };
   for (let start = 0; start < ORDERS; start += 5_000) {
     const batch = Array.from({ length: Math.min(5_000, ORDERS - start) }, (_, k) =>
       orderOf(start + k),
     );
     for (const entry of batch) {
       stored.entryBytes += BSON.calculateObjectSize(entry);
-      stored.termBytes += BSON.calculateObjectSize({ searchTerms: entry.searchTerms });
-      stored.terms += entry.searchTerms.length;
+      stored.searchBytes += BSON.calculateObjectSize({ searchText: entry.searchText });
     }
     await collection.insertMany(batch);
   }
@@ -110,8 +109,8 @@ try {
     `inserted ${ORDERS.toLocaleString('en-US')} orders in ${((performance.now() - insertStart) / 1000).toFixed(1)} s`,
   );
   line(
-    `stored per entry: ${Math.round(stored.entryBytes / ORDERS)} bytes of BSON, of which searchTerms ` +
-      `${Math.round(stored.termBytes / ORDERS)} bytes in ${(stored.terms / ORDERS).toFixed(1)} terms (index keys)`,
+    `stored per entry: ${Math.round(stored.entryBytes / ORDERS)} bytes of BSON, of which searchText ` +
+      `${Math.round(stored.searchBytes / ORDERS)} bytes`,
   );
   await db.close();
 

@@ -1,10 +1,14 @@
 /**
- * What the svc-orders benches add to the testkit's: svc-orders' node flags in the report, and the
- * gateway in front of svc-orders.
+ * What the svc-orders benches add to the testkit's: svc-orders' node flags in the report, the
+ * gateway in front of svc-orders (and svc-analytics), the generated CSV file and its upload, and
+ * the dashboard's queries run with the driver.
  */
+import type { mongo } from 'mongoose';
 import { nodeArgsOf, startApp, type BenchApp } from '@onvelope/testkit';
+import { shippedStatuses } from '../src/data/tracking-entry.model.js';
+import { searchPatternOf } from '../src/domain/search-terms.js';
 
-export { line, timeRuns, type BenchApp } from '@onvelope/testkit';
+export { line, percentile, timeRuns, type BenchApp } from '@onvelope/testkit';
 
 /** One line for the report: which flags svc-orders ran with and who set them. */
 export function ordersFlagsLine(): string {
@@ -20,10 +24,148 @@ export function ordersFlagsLine(): string {
 export const startOrdersApp = (env: Record<string, string>, port?: number) =>
   startApp('svc-orders', env, port, 'svc-orders');
 
-/** The gateway in front of one svc-orders, waiting long enough for a 100,000-row import. */
-export const startGatewayFor = (orders: BenchApp) =>
+/**
+ * The gateway in front of one svc-orders (and one svc-analytics when given), waiting long enough
+ * for a 100,000-row import.
+ */
+export const startGatewayFor = (orders: BenchApp, analytics?: BenchApp) =>
   startApp('gateway', {
     ORDERS_SERVICE_URL: orders.url,
+    ...(analytics ? { ANALYTICS_SERVICE_URL: analytics.url } : {}),
     SERVE_FRONTENDS: 'false',
     UPSTREAM_TIMEOUT_MS: '900000',
   });
+
+const statuses = ['pending', 'processing', 'shipped', 'partially_shipped', 'delivered'];
+const couriers = ['Royal Mail', 'DPD', 'Evri', 'DHL', 'UPS'];
+const header =
+  'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items,orderDate,itemTotal,shippingCountry\n';
+
+/** Row i of the generated file: realistic spread of names, statuses, dates and couriers. */
+function row(i: number) {
+  const status = statuses[i % statuses.length]!;
+  const shipped = status !== 'pending' && status !== 'processing';
+  const courier = shipped ? couriers[i % couriers.length]! : '';
+  const tracking = shipped ? `TRK${String(i).padStart(9, '0')}GB` : '';
+  const day = String((i % 28) + 1).padStart(2, '0');
+  return {
+    orderNumber: `ORD-${i}`,
+    firstName: `First${i % 997}`,
+    lastName: `Last${i % 991}`,
+    email: `buyer${i}@example.com`,
+    postcode: `AB${i % 99} ${i % 9}CD`,
+    status,
+    courier,
+    trackingNumber: tracking,
+    trackingUrl: tracking ? `https://track.example/${tracking}` : '',
+    items: `Tee #${i % 50}; Mug #${i % 7}`,
+    orderDate: `2025-${String((i % 12) + 1).padStart(2, '0')}-${day}`,
+    itemTotal: (i % 90) + 0.99,
+    shippingCountry: ['GB', 'US', 'DE', 'FR'][i % 4]!,
+  };
+}
+const csvLine = (r: ReturnType<typeof row>) =>
+  [
+    r.orderNumber,
+    r.firstName,
+    r.lastName,
+    r.email,
+    r.postcode,
+    r.status,
+    r.courier,
+    r.trackingNumber,
+    r.trackingUrl,
+    r.items,
+    r.orderDate,
+    r.itemTotal,
+    r.shippingCountry,
+  ].join(',') + '\n';
+
+async function* csvFile(rows: number, boundary: string) {
+  yield Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${header}`,
+  );
+  let chunk = '';
+  for (let i = 0; i < rows; i += 1) {
+    chunk += csvLine(row(i));
+    if (chunk.length > 64 * 1024) {
+      yield Buffer.from(chunk);
+      chunk = '';
+    }
+  }
+  yield Buffer.from(`${chunk}\r\n--${boundary}--\r\n`);
+}
+
+/**
+ * Streams a generated CSV file of `rows` orders (`ORD-0` …) through the gateway's upload as the
+ * token's seller; answers the seconds until the import answered, and throws unless every row was
+ * stored.
+ */
+export async function upload(gatewayUrl: string, token: string, rows: number) {
+  const boundary = `bench${Date.now()}`;
+  const started = performance.now();
+  const response = await fetch(`${gatewayUrl}/api/upload/csv`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body: ReadableStream.from(csvFile(rows, boundary)),
+    duplex: 'half',
+  } as RequestInit);
+  const body = (await response.json()) as { successfulRows?: number; error?: string };
+  const seconds = (performance.now() - started) / 1000;
+  if (response.status !== 200 || body.successfulRows !== rows) {
+    throw new Error(
+      `import of ${rows} rows answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`,
+    );
+  }
+  return seconds;
+}
+
+/** A GET through the gateway as the token's seller; throws on any answer but 2xx. */
+export const getAs = (gatewayUrl: string, token: string) => async (path: string) => {
+  const response = await fetch(`${gatewayUrl}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return response.json() as Promise<unknown>;
+};
+
+/**
+ * The dashboard's default queries of one seller, written with the driver as svc-orders runs them
+ * (use-cases/browse-tracking-entries.ts: the account first in every filter, shipped orders hidden,
+ * 25 a page, `_id` the tie-breaker; search newest first, at most 100): the bare cost a call through
+ * the gateway is compared with.
+ */
+export function driverQueriesOf(entries: mongo.Collection, accountId: string) {
+  const hideShipped = { accountId, status: { $nin: [...shippedStatuses] } };
+  return {
+    list: (sortBy: string) =>
+      Promise.all([
+        entries.countDocuments(hideShipped),
+        entries
+          .find(hideShipped)
+          .sort({ [sortBy]: -1, _id: -1 })
+          .limit(25)
+          .project({ searchText: 0 })
+          .toArray(),
+      ]),
+    summary: () =>
+      entries
+        .aggregate([{ $match: hideShipped }, { $group: { _id: '$status', count: { $sum: 1 } } }])
+        .toArray(),
+    search: (q: string) => {
+      const filter = { accountId, searchText: searchPatternOf(q)! };
+      return Promise.all([
+        entries.countDocuments(filter),
+        entries
+          .find(filter)
+          .sort({ createdAt: -1, _id: -1 })
+          .limit(100)
+          .project({ searchText: 0 })
+          .toArray(),
+      ]);
+    },
+  };
+}
