@@ -11,9 +11,10 @@ import mongoose from 'mongoose';
 import { trackingEntrySortFields } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
-import { shippedStatuses, trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { searchPatternOf } from '../src/domain/search-terms.js';
+import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import {
+  driverQueriesOf,
+  getAs,
   line,
   ordersFlagsLine,
   startGatewayFor,
@@ -82,16 +83,8 @@ try {
   const orders = await startOrdersApp(serviceEnv);
   const gateway = await startGatewayFor(orders);
   const token = await issuer.merchantToken(`bench-${ROWS}`);
-  const entries = db.collection('tracking_entries');
-  const scope = { accountId: `bench-${ROWS}` };
-  const hideShipped = { ...scope, status: { $nin: [...shippedStatuses] } };
-  const get = async (path: string) => {
-    const response = await fetch(`${gateway.url}${path}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    return response.json();
-  };
+  const get = getAs(gateway.url, token);
+  const driver = driverQueriesOf(db.collection('tracking_entries'), `bench-${ROWS}`);
   const rowsOfQueries: {
     call: string;
     gateway: Awaited<ReturnType<typeof timeRuns>>;
@@ -104,43 +97,18 @@ try {
         gateway: await timeRuns(SAMPLES, () =>
           get(`/api/upload/tracking-entries?sortBy=${sortBy}&sortOrder=desc`),
         ),
-        driver: await timeRuns(SAMPLES, () =>
-          Promise.all([
-            entries.countDocuments(hideShipped),
-            entries
-              .find(hideShipped)
-              .sort({ [sortBy]: -1, _id: -1 })
-              .limit(25)
-              .project({ searchText: 0 })
-              .toArray(),
-          ]),
-        ),
+        driver: await timeRuns(SAMPLES, () => driver.list(sortBy)),
       });
     }
     rowsOfQueries.push({
       call: 'summary',
       gateway: await timeRuns(SAMPLES, () => get('/api/upload/summary')),
-      driver: await timeRuns(SAMPLES, () =>
-        entries
-          .aggregate([{ $match: hideShipped }, { $group: { _id: '$status', count: { $sum: 1 } } }])
-          .toArray(),
-      ),
+      driver: await timeRuns(SAMPLES, driver.summary),
     });
-    const searchFilter = { ...scope, searchText: searchPatternOf('buyer4242')! };
     rowsOfQueries.push({
       call: 'search q=buyer4242',
       gateway: await timeRuns(SAMPLES, () => get('/api/upload/search?q=buyer4242')),
-      driver: await timeRuns(SAMPLES, () =>
-        Promise.all([
-          entries.countDocuments(searchFilter),
-          entries
-            .find(searchFilter)
-            .sort({ createdAt: -1, _id: -1 })
-            .limit(100)
-            .project({ searchText: 0 })
-            .toArray(),
-        ]),
-      ),
+      driver: await timeRuns(SAMPLES, () => driver.search('buyer4242')),
     });
   } finally {
     await gateway.stop();
