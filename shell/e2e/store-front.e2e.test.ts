@@ -117,6 +117,22 @@ describe('store-front sync', () => {
       `Sync completed - all ${store.ordersCount} BigCartel orders are up to date!`,
       60_000,
     );
+    // Loaded on its own (not after the dashboard's styles), Disconnect still reads as destructive.
+    await page.reload();
+    await page.getByTestId('settings-tab-integrations').click();
+    const dangerColor = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--ov-danger)';
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+    await expect(
+      page
+        .getByTestId('integration-disconnect')
+        .evaluate((button) => getComputedStyle(button).color),
+    ).resolves.toBe(dangerColor);
     await page.getByTestId('integration-disconnect').click();
     await page.getByTestId('disconnect-confirm').click();
     await waitForText(page, 'settings-success', 'BigCartel disconnected successfully!');
