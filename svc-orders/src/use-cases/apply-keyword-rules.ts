@@ -26,9 +26,21 @@ export interface ApplyRulesDeps {
   log: Logger;
 }
 
-/** What the rules make of one order, or null when they change nothing. */
-function changeFor(
-  entry: TrackingEntryDocument,
+/** What of an unsettled order the rules decide (and the job reads). */
+export type RuleTouchedEntry = Pick<
+  TrackingEntryDocument,
+  'status' | 'shippedAt' | 'statusRule' | 'keywordMessage' | 'keywordExplanation' | 'items'
+> &
+  Partial<Pick<TrackingEntryDocument, 'productName'>>;
+
+/**
+ * What the rules make of one order, or null when they change nothing: the keyword message and
+ * explanation (which belong to the rules: when none matches any more, they go) and the status,
+ * shipped date and deciding rule by `nextStatusOf`, as an import would. The apply job writes it;
+ * the preview counts it, so the two never disagree.
+ */
+export function ruleChangesTo(
+  entry: RuleTouchedEntry,
   rules: Awaited<ReturnType<typeof keywordRulesOf>>,
   now: Date,
 ): EntryFields | null {
@@ -40,7 +52,6 @@ function changeFor(
     now,
   });
   const set: EntryFields = {
-    // The message and explanation belong to the rules: when none matches any more, they go.
     keywordMessage: outcome.message,
     keywordExplanation: outcome.explanation,
     status: next.status,
@@ -104,7 +115,7 @@ export async function applyKeywordRules(
   try {
     for await (const entry of cursor) {
       examined += 1;
-      const set = changeFor(entry, rules, now);
+      const set = ruleChangesTo(entry, rules, now);
       if (set) batch.push(entries.updateIfUnchanged(entry, set, now));
       if (batch.length >= BATCH_SIZE) await flush();
       if (examined % BATCH_SIZE === 0) await onProgress({ examined, changed });

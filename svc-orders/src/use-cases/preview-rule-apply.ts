@@ -3,22 +3,13 @@ import type { RuleApplyPreview } from '@onvelope/contracts';
 import { forAccount } from '@onvelope/service-kit';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
-import {
-  evaluateKeywordRules,
-  itemsTextOf,
-  type KeywordRuleLike,
-} from '../domain/keyword-rules.js';
-import { ruleChangeOf, type RuleTouchedEntry } from '../domain/rule-changes.js';
+import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 import { escapeRegExp } from '../domain/text-pattern.js';
-import { unsettledOrders } from './apply-keyword-rules.js';
+import { ruleChangesTo, unsettledOrders, type RuleTouchedEntry } from './apply-keyword-rules.js';
 
 export const APPLY_PREVIEW_SAMPLE_SIZE = 5;
 
-type Candidate = RuleTouchedEntry & {
-  orderNumber: string;
-  items?: string | null;
-  productName?: string | null;
-};
+type Candidate = RuleTouchedEntry & { orderNumber: string };
 
 /**
  * One pattern per case mode that matches any rule's keyword literally: every match type needs the
@@ -62,6 +53,8 @@ export async function previewRuleApply(
     .select({
       orderNumber: 1,
       status: 1,
+      shippedAt: 1,
+      statusRule: 1,
       items: 1,
       productName: 1,
       keywordMessage: 1,
@@ -84,8 +77,14 @@ export async function previewRuleApply(
   const statusCounts = new Map<string, RuleApplyPreview['statusChanges'][number]>();
   try {
     for await (const entry of cursor) {
-      const change = ruleChangeOf(entry, evaluateKeywordRules(rules, itemsTextOf(entry), now));
-      if (!change) continue;
+      const set = ruleChangesTo(entry, rules, now);
+      if (!set) continue;
+      const change = {
+        statusBefore: entry.status,
+        statusAfter: set.status ?? entry.status,
+        messageBefore: entry.keywordMessage ?? null,
+        messageAfter: set.keywordMessage ?? null,
+      };
       preview.changed += 1;
       const statusMoves = change.statusAfter !== change.statusBefore;
       if (statusMoves) {
