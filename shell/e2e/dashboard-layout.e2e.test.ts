@@ -93,6 +93,10 @@ describe('dashboard layout and workspace controls', () => {
     const { context, page } = await dashboardAt(seller, desktop);
     try {
       await page.getByTestId('tracking-row').first().waitFor();
+      // Later calls of the visit (another sort) are not what the page starts with next time.
+      await page.getByTestId('sort-field').selectOption('orderNumber');
+      await page.getByTestId('sort-direction').selectOption('asc');
+      await page.locator('[data-testid="tracking-row"][data-order-number="LAY-1001"]').waitFor();
       const requested: string[] = [];
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   getSummary,
   listKeywordRules,
@@ -43,6 +43,7 @@ function storedTokenProblem(): ListFailure | null {
 async function loadList(
   query: TableQuery,
   signal: AbortSignal,
+  startsEarly: boolean,
 ): Promise<Omit<Loaded<ListAnswer>, 'key'>> {
   const problem = storedTokenProblem();
   if (problem) {
@@ -51,7 +52,7 @@ async function loadList(
   }
   try {
     return {
-      data: await merchantApi.call(listTrackingEntries, { query, signal, startsEarly: true }),
+      data: await merchantApi.call(listTrackingEntries, { query, signal, startsEarly }),
       failure: null,
     };
   } catch (error) {
@@ -76,10 +77,16 @@ export function useWorkspaceData(query: TableQuery, reloadKey: number) {
     error: null,
   });
   const [ruleCount, setRuleCount] = useState<number | null>(null);
+  // Only the page's first calls are for the shell to start early next time (see @onvelope/ui
+  // early-calls): a later page, sort or reload is the seller's choice of the moment.
+  const firstList = useRef(true);
+  const firstSummary = useRef(true);
 
   useEffect(() => {
     const controller = new AbortController();
-    loadList(query, controller.signal)
+    const startsEarly = firstList.current;
+    firstList.current = false;
+    loadList(query, controller.signal, startsEarly)
       .then((loaded) => setList({ key: listKey, ...loaded }))
       .catch(() => undefined);
     return () => controller.abort();
@@ -90,13 +97,15 @@ export function useWorkspaceData(query: TableQuery, reloadKey: number) {
   useEffect(() => {
     const controller = new AbortController();
     if (storedTokenProblem()) return;
+    const startsEarly = firstSummary.current;
+    firstSummary.current = false;
     // The counters describe the whole book, whatever the table's hide-shipped toggle: counted
     // with the toggle, shipped and delivered read 0 above a table that can show them.
     merchantApi
       .call(getSummary, {
         query: { omitShipped: false },
         signal: controller.signal,
-        startsEarly: true,
+        startsEarly,
       })
       .then((data) => setSummary({ data, error: null }))
       .catch((error: unknown) => {
