@@ -87,7 +87,11 @@ export function startOutboxRelay({
         pause?.wake();
       }
     }
-  })();
+  })().catch((error: unknown) => {
+    // Without the connection's news the safety net still runs rounds.
+    connected = true;
+    log.warn({ err: error }, `${name}: stopped following the NATS connection`);
+  });
 
   const done = (async () => {
     while (!stopping.signal.aborted) {

@@ -225,7 +225,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   /** The answer the shell already started for this call (see `early-calls.ts`), if any. */
   function earlyAnswerTo(method: HttpMethod, target: string, init: SendInit) {
     if (!init.startsEarly || method !== 'GET' || baseUrl !== '') return undefined;
-    rememberEarlyCall(globalThis.localStorage, globalThis.location.pathname, target);
+    try {
+      rememberEarlyCall(globalThis.localStorage, globalThis.location.pathname, target);
+    } catch {
+      // Storage the browser refuses (privacy settings) only costs the next load its head start.
+    }
     return takeEarlyAnswer(target, tokenOf(init));
   }
 

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rememberEarlyCall, startEarlyCalls, takeEarlyAnswer } from './early-calls.js';
 import type { KeyValueStore } from './session.js';
 
 // A Map behind the Storage methods the helpers use; the browser's Storage is not in Node.
-function memoryStore(): KeyValueStore {
-  const map = new Map<string, string>();
+function memoryStore(entries: Record<string, string> = {}): KeyValueStore {
+  const map = new Map(Object.entries(entries));
   return {
     getItem: (key) => map.get(key) ?? null,
     setItem: (key, value) => void map.set(key, value),
@@ -27,6 +27,8 @@ function recordingFetch() {
 }
 
 describe('early calls', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('starts the calls a page made last time, with the token given, and hands each answer over once', async () => {
     const storage = memoryStore();
     rememberEarlyCall(storage, '/dashboard', '/api/upload/tracking-entries?page=1');
@@ -83,5 +85,54 @@ describe('early calls', () => {
     startEarlyCalls(storage, '/settings', 'token-a', doFetch);
 
     expect(asked.map(({ path }) => path)).toEqual(['/api/ok']);
+  });
+
+  it('refuses paths that would leave the API once the browser resolves them', () => {
+    const storage = memoryStore();
+    for (const path of [
+      '/api/../auth/google/callback?code=x',
+      '/api/%2e%2e/auth/profile',
+      '/api/./upload/summary',
+      '/apiary/x',
+    ]) {
+      rememberEarlyCall(storage, '/dashboard', path);
+    }
+    storage.setItem('onvelope.earlyCalls:/settings', JSON.stringify(['/api/x/../../auth/profile']));
+    const { asked, doFetch } = recordingFetch();
+
+    startEarlyCalls(storage, '/dashboard', 'token-a', doFetch);
+    startEarlyCalls(storage, '/settings', 'token-a', doFetch);
+
+    expect(asked).toEqual([]);
+  });
+
+  it('starts the list afresh on each page load, so a call the page no longer makes is dropped', () => {
+    const earlierLoad = ['/api/old-1', '/api/old-2', '/api/old-3', '/api/old-4'];
+    const storage = memoryStore({
+      'onvelope.earlyCalls:/dashboard': JSON.stringify(earlierLoad),
+    });
+
+    rememberEarlyCall(storage, '/dashboard', '/api/upload/summary');
+    rememberEarlyCall(storage, '/dashboard', '/api/keyword-rules');
+
+    expect(JSON.parse(storage.getItem('onvelope.earlyCalls:/dashboard')!)).toEqual([
+      '/api/keyword-rules',
+      '/api/upload/summary',
+    ]);
+  });
+
+  it('drops an answer nobody picked up within 15 s and stops its download', async () => {
+    vi.useFakeTimers();
+    const storage = memoryStore();
+    rememberEarlyCall(storage, '/analytics', '/api/analytics/countries');
+    let cancelled = false;
+    const body = new ReadableStream({ cancel: () => void (cancelled = true) });
+    const doFetch = (() => Promise.resolve(new Response(body))) as typeof fetch;
+
+    startEarlyCalls(storage, '/analytics', 'token-a', doFetch);
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    expect(takeEarlyAnswer('/api/analytics/countries', 'token-a')).toBeUndefined();
+    expect(cancelled).toBe(true);
   });
 });

@@ -19,19 +19,40 @@ const rememberedKey = (page: string) => `onvelope.earlyCalls:${page}`;
 interface EarlyAnswer {
   token: string;
   answer: Promise<Response>;
-  startedAt: number;
 }
 
 // The shell and every remote bundle their own copy of this module: the started calls live on the
 // page's global object, the one thing they all share.
 const registryKey = Symbol.for('onvelope.earlyAnswers');
-function startedCalls(): Map<string, EarlyAnswer> {
-  const page = globalThis as { [registryKey]?: Map<string, EarlyAnswer> };
-  return (page[registryKey] ??= new Map());
+const rememberedKeyOfLoad = Symbol.for('onvelope.earlyCallsRemembered');
+interface PageGlobals {
+  [registryKey]?: Map<string, EarlyAnswer>;
+  /** The pages whose list this page load has started again, per storage. */
+  [rememberedKeyOfLoad]?: WeakMap<KeyValueStore, Set<string>>;
 }
+const pageGlobals = globalThis as PageGlobals;
+const startedCalls = () => (pageGlobals[registryKey] ??= new Map());
+const pagesRememberedThisLoad = (storage: KeyValueStore) => {
+  const byStorage = (pageGlobals[rememberedKeyOfLoad] ??= new WeakMap());
+  let pages = byStorage.get(storage);
+  if (!pages) byStorage.set(storage, (pages = new Set()));
+  return pages;
+};
 
-/** Only the gateway's own API paths are started on the visitor's behalf. */
-const isApiPath = (path: string) => path.startsWith('/api/') && !path.includes('//');
+/**
+ * Only the gateway's own API paths, written as the browser will send them, are started on the
+ * visitor's behalf: `/api/../auth/…`, `//host/…` or an encoded dot segment is refused, not resolved.
+ */
+function isApiPath(path: string): boolean {
+  if (!path.startsWith('/api/')) return false;
+  const base = 'http://early-calls.invalid';
+  try {
+    const url = new URL(path, base);
+    return url.origin === base && `${url.pathname}${url.search}` === path;
+  } catch {
+    return false;
+  }
+}
 
 /** The calls remembered for `page`, read defensively: storage is the visitor's to edit. */
 function rememberedCalls(storage: KeyValueStore, page: string): string[] {
@@ -45,10 +66,17 @@ function rememberedCalls(storage: KeyValueStore, page: string): string[] {
   }
 }
 
-/** Remembers that `page` makes the GET call `path` as soon as it shows (kept to the latest few). */
+/**
+ * Remembers that `page` makes the GET call `path` as soon as it shows. The first call remembered
+ * in a page load replaces what earlier loads remembered, so a call the page no longer makes (an old
+ * query after a deploy) is not started for ever.
+ */
 export function rememberEarlyCall(storage: KeyValueStore, page: string, path: string): void {
   if (!isApiPath(path)) return;
-  const calls = rememberedCalls(storage, page).filter((known) => known !== path);
+  const thisLoad = pagesRememberedThisLoad(storage);
+  const earlier = thisLoad.has(page) ? rememberedCalls(storage, page) : [];
+  thisLoad.add(page);
+  const calls = earlier.filter((known) => known !== path);
   calls.unshift(path);
   try {
     storage.setItem(rememberedKey(page), JSON.stringify(calls.slice(0, MAX_CALLS_PER_PAGE)));
@@ -71,19 +99,25 @@ export function startEarlyCalls(
     });
     // Nobody may be waiting on it yet: a failure is the client's to see when it picks it up.
     answer.catch(() => undefined);
-    calls.set(path, { token, answer, startedAt: Date.now() });
+    const started = { token, answer };
+    calls.set(path, started);
+    // Not picked up in time (the visitor went elsewhere): dropped, and its body not downloaded.
+    setTimeout(() => {
+      if (calls.get(path) !== started) return;
+      calls.delete(path);
+      answer.then((response) => response.body?.cancel()).catch(() => undefined);
+    }, UNCLAIMED_MS);
   }
 }
 
 /**
  * The answer to `path` the shell started with `token`, once: undefined when none was started, it
- * was made with another token, or it waited too long to be trusted as current.
+ * was made with another token, or it was dropped as unclaimed.
  */
 export function takeEarlyAnswer(path: string, token: string | null): Promise<Response> | undefined {
   const calls = startedCalls();
   const started = calls.get(path);
   if (!started) return undefined;
   calls.delete(path);
-  if (started.token !== token || Date.now() - started.startedAt > UNCLAIMED_MS) return undefined;
-  return started.answer;
+  return started.token === token ? started.answer : undefined;
 }

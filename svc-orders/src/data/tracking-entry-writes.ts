@@ -22,11 +22,12 @@ import {
 import { writeInOrder, WriteCutError, type OrderedWrite } from './write-in-order.js';
 
 /**
- * How long a batch cut off by the database waits for it to come back and say which of the batch's
- * writes landed (each try waits for the driver's server selection too). An import answers only
- * once it knows; a longer outage answers with the rows it could not check.
+ * How long an import's batch cut off by the database waits for it to come back and say which of
+ * the batch's writes landed (each try waits for the driver's server selection too). An import
+ * answers only once it knows; a longer outage answers with the rows it could not check. Other
+ * writers ask once: their callers (svc-sync, a rule job) would rather hear of the outage.
  */
-const CUT_READ_BACK_MS = 30_000;
+export const IMPORT_CUT_READ_BACK_MS = 30_000;
 const READ_BACK_RETRY_MS = 500;
 
 /** The fields a write may set: everything but identity, bookkeeping and derived fields. */
@@ -238,11 +239,12 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
    * changes. A write cut off by the database leaves the record to be recovered at once, and throws
    * a `WriteCutError` whose `stored` are exactly the writes found stored. A batch stored whose record
    * cannot be settled (the database went away just after) counts as stored: the relay recovers the
-   * record when its lease ends.
+   * record when its lease ends. `readBackMs`: how long a cut batch keeps asking what landed.
    */
   async function writeBatch<W extends EntryWrite>(
     writes: W[],
     now: Date,
+    { readBackMs = 0 }: { readBackMs?: number } = {},
   ): Promise<BatchOutcome<W>> {
     const intent: OutboxIntent = {
       accountId,
@@ -257,7 +259,7 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
       // Asked first: once the database answers again, the record is released at once too.
       const cut =
         error instanceof WriteCutError
-          ? await withStoredFound(error as WriteCutError<W>, now)
+          ? await withStoredFound(error as WriteCutError<W>, now, readBackMs)
           : undefined;
       await abandonOutboxRecord(db, recordId).catch(() => undefined);
       throw cut ?? error;
@@ -310,11 +312,15 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
 
   /**
    * Which of a cut batch's unknown writes landed (their entries carry this batch's time), asked
-   * again while the database stays away, for up to `CUT_READ_BACK_MS`: a write can land with its
-   * answer lost, and only the database can say so.
+   * again while the database stays away, for up to `readBackMs`: a write can land with its answer
+   * lost, and only the database can say so.
    */
-  async function withStoredFound<W extends EntryWrite>(cut: WriteCutError<W>, now: Date) {
-    const giveUpAt = Date.now() + CUT_READ_BACK_MS;
+  async function withStoredFound<W extends EntryWrite>(
+    cut: WriteCutError<W>,
+    now: Date,
+    readBackMs: number,
+  ) {
+    const giveUpAt = Date.now() + readBackMs;
     for (;;) {
       try {
         const landed = new Set(
@@ -331,7 +337,7 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
         );
       } catch (error) {
         if (!isDatabaseUnavailable(error) || Date.now() >= giveUpAt) return cut;
-        await delay(READ_BACK_RETRY_MS);
+        await delay(READ_BACK_RETRY_MS, undefined, { ref: false });
       }
     }
   }

@@ -2,6 +2,7 @@ import type { Model } from 'mongoose';
 import { HttpError, isDatabaseUnavailable } from '@onvelope/service-kit';
 import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import {
+  IMPORT_CUT_READ_BACK_MS,
   trackingEntryWrites,
   type EntryFields,
   type EntryWrite,
@@ -220,7 +221,9 @@ export class ImportBatchWriter {
     if (batch.writes.length) {
       let outcome;
       try {
-        outcome = await this.entries.writeBatch(batch.writes, batch.now);
+        outcome = await this.entries.writeBatch(batch.writes, batch.now, {
+          readBackMs: IMPORT_CUT_READ_BACK_MS,
+        });
       } catch (error) {
         if (error instanceof WriteCutError)
           throw this.cutOff(error as WriteCutError<RowWrite>, batch);
@@ -246,7 +249,8 @@ export class ImportBatchWriter {
       }
     }
     counts.written += batch.rows;
-    this.unstoredFrom.shift();
+    // Paired with `add`, which notes the first row of a batch that has rows.
+    if (batch.rows) this.unstoredFrom.shift();
   }
 
   /**
