@@ -93,7 +93,10 @@ describe('billing state relay', () => {
 
       link.restore();
       await expect.poll(() => publishedVersion(duringOutage._id), { timeout: 10_000 }).toBe(2);
-      expect((await cutOffAccounts.findById(duringOutage._id).lean())?.pendingPublish).toBe(false);
+      // The mark is cleared once JetStream has acknowledged, a moment after the event is seen.
+      await expect
+        .poll(async () => (await cutOffAccounts.findById(duringOutage._id).lean())?.pendingPublish)
+        .toBe(false);
     } finally {
       await cutOff.close();
       await cutOffAccounts.db.close();
