@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ensureCacheEntry } from './cache-entry.js';
 import { freePort } from './free-port.js';
 import { cacheDir, mongoLauncherDir, type Env } from './paths.js';
@@ -16,20 +16,19 @@ interface MongoLauncherBuild {
 
 /**
  * Fetches mongo-java-server's jars from Maven Central and compiles the launcher, once per
- * version of `mongo-launcher/` (the cache key hashes the pom and the Java source).
+ * version of `mongo-launcher/` (the cache key hashes the pom and the Java sources).
  */
 export async function provisionMongoJavaServer(
   env: Env,
   log: InfraLog,
 ): Promise<MongoLauncherBuild> {
   const pom = join(mongoLauncherDir, 'pom.xml');
-  const source = join(mongoLauncherDir, 'MongoLauncher.java');
-  const hash = createHash('sha256')
-    .update(await readFile(pom))
-    .update(await readFile(source))
-    .digest('hex')
-    .slice(0, 12);
-  const dir = join(cacheDir(env), 'mongo-java-server', `${MONGO_JAVA_SERVER_VERSION}-${hash}`);
+  const sourceNames = (await readdir(mongoLauncherDir)).filter((name) => name.endsWith('.java'));
+  const sources = sourceNames.sort().map((name) => join(mongoLauncherDir, name));
+  const hash = createHash('sha256').update(await readFile(pom));
+  for (const source of sources) hash.update(basename(source)).update(await readFile(source));
+  const version = hash.digest('hex').slice(0, 12);
+  const dir = join(cacheDir(env), 'mongo-java-server', `${MONGO_JAVA_SERVER_VERSION}-${version}`);
   const built = await ensureCacheEntry(dir, async (scratch) => {
     for (const tool of ['mvn', 'javac']) {
       if (!(await findOnPath(tool, env))) {
@@ -55,9 +54,11 @@ export async function provisionMongoJavaServer(
       ],
       { env, cwd: scratch },
     );
-    await run('javac', ['-d', join(scratch, 'classes'), '-cp', join(scratch, 'lib', '*'), source], {
-      env,
-    });
+    await run(
+      'javac',
+      ['-d', join(scratch, 'classes'), '-cp', join(scratch, 'lib', '*'), ...sources],
+      { env },
+    );
   });
   if (built) log(`mongo-java-server cached in ${dir}`);
   return { classpath: [join(dir, 'classes'), join(dir, 'lib', '*')].join(':') };

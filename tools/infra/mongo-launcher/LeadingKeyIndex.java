@@ -1,0 +1,133 @@
+import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.IndexKey;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.bson.ObjectId;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A non-unique index, served on its first key: mongo-java-server keeps non-unique indexes as
+ * empty placeholders, so every query that no unique index matches exactly reads the whole
+ * collection. This one answers a filter that fixes the first key to a string or an ObjectId (a
+ * seller's `accountId`) with the documents holding that value. The server still applies the whole
+ * filter, sort, skip and limit to them, so answers are those of a full scan, and the candidates
+ * come in the collection's own order (the order a full scan reads, which a find without sort
+ * returns).
+ */
+final class LeadingKeyIndex<P> extends Index<P> {
+  /** Values a query can be narrowed by; documents holding anything else are kept under OTHER. */
+  private static final Object OTHER = new Object();
+
+  private final String key;
+  private final Comparator<P> collectionOrder;
+  private final Map<Object, NavigableSet<P>> positionsByValue = new HashMap<>();
+  private final Map<Object, P> positionsById = new HashMap<>();
+
+  LeadingKeyIndex(String name, List<IndexKey> keys, boolean sparse, Comparator<P> collectionOrder) {
+    super(name, keys, sparse);
+    this.key = keys.get(0).getKey();
+    this.collectionOrder = collectionOrder;
+  }
+
+  /** Only a plain field: a dotted path may cross arrays, whose matching rules this does not model. */
+  static boolean canServe(List<IndexKey> keys) {
+    return !keys.get(0).getKey().contains(".");
+  }
+
+  private static boolean narrows(Object value) {
+    return value instanceof String || value instanceof ObjectId;
+  }
+
+  /** The values a document is found under: each element of an array (as a query matches them). */
+  private Set<Object> valuesOf(Document document) {
+    Object value = document.get(key);
+    Set<Object> values = new LinkedHashSet<>();
+    if (value instanceof Collection<?> elements) {
+      for (Object element : elements) values.add(narrows(element) ? element : OTHER);
+    }
+    values.add(narrows(value) ? value : OTHER);
+    return values;
+  }
+
+  @Override
+  public synchronized boolean canHandle(Document query) {
+    return narrows(query.get(key));
+  }
+
+  /** The part of a filter this index narrows by (when {@link #canHandle} accepts the filter). */
+  Document narrowingFilter(Document query) {
+    return new Document(key, query.get(key));
+  }
+
+  @Override
+  public synchronized Iterable<P> getPositions(Document query) {
+    NavigableSet<P> positions = positionsByValue.get(query.get(key));
+    return positions == null ? List.of() : new ArrayList<>(positions);
+  }
+
+  @Override
+  public synchronized P getPosition(Document document) {
+    return positionsById.get(document.get("_id"));
+  }
+
+  @Override
+  public void checkAdd(Document document, MongoCollection<P> collection) {}
+
+  @Override
+  public synchronized void add(Document document, P position, MongoCollection<P> collection) {
+    positionsById.put(document.get("_id"), position);
+    for (Object value : valuesOf(document)) {
+      positionsByValue.computeIfAbsent(value, v -> new TreeSet<>(collectionOrder)).add(position);
+    }
+  }
+
+  @Override
+  public synchronized P remove(Document document) {
+    P position = positionsById.remove(document.get("_id"));
+    if (position == null) return null;
+    for (Object value : valuesOf(document)) {
+      NavigableSet<P> positions = positionsByValue.get(value);
+      if (positions == null) continue;
+      positions.remove(position);
+      if (positions.isEmpty()) positionsByValue.remove(value);
+    }
+    return position;
+  }
+
+  @Override
+  public void checkUpdate(Document oldDocument, Document newDocument, MongoCollection<P> collection) {}
+
+  @Override
+  public synchronized void updateInPlace(
+      Document oldDocument, Document newDocument, P position, MongoCollection<P> collection) {
+    if (Objects.equals(oldDocument.get(key), newDocument.get(key))) return;
+    remove(oldDocument);
+    add(newDocument, position, collection);
+  }
+
+  @Override
+  public synchronized long getCount() {
+    return positionsById.size();
+  }
+
+  @Override
+  public long getDataSize() {
+    return 0;
+  }
+
+  @Override
+  public synchronized void drop() {
+    positionsByValue.clear();
+    positionsById.clear();
+  }
+}

@@ -1,0 +1,90 @@
+import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.MongoDatabase;
+import de.bwaldvogel.mongo.backend.DatabaseResolver;
+import de.bwaldvogel.mongo.backend.EmptyCursor;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.aggregation.Aggregation;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.oplog.Oplog;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.List;
+
+/**
+ * An aggregation whose first stage is a `$match` a {@link LeadingKeyIndex} can narrow (a seller's
+ * summary or count) starts from the documents the index finds, where mongo-java-server would feed
+ * the pipeline the whole collection. The pipeline itself is unchanged, its `$match` included, so it
+ * gives the same answer.
+ */
+final class MatchFirstAggregate {
+  private MatchFirstAggregate() {}
+
+  /**
+   * The answer to an `aggregate` command, or null when it is another command or its pipeline cannot
+   * be narrowed this way (mongo-java-server then runs it as usual).
+   */
+  static Document answer(
+      MongoDatabase database,
+      String commandName,
+      Document command,
+      DatabaseResolver databaseResolver,
+      Oplog oplog) {
+    if (!commandName.equalsIgnoreCase("aggregate")) return null;
+    String collectionName = String.valueOf(command.get(commandName));
+    MongoCollection<?> collection = database.resolveCollection(collectionName, false);
+    if (collection == null) return null;
+    List<Document> pipeline = Aggregation.parse(command.get("pipeline"));
+    if (pipeline.isEmpty() || !(pipeline.get(0).get("$match") instanceof Document match)) {
+      return null;
+    }
+    Document narrowing = narrowingFilter(collection, match);
+    if (narrowing == null) return null;
+
+    Aggregation aggregation =
+        Aggregation.fromPipeline(
+            pipeline, databaseResolver, database, startingFrom(collection, narrowing), oplog);
+    aggregation.validate(command);
+    Document cursor = new Document();
+    cursor.put("id", EmptyCursor.get().getId());
+    cursor.put("ns", database.getDatabaseName() + "." + collectionName);
+    cursor.put("firstBatch", aggregation.computeResult());
+    Document answer = new Document();
+    answer.put("cursor", cursor);
+    answer.put("ok", 1.0);
+    return answer;
+  }
+
+  private static Document narrowingFilter(MongoCollection<?> collection, Document match) {
+    for (Index<?> index : collection.getIndexes()) {
+      if (index instanceof LeadingKeyIndex<?> leading && leading.canHandle(match)) {
+        return leading.narrowingFilter(match);
+      }
+    }
+    return null;
+  }
+
+  /** The collection as the pipeline sees it: reading "all" documents reads the narrowed ones. */
+  private static MongoCollection<?> startingFrom(MongoCollection<?> collection, Document narrowing) {
+    return (MongoCollection<?>)
+        Proxy.newProxyInstance(
+            MongoCollection.class.getClassLoader(),
+            new Class<?>[] {MongoCollection.class},
+            (proxy, method, arguments) -> {
+              if (method.getParameterCount() == 0) {
+                switch (method.getName()) {
+                  case "queryAll":
+                    return collection.handleQuery(narrowing);
+                  case "queryAllAsStream":
+                    return collection.handleQueryAsStream(narrowing);
+                  default:
+                    break;
+                }
+              }
+              try {
+                return method.invoke(collection, arguments);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+            });
+  }
+}

@@ -1,0 +1,181 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInfra, type Infra } from '@onvelope/infra';
+
+const quiet = (): void => {};
+// The driver mongoose carries, so this package needs no second copy of it.
+const { MongoClient, ObjectId } = mongoose.mongo;
+/** Orders with readable string ids, so answers compare by name. */
+type Order = { _id: string } & Record<string, unknown>;
+type Collection = mongoose.mongo.Collection<Order>;
+
+/**
+ * The local server answers a filter on a non-unique index's first key from that index (see
+ * mongo-launcher/LeadingKeyIndex.java). Whatever it narrows by, every answer must be the one a
+ * full scan gives: each case runs on an indexed collection and on an unindexed twin holding the
+ * same documents, and compares.
+ */
+describe('non-unique indexes on the local MongoDB-compatible server', () => {
+  let infra: Infra<'mongo'>;
+  let client: mongoose.mongo.MongoClient;
+  let indexed: Collection;
+  let plain: Collection;
+
+  const both = async (change: (collection: Collection) => Promise<unknown>): Promise<void> => {
+    await change(indexed);
+    await change(plain);
+  };
+  const sameAnswer = async <T>(ask: (collection: Collection) => Promise<T>): Promise<T> => {
+    const answer = await ask(indexed);
+    expect(answer).toEqual(await ask(plain));
+    return answer;
+  };
+  const ids = (orders: Order[]): string[] => orders.map((order) => order._id);
+
+  beforeAll(async () => {
+    infra = await startInfra({ parts: ['mongo'], log: quiet });
+    client = await new MongoClient(infra.mongoUrl).connect();
+    const db = client.db('leading_key_index_test');
+    indexed = db.collection<Order>('indexed');
+    plain = db.collection<Order>('plain');
+    await indexed.createIndex({ accountId: 1, createdAt: -1 });
+    await indexed.createIndex({ accountId: 1, status: 1 });
+    const seller = new ObjectId();
+    await both((collection) =>
+      collection.insertMany(
+        Array.from({ length: 60 }, (_, i) => ({
+          _id: `order-${i}`,
+          accountId: i % 3 === 0 ? 'acct-a' : i % 3 === 1 ? 'acct-b' : seller,
+          status: i % 4 === 0 ? 'shipped' : 'pending',
+          createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 7))),
+          total: i,
+        })),
+      ),
+    );
+    await both((collection) =>
+      collection.insertMany([
+        { _id: 'no-account', status: 'pending', total: 1 },
+        { _id: 'null-account', accountId: null, total: 2 },
+        { _id: 'number-account', accountId: 7, total: 3 },
+        { _id: 'shared', accountId: ['acct-a', 'acct-c'], total: 4 },
+      ]),
+    );
+  }, 300_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await infra?.stop();
+  });
+
+  it('finds a seller’s documents in the collection’s own order, with every other condition applied', async () => {
+    const natural = await sameAnswer((c) => c.find({ accountId: 'acct-a' }).toArray());
+    expect(ids(natural).slice(0, 3)).toEqual(['order-0', 'order-3', 'order-6']);
+    expect(natural).toHaveLength(21);
+    await sameAnswer((c) =>
+      c
+        .find({ accountId: 'acct-a', status: 'shipped', total: { $gte: 10 } })
+        .sort({ createdAt: -1, _id: 1 })
+        .skip(1)
+        .limit(3)
+        .toArray(),
+    );
+    await sameAnswer((c) =>
+      c.find({ accountId: 'acct-b', $or: [{ status: 'shipped' }, { total: 1 }] }).toArray(),
+    );
+    await sameAnswer((c) => c.find({ accountId: 'acct-c' }).toArray());
+    await sameAnswer((c) => c.find({ accountId: 'acct-none' }).toArray());
+    await sameAnswer((c) => c.countDocuments({ accountId: 'acct-b', status: 'pending' }));
+    await sameAnswer((c) => c.distinct('status', { accountId: 'acct-a' }));
+  });
+
+  it('narrows by an ObjectId too, and answers filters it cannot narrow by as a full scan does', async () => {
+    const seller = (await plain.findOne({ _id: 'order-2' }))!.accountId as mongoose.mongo.ObjectId;
+    expect(await sameAnswer((c) => c.find({ accountId: seller }).toArray())).toHaveLength(20);
+    await sameAnswer((c) => c.find({ accountId: { $in: ['acct-a', 'acct-b'] } }).toArray());
+    await sameAnswer((c) => c.find({ accountId: null }).toArray());
+    await sameAnswer((c) => c.find({ accountId: 7 }).toArray());
+    await sameAnswer((c) => c.find({ status: 'shipped' }).toArray());
+  });
+
+  it('runs a pipeline that starts with a seller’s $match on that seller’s documents, with the same result', async () => {
+    const summary = await sameAnswer((c) =>
+      c
+        .aggregate([
+          { $match: { accountId: 'acct-b', total: { $gt: 5 } } },
+          { $group: { _id: '$status', orders: { $sum: 1 }, total: { $sum: '$total' } } },
+          { $sort: { _id: 1 } },
+        ])
+        .toArray(),
+    );
+    expect(summary.map((group) => group._id)).toEqual(['pending', 'shipped']);
+    await sameAnswer((c) =>
+      c.aggregate([{ $match: { accountId: 'acct-a' } }, { $count: 'n' }]).toArray(),
+    );
+    await sameAnswer((c) =>
+      c.aggregate([{ $match: { status: 'pending' } }, { $count: 'n' }]).toArray(),
+    );
+  });
+
+  it('follows updates that move a document to another seller, deletions and reused slots', async () => {
+    await both((c) => c.updateOne({ _id: 'order-0' }, { $set: { accountId: 'acct-b' } }));
+    await both((c) => c.updateMany({ accountId: 'acct-a' }, { $set: { status: 'archived' } }));
+    await both((c) => c.deleteMany({ accountId: 'acct-b', total: { $lt: 20 } }));
+    await both((c) => c.insertOne({ _id: 'late', accountId: 'acct-a', total: 99 }));
+    await both((c) =>
+      c.updateOne(
+        { accountId: 'acct-c', _id: 'upserted' },
+        { $set: { total: 5 } },
+        { upsert: true },
+      ),
+    );
+    await both((c) => c.replaceOne({ _id: 'shared' }, { accountId: 'acct-d', total: 4 }));
+    for (const accountId of ['acct-a', 'acct-b', 'acct-c', 'acct-d']) {
+      await sameAnswer((c) => c.find({ accountId }).toArray());
+    }
+    expect(ids(await indexed.find({ accountId: 'acct-c' }).toArray())).toEqual(['upserted']);
+    expect(await indexed.countDocuments({ accountId: 'acct-b', _id: 'order-0' })).toBe(0);
+  });
+});
+
+describe('non-unique indexes on the local server’s H2 file', () => {
+  it('are rebuilt from the stored documents when the server starts again', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'onvelope-leading-key-'));
+    const session = async <T>(use: (collection: Collection) => Promise<T>): Promise<T> => {
+      const infra = await startInfra({ parts: ['mongo'], persistent: true, dataDir, log: quiet });
+      const client = await new MongoClient(infra.mongoUrl).connect();
+      try {
+        return await use(client.db('leading_key_index_test').collection<Order>('orders'));
+      } finally {
+        await client.close();
+        await infra.stop();
+      }
+    };
+    try {
+      await session(async (orders) => {
+        await orders.createIndex({ accountId: 1, createdAt: -1 });
+        await orders.insertMany(
+          Array.from({ length: 30 }, (_, i) => ({
+            _id: `order-${i}`,
+            accountId: `acct-${i % 3}`,
+            total: i,
+          })),
+        );
+        await orders.deleteOne({ accountId: 'acct-1', total: 4 });
+      });
+      const totals = await session(async (orders) => {
+        const found = await orders.find({ accountId: 'acct-1' }).sort({ total: 1 }).toArray();
+        const [counted] = await orders
+          .aggregate([{ $match: { accountId: 'acct-1' } }, { $count: 'n' }])
+          .toArray();
+        expect(counted).toEqual({ n: 9 });
+        return found.map((order) => order.total as number);
+      });
+      expect(totals).toEqual([1, 7, 10, 13, 16, 19, 22, 25, 28]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
