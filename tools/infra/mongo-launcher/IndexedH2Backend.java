@@ -1,6 +1,5 @@
 import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.backend.DatabaseResolver;
-import de.bwaldvogel.mongo.backend.EmptyIndex;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
@@ -36,8 +35,8 @@ final class IndexedH2Backend extends H2Backend {
     @Override
     protected Index<Object> openOrCreateSecondaryIndex(
         String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
-      if (!LeadingKeyIndex.canServe(keys)) return new EmptyIndex<>(indexName, keys);
-      return new LeadingKeyIndex<>(indexName, keys, sparse, keyOrder::compare);
+      return LeadingKeyIndex.forDescription(
+          resolveCollection(collectionName, false), indexName, keys, sparse, keyOrder::compare);
     }
 
     @Override

@@ -1,5 +1,4 @@
 import de.bwaldvogel.mongo.backend.DatabaseResolver;
-import de.bwaldvogel.mongo.backend.EmptyIndex;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
@@ -25,9 +24,13 @@ final class IndexedMemoryBackend extends MemoryBackend {
     @Override
     protected Index<Integer> openOrCreateSecondaryIndex(
         String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
-      if (!LeadingKeyIndex.canServe(keys)) return new EmptyIndex<>(indexName, keys);
       // A memory collection's positions are list slots; a full scan reads them in order.
-      return new LeadingKeyIndex<>(indexName, keys, sparse, Comparator.<Integer>naturalOrder());
+      return LeadingKeyIndex.forDescription(
+          resolveCollection(collectionName, false),
+          indexName,
+          keys,
+          sparse,
+          Comparator.<Integer>naturalOrder());
     }
 
     @Override

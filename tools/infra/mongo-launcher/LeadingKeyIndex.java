@@ -1,4 +1,5 @@
 import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.backend.EmptyIndex;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.bson.Document;
@@ -25,37 +26,58 @@ import java.util.TreeSet;
  * returns).
  */
 final class LeadingKeyIndex<P> extends Index<P> {
-  /** Values a query can be narrowed by; documents holding anything else are kept under OTHER. */
-  private static final Object OTHER = new Object();
-
   private final String key;
   private final Comparator<P> collectionOrder;
   private final Map<Object, NavigableSet<P>> positionsByValue = new HashMap<>();
   private final Map<Object, P> positionsById = new HashMap<>();
 
-  LeadingKeyIndex(String name, List<IndexKey> keys, boolean sparse, Comparator<P> collectionOrder) {
+  private LeadingKeyIndex(
+      String name, List<IndexKey> keys, boolean sparse, Comparator<P> collectionOrder) {
     super(name, keys, sparse);
     this.key = keys.get(0).getKey();
     this.collectionOrder = collectionOrder;
   }
 
-  /** Only a plain field: a dotted path may cross arrays, whose matching rules this does not model. */
-  static boolean canServe(List<IndexKey> keys) {
-    return !keys.get(0).getKey().contains(".");
+  /**
+   * The index for a non-unique index description of `collection`: served when it is the first on
+   * its first key (the services declare a dozen `{accountId, ...}` indexes on one collection, and one
+   * copy of the seller's positions serves them all), otherwise the server's empty placeholder. A
+   * dotted first key is never served: the path may cross arrays, whose matching rules this does not
+   * model.
+   */
+  static <P> Index<P> forDescription(
+      MongoCollection<P> collection,
+      String name,
+      List<IndexKey> keys,
+      boolean sparse,
+      Comparator<P> collectionOrder) {
+    String key = keys.get(0).getKey();
+    boolean servedAlready =
+        collection != null
+            && collection.getIndexes().stream()
+                .anyMatch(
+                    index ->
+                        index instanceof LeadingKeyIndex<?> leading
+                            && leading.key.equals(key)
+                            && !leading.getName().equals(name));
+    if (key.contains(".") || servedAlready) return new EmptyIndex<>(name, keys);
+    return new LeadingKeyIndex<>(name, keys, sparse, collectionOrder);
   }
 
   private static boolean narrows(Object value) {
     return value instanceof String || value instanceof ObjectId;
   }
 
-  /** The values a document is found under: each element of an array (as a query matches them). */
-  private Set<Object> valuesOf(Document document) {
+  /**
+   * The values a query can find a document by: its value, or each element of an array (as a query
+   * matches them). A document holding none is still counted, only never a candidate.
+   */
+  private Collection<Object> valuesOf(Document document) {
     Object value = document.get(key);
+    if (narrows(value)) return List.of(value);
+    if (!(value instanceof Collection<?> elements)) return List.of();
     Set<Object> values = new LinkedHashSet<>();
-    if (value instanceof Collection<?> elements) {
-      for (Object element : elements) values.add(narrows(element) ? element : OTHER);
-    }
-    values.add(narrows(value) ? value : OTHER);
+    for (Object element : elements) if (narrows(element)) values.add(element);
     return values;
   }
 

@@ -138,6 +138,14 @@ describe('non-unique indexes on the local MongoDB-compatible server', () => {
     expect(ids(await indexed.find({ accountId: 'acct-c' }).toArray())).toEqual(['upserted']);
     expect(await indexed.countDocuments({ accountId: 'acct-b', _id: 'order-0' })).toBe(0);
   });
+
+  it('answers as a full scan does once the index serving a first key is dropped', async () => {
+    await indexed.dropIndex('accountId_1_createdAt_-1');
+    await sameAnswer((c) => c.find({ accountId: 'acct-a' }).sort({ total: -1 }).toArray());
+    await sameAnswer((c) =>
+      c.aggregate([{ $match: { accountId: 'acct-b' } }, { $count: 'n' }]).toArray(),
+    );
+  });
 });
 
 describe('non-unique indexes on the local server’s H2 file', () => {
