@@ -1,15 +1,23 @@
+import de.bwaldvogel.mongo.backend.CollectionOptions;
+import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.DatabaseResolver;
 import de.bwaldvogel.mongo.backend.Index;
 import de.bwaldvogel.mongo.backend.IndexKey;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.backend.memory.MemoryCollection;
 import de.bwaldvogel.mongo.backend.memory.MemoryDatabase;
 import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.exception.MongoServerError;
 import de.bwaldvogel.mongo.oplog.Oplog;
 import io.netty.channel.Channel;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** The in-memory backend with non-unique indexes served on their first key ({@link LeadingKeyIndex}). */
+/**
+ * The in-memory backend with non-unique indexes served on their first key ({@link LeadingKeyIndex})
+ * and inserts that lock a collection one document at a time.
+ */
 final class IndexedMemoryBackend extends MemoryBackend {
   @Override
   public MemoryDatabase openOrCreateDatabase(String databaseName) {
@@ -19,6 +27,12 @@ final class IndexedMemoryBackend extends MemoryBackend {
   private static final class Database extends MemoryDatabase {
     Database(String databaseName, IndexedMemoryBackend backend) {
       super(databaseName, backend.getCursorRegistry());
+    }
+
+    @Override
+    protected MemoryCollection openOrCreateCollection(
+        String collectionName, CollectionOptions options) {
+      return new DocumentLockingCollection(this, collectionName, options, cursorRegistry);
     }
 
     @Override
@@ -40,6 +54,46 @@ final class IndexedMemoryBackend extends MemoryBackend {
       if (answer == null) return super.handleCommand(channel, command, query, resolver, oplog);
       clearLastStatus(channel);
       return answer;
+    }
+  }
+
+  /**
+   * A collection whose multi-document inserts take its lock one document at a time, as MongoDB
+   * locks documents rather than collections: mongo-java-server holds the collection for a whole
+   * `insert` command, so a 1,000-order import batch kept every other seller's reads of the
+   * collection waiting until it was in.
+   */
+  private static final class DocumentLockingCollection extends MemoryCollection {
+    DocumentLockingCollection(
+        MemoryDatabase database,
+        String collectionName,
+        CollectionOptions options,
+        CursorRegistry cursorRegistry) {
+      super(database, collectionName, options, cursorRegistry);
+    }
+
+    @Override
+    public List<Document> insertDocuments(List<Document> documents, boolean isOrdered) {
+      List<Document> writeErrors = new ArrayList<>();
+      for (int index = 0; index < documents.size(); index++) {
+        try {
+          addDocument(documents.get(index));
+        } catch (MongoServerError e) {
+          writeErrors.add(writeErrorOf(e, index));
+          if (isOrdered) break;
+        }
+      }
+      return writeErrors;
+    }
+
+    /** The write error mongo-java-server reports for a failed insert. */
+    private static Document writeErrorOf(MongoServerError e, int index) {
+      Document error = new Document();
+      error.put("index", index);
+      error.put("errmsg", e.getMessageWithoutErrorCode());
+      error.put("code", e.getCode());
+      error.putIfNotNull("codeName", e.getCodeName());
+      return error;
     }
   }
 }

@@ -187,3 +187,39 @@ describe('non-unique indexes on the local server’s H2 file', () => {
     }
   }, 300_000);
 });
+
+describe('inserts on the local MongoDB-compatible server', () => {
+  it('lock the collection one document at a time, so reads go on during an insert command', async () => {
+    const infra = await startInfra({ parts: ['mongo'], log: quiet });
+    const client = await new MongoClient(infra.mongoUrl).connect();
+    try {
+      const orders = client.db('insert_lock_test').collection<Order>('orders');
+      await orders.createIndex({ accountId: 1, total: 1 });
+      await orders.createIndex({ total: 1 }, { unique: true });
+      // The server takes at most 1,000 documents per insert command (its maxWriteBatchSize).
+      const size = 1_000;
+      let inserted = false;
+      const seen: number[] = [];
+      const counting = (async () => {
+        while (!inserted) seen.push(await orders.countDocuments());
+      })();
+      await orders.insertMany(
+        Array.from({ length: size }, (_, i) => ({
+          _id: `order-${i}`,
+          accountId: `acct-${i % 10}`,
+          total: i,
+          note: 'x'.repeat(2_000),
+        })),
+      );
+      inserted = true;
+      await counting;
+      // A server holding the collection for a whole command shows none of it or all of it (the
+      // driver may send the last document on its own: 0, then 999, then 1,000).
+      const partial = new Set(seen.filter((count) => count > 0 && count < size - 1));
+      expect(partial.size).toBeGreaterThanOrEqual(3);
+    } finally {
+      await client.close();
+      await infra.stop();
+    }
+  }, 120_000);
+});
