@@ -174,8 +174,14 @@ export async function consumeEvents<T extends z.ZodType>(
   });
   const consumer = await nc.jetstream().consumers.get(event.stream.name, durableName);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
+  let stopping = false;
   const done = (async () => {
-    for await (const message of messages) await handle(message);
+    for await (const message of messages) {
+      // The iterator still hands out what it had buffered when stopped: those go back to the
+      // server at once, for another instance (or this one, started again) to take.
+      if (stopping) message.nak();
+      else await handle(message);
+    }
   })();
 
   const metrics = metricsByConnection.get(nc);
@@ -236,7 +242,9 @@ export async function consumeEvents<T extends z.ZodType>(
   }
 
   return {
+    /** Resolves once the message in hand is handled; the ones fetched after it are returned. */
     async stop() {
+      stopping = true;
       messages.stop();
       await done;
     },

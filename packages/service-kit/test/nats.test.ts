@@ -28,6 +28,11 @@ const versioned = defineEvent({
   payload: z.object({ eventVersion: z.number().optional(), n: z.number() }),
   version: 2,
 });
+const paced = defineEvent({
+  subject: `kit${id}.note.paced`,
+  stream,
+  payload: z.object({ n: z.number() }),
+});
 const double = defineCommand({
   subject: `kitcmd${id}.double`,
   request: z.object({ n: z.number() }),
@@ -95,6 +100,30 @@ describe('NATS and JetStream helpers', () => {
     await waitFor(() => seen.includes(3));
     await consumer.stop();
     expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('stops after the event in hand and returns the ones it had fetched, at once, to the next consumer', async () => {
+    const events = 20;
+    for (let n = 1; n <= events; n += 1) await publishEvent(nc, paced, { n }, `paced-${n}`);
+    const handled: number[] = [];
+    let started = 0;
+    const slowly = async ({ payload }: { payload: { n: number } }) => {
+      started += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      handled.push(payload.n);
+    };
+    const first = await consumeEvents(nc, paced, `kit-paced-${id}`, slowly, log);
+    await waitFor(() => started > 0);
+    await first.stop();
+    // Stopping with the rest of the fetched events still to handle one by one took seconds.
+    expect(handled).toHaveLength(1);
+    const second = await consumeEvents(nc, paced, `kit-paced-${id}`, slowly, log);
+    // Returned, not left to the 30 s ack wait: the next consumer has them within seconds.
+    await waitFor(() => handled.length === events, 10_000);
+    await second.stop();
+    expect([...handled].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: events }, (_, i) => i + 1),
+    );
   });
 
   it('keeps an event of a newer version it cannot read for a later release, and drops other bad ones', async () => {
