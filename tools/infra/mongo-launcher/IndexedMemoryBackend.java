@@ -50,10 +50,14 @@ final class IndexedMemoryBackend extends MemoryBackend {
     @Override
     public Document handleCommand(
         Channel channel, String command, Document query, DatabaseResolver resolver, Oplog oplog) {
-      Document answer = MatchFirstAggregate.answer(this, command, query, resolver, oplog);
-      if (answer == null) return super.handleCommand(channel, command, query, resolver, oplog);
-      clearLastStatus(channel);
-      return answer;
+      return MatchFirstAggregate.answerOr(
+          this,
+          command,
+          query,
+          resolver,
+          oplog,
+          () -> clearLastStatus(channel),
+          () -> super.handleCommand(channel, command, query, resolver, oplog));
     }
   }
 

@@ -82,7 +82,7 @@ final class LeadingKeyIndex<P> extends Index<P> {
   }
 
   @Override
-  public synchronized boolean canHandle(Document query) {
+  public boolean canHandle(Document query) {
     return narrows(query.get(key));
   }
 

@@ -9,6 +9,7 @@ import de.bwaldvogel.mongo.oplog.Oplog;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * An aggregation whose first stage is a `$match` a {@link LeadingKeyIndex} can narrow (a seller's
@@ -20,10 +21,26 @@ final class MatchFirstAggregate {
   private MatchFirstAggregate() {}
 
   /**
-   * The answer to an `aggregate` command, or null when it is another command or its pipeline cannot
-   * be narrowed this way (mongo-java-server then runs it as usual).
+   * A backend database's `handleCommand`: an aggregation this class can narrow is answered here
+   * (after `clearStatus`, which the server does for every command), any other command by
+   * `otherwise`, the server's own handling.
    */
-  static Document answer(
+  static Document answerOr(
+      MongoDatabase database,
+      String commandName,
+      Document command,
+      DatabaseResolver databaseResolver,
+      Oplog oplog,
+      Runnable clearStatus,
+      Supplier<Document> otherwise) {
+    Document answer = answer(database, commandName, command, databaseResolver, oplog);
+    if (answer == null) return otherwise.get();
+    clearStatus.run();
+    return answer;
+  }
+
+  /** The answer to an `aggregate` command; null for another command or one it cannot narrow. */
+  private static Document answer(
       MongoDatabase database,
       String commandName,
       Document command,

@@ -16,9 +16,10 @@ type Collection = mongoose.mongo.Collection<Order>;
  * The local server answers a filter on a non-unique index's first key from that index (see
  * mongo-launcher/LeadingKeyIndex.java). Whatever it narrows by, every answer must be the one a
  * full scan gives: each case runs on an indexed collection and on an unindexed twin holding the
- * same documents, and compares.
+ * same documents, and compares. Its inserts lock one document at a time
+ * (mongo-launcher/IndexedMemoryBackend.java).
  */
-describe('non-unique indexes on the local MongoDB-compatible server', () => {
+describe('the local MongoDB-compatible server’s indexes and inserts', () => {
   let infra: Infra<'mongo'>;
   let client: mongoose.mongo.MongoClient;
   let indexed: Collection;
@@ -146,6 +147,31 @@ describe('non-unique indexes on the local MongoDB-compatible server', () => {
       c.aggregate([{ $match: { accountId: 'acct-b' } }, { $count: 'n' }]).toArray(),
     );
   });
+  it('takes a collection’s lock one document at a time on inserts, so reads go on during an insert command', async () => {
+    const orders = client.db('insert_lock_test').collection<Order>('orders');
+    await orders.createIndex({ accountId: 1, total: 1 });
+    await orders.createIndex({ total: 1 }, { unique: true });
+    // The server takes at most 1,000 documents per insert command (its maxWriteBatchSize).
+    const size = 1_000;
+    let inserted = false;
+    const seen: number[] = [];
+    const counting = (async () => {
+      while (!inserted) seen.push(await orders.countDocuments());
+    })();
+    await orders.insertMany(
+      Array.from({ length: size }, (_, i) => ({
+        _id: `order-${i}`,
+        accountId: `acct-${i % 10}`,
+        total: i,
+        note: 'x'.repeat(2_000),
+      })),
+    );
+    inserted = true;
+    await counting;
+    // A server holding the collection for a whole command shows none of it or all of it (the
+    // published server's counts here went 0, then 999, then 1,000).
+    expect(seen.some((count) => count > 0 && count < size - 1)).toBe(true);
+  });
 });
 
 describe('non-unique indexes on the local server’s H2 file', () => {
@@ -186,39 +212,4 @@ describe('non-unique indexes on the local server’s H2 file', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 300_000);
-});
-
-describe('inserts on the local MongoDB-compatible server', () => {
-  it('lock the collection one document at a time, so reads go on during an insert command', async () => {
-    const infra = await startInfra({ parts: ['mongo'], log: quiet });
-    const client = await new MongoClient(infra.mongoUrl).connect();
-    try {
-      const orders = client.db('insert_lock_test').collection<Order>('orders');
-      await orders.createIndex({ accountId: 1, total: 1 });
-      await orders.createIndex({ total: 1 }, { unique: true });
-      // The server takes at most 1,000 documents per insert command (its maxWriteBatchSize).
-      const size = 1_000;
-      let inserted = false;
-      const seen: number[] = [];
-      const counting = (async () => {
-        while (!inserted) seen.push(await orders.countDocuments());
-      })();
-      await orders.insertMany(
-        Array.from({ length: size }, (_, i) => ({
-          _id: `order-${i}`,
-          accountId: `acct-${i % 10}`,
-          total: i,
-          note: 'x'.repeat(2_000),
-        })),
-      );
-      inserted = true;
-      await counting;
-      // A server holding the collection for a whole command shows none of it or all of it (the
-      // published server's counts here went 0, then 999, then 1,000).
-      expect(seen.some((count) => count > 0 && count < size - 1)).toBe(true);
-    } finally {
-      await client.close();
-      await infra.stop();
-    }
-  }, 120_000);
 });
