@@ -40,6 +40,13 @@ function storedTokenProblem(): ListFailure | null {
   return null;
 }
 
+/** Whether this is the first time the flag is read (it reads false from then on). */
+function takeFirst(flag: { current: boolean }): boolean {
+  const first = flag.current;
+  flag.current = false;
+  return first;
+}
+
 async function loadList(
   query: TableQuery,
   signal: AbortSignal,
@@ -84,9 +91,7 @@ export function useWorkspaceData(query: TableQuery, reloadKey: number) {
 
   useEffect(() => {
     const controller = new AbortController();
-    const startsEarly = firstList.current;
-    firstList.current = false;
-    loadList(query, controller.signal, startsEarly)
+    loadList(query, controller.signal, takeFirst(firstList))
       .then((loaded) => setList({ key: listKey, ...loaded }))
       .catch(() => undefined);
     return () => controller.abort();
@@ -97,15 +102,13 @@ export function useWorkspaceData(query: TableQuery, reloadKey: number) {
   useEffect(() => {
     const controller = new AbortController();
     if (storedTokenProblem()) return;
-    const startsEarly = firstSummary.current;
-    firstSummary.current = false;
     // The counters describe the whole book, whatever the table's hide-shipped toggle: counted
     // with the toggle, shipped and delivered read 0 above a table that can show them.
     merchantApi
       .call(getSummary, {
         query: { omitShipped: false },
         signal: controller.signal,
-        startsEarly,
+        startsEarly: takeFirst(firstSummary),
       })
       .then((data) => setSummary({ data, error: null }))
       .catch((error: unknown) => {
