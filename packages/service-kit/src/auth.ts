@@ -24,9 +24,13 @@ export const authMessages = {
   wrongRole: 'This call is not available to your kind of account',
 } as const;
 
-/** A verified token: who it is for, and when it was issued, in ms (to honour revocations). */
+/**
+ * A verified token: who it is for, when it was issued (to honour revocations) and when it expires,
+ * both in ms.
+ */
 export interface VerifiedToken extends AuthContext {
   issuedAtMs: number;
+  expiresAtMs: number;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
@@ -35,8 +39,8 @@ export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 export function claimsOf(payload: unknown): VerifiedToken {
   const parsed = tokenClaims.extend({ iat: z.number().int() }).safeParse(payload);
   if (!parsed.success) throw unauthorized(authMessages.invalid);
-  const { userId, accountId, role, iat, iatMs } = parsed.data;
-  return { userId, accountId, role, issuedAtMs: iatMs ?? iat * 1000 };
+  const { userId, accountId, role, iat, iatMs, exp } = parsed.data;
+  return { userId, accountId, role, issuedAtMs: iatMs ?? iat * 1000, expiresAtMs: exp * 1000 };
 }
 
 /** Maps a jose verification failure to the spec's words. */
@@ -65,14 +69,62 @@ export function createKeyVerifier(key: CryptoKey | JWTVerifyGetKey): TokenVerifi
   };
 }
 
+// How long a key set fetched from the JWKS is trusted before it is fetched again.
+const keySetMaxAgeMs = 10 * 60_000;
+
 /**
  * Verifies tokens signed by svc-auth against its JWKS. jose caches the key set and refetches it
  * (at most once per cooldown) when a token names an unknown `kid`, so key rotation needs no restart.
+ * Tokens already verified are remembered (`rememberingVerifiedTokens`).
  */
 export function createJwksVerifier(jwksUrl: string): TokenVerifier {
-  return createKeyVerifier(
-    createRemoteJWKSet(new URL(jwksUrl), { cacheMaxAge: 10 * 60_000, cooldownDuration: 30_000 }),
+  return rememberingVerifiedTokens(
+    createKeyVerifier(
+      createRemoteJWKSet(new URL(jwksUrl), {
+        cacheMaxAge: keySetMaxAgeMs,
+        cooldownDuration: 30_000,
+      }),
+    ),
+    { trustForMs: keySetMaxAgeMs / 2 },
   );
+}
+
+export interface RememberedTokenOptions {
+  /** How long a verification is reused at most, even when the token lives longer. */
+  trustForMs: number;
+  /** Tokens remembered at once; the one remembered first is forgotten to make room. */
+  maxTokens?: number;
+  now?: () => number;
+}
+
+/**
+ * Remembers the tokens `verify` accepted, so a caller's next calls skip the signature: checking an
+ * ES256 signature costs 0.7-1 ms of CPU on the 2-core machine, as much as a seller's summary query
+ * (issue 18). A remembered token is answered until it expires, as jose would; after that, or after
+ * `trustForMs` (half the key set's cache age, so a key svc-auth withdrew stops being honoured about
+ * as soon as without this), `verify` checks it again. Failures are never remembered, and
+ * revocations are checked outside (`honouringRevocations`), on every call.
+ */
+export function rememberingVerifiedTokens(
+  verify: TokenVerifier,
+  { trustForMs, maxTokens = 5_000, now = Date.now }: RememberedTokenOptions,
+): TokenVerifier {
+  const remembered = new Map<string, { verified: VerifiedToken; untilMs: number }>();
+  return async (token) => {
+    const known = remembered.get(token);
+    if (known && now() < known.untilMs) return known.verified;
+    remembered.delete(token);
+    const verified = Object.freeze(await verify(token));
+    if (remembered.size >= maxTokens) {
+      const first = remembered.keys().next();
+      if (!first.done) remembered.delete(first.value);
+    }
+    remembered.set(token, {
+      verified,
+      untilMs: Math.min(verified.expiresAtMs, now() + trustForMs),
+    });
+    return verified;
+  };
 }
 
 function bearerToken(ctx: Context): string | undefined {
