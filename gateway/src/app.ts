@@ -74,7 +74,8 @@ export function createGatewayApp(
   });
 
   app.use(httpMetricsMiddleware(metrics));
-  app.use(traceMiddleware());
+  // Every log line and upstream call of the gateway's goes through ctx, so the trace stays there.
+  app.use(traceMiddleware({ asyncContext: false }));
   app.use(requestIdMiddleware(logger));
   app.use(securityHeaders(registry));
   app.use(errorMiddleware(logger));

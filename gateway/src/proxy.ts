@@ -13,6 +13,7 @@ import {
   requestIdHeader,
   traceparentHeader,
   type Logger,
+  type TraceContext,
 } from '@onvelope/service-kit';
 import { acceptedEncoding, compressor, shouldCompressAnswer } from './api-compression.js';
 import { bodyTooLarge } from './body-limit.js';
@@ -80,7 +81,7 @@ function forwardedRequestHeaders(
   headers[requestIdHeader] = ctx.state.requestId as string;
   // The service's work is a child span of the gateway's; a caller's own traceparent was continued
   // by the gateway's trace middleware (and its tracestate travels on unchanged).
-  const traceparent = outgoingTraceparent();
+  const traceparent = outgoingTraceparent(ctx.state.trace as TraceContext | undefined);
   if (traceparent) headers[traceparentHeader] = traceparent;
   else delete headers[traceparentHeader];
   return headers;
