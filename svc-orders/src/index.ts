@@ -21,7 +21,7 @@ export function startOrdersService(env: Env) {
     name: 'svc-orders',
     env,
     configSchema,
-    setup: async ({ nats, routes, db, log, config, metrics }) => {
+    setup: async ({ nats, routes, db, log, config, metrics, foreground }) => {
       await ensureOrdersStream(nats);
       // The service kit turns mongoose's lazy index building off: the unique order indexes must
       // exist before the first write, and the sort and search indexes before the first list.
@@ -38,6 +38,7 @@ export function startOrdersService(env: Env) {
         csvUploadMaxBytes: config.CSV_UPLOAD_MAX_BYTES,
         authTimeoutMs: config.AUTH_COMMAND_TIMEOUT_MS,
         metrics,
+        foreground,
       });
       await registerKeywordRuleRoutes({ routes, db, nats, log });
       registerShippingRoutes({ routes, db, nats, log });

@@ -1,13 +1,20 @@
+import { setTimeout } from 'node:timers/promises';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  getCustomerEmail,
   ordersMessages,
   trackingEntryUpserted,
   type PayloadOf,
   type TrackingEntry,
   type UploadResult,
 } from '@onvelope/contracts';
-import { connectNats, type NatsConnection } from '@onvelope/service-kit';
+import {
+  connectNats,
+  createLogger,
+  serveCommand,
+  type NatsConnection,
+} from '@onvelope/service-kit';
 import {
   startService,
   startTestIssuer,
@@ -204,6 +211,50 @@ describe('POST /api/upload/csv', () => {
     // Batches are 1,000 rows: the first is stored, the 500 rows after it never were.
     const list = await caller.get('/api/upload/tracking-entries?omitShipped=false&limit=1');
     expect(await list.json()).toMatchObject({ pagination: { total: 1_000 } });
+  });
+
+  it('writes batches of 250 orders while other calls are answered, of 1,000 otherwise', async () => {
+    const importer = await newSeller();
+    const changesPerEvent = async (file: string) =>
+      (await eventsDuring(() => importer.upload(file)))
+        .filter(({ accountId }) => accountId === importer.accountId)
+        .map(({ changes }) => changes.length);
+    const file = (prefix: string) =>
+      csvOf(Array.from({ length: 2_000 }, (_, i) => ({ orderNumber: `${prefix}-${i}` })));
+
+    expect(await changesPerEvent(file('QUIET'))).toEqual([1_000, 1_000]);
+
+    // A buyer keeps a call in flight throughout the next import: their query list waits on
+    // svc-auth's answer, which this test gives after 100 ms each time.
+    const log = createLogger('upload-csv-test', 'silent');
+    const auth = serveCommand(
+      nc,
+      getCustomerEmail,
+      'upload-csv-test',
+      async () => {
+        await setTimeout(100);
+        return { email: null, isVerified: false };
+      },
+      log,
+    );
+    const buyerToken = await issuer.customerToken(importer.accountId, 'buyer-1');
+    let importing = true;
+    const buyer = (async () => {
+      while (importing) {
+        const answer = await fetch(`${orders.url}/api/order-queries/customer`, {
+          headers: { authorization: `Bearer ${buyerToken}` },
+        });
+        expect(answer.status).toBe(200);
+      }
+    })();
+    await setTimeout(20);
+    const beside = await changesPerEvent(file('BUSY')).finally(() => (importing = false));
+    await buyer;
+    auth.unsubscribe();
+
+    expect(beside[0]).toBe(250);
+    expect(beside.length).toBeGreaterThanOrEqual(4);
+    expect(beside.reduce((sum, count) => sum + count, 0)).toBe(2_000);
   });
 
   it('refuses a request without the csvFile field', async () => {

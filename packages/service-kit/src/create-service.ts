@@ -20,6 +20,7 @@ import {
 import { followBillingAccess, requireOpenWorkspace, type BillingAccess } from './billing-access.js';
 import { loadConfig, type BaseConfig, type Env } from './config.js';
 import { badRequest, errorMiddleware, HttpError } from './errors.js';
+import { foregroundCalls, type ForegroundCalls } from './foreground-calls.js';
 import { checkReadiness, type ReadinessCheck } from './health.js';
 import { listen, type RunningService } from './http-server.js';
 import { createLogger, type Logger } from './logger.js';
@@ -54,6 +55,11 @@ export interface ServiceContext<C extends BaseConfig> {
   verifyToken: TokenVerifier;
   /** This service's Prometheus registry; add the service's own counters here (served at /metrics). */
   metrics: Metrics;
+  /**
+   * The contract calls being answered (all but streamed uploads), for bulk work to give way to
+   * them (`foreground-calls.ts`).
+   */
+  foreground: ForegroundCalls;
 }
 
 export interface ServiceHooks {
@@ -121,6 +127,7 @@ export async function createService<S extends z.ZodObject>(
 
   const app = new Koa({ proxy: true });
   const router = new Router();
+  const foreground = foregroundCalls();
   const routes: ServiceRoutes = {
     handle(route, handler) {
       if (route.service !== definition.name) {
@@ -146,7 +153,9 @@ export async function createService<S extends z.ZodObject>(
           async (ctx: Context, next) => {
             // The metrics' route label: the contract's template, never the raw URL.
             ctx.state.route = route.path;
-            await next();
+            // An upload is bulk work itself: it is what gives way.
+            if (route.streaming === 'request') await next();
+            else await foreground.track(next);
           },
           authenticate(route.access, verifyToken),
           ...(billingAccess && requiresSubscription(route)
@@ -188,7 +197,16 @@ export async function createService<S extends z.ZodObject>(
 
   try {
     hooks =
-      (await definition.setup?.({ config, log, db, nats, routes, verifyToken, metrics })) ?? {};
+      (await definition.setup?.({
+        config,
+        log,
+        db,
+        nats,
+        routes,
+        verifyToken,
+        metrics,
+        foreground,
+      })) ?? {};
   } catch (error) {
     await undoStart(error);
   }

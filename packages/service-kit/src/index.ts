@@ -16,4 +16,5 @@ export * from './mongo.js';
 export * from './nats.js';
 export * from './outbox-relay.js';
 export * from './mailer.js';
+export * from './foreground-calls.js';
 export * from './create-service.js';

@@ -9,6 +9,7 @@ import {
 } from '@onvelope/contracts';
 import {
   callerOf,
+  type ForegroundCalls,
   type Logger,
   type Metrics,
   type NatsConnection,
@@ -34,6 +35,7 @@ export interface UploadRoutesDeps {
   csvUploadMaxBytes: number;
   authTimeoutMs: number;
   metrics: Metrics;
+  foreground: ForegroundCalls;
 }
 
 /** The dashboard's order calls under /api/upload (spec 000 §7). */
@@ -45,6 +47,7 @@ export function registerUploadRoutes({
   csvUploadMaxBytes,
   authTimeoutMs,
   metrics,
+  foreground,
 }: UploadRoutesDeps) {
   const entries = trackingEntryModel(db);
   const importedRows = metrics.counter({
@@ -58,7 +61,7 @@ export function registerUploadRoutes({
     const rules = await keywordRulesOf(db, accountId);
     const result = await receiveCsvFile(ctx.req, csvUploadMaxBytes, (file) =>
       importCsv(
-        { entries },
+        { entries, foreground },
         {
           accountId,
           file,
