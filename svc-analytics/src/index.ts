@@ -28,7 +28,7 @@ export function startAnalyticsService(env: Env) {
         log,
       };
       const refresher = createRollupRefresher({
-        refresh: (accountId) => refreshRollup(rollupDeps, accountId),
+        refresh: (accountId, signal) => refreshRollup(rollupDeps, accountId, { signal }),
         log,
         settleMs: config.ROLLUP_SETTLE_MS,
       });

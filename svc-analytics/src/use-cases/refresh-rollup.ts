@@ -52,12 +52,13 @@ async function timeZoneToCount(
  * Recomputes one seller's rollup from all of their facts, streamed (the filter is the account
  * alone, which every server answers from its index; tombstones are skipped here), in their time
  * zone. The figures are stored unless a computation that started later has already stored its
- * own, so the newest computation wins whatever order they finish in.
+ * own, so the newest computation wins whatever order they finish in. Once `signal` is aborted the
+ * reading stops and nothing is stored (the signal's reason is thrown).
  */
 export async function refreshRollup(
   deps: RollupDeps,
   accountId: string,
-  now = new Date(),
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
 ): Promise<void> {
   const { facts, rollups, calendarFor } = deps;
   const calendar = calendarFor(await timeZoneToCount(deps, accountId));
@@ -67,7 +68,11 @@ export async function refreshRollup(
     .select(rollupFields)
     .lean<Pick<OrderFact, keyof RollupFact | 'deletedAt'>[]>()
     .cursor({ batchSize: 1_000 });
-  for await (const fact of cursor) if (!fact.deletedAt) builder.add(fact);
+  for await (const fact of cursor) {
+    signal?.throwIfAborted();
+    if (!fact.deletedAt) builder.add(fact);
+  }
+  signal?.throwIfAborted();
   try {
     await rollups.updateOne(
       { _id: accountId, $or: [{ computedAt: null }, { computedAt: { $lt: now } }] },

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '@onvelope/service-kit';
+import { createRollupRefresher } from './rollup-refresher.js';
+
+const log = createLogger('rollup-refresher-test', 'silent');
+
+describe('createRollupRefresher', () => {
+  it('cuts a refresh under way short when stopped, and schedules nothing after', async () => {
+    const started: string[] = [];
+    let signalled: AbortSignal | undefined;
+    const refresher = createRollupRefresher({
+      log,
+      settleMs: 0,
+      // A refresh too long for any shutdown grace: it ends only when told to stop.
+      refresh: (accountId, signal) => {
+        started.push(accountId);
+        signalled = signal;
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason as Error)),
+        );
+      },
+    });
+    refresher.changed('seller-1');
+    await expect.poll(() => started).toEqual(['seller-1']);
+    refresher.changed('seller-1');
+
+    await refresher.stop();
+    expect(signalled?.aborted).toBe(true);
+    refresher.changed('seller-1');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual(['seller-1']);
+  });
+
+  it('refreshes a seller changed during a refresh once more after it', async () => {
+    const started: string[] = [];
+    let finish = () => {};
+    const refresher = createRollupRefresher({
+      log,
+      settleMs: 0,
+      refresh: (accountId) => {
+        started.push(accountId);
+        return new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    refresher.changed('seller-1');
+    await expect.poll(() => started).toHaveLength(1);
+    refresher.changed('seller-1');
+    refresher.changed('seller-1');
+    finish();
+    await expect.poll(() => started).toHaveLength(2);
+    finish();
+    await refresher.stop();
+    expect(started).toEqual(['seller-1', 'seller-1']);
+  });
+});
