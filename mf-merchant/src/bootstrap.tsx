@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
+// First: the pages share a CSS chunk, and its order must agree with every page's own. The
+// dashboard's (panels before the shared store-front, merchant and workspace styles) is the one
+// the product has always had; importing it first keeps it.
+import DashboardPage from './pages/DashboardPage.js';
 import AccountSettingsPage from './pages/AccountSettingsPage.js';
 import AnalyticsPage from './pages/AnalyticsPage.js';
 import AuthPage from './pages/AuthPage.js';
-import DashboardPage from './pages/DashboardPage.js';
 import OnboardingPage from './pages/OnboardingPage.js';
 import TrialAgreementPage from './pages/TrialAgreementPage.js';
 import UploadPage from './pages/UploadPage.js';
