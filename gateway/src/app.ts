@@ -64,7 +64,12 @@ export function createGatewayApp(
   const registry = remoteRegistry(config);
 
   // Streams cut by a client that went away end up here; they are not the gateway's failures.
-  app.on('error', (error: unknown) => logger.debug({ err: error }, 'response stream ended early'));
+  app.on('error', (error: unknown, ctx?: Context) =>
+    ((ctx?.state.log as Logger | undefined) ?? logger).debug(
+      { err: error },
+      'response stream ended early',
+    ),
+  );
 
   const upstreamLatency = metrics.histogram({
     name: 'upstream_request_duration_seconds',
@@ -74,7 +79,8 @@ export function createGatewayApp(
   });
 
   app.use(httpMetricsMiddleware(metrics));
-  // Every log line and upstream call of the gateway's goes through ctx, so the trace stays there.
+  // A request's log lines and upstream call all go through ctx (its logger and its state), so the
+  // trace stays there.
   app.use(traceMiddleware({ asyncContext: false }));
   app.use(requestIdMiddleware(logger));
   app.use(securityHeaders(registry));

@@ -15,7 +15,8 @@ export interface WindowHit {
 
 /** Counts calls per key in fixed windows, in this process or shared by every gateway. */
 export interface WindowCounter {
-  hit(key: string): WindowHit | Promise<WindowHit>;
+  /** Counts a call; `log` is the request's logger, for what the counter has to report. */
+  hit(key: string, log?: Logger): WindowHit | Promise<WindowHit>;
 }
 
 /**
@@ -93,12 +94,15 @@ export function sharedWindowCounter(
   log: Logger,
 ): WindowCounter {
   return {
-    async hit(key) {
+    async hit(key, requestLog = log) {
       try {
         const { count, secondsLeft } = await counters.hit({ limit, key }, new Date());
         return { allowed: count <= limit.max, retryAfterSeconds: secondsLeft };
       } catch (error) {
-        log.warn({ err: error, limit: limit.name }, 'shared rate limit unavailable; call allowed');
+        requestLog.warn(
+          { err: error, limit: limit.name },
+          'shared rate limit unavailable; call allowed',
+        );
         return { allowed: true, retryAfterSeconds: 0 };
       }
     },
@@ -137,7 +141,10 @@ export function createRateLimiter(rules: RateLimitRule[], counterFor: CounterFor
     async check(ctx: Context, route: RouteContract): Promise<void> {
       const entry = byRoute.get(routeKey(route));
       if (!entry) return;
-      const { allowed, retryAfterSeconds } = await entry.counter.hit(ctx.ip);
+      const { allowed, retryAfterSeconds } = await entry.counter.hit(
+        ctx.ip,
+        ctx.state.log as Logger | undefined,
+      );
       if (allowed) return;
       ctx.set('Retry-After', String(retryAfterSeconds));
       // The message is the `error` itself: the sign-in and lookup screens show a call's error text.

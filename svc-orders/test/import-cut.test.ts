@@ -80,7 +80,9 @@ describe('an import cut off by MongoDB mid-batch', () => {
   /**
    * Uploads the file, holding back its second half until the first thousand orders are stored and
    * `cutLink` has cut the link; the link stays cut until the import has answered (or `cutLink`
-   * restores it earlier).
+   * restores it earlier). Nothing calls svc-orders while the import runs (`storedOf` reads the
+   * database): a call would have it cut its batches from 250 rows on, and the cuts wait for a batch
+   * of 1,000.
    */
   async function cutImport(caller: Caller, cutLink: () => Promise<void>): Promise<CutAnswer> {
     let cut: Promise<void> | undefined;

@@ -69,8 +69,10 @@ export function createKeyVerifier(key: CryptoKey | JWTVerifyGetKey): TokenVerifi
   };
 }
 
-// How long a key set fetched from the JWKS is trusted before it is fetched again.
-const keySetMaxAgeMs = 10 * 60_000;
+// The longest a key svc-auth withdrew is still honoured (svc-auth README, key rotation): the key
+// set is fetched again after half of it, and a token verified just before is remembered for the
+// other half.
+const withdrawnKeyHonouredMs = 10 * 60_000;
 
 /**
  * Verifies tokens signed by svc-auth against its JWKS. jose caches the key set and refetches it
@@ -81,11 +83,11 @@ export function createJwksVerifier(jwksUrl: string): TokenVerifier {
   return rememberingVerifiedTokens(
     createKeyVerifier(
       createRemoteJWKSet(new URL(jwksUrl), {
-        cacheMaxAge: keySetMaxAgeMs,
+        cacheMaxAge: withdrawnKeyHonouredMs / 2,
         cooldownDuration: 30_000,
       }),
     ),
-    { trustForMs: keySetMaxAgeMs / 2 },
+    { trustForMs: withdrawnKeyHonouredMs / 2 },
   );
 }
 
@@ -101,9 +103,8 @@ export interface RememberedTokenOptions {
  * Remembers the tokens `verify` accepted, so a caller's next calls skip the signature: checking an
  * ES256 signature costs 0.7-1 ms of CPU on the 2-core machine, as much as a seller's summary query
  * (issue 18). A remembered token is answered until it expires, as jose would; after that, or after
- * `trustForMs` (half the key set's cache age, so a key svc-auth withdrew stops being honoured about
- * as soon as without this), `verify` checks it again. Failures are never remembered, and
- * revocations are checked outside (`honouringRevocations`), on every call.
+ * `trustForMs`, `verify` checks it again. Failures are never remembered, and revocations are
+ * checked outside (`honouringRevocations`), on every call.
  */
 export function rememberingVerifiedTokens(
   verify: TokenVerifier,

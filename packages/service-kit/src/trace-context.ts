@@ -112,7 +112,7 @@ export interface TraceMiddlewareOptions {
    * awaits, which log lines and published messages pick up. Off, the trace is only on
    * `ctx.state.trace` and on the request's logger (`requestIdMiddleware`): for a process whose
    * work for a request all goes through `ctx`, the gateway, since on Node 20 AsyncLocalStorage
-   * hooks every promise, about a tenth of the gateway's CPU per proxied call.
+   * hooks every promise: the gateway's throughput rose from 0.49 to 0.52 of direct without it.
    */
   asyncContext?: boolean;
 }

@@ -36,7 +36,7 @@ export function createRollupRefresher({ refresh, log, settleMs }: RollupRefreshe
       const started = performance.now();
       state.running = refresh(accountId, stopping.signal)
         .catch((error: unknown) => {
-          if (stopping.signal.aborted) {
+          if (error === stopping.signal.reason) {
             log.info({ accountId }, 'analytics rollup refresh cut short by the stop; left dirty');
             return;
           }

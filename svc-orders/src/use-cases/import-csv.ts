@@ -30,9 +30,10 @@ import { importMessages, RowReport, type ImportCounts } from './import-report.js
 /** Rows written per bulk write: large enough to amortise round trips, small enough to stay flat. */
 const IMPORT_BATCH_SIZE = 1_000;
 /**
- * Rows per bulk write when the service answered other calls while the batch was filled: a batch of
- * 1,000 held svc-orders' event loop for 100-160 ms at a time, and the database as long, so another
- * seller's dashboard waited 4-10 times its usual time during a 100,000-row import (issue 18).
+ * Rows from which a batch is written once the service has answered other calls since the batch
+ * before it was handed on (so a call coming at row 700 makes a batch of 700): a batch of 1,000 held
+ * svc-orders' event loop for 100-160 ms at a time, and the database as long, so another seller's
+ * dashboard waited 4-10 times its usual time during a 100,000-row import (issue 18).
  */
 const IMPORT_BATCH_SIZE_BESIDE_CALLS = 250;
 /** A row longer than this is a broken file (an unclosed quote swallowing the rest), not an order. */
@@ -223,8 +224,8 @@ async function* csvRowsOf(file: AsyncIterable<Buffer>): AsyncGenerator<string[]>
  * Imports a CSV file of orders for one seller (spec 000 §5, §7), streaming: rows are grouped into
  * orders (a store export's line-item rows make one order), validated, the keyword rules applied,
  * and every 1,000 orders (250 when other calls came meanwhile) written with one bulk upsert on the
- * order number, then announced as events. The first 1,000 orders are held until the file's date order and decimal mark are known,
- * so every row is read alike. Re-importing an order updates what changed and skips it (with a
+ * order number, then announced as events. The first 1,000 orders are held until the file's date
+ * order and decimal mark are known, so every row is read alike. Re-importing an order updates what changed and skips it (with a
  * warning) when nothing did; an order that fails never stops the rest. See the README for the
  * rules and the store exports it recognises.
  */
