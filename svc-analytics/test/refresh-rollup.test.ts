@@ -31,8 +31,7 @@ describe('refreshRollup', () => {
       timeZoneOf: () => Promise.resolve(DEFAULT_TIME_ZONE),
       log: createLogger('refresh-rollup-test', 'silent'),
     };
-    // mongoose builds the models' indexes on first use; built while documents arrive, the test
-    // server's index can miss some of them (the services sync theirs before any write).
+    // The indexes first, as the services build theirs before any write.
     await Promise.all([deps.facts.init(), deps.rollups.init()]);
     const changedAt = new Date();
     await deps.facts.insertMany(

@@ -15,8 +15,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The in-memory backend with non-unique indexes served on their first key ({@link LeadingKeyIndex})
- * and inserts that lock a collection one document at a time.
+ * The in-memory backend with non-unique indexes served on their first key ({@link LeadingKeyIndex}),
+ * inserts that lock a collection one document at a time, and index builds that take that lock.
  */
 final class IndexedMemoryBackend extends MemoryBackend {
   @Override
@@ -74,6 +74,16 @@ final class IndexedMemoryBackend extends MemoryBackend {
         CollectionOptions options,
         CursorRegistry cursorRegistry) {
       super(database, collectionName, options, cursorRegistry);
+    }
+
+    /**
+     * Builds an index under the collection's lock, which every insert takes: mongo-java-server builds
+     * it under the database's lock only, so a document inserted while the index read the collection
+     * could be left out of it for good (4 of 10 trials of an index made during 20,000 inserts).
+     */
+    @Override
+    public synchronized void addIndex(Index<Integer> index) {
+      super.addIndex(index);
     }
 
     @Override
