@@ -67,8 +67,9 @@ async function timeZoneToCount(
 export async function refreshRollup(
   deps: RollupDeps,
   accountId: string,
-  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+  { signal }: { signal?: AbortSignal } = {},
 ): Promise<void> {
+  const now = new Date();
   const { facts, rollups, calendarFor } = deps;
   const calendar = calendarFor(await timeZoneToCount(deps, accountId));
   const builder = createRollupBuilder(calendar, calendar.localTime(now).day);

@@ -128,7 +128,7 @@ function samplesOf(orders: readonly RawOrder[]) {
 
 export interface ImportCsvDeps extends ImportWriterDeps {
   /** The calls answered beside the import, which it writes smaller batches for. */
-  foreground?: Pick<ForegroundCalls, 'watch'>;
+  foreground: Pick<ForegroundCalls, 'watch'>;
 }
 
 const parseFailure = (detail: string) =>
@@ -225,9 +225,9 @@ async function* csvRowsOf(file: AsyncIterable<Buffer>): AsyncGenerator<string[]>
  * orders (a store export's line-item rows make one order), validated, the keyword rules applied,
  * and every 1,000 orders (250 when other calls came meanwhile) written with one bulk upsert on the
  * order number, then announced as events. The first 1,000 orders are held until the file's date
- * order and decimal mark are known, so every row is read alike. Re-importing an order updates what changed and skips it (with a
- * warning) when nothing did; an order that fails never stops the rest. See the README for the
- * rules and the store exports it recognises.
+ * order and decimal mark are known, so every row is read alike. Re-importing an order updates what
+ * changed and skips it (with a warning) when nothing did; an order that fails never stops the rest.
+ * See the README for the rules and the store exports it recognises.
  */
 export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Promise<UploadResult> {
   const report = new RowReport();
@@ -245,8 +245,7 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
   let context: RowContext | undefined;
   let undecided: RawOrder[] = [];
   let batch: PendingRow[] = [];
-  const watchCalls = () => deps.foreground?.watch() ?? (() => false);
-  let calledMeanwhile = watchCalls();
+  let calledMeanwhile = deps.foreground.watch();
   let rowNumber = 0;
   let lineRows = 0;
 
@@ -264,7 +263,7 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     if (batch.length >= batchSize) {
       const full = batch;
       batch = [];
-      calledMeanwhile = watchCalls();
+      calledMeanwhile = deps.foreground.watch();
       await writer?.add(full);
     }
   };
