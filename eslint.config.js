@@ -19,7 +19,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
+    files: [
+      'shell/**/*.{ts,tsx}',
+      'mf-*/**/*.{ts,tsx}',
+      'packages/ui/**/*.{ts,tsx}',
+      'packages/router/**/*.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

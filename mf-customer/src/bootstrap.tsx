@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from '@onvelope/router';
 import CustomerDashboardPage from './pages/CustomerDashboardPage.js';
 import TrackPage from './pages/TrackPage.js';
 

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes } from '@onvelope/router';
 import PublicFooter from './layout/PublicFooter.js';
 import PublicHeader from './layout/PublicHeader.js';
 import AboutPage from './pages/AboutPage.js';

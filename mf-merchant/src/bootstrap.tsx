@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from '@onvelope/router';
 // First: the pages share a CSS chunk, and its order must agree with every page's own. The
 // dashboard's (panels before the shared store-front, merchant and workspace styles) is the one
 // the product has always had; importing it first keeps it.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@onvelope/router';
 
 /**
  * Navigates after a delay (spec 001 §9: 1.5 s after sign-in, 3 s after sign-up, ...). Leaving the

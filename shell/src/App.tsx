@@ -1,5 +1,5 @@
 import { Suspense, use } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@onvelope/router';
 import { AppRoutes } from './routing/AppRoutes.js';
 import { AppErrorBoundary } from './screens/AppErrorBoundary.js';
 import { LoadingScreen } from './screens/LoadingScreen.js';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@onvelope/router';
 import {
   getCustomerProfile,
   listClaimedOrders,

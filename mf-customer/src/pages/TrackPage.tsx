@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@onvelope/router';
 import { lookupOrder, openTrackingLink, type BuyerOrder } from '@onvelope/contracts';
 import { TextField, type RemotePage } from '@onvelope/ui';
 import { publicApi } from '../api.js';

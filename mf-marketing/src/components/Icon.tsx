@@ -27,7 +27,6 @@ const icons = {
   bolt: ['M13 2 3 14h9l-1 8 10-12h-9z'],
   layers: ['m12 2 10 5-10 5L2 7z', 'm2 17 10 5 10-5', 'm2 12 10 5 10-5'],
   access: ['M12 2a2 2 0 1 0 0 4 2 2 0 0 0 0-4z', 'M5 8h14', 'M12 8v6', 'm8 22 4-8 4 8'],
-  check: ['m5 12 5 5L20 7'],
 } as const;
 
 export type IconName = keyof typeof icons;

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@onvelope/router';
 import {
   missingQuickTrackFields,
   quickTrackMessage,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import { inlineLinks } from '../domain/inline-links.js';
 
 /** Running text with its page links and email addresses made clickable (see `inlineLinks`). */

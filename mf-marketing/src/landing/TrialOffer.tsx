@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import { trialDays } from '@onvelope/contracts';
 import { pricingPlans, savingLabel, yearlySavingOf } from '../domain/pricing.js';
 import { planPricesText } from '../legal/commitments.js';

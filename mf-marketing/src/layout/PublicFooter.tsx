@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import type { RemotePage } from '@onvelope/ui';
 import { buyerSignUpPath } from '../domain/buyer-sign-up.js';
 import { mailboxes } from '../domain/mailboxes.js';
-import { LogoMark } from './LogoMark.js';
 import './layout.css';
 
 // spec 001 §2 (footer): /about, /contact, /features, /track, /customer, /login, /register, /privacy,
@@ -46,7 +45,7 @@ const PublicFooter: RemotePage<'mf_marketing/PublicFooter'> = () => (
     <div className="mk-footer__inner">
       <div className="mk-footer__brand">
         <Link to="/" className="mk-brand mk-brand--inverse">
-          <LogoMark size={24} />
+          <span className="mk-logo-mark" aria-hidden="true" />
           <span>ONVELOPE</span>
         </Link>
         <p>Order tracking for online sellers and their buyers.</p>

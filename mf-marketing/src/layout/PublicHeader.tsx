@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import type { RemotePage } from '@onvelope/ui';
-import { LogoMark } from './LogoMark.js';
 import { QuickTrackForm } from '../components/QuickTrackForm.js';
 import './layout.css';
 
@@ -35,7 +34,7 @@ const PublicHeader: RemotePage<'mf_marketing/PublicHeader'> = () => {
     <header className="mk-header" data-testid="public-header">
       <div className="mk-header__bar">
         <Link to="/" className="mk-brand" onClick={close}>
-          <LogoMark />
+          <span className="mk-logo-mark" aria-hidden="true" />
           <span>ONVELOPE</span>
         </Link>
         <div className="mk-header__desktop">

@@ -1,14 +1,17 @@
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import type { LegalVersion } from '@onvelope/ui';
 import { RichText } from '../components/RichText.js';
 import { legalDate } from './commitments.js';
 import { MarketingPage } from '../pages/MarketingPage.js';
+import type { PageMeta } from '../seo/page-meta.js';
 import type { LegalBlock, LegalDocuments } from './legal-document.js';
 import './legal.css';
 
 interface LegalPageProps {
   documents: LegalDocuments;
   version: LegalVersion;
+  /** The shown version's document title and description. */
+  meta: PageMeta;
   /** Where the current version lives (/privacy, /terms), for the superseded notice. */
   currentPath: string;
   testId: string;
@@ -18,12 +21,12 @@ interface LegalPageProps {
  * A legal page: the title, the version note, a table of contents and the numbered sections. A
  * previous version says plainly that it is superseded and links to the current one.
  */
-export function LegalPage({ documents, version, currentPath, testId }: LegalPageProps) {
+export function LegalPage({ documents, version, meta, currentPath, testId }: LegalPageProps) {
   const document = documents[version];
   const current = documents.current;
   const title = version === 'current' ? document.title : `${document.title} (previous version)`;
   return (
-    <MarketingPage title={title} testId={testId} className="mk-legal">
+    <MarketingPage title={title} meta={meta} testId={testId} className="mk-legal">
       <div data-testid="legal-document" data-version={document.version}>
         {version === 'current' ? (
           <p className="mk-legal__version" data-testid="legal-version">

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import type { RemotePage } from '@onvelope/ui';
 import type { Feature } from '../features/feature-catalogue.js';
 import { FeatureGrid } from '../features/FeatureGrid.js';
+import type { PageMeta } from '../seo/page-meta.js';
 import { MarketingPage } from './MarketingPage.js';
 
 const values: Feature[] = [
@@ -22,10 +23,17 @@ const values: Feature[] = [
   },
 ];
 
+const meta: PageMeta = {
+  title: 'About',
+  description:
+    'Why ONVELOPE exists: small online sellers and their buyers deserve the order updates the big marketplaces give.',
+};
+
 /** /about (spec 001 §2): who we are; links to /contact and /login. */
 const AboutPage: RemotePage<'mf_marketing/AboutPage'> = () => (
   <MarketingPage
     title="About ONVELOPE"
+    meta={meta}
     testId="about-page"
     lead="Order updates that small online sellers and their buyers can rely on."
   >

@@ -4,12 +4,20 @@ import { contactFaq } from '../contact/contact-faq.js';
 import { ContactForm } from '../contact/ContactForm.js';
 import { mailboxes } from '../domain/mailboxes.js';
 import { commitments } from '../legal/commitments.js';
+import type { PageMeta } from '../seo/page-meta.js';
 import { MarketingPage } from './MarketingPage.js';
+
+const meta: PageMeta = {
+  title: 'Contact us',
+  description:
+    'Write to the ONVELOPE team about your account, an order or a partnership. We answer within 24 hours.',
+};
 
 /** /contact (spec 001 §2): the contact form, the mailboxes and a FAQ linking to /track and /privacy. */
 const ContactPage: RemotePage<'mf_marketing/ContactPage'> = () => (
   <MarketingPage
     title="Contact us"
+    meta={meta}
     testId="contact-page"
     className="mk-page--wide"
     lead={`Questions about ONVELOPE, your account or a partnership? We answer within ${commitments.responseHours} hours.`}

@@ -1,13 +1,21 @@
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import type { RemotePage } from '@onvelope/ui';
 import { featureGroups } from '../features/feature-catalogue.js';
 import { FeatureGrid } from '../features/FeatureGrid.js';
+import type { PageMeta } from '../seo/page-meta.js';
 import { MarketingPage } from './MarketingPage.js';
+
+const meta: PageMeta = {
+  title: 'Features',
+  description:
+    'What ONVELOPE does for buyers (order lookup, portal, questions to the seller), for sellers (CSV import, Big Cartel sync, shipping, keyword messages, reports, analytics) and under the hood.',
+};
 
 /** /features (spec 001 §2): what buyers, sellers and the technology get; links to /track and /register. */
 const FeaturesPage: RemotePage<'mf_marketing/FeaturesPage'> = () => (
   <MarketingPage
     title="Features"
+    meta={meta}
     testId="features-page"
     className="mk-page--wide"
     lead="ONVELOPE keeps online sellers and their buyers on the same page about every order."

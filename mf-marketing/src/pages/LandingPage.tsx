@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import type { RemotePage } from '@onvelope/ui';
-import { Icon } from '../components/Icon.js';
 import { QuickTrackForm } from '../components/QuickTrackForm.js';
 import { buyerSignUpPath } from '../domain/buyer-sign-up.js';
 import { DeferredTrialOffer } from '../landing/DeferredTrialOffer.js';
@@ -9,9 +8,16 @@ import {
   TrackingCardIllustration,
   WorkspaceIllustration,
 } from '../landing/illustrations.js';
+import type { PageMeta } from '../seo/page-meta.js';
 import { usePageMeta } from '../seo/use-page-meta.js';
 import '../landing/landing.css';
 import './pages.css';
+
+const meta: PageMeta = {
+  title: 'Order tracking for online sellers and their buyers',
+  description:
+    'Sellers import, ship and answer questions about their orders in one workspace; buyers track any order with an email, a postcode and an order number. 7-day free trial.',
+};
 
 const sellerGets = [
   'Orders from a CSV file or your Big Cartel store',
@@ -37,7 +43,7 @@ const steps = [
  * links to /track, /login, /features and /customer-register.
  */
 const LandingPage: RemotePage<'mf_marketing/LandingPage'> = () => {
-  usePageMeta();
+  usePageMeta(meta);
   return (
     <main className="mk-landing" data-testid="landing-page">
       <section className="mk-hero" aria-labelledby="hero-title">
@@ -120,10 +126,7 @@ function Checklist({ items }: { items: readonly string[] }) {
   return (
     <ul className="mk-checklist">
       {items.map((item) => (
-        <li key={item}>
-          <Icon name="check" size={18} />
-          {item}
-        </li>
+        <li key={item}>{item}</li>
       ))}
     </ul>
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@onvelope/router';
 import { trialDays } from '@onvelope/contracts';
 import { rememberRedirectAfterSubscription, type RemotePage } from '@onvelope/ui';
 import {
@@ -15,8 +15,15 @@ import { PlanCard } from '../pricing/PlanCard.js';
 import { PricingFaq } from '../pricing/PricingFaq.js';
 import { useCheckout } from '../pricing/use-checkout.js';
 import { usePricingData } from '../pricing/use-pricing-data.js';
+import type { PageMeta } from '../seo/page-meta.js';
 import { MarketingPage } from './MarketingPage.js';
 import '../pricing/pricing.css';
+
+const meta: PageMeta = {
+  title: 'Pricing',
+  description:
+    'One ONVELOPE plan with every feature, paid monthly or yearly, after a 7-day free trial with no credit card needed.',
+};
 
 /**
  * /pricing (spec 001 §2): the monthly and yearly plans from GET /api/payments/plans, Subscribe
@@ -40,7 +47,7 @@ const PricingPage: RemotePage<'mf_marketing/PricingPage'> = () => {
   const action = cardActionOf(subscription);
 
   return (
-    <MarketingPage title="Pricing" testId="pricing-page" className="mk-pricing">
+    <MarketingPage title="Pricing" meta={meta} testId="pricing-page" className="mk-pricing">
       {banner && (
         <p className="ov-alert ov-alert--info" role="status" data-testid="pricing-reason-banner">
           {banner}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@onvelope/router';
 import { createCheckout, getSubscription, type PlanView } from '@onvelope/contracts';
 import { browserConsentRecord, clearMerchantSession, readMerchantSession } from '@onvelope/ui';
 import { sellerApi } from '../api.js';

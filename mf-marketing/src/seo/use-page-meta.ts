@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
-import { documentTitle, pageMetaOf, siteName } from './page-meta.js';
+import { useLocation } from '@onvelope/router';
+import { documentTitle, siteName, type PageMeta } from './page-meta.js';
 
 type HeadTag = { selector: string; create: () => HTMLElement; attribute: string };
 
@@ -41,22 +41,21 @@ function setHeadTag(tag: HeadTag, value: string): () => void {
 }
 
 /**
- * The document title, meta description, Open Graph tags and canonical link of the public page at the
- * current path (`pageMetaByPath`), for as long as the page is shown.
+ * Gives the document the page's title, meta description, Open Graph tags and canonical link (at the
+ * current path) for as long as the page is shown.
  */
-export function usePageMeta(): void {
+export function usePageMeta({ title: pageTitle, description }: PageMeta): void {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    const meta = pageMetaOf(pathname);
-    const title = documentTitle(pathname, meta);
+    const title = documentTitle(pathname, pageTitle);
     const url = `${window.location.origin}${pathname}`;
     const previousTitle = document.title;
     document.title = title;
     const restores = [
-      setHeadTag(metaTag('name', 'description'), meta.description),
+      setHeadTag(metaTag('name', 'description'), description),
       setHeadTag(metaTag('property', 'og:title'), title),
-      setHeadTag(metaTag('property', 'og:description'), meta.description),
+      setHeadTag(metaTag('property', 'og:description'), description),
       setHeadTag(metaTag('property', 'og:type'), 'website'),
       setHeadTag(metaTag('property', 'og:site_name'), siteName),
       setHeadTag(metaTag('property', 'og:url'), url),
@@ -66,5 +65,5 @@ export function usePageMeta(): void {
       document.title = previousTitle;
       for (const restore of restores.reverse()) restore();
     };
-  }, [pathname]);
+  }, [pathname, pageTitle, description]);
 }

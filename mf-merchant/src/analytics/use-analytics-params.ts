@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@onvelope/router';
 import type { AnalyticsRange, PopularItemLimit } from '@onvelope/contracts';
 import { itemLimitFromParam, rangeFromParam } from '../domain/analytics-params.js';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import { billingPaths } from '@onvelope/ui';
 import { billingSummary, daysLeftText } from '../domain/billing-state.js';
 import type { SubscriptionState } from './use-subscription.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import type { SubscriptionView } from '@onvelope/contracts';
 import { billingPaths } from '@onvelope/ui';
 import { headerBillingState } from '../domain/billing-state.js';

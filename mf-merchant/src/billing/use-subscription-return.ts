@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@onvelope/router';
 import { redirectDelays, takeRedirectAfterSubscription } from '@onvelope/ui';
 import { destinationAfterSubscription } from '../domain/billing-state.js';
 import { useDelayedNavigate } from '../use-delayed-navigate.js';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import { merchantDisplayName, type MerchantSession } from '@onvelope/ui';
 import { useHeaderMenu } from './use-header-menu.js';
 

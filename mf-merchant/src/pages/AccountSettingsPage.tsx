@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@onvelope/router';
 import {
   authValidationMessages,
   getSettings,

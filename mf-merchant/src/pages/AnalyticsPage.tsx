@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import type { RemotePage } from '@onvelope/ui';
 import { AnalyticsControls } from '../analytics/AnalyticsControls.js';
 import { CountriesPanel } from '../analytics/panels/CountriesPanel.js';

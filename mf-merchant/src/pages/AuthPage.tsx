@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '@onvelope/router';
 import {
   authValidationMessages,
   customerForgotPassword,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '@onvelope/router';
 import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
 import {
   clientMessages,

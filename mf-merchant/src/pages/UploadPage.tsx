@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@onvelope/router';
 import type { RemotePage } from '@onvelope/ui';
 import { CsvUploader } from '../upload/CsvUploader.js';
 import './merchant.css';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@onvelope/router';
 import {
   authorisationReturn,
   connectedNoticeMs,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@onvelope/router';
 import { clientMessages, redirectDelays } from './messages.js';
 import { whenSessionExpires } from './session-expiry.js';
 

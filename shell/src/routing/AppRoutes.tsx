@@ -1,4 +1,4 @@
-import { Link, Navigate, Outlet, Route, Routes } from 'react-router';
+import { Link, Navigate, Outlet, Route, Routes } from '@onvelope/router';
 import { RemoteArea } from '../remotes/RemoteArea.js';
 import { Guard } from './Guard.js';
 import { routeTable, type RouteEntry } from './route-table.js';

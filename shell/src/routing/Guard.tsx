@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '@onvelope/router';
 import { redirectFor, type RouteAccess } from './access.js';
 import { currentViewer } from './viewer.js';
 

@@ -237,10 +237,11 @@ async function main(): Promise<void> {
       }
       const target = targetBytes[route.path];
       if (target) {
-        const over = sum(js, 'gzip') - target;
+        const total = sum(js, 'gzip');
+        const over = total - target;
         targets.push(
-          `Target for ${route.path}: at most ${kB(target)} of gzip'd JS; ` +
-            (over > 0 ? `over by ${kB(over)}.` : `met with ${kB(-over)} to spare.`),
+          `Target for ${route.path}: at most ${target} B of gzip'd JS; ${total} B, ` +
+            (over > 0 ? `over by ${over} B.` : `met with ${-over} B to spare.`),
         );
       }
     }

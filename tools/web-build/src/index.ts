@@ -24,22 +24,6 @@ export interface FederatedAppOptions {
 
 type ConfigFunction = (env: unknown, argv: { mode?: string }) => Configuration;
 
-/**
- * Every react-router export the frontends import. The shared router is built with these alone, so
- * an export used anywhere must be listed here; shared-router.test.ts fails when one is missing.
- */
-export const sharedRouterExports = [
-  'BrowserRouter',
-  'Link',
-  'Navigate',
-  'Outlet',
-  'Route',
-  'Routes',
-  'useLocation',
-  'useNavigate',
-  'useSearchParams',
-] as const;
-
 /** The rspack configuration of a host or remote: `export default federatedAppConfig({...})`. */
 export function federatedAppConfig(options: FederatedAppOptions): ConfigFunction {
   const { dir, name, devPort, exposes, devProxy } = options;
@@ -66,6 +50,7 @@ export function federatedAppConfig(options: FederatedAppOptions): ConfigFunction
         // fixed names and must not be.
         filename: production ? '[name].[contenthash:8].js' : '[name].js',
         cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        assetModuleFilename: production ? '[name].[contenthash:8][ext]' : '[name][ext]',
         clean: true,
       },
       resolve: {
@@ -108,13 +93,7 @@ export function federatedAppConfig(options: FederatedAppOptions): ConfigFunction
             'react/jsx-runtime': singleton('react'),
             'react-dom': singleton('react-dom'),
             'react-dom/client': singleton('react-dom'),
-            // A shared module is built whole (~61 kB gzip for react-router, server parts included),
-            // since any app might use any export. Every app builds it with the same export list, so
-            // the one instance the shell provides has what every app imports (~14 kB gzip).
-            'react-router': {
-              ...singleton('react-router'),
-              treeShaking: { mode: 'runtime-infer', usedExports: [...sharedRouterExports] },
-            },
+            '@onvelope/router': singleton('@onvelope/router'),
           },
           // A dead remote must not delay the others: never load every remote entry up front.
           shareStrategy: 'loaded-first',

@@ -1,0 +1,146 @@
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { isRouterClick, searchTarget, type SearchParamsInit } from './navigation.js';
+
+/** The address the page shows. */
+export interface Location {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export interface NavigateOptions {
+  /** Replaces the current history entry instead of adding one. */
+  replace?: boolean;
+}
+
+/** Goes to an in-site address (`/login`, `?tab=a`), or `delta` steps through the history. */
+export type NavigateFunction = (to: string | number, options?: NavigateOptions) => void;
+
+interface RouterState {
+  location: Location;
+  navigate: NavigateFunction;
+}
+
+const RouterContext = createContext<RouterState | null>(null);
+
+function browserLocation(): Location {
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash };
+}
+
+/**
+ * Follows the browser's address: renders its children with the current location, and moves the
+ * history when a link, `navigate` or Back changes it. Updates are transitions (as react-router's
+ * are), so a page whose code is still loading keeps the previous one on screen meanwhile.
+ */
+export function BrowserRouter({ children }: { children?: ReactNode }) {
+  const [location, setLocation] = useState(browserLocation);
+
+  useLayoutEffect(() => {
+    const follow = () => startTransition(() => setLocation(browserLocation()));
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, []);
+
+  const navigate = useCallback<NavigateFunction>((to, options) => {
+    if (typeof to === 'number') {
+      window.history.go(to);
+      return;
+    }
+    const target = new URL(to, window.location.href);
+    const address = target.pathname + target.search + target.hash;
+    const { pathname, search, hash } = window.location;
+    // Going to the address already shown adds no entry, as react-router did.
+    const replace = options?.replace === true || address === pathname + search + hash;
+    if (replace) window.history.replaceState(null, '', address);
+    else window.history.pushState(null, '', address);
+    startTransition(() => setLocation(browserLocation()));
+  }, []);
+
+  const state = useMemo(() => ({ location, navigate }), [location, navigate]);
+  return <RouterContext value={state}>{children}</RouterContext>;
+}
+
+function useRouter(hook: string): RouterState {
+  const state = use(RouterContext);
+  if (!state) throw new Error(`${hook}() may be used only inside <BrowserRouter>.`);
+  return state;
+}
+
+export function useLocation(): Location {
+  return useRouter('useLocation').location;
+}
+
+/** The same function for the page's whole life. */
+export function useNavigate(): NavigateFunction {
+  return useRouter('useNavigate').navigate;
+}
+
+export type SetSearchParams = (
+  next: SearchParamsInit | ((current: URLSearchParams) => SearchParamsInit),
+  options?: NavigateOptions,
+) => void;
+
+/**
+ * The address's query, and a function that replaces it (on the same page). The params object
+ * changes only when the query does, and the function never.
+ */
+export function useSearchParams(): [URLSearchParams, SetSearchParams] {
+  const { location, navigate } = useRouter('useSearchParams');
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const setParams = useCallback<SetSearchParams>(
+    (next, options) => {
+      // Read at call time: two updates in one event both build on the address as it is by then.
+      const { pathname, search } = window.location;
+      const value = typeof next === 'function' ? next(new URLSearchParams(search)) : next;
+      navigate(searchTarget(pathname, value), options);
+    },
+    [navigate],
+  );
+  return [params, setParams];
+}
+
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** An in-site address (`/pricing`); any other is a plain link the browser follows. */
+  to: string;
+  replace?: boolean;
+  ref?: Ref<HTMLAnchorElement>;
+}
+
+/** An `<a href>` that navigates in the page on a plain click (new tabs and the like stay the browser's). */
+export function Link({ to, replace, onClick, ...anchor }: LinkProps) {
+  const navigate = useNavigate();
+  return (
+    <a
+      {...anchor}
+      href={to}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!isRouterClick(event, to, anchor)) return;
+        event.preventDefault();
+        navigate(to, { replace });
+      }}
+    />
+  );
+}
+
+/** Goes to `to` once rendered (a redirect). */
+export function Navigate({ to, replace }: { to: string; replace?: boolean }): null {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(to, { replace });
+  }, [navigate, to, replace]);
+  return null;
+}
