@@ -9,6 +9,9 @@
  * and the gateway run as child processes from their sources (testkit `startApp`), against a fresh
  * in-memory MongoDB-compatible server, NATS and stripe-mock.
  *
+ * It also prints the CPU each process spent per call (from /proc): the service, the proxy in the
+ * path and the load generator, which share the two cores and so set the throughput.
+ *
  * Run: npm run bench -w @onvelope/gateway   (prints a table, asserts nothing)
  * BENCH_CONNECTIONS (default 32) and BENCH_SECONDS (default 10 per round) change the load.
  */
@@ -16,7 +19,14 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import { freePort, startInfra } from '@onvelope/infra';
-import { line, percentile, startApp, startTestIssuer, type BenchApp } from '@onvelope/testkit';
+import {
+  line,
+  percentile,
+  processCpuMs,
+  startApp,
+  startTestIssuer,
+  type BenchApp,
+} from '@onvelope/testkit';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -73,6 +83,7 @@ async function startBareProxy(target: string) {
   await once(child.stdout, 'data');
   return {
     url: `http://127.0.0.1:${port}`,
+    cpuMs: () => processCpuMs(child.pid!),
     stop: async () => {
       child.kill('SIGTERM');
       if (child.exitCode === null) await once(child, 'exit');
@@ -105,20 +116,40 @@ try {
   // A short warm-up of each, so all are measured hot.
   for (const url of Object.values(targets)) await load(url);
 
+  // The process each target's calls pass through besides svc-billing and the load generator.
+  const proxies: Record<Target, { cpuMs(): Promise<number> } | undefined> = {
+    direct: undefined,
+    'bare proxy': bare,
+    gateway,
+  };
   const results = { direct: [], 'bare proxy': [], gateway: [] } as Record<Target, number[]>;
   const rates = { direct: [], 'bare proxy': [], gateway: [] } as Record<Target, number[]>;
+  const cpu = {} as Record<Target, { calls: number; service: number; proxy: number; load: number }>;
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const name of names) {
+      const proxy = proxies[name];
+      const [serviceBefore, proxyBefore] = await Promise.all([billing.cpuMs(), proxy?.cpuMs()]);
+      const loadBefore = process.cpuUsage();
       const { perSecond, latencies } = await load(targets[name]);
+      const loadUsed = process.cpuUsage(loadBefore);
+      const [serviceAfter, proxyAfter] = await Promise.all([billing.cpuMs(), proxy?.cpuMs()]);
       rates[name].push(perSecond);
-      results[name].push(...latencies);
+      // Not push(...latencies): a round has more calls than a call may have arguments.
+      for (const latency of latencies) results[name].push(latency);
+      const spent = (cpu[name] ??= { calls: 0, service: 0, proxy: 0, load: 0 });
+      spent.calls += latencies.length;
+      spent.service += serviceAfter - serviceBefore;
+      spent.proxy += (proxyAfter ?? 0) - (proxyBefore ?? 0);
+      spent.load += (loadUsed.user + loadUsed.system) / 1000;
     }
   }
   // One caller at a time: the machine is idle but for the call, so this is the gateway's own delay.
   const alone = { direct: [] as number[], gateway: [] as number[] };
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const name of ['direct', 'gateway'] as const) {
-      alone[name].push(...(await load(targets[name], 1, SECONDS / 2)).latencies);
+      for (const latency of (await load(targets[name], 1, SECONDS / 2)).latencies) {
+        alone[name].push(latency);
+      }
     }
   }
 
@@ -136,6 +167,19 @@ try {
   line('| target | calls/s | share of direct | p50 (ms) | p95 (ms) | p99 (ms) |');
   line('|---|---:|---:|---:|---:|---:|');
   for (const name of names) line(row(name));
+  line();
+  line('CPU per call (µs), at 32 connections: what each process in the path spent');
+  line();
+  line('| target | svc-billing | proxy | load generator | all |');
+  line('|---|---:|---:|---:|---:|');
+  for (const name of names) {
+    const { calls, service, proxy, load: generator } = cpu[name];
+    const perCall = (ms: number) => ((ms * 1000) / calls).toFixed(0);
+    line(
+      `| ${name} | ${perCall(service)} | ${name === 'direct' ? '-' : perCall(proxy)} | ` +
+        `${perCall(generator)} | ${perCall(service + proxy + generator)} |`,
+    );
+  }
   line();
   const addedP50 = percentile(alone.gateway, 50) - percentile(alone.direct, 50);
   line(

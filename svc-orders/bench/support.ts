@@ -3,6 +3,8 @@
  * gateway in front of svc-orders (and svc-analytics), the generated CSV file and its upload, and
  * the dashboard's queries run with the driver.
  */
+import { Agent, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { mongo } from 'mongoose';
 import { nodeArgsOf, startApp, type BenchApp } from '@onvelope/testkit';
 import { shippedStatuses } from '../src/data/tracking-entry.model.js';
@@ -123,13 +125,50 @@ export async function upload(gatewayUrl: string, token: string, rows: number) {
   return seconds;
 }
 
-/** A GET through the gateway as the token's seller; throws on any answer but 2xx. */
-export const getAs = (gatewayUrl: string, token: string) => async (path: string) => {
-  const response = await fetch(`${gatewayUrl}${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response.json() as Promise<unknown>;
+const decoders: Record<string, (body: Buffer) => Buffer> = {
+  br: (body) => brotliDecompressSync(body),
+  gzip: (body) => gunzipSync(body),
+};
+
+/**
+ * A GET through the gateway as the token's seller, on a kept-alive connection, accepting brotli or
+ * gzip as a browser does (so the gateway's compression is part of the time); answers the decoded
+ * JSON and throws on any answer but 2xx. Not `fetch`: its response streams and decompression cost
+ * the caller 0.5-2 ms per dashboard call here, which a browser does not pay and which is neither
+ * the gateway's nor the service's time.
+ */
+export const getAs = (gatewayUrl: string, token: string) => {
+  const agent = new Agent({ keepAlive: true });
+  const { hostname, port } = new URL(gatewayUrl);
+  return (path: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const call = request(
+        {
+          agent,
+          hostname,
+          port,
+          path,
+          headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.once('error', reject);
+          answer.once('end', () => {
+            const status = answer.statusCode ?? 0;
+            if (status < 200 || status > 299) {
+              reject(new Error(`${path} answered ${status}`));
+              return;
+            }
+            const body = Buffer.concat(chunks);
+            const decode = decoders[answer.headers['content-encoding'] ?? ''];
+            resolve(JSON.parse((decode ? decode(body) : body).toString('utf8')));
+          });
+        },
+      );
+      call.once('error', reject);
+      call.end();
+    });
 };
 
 /**

@@ -40,7 +40,22 @@ export interface BenchApp {
    * it started, so no sampling can miss a peak between two reads.
    */
   memoryMb(field?: 'VmRSS' | 'VmHWM'): Promise<number>;
+  /** CPU time the app has used so far, all its threads, user and system (see `processCpuMs`). */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
+}
+
+/**
+ * CPU time (ms) a process has used so far, all its threads, user and system: utime + stime of
+ * /proc/<pid>/stat, counted in USER_HZ ticks (100 a second on Linux), so a difference is good to
+ * 10 ms: take it over seconds of load.
+ */
+export async function processCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces: state is the first.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 /** Starts an app from its sources on `port` (default a free one); resolves once it is ready. */
@@ -83,6 +98,7 @@ export async function startApp(
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
       return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
     },
+    cpuMs: () => processCpuMs(child.pid!),
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       stopping = true;
