@@ -349,6 +349,31 @@ describe('the footer', () => {
     expect(await page.getByTestId('account-customer').getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
+
+  it('opens a page at its top, and Back returns to where the reader was', async () => {
+    // The terms' code is loaded first, so the page shows at once when the footer link is clicked
+    // (the case that kept the scroll position of the page before).
+    const { context, page } = await openAt(1280, '/terms', 'terms-page');
+    await page.getByTestId('public-header').getByRole('link', { name: 'Features' }).first().click();
+    await page.getByTestId('features-page').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const readerAt = await page.evaluate(() => window.scrollY);
+    expect(readerAt).toBeGreaterThan(500);
+
+    await page.getByTestId('public-footer').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.getByTestId('terms-page').waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    const title = page.getByTestId('terms-page').getByRole('heading', { level: 1 });
+    expect(await title.isVisible()).toBe(true);
+    expect(await title.evaluate((heading) => heading.getBoundingClientRect().top)).toBeLessThan(
+      900,
+    );
+
+    await page.goBack();
+    await page.getByTestId('features-page').waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await context.close();
+  });
 });
 
 describe('the features and about pages', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRouterClick, searchTarget, type LinkClick } from './navigation.js';
+import { isRouterClick, scrollTargetOf, searchTarget, type LinkClick } from './navigation.js';
 
 const plain: LinkClick = {
   button: 0,
@@ -45,5 +45,25 @@ describe('isRouterClick', () => {
     expect(isRouterClick(plain, 'https://example.com/', {})).toBe(false);
     expect(isRouterClick(plain, '//example.com/', {})).toBe(false);
     expect(isRouterClick(plain, 'mailto:help@example.com', {})).toBe(false);
+  });
+});
+
+describe('scrollTargetOf', () => {
+  const at = (pathname: string, hash = '') => ({ pathname, hash });
+
+  it('goes to the top of another page', () => {
+    expect(scrollTargetOf(at('/features'), at('/terms'))).toEqual({ top: true });
+    expect(scrollTargetOf(at('/features', '#buyers'), at('/terms'))).toEqual({ top: true });
+  });
+
+  it('goes to the element a new hash names, on this page or another', () => {
+    expect(scrollTargetOf(at('/'), at('/terms', '#refunds'))).toEqual({ id: 'refunds' });
+    expect(scrollTargetOf(at('/terms'), at('/terms', '#refunds'))).toEqual({ id: 'refunds' });
+    expect(scrollTargetOf(at('/terms'), at('/terms', '#caf%C3%A9'))).toEqual({ id: 'café' });
+  });
+
+  it('stays where it is for a new query on the same page', () => {
+    expect(scrollTargetOf(at('/dashboard'), at('/dashboard'))).toBeUndefined();
+    expect(scrollTargetOf(at('/terms', '#refunds'), at('/terms', '#refunds'))).toBeUndefined();
   });
 });

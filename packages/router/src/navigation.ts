@@ -39,3 +39,22 @@ export function isRouterClick(
     inSite
   );
 }
+
+/** Where a page is scrolled once a navigation has shown it. */
+export type ScrollTarget = { top: true } | { id: string };
+
+/**
+ * Where the page goes after an in-page navigation from `from` to `to`, as a browser goes on loading
+ * a page: to the element the new hash names, else to the top of another page; `undefined` for a new
+ * query on the same page (a filter or a tab keeps its place).
+ */
+export function scrollTargetOf(
+  from: { pathname: string; hash: string },
+  to: { pathname: string; hash: string },
+): ScrollTarget | undefined {
+  const samePage = from.pathname === to.pathname;
+  if (to.hash.length > 1 && (!samePage || to.hash !== from.hash)) {
+    return { id: decodeURIComponent(to.hash.slice(1)) };
+  }
+  return samePage ? undefined : { top: true };
+}

@@ -11,7 +11,13 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { isRouterClick, searchTarget, type SearchParamsInit } from './navigation.js';
+import {
+  isRouterClick,
+  scrollTargetOf,
+  searchTarget,
+  type ScrollTarget,
+  type SearchParamsInit,
+} from './navigation.js';
 
 /** The address the page shows. */
 export interface Location {
@@ -40,19 +46,39 @@ function browserLocation(): Location {
   return { pathname, search, hash };
 }
 
+/** The location shown, and where to scroll once it is (see `scrollTargetOf`). */
+interface Shown {
+  location: Location;
+  scroll?: ScrollTarget | undefined;
+}
+
+function scrollToTarget(target: ScrollTarget): void {
+  const element = 'id' in target ? document.getElementById(target.id) : null;
+  if (element) element.scrollIntoView();
+  else window.scrollTo(0, 0);
+}
+
 /**
  * Follows the browser's address: renders its children with the current location, and moves the
  * history when a link, `navigate` or Back changes it. Updates are transitions (as react-router's
- * are), so a page whose code is still loading keeps the previous one on screen meanwhile.
+ * are), so a page whose code is still loading keeps the previous one on screen meanwhile. Once a
+ * link or `navigate` has shown another page, it is scrolled to the top (or to its hash's element),
+ * as a browser does for a page it loads; Back and Forward leave it to the browser's own scroll
+ * restoration.
  */
 export function BrowserRouter({ children }: { children?: ReactNode }) {
-  const [location, setLocation] = useState(browserLocation);
+  const [shown, setShown] = useState<Shown>(() => ({ location: browserLocation() }));
+  const { location } = shown;
 
   useLayoutEffect(() => {
-    const follow = () => startTransition(() => setLocation(browserLocation()));
+    const follow = () => startTransition(() => setShown({ location: browserLocation() }));
     window.addEventListener('popstate', follow);
     return () => window.removeEventListener('popstate', follow);
   }, []);
+
+  useLayoutEffect(() => {
+    if (shown.scroll) scrollToTarget(shown.scroll);
+  }, [shown]);
 
   const navigate = useCallback<NavigateFunction>((to, options) => {
     if (typeof to === 'number') {
@@ -61,12 +87,16 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
     }
     const target = new URL(to, window.location.href);
     const address = target.pathname + target.search + target.hash;
-    const { pathname, search, hash } = window.location;
+    const from = browserLocation();
     // Going to the address already shown adds no entry, as react-router did.
-    const replace = options?.replace === true || address === pathname + search + hash;
+    const replace =
+      options?.replace === true || address === from.pathname + from.search + from.hash;
     if (replace) window.history.replaceState(null, '', address);
     else window.history.pushState(null, '', address);
-    startTransition(() => setLocation(browserLocation()));
+    const shownNext = browserLocation();
+    startTransition(() =>
+      setShown({ location: shownNext, scroll: scrollTargetOf(from, shownNext) }),
+    );
   }, []);
 
   const state = useMemo(() => ({ location, navigate }), [location, navigate]);
