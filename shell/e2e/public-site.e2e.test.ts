@@ -374,6 +374,18 @@ describe('the footer', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await context.close();
   });
+
+  it('opens a link to a section of a page whose code is still loading at that section', async () => {
+    const { context, page } = await openAt(1280, '/terms', 'terms-page');
+    await page.locator('a[href="/privacy#retention"]').click();
+    await page.getByTestId('privacy-page').waitFor();
+    const sectionTop = () =>
+      page.evaluate(() => document.getElementById('retention')?.getBoundingClientRect().top);
+    await expect.poll(sectionTop).toBeGreaterThanOrEqual(-1);
+    expect(await sectionTop()).toBeLessThan(100);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await context.close();
+  });
 });
 
 describe('the features and about pages', () => {

@@ -60,6 +60,7 @@ describe('scrollTargetOf', () => {
     expect(scrollTargetOf(at('/'), at('/terms', '#refunds'))).toEqual({ id: 'refunds' });
     expect(scrollTargetOf(at('/terms'), at('/terms', '#refunds'))).toEqual({ id: 'refunds' });
     expect(scrollTargetOf(at('/terms'), at('/terms', '#caf%C3%A9'))).toEqual({ id: 'café' });
+    expect(scrollTargetOf(at('/'), at('/offers', '#100%'))).toEqual({ id: '100%' });
   });
 
   it('stays where it is for a new query on the same page', () => {

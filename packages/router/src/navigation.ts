@@ -53,8 +53,15 @@ export function scrollTargetOf(
   to: { pathname: string; hash: string },
 ): ScrollTarget | undefined {
   const samePage = from.pathname === to.pathname;
-  if (to.hash.length > 1 && (!samePage || to.hash !== from.hash)) {
-    return { id: decodeURIComponent(to.hash.slice(1)) };
-  }
+  if (to.hash.length > 1 && (!samePage || to.hash !== from.hash)) return { id: idOf(to.hash) };
   return samePage ? undefined : { top: true };
+}
+
+/** The element id a hash names (`#caf%C3%A9` is `café`); a hash that is not valid escaping, as it is. */
+function idOf(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return hash.slice(1);
+  }
 }

@@ -52,10 +52,32 @@ interface Shown {
   scroll?: ScrollTarget | undefined;
 }
 
-function scrollToTarget(target: ScrollTarget): void {
-  const element = 'id' in target ? document.getElementById(target.id) : null;
+/** How long a hash's element may take to appear: the new page's code may still be loading. */
+const hashWaitMs = 10_000;
+
+/**
+ * Scrolls to the target; an element not there yet (its page is still loading) is scrolled to once it
+ * appears. Answers what stops that wait, for the next navigation.
+ */
+function scrollToTarget(target: ScrollTarget): () => void {
+  const find = () => ('id' in target ? document.getElementById(target.id) : null);
+  const element = find();
   if (element) element.scrollIntoView();
   else window.scrollTo(0, 0);
+  if (element || !('id' in target)) return () => {};
+  const observer = new MutationObserver(() => {
+    const appeared = find();
+    if (!appeared) return;
+    stop();
+    appeared.scrollIntoView();
+  });
+  const timer = setTimeout(() => observer.disconnect(), hashWaitMs);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
 }
 
 /**
@@ -76,9 +98,7 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
     return () => window.removeEventListener('popstate', follow);
   }, []);
 
-  useLayoutEffect(() => {
-    if (shown.scroll) scrollToTarget(shown.scroll);
-  }, [shown]);
+  useLayoutEffect(() => (shown.scroll ? scrollToTarget(shown.scroll) : undefined), [shown]);
 
   const navigate = useCallback<NavigateFunction>((to, options) => {
     if (typeof to === 'number') {
