@@ -176,7 +176,7 @@ try {
     const { calls, service, proxy, load: generator } = cpu[name];
     const perCall = (ms: number) => ((ms * 1000) / calls).toFixed(0);
     line(
-      `| ${name} | ${perCall(service)} | ${name === 'direct' ? '-' : perCall(proxy)} | ` +
+      `| ${name} | ${perCall(service)} | ${proxies[name] ? perCall(proxy) : '-'} | ` +
         `${perCall(generator)} | ${perCall(service + proxy + generator)} |`,
     );
   }

@@ -3,15 +3,14 @@ import type { LegalVersion } from '@onvelope/ui';
 import { RichText } from '../components/RichText.js';
 import { legalDate } from './commitments.js';
 import { MarketingPage } from '../pages/MarketingPage.js';
-import type { PageMeta } from '../seo/page-meta.js';
 import type { LegalBlock, LegalDocuments } from './legal-document.js';
 import './legal.css';
 
 interface LegalPageProps {
   documents: LegalDocuments;
   version: LegalVersion;
-  /** The shown version's document title and description. */
-  meta: PageMeta;
+  /** What the current version says of itself to search engines and link previews. */
+  description: string;
   /** Where the current version lives (/privacy, /terms), for the superseded notice. */
   currentPath: string;
   testId: string;
@@ -21,10 +20,23 @@ interface LegalPageProps {
  * A legal page: the title, the version note, a table of contents and the numbered sections. A
  * previous version says plainly that it is superseded and links to the current one.
  */
-export function LegalPage({ documents, version, meta, currentPath, testId }: LegalPageProps) {
+export function LegalPage({
+  documents,
+  version,
+  description,
+  currentPath,
+  testId,
+}: LegalPageProps) {
   const document = documents[version];
   const current = documents.current;
   const title = version === 'current' ? document.title : `${document.title} (previous version)`;
+  const meta = {
+    title,
+    description:
+      version === 'current'
+        ? description
+        : `The previous ONVELOPE ${current.title}, superseded on ${legalDate(current.version)}. Kept for reference.`,
+  };
   return (
     <MarketingPage title={title} meta={meta} testId={testId} className="mk-legal">
       <div data-testid="legal-document" data-version={document.version}>

@@ -56,20 +56,23 @@ interface Shown {
 const hashWaitMs = 10_000;
 
 /**
- * Scrolls to the target; an element not there yet (its page is still loading) is scrolled to once it
- * appears. Answers what stops that wait, for the next navigation.
+ * Scrolls to the target. An element not there yet (its page's code is still loading) is scrolled to
+ * once it appears; answers what ends that wait, for the next navigation.
  */
 function scrollToTarget(target: ScrollTarget): () => void {
-  const find = () => ('id' in target ? document.getElementById(target.id) : null);
-  const element = find();
+  const element = 'id' in target ? document.getElementById(target.id) : null;
   if (element) element.scrollIntoView();
   else window.scrollTo(0, 0);
-  if (element || !('id' in target)) return () => {};
+  return 'id' in target && !element ? whenElementAppears(target.id) : () => {};
+}
+
+/** Scrolls to the element `id` once it appears, within `hashWaitMs`; answers what ends the wait. */
+function whenElementAppears(id: string): () => void {
   const observer = new MutationObserver(() => {
-    const appeared = find();
-    if (!appeared) return;
+    const element = document.getElementById(id);
+    if (!element) return;
     stop();
-    appeared.scrollIntoView();
+    element.scrollIntoView();
   });
   const timer = setTimeout(() => observer.disconnect(), hashWaitMs);
   function stop() {
