@@ -15,7 +15,7 @@ export function startAnalyticsService(env: Env) {
     name: 'svc-analytics',
     env,
     configSchema,
-    setup: async ({ config, db, nats, log, routes }) => {
+    setup: async ({ config, db, nats, log, routes, foreground }) => {
       const facts = orderFactModel(db);
       const rollups = rollupModel(db);
       await Promise.all([facts.syncIndexes(), rollups.syncIndexes()]);
@@ -28,7 +28,8 @@ export function startAnalyticsService(env: Env) {
         log,
       };
       const refresher = createRollupRefresher({
-        refresh: (accountId, signal) => refreshRollup(rollupDeps, accountId, { signal }),
+        refresh: (accountId, signal) =>
+          refreshRollup(rollupDeps, accountId, { signal, giveWay: foreground.givingWay() }),
         log,
         settleMs: config.ROLLUP_SETTLE_MS,
       });

@@ -29,7 +29,7 @@ export function startOrdersService(env: Env) {
       void backfillSearchTerms(db, log);
       await prepareOutbox(db);
       // Publishes every stored change, including those left unpublished before a restart.
-      const relay = startTrackingEntryRelay({ db, nats, log });
+      const relay = startTrackingEntryRelay({ db, nats, log, foreground });
       registerUploadRoutes({
         routes,
         db,

@@ -213,7 +213,7 @@ describe('POST /api/upload/csv', () => {
     expect(await list.json()).toMatchObject({ pagination: { total: 1_000 } });
   });
 
-  it('writes batches of 250 orders while other calls are answered, of 1,000 otherwise', async () => {
+  it('writes batches of 100 orders while the service answers other calls, of 1,000 otherwise', async () => {
     const importer = await newSeller();
     const changesPerEvent = async (file: string) =>
       (await eventsDuring(() => importer.upload(file)))
@@ -222,6 +222,8 @@ describe('POST /api/upload/csv', () => {
     const file = (prefix: string) =>
       csvOf(Array.from({ length: 2_000 }, (_, i) => ({ orderNumber: `${prefix}-${i}` })));
 
+    // No call of this service in the last second (the tests before made some).
+    await setTimeout(1_000);
     expect(await changesPerEvent(file('QUIET'))).toEqual([1_000, 1_000]);
 
     // A buyer keeps a call in flight throughout the next import: their query list waits on
@@ -260,9 +262,54 @@ describe('POST /api/upload/csv', () => {
     }
 
     expect(new Set(buyerStatuses)).toEqual(new Set([200]));
-    expect(beside[0]).toBe(250);
-    expect(beside.length).toBeGreaterThanOrEqual(4);
+    expect(beside[0]).toBe(100);
+    expect(beside.length).toBeGreaterThanOrEqual(10);
     expect(beside.reduce((sum, count) => sum + count, 0)).toBe(2_000);
+  });
+
+  it('waits to write while another call is answered, and for a moment after its answer', async () => {
+    const importer = await newSeller();
+    // A buyer's call under way when the import starts: their query list waits on svc-auth's
+    // answer, which this test gives after 150 ms.
+    const auth = serveCommand(
+      nc,
+      getCustomerEmail,
+      'upload-csv-test',
+      async () => {
+        await setTimeout(150);
+        return { email: null, isVerified: false };
+      },
+      createLogger('upload-csv-test', 'silent'),
+    );
+    try {
+      const buyerToken = await issuer.customerToken(importer.accountId, 'buyer-1');
+      const buyer = fetch(`${orders.url}/api/order-queries/customer`, {
+        headers: { authorization: `Bearer ${buyerToken}` },
+      }).then(async (answer) => {
+        await answer.body?.cancel();
+        return { status: answer.status, at: Date.now() };
+      });
+      await setTimeout(20);
+      const upload = await importer.upload(
+        csvOf(Array.from({ length: 200 }, (_, i) => ({ orderNumber: `WAIT-${i}` }))),
+      );
+      expect(upload.status).toBe(200);
+      const answered = await buyer;
+      expect(answered.status).toBe(200);
+
+      const stamps = await db
+        .collection<{ createdAt: Date }>('tracking_entries')
+        .find({ accountId: importer.accountId })
+        .project<{ createdAt: Date }>({ createdAt: 1 })
+        .toArray();
+      expect(stamps).toHaveLength(200);
+      // Planned (and stamped) after the buyer had their answer.
+      for (const { createdAt } of stamps) {
+        expect(createdAt.getTime()).toBeGreaterThanOrEqual(answered.at);
+      }
+    } finally {
+      auth.unsubscribe();
+    }
   });
 
   it('refuses a request without the csvFile field', async () => {

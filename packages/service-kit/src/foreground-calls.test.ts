@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { foregroundCalls } from './foreground-calls.js';
 
 /** A call that is answered when the test says so. */
@@ -9,42 +9,92 @@ function pendingCall() {
 }
 
 describe('foregroundCalls', () => {
-  it('sees no call when none was made', () => {
-    const calls = foregroundCalls();
-    const calledMeanwhile = calls.watch();
-    expect(calledMeanwhile()).toBe(false);
+  it('is quiet when no call was made', () => {
+    expect(foregroundCalls().isQuiet(1_000)).toBe(true);
   });
 
-  it('sees a call under way, one begun and answered since, and passes its answer on', async () => {
+  it('is not quiet while a call is under way, and passes its answer on', async () => {
     const calls = foregroundCalls();
-    const calledMeanwhile = calls.watch();
     const call = pendingCall();
     const tracked = calls.track(call.run);
-    expect(calledMeanwhile()).toBe(true);
+    expect(calls.isQuiet(0)).toBe(false);
     call.answer();
     expect(await tracked).toBe('answered');
-    expect(calledMeanwhile()).toBe(true);
-    expect(calls.watch()()).toBe(false);
-  });
-
-  it('sees a call that was under way when the watch began until it is answered', async () => {
-    const calls = foregroundCalls();
-    const call = pendingCall();
-    const tracked = calls.track(call.run);
-    const calledMeanwhile = calls.watch();
-    expect(calledMeanwhile()).toBe(true);
-    call.answer();
-    await tracked;
-    expect(calledMeanwhile()).toBe(false);
+    expect(calls.isQuiet(0)).toBe(true);
   });
 
   it('counts a failed call as answered, and passes its failure on', async () => {
     const calls = foregroundCalls();
-    const calledMeanwhile = calls.watch();
     await expect(calls.track(() => Promise.reject(new Error('refused')))).rejects.toThrow(
       'refused',
     );
-    expect(calledMeanwhile()).toBe(true);
-    expect(calls.watch()()).toBe(false);
+    expect(calls.isQuiet(0)).toBe(true);
+  });
+});
+
+describe('foregroundCalls over time', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** When the pause ends, in fake milliseconds from now, advancing the clock a millisecond at a time. */
+  async function pauseLength(pause: Promise<void>, limitMs = 10_000) {
+    const started = performance.now();
+    let ended = false;
+    void pause.then(() => (ended = true));
+    await vi.advanceTimersByTimeAsync(0);
+    while (!ended && performance.now() - started < limitMs) await vi.advanceTimersByTimeAsync(1);
+    return ended ? performance.now() - started : Infinity;
+  }
+
+  it('is quiet once no call was answered for the time asked', async () => {
+    const calls = foregroundCalls();
+    await calls.track(() => Promise.resolve());
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls.isQuiet(1_000)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.isQuiet(1_000)).toBe(true);
+  });
+
+  it('lets bulk work go on at once when no call was answered lately', async () => {
+    const calls = foregroundCalls();
+    const giveWay = calls.givingWay({ quietMs: 30 });
+    expect(await pauseLength(giveWay())).toBe(0);
+    await calls.track(() => Promise.resolve());
+    await vi.advanceTimersByTimeAsync(30);
+    expect(await pauseLength(giveWay())).toBe(0);
+  });
+
+  it('holds bulk work while a call is under way and until none was answered for quietMs', async () => {
+    const calls = foregroundCalls();
+    const giveWay = calls.givingWay({ quietMs: 30, allowanceMs: 1_000 });
+    const call = pendingCall();
+    const tracked = calls.track(call.run);
+    const pause = giveWay();
+    await vi.advanceTimersByTimeAsync(100);
+    call.answer();
+    await tracked;
+    // Answered 100 ms into the pause, which ends 30 ms later.
+    const rest = await pauseLength(pause);
+    expect(rest).toBeGreaterThanOrEqual(30);
+    expect(rest).toBeLessThanOrEqual(31);
+  });
+
+  it('never holds bulk work longer in all than it has worked, plus the allowance', async () => {
+    const calls = foregroundCalls();
+    const giveWay = calls.givingWay({ quietMs: 30, allowanceMs: 250 });
+    const call = pendingCall();
+    const tracked = calls.track(call.run);
+    // A call under way throughout: the first pause spends the allowance.
+    expect(await pauseLength(giveWay())).toBeCloseTo(250, -1);
+    // After 100 ms of work, the work may wait 100 ms more.
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await pauseLength(giveWay())).toBeCloseTo(100, -1);
+    expect(await pauseLength(giveWay())).toBe(0);
+    call.answer();
+    await tracked;
   });
 });

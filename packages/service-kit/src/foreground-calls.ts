@@ -1,34 +1,73 @@
 /**
  * The calls someone is waiting on, so that bulk work in the same process can give way to them: an
- * import watches them while it fills a batch and, when one came meanwhile, writes a smaller batch,
- * which stalls the event loop and the database for a quarter of the time (issue 18).
+ * import pauses between its steps while they are answered, and writes smaller batches while the
+ * service is in use, which stall the event loop and the database for shorter stretches (issue 18).
  */
 export interface ForegroundCalls {
-  /**
-   * From now on: the returned check answers whether a call was being answered at any moment since
-   * (one begun since, or one still under way).
-   */
-  watch(): () => boolean;
   /** Answers a call as a foreground one. */
   track<T>(answer: () => Promise<T>): Promise<T>;
+  /** Whether no call is under way and none was answered in the last `quietMs`. */
+  isQuiet(quietMs: number): boolean;
+  /**
+   * For one piece of bulk work: the pause to take between its steps. It resolves at once when no
+   * call was answered in the last `quietMs`; else once none has been for that long, so a caller's
+   * next call (which often follows an answer within a few milliseconds) finds the process free
+   * too. The work never waits longer in all than it has worked, plus `allowanceMs`, so it goes on
+   * at least at half its pace however busy the process is.
+   */
+  givingWay(options?: GiveWayOptions): () => Promise<void>;
 }
+
+export interface GiveWayOptions {
+  /** Default `GIVE_WAY_QUIET_MS`. */
+  quietMs?: number;
+  /** Default `GIVE_WAY_ALLOWANCE_MS`. */
+  allowanceMs?: number;
+}
+
+/**
+ * How long after the last answer bulk work waits: covers the moment between a dashboard's answers
+ * and the calls they lead to (issue 18's mixed-load bench, rounds of five calls one after another).
+ */
+export const GIVE_WAY_QUIET_MS = 30;
+/** What bulk work may wait before it has worked as long. */
+export const GIVE_WAY_ALLOWANCE_MS = 250;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function foregroundCalls(): ForegroundCalls {
   let answering = 0;
-  let begun = 0;
+  let lastAnsweredAt = -Infinity;
+  /**
+   * How long from `now` it is at least until no call has been answered for `quietMs` (0: quiet
+   * already; while a call is under way, `quietMs` and no less than a millisecond).
+   */
+  const untilQuiet = (quietMs: number, now: number) =>
+    answering > 0 ? Math.max(quietMs, 1) : Math.max(0, lastAnsweredAt + quietMs - now);
   return {
-    watch() {
-      const begunBefore = begun;
-      return () => answering > 0 || begun !== begunBefore;
-    },
+    isQuiet: (quietMs) => untilQuiet(quietMs, performance.now()) === 0,
     async track(answer) {
       answering += 1;
-      begun += 1;
       try {
         return await answer();
       } finally {
         answering -= 1;
+        lastAnsweredAt = performance.now();
       }
+    },
+    givingWay({ quietMs = GIVE_WAY_QUIET_MS, allowanceMs = GIVE_WAY_ALLOWANCE_MS } = {}) {
+      const started = performance.now();
+      let waited = 0;
+      return async () => {
+        for (;;) {
+          const now = performance.now();
+          const budget = now - started - 2 * waited + allowanceMs;
+          const wait = Math.min(untilQuiet(quietMs, now), budget);
+          if (wait <= 0) return;
+          await sleep(wait);
+          waited += performance.now() - now;
+        }
+      };
     },
   };
 }

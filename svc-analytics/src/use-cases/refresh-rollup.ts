@@ -62,12 +62,13 @@ async function timeZoneToCount(
  * alone, which every server answers from its index; tombstones are skipped here), in their time
  * zone. The figures are stored unless a computation that started later has already stored its
  * own, so the newest computation wins whatever order they finish in. Once `signal` is aborted the
- * reading stops and nothing is stored (the signal's reason is thrown).
+ * reading stops and nothing is stored (the signal's reason is thrown). Every so many facts it takes
+ * `giveWay`, the pause in which it gives way to the service's calls.
  */
 export async function refreshRollup(
   deps: RollupDeps,
   accountId: string,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, giveWay }: { signal?: AbortSignal; giveWay?: () => Promise<void> } = {},
 ): Promise<void> {
   const now = new Date();
   const { facts, rollups, calendarFor } = deps;
@@ -78,10 +79,15 @@ export async function refreshRollup(
     .select(rollupFields)
     .lean<Pick<OrderFact, keyof RollupFact | 'deletedAt'>[]>()
     .cursor({ batchSize: 1_000 });
-  await forEachTakingTurns(cursor, FACTS_BETWEEN_TURNS, (fact) => {
-    signal?.throwIfAborted();
-    if (!fact.deletedAt) builder.add(fact);
-  });
+  await forEachTakingTurns(
+    cursor,
+    FACTS_BETWEEN_TURNS,
+    (fact) => {
+      signal?.throwIfAborted();
+      if (!fact.deletedAt) builder.add(fact);
+    },
+    giveWay,
+  );
   signal?.throwIfAborted();
   try {
     await rollups.updateOne(

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@onvelope/service-kit';
-import { createRollupRefresher } from './rollup-refresher.js';
+import { createRollupRefresher, REFRESH_SPACING } from './rollup-refresher.js';
 
 const log = createLogger('rollup-refresher-test', 'silent');
 
@@ -51,5 +51,30 @@ describe('createRollupRefresher', () => {
     finish();
     await refresher.stop();
     expect(started).toEqual(['seller-1', 'seller-1']);
+  });
+
+  it('waits REFRESH_SPACING times the length of a refresh before refreshing a seller changed during it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      const startedAt: number[] = [];
+      const refresher = createRollupRefresher({
+        log,
+        settleMs: 10,
+        // Each refresh takes 100 ms.
+        refresh: () => {
+          startedAt.push(performance.now());
+          return new Promise<void>((resolve) => setTimeout(resolve, 100));
+        },
+      });
+      const t0 = performance.now();
+      refresher.changed('seller-1');
+      await vi.advanceTimersByTimeAsync(50);
+      refresher.changed('seller-1');
+      await vi.advanceTimersByTimeAsync(1_000);
+      await refresher.stop();
+      expect(startedAt.map((at) => at - t0)).toEqual([10, 110 + REFRESH_SPACING * 100]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

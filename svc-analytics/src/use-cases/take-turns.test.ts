@@ -25,6 +25,26 @@ describe('forEachTakingTurns', () => {
     expect(handledWhenOtherWorkRan.slice(0, 3)).toEqual([100, 200, 300]);
   });
 
+  it('waits for the pause after each turn before handling more', async () => {
+    const handled: number[] = [];
+    let pauses = 0;
+    let endPause = () => {};
+    const pause = () => {
+      pauses += 1;
+      return new Promise<void>((resolve) => (endPause = resolve));
+    };
+    const done = forEachTakingTurns(fetchedBatch(250), 100, (item) => handled.push(item), pause);
+    await expect.poll(() => pauses).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(handled).toHaveLength(100);
+    endPause();
+    await expect.poll(() => pauses).toBe(2);
+    expect(handled).toHaveLength(200);
+    endPause();
+    await done;
+    expect(handled).toHaveLength(250);
+  });
+
   it('stops at the first item its handler refuses', async () => {
     const handled: number[] = [];
     const refusing = forEachTakingTurns(fetchedBatch(500), 100, (item) => {

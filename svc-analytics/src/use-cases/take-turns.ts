@@ -1,18 +1,23 @@
 import { setImmediate } from 'node:timers/promises';
 
 /**
- * Hands each item to `handle`, letting the event loop take other work after every `every` items.
- * A database cursor hands out the batch it fetched (1,000 documents) on promises alone, which never
- * let the loop turn: handling a whole batch held up every call to the service meanwhile.
+ * Hands each item to `handle`, letting the event loop take other work after every `every` items,
+ * and then waiting for `pause` (the service's calls to be answered, say). A database cursor hands
+ * out the batch it fetched (1,000 documents) on promises alone, which never let the loop turn:
+ * handling a whole batch held up every call to the service meanwhile.
  */
 export async function forEachTakingTurns<T>(
   items: AsyncIterable<T>,
   every: number,
   handle: (item: T) => void,
+  pause?: () => Promise<void>,
 ): Promise<void> {
   let handled = 0;
   for await (const item of items) {
     handle(item);
-    if ((handled += 1) % every === 0) await setImmediate();
+    if ((handled += 1) % every === 0) {
+      await setImmediate();
+      await pause?.();
+    }
   }
 }

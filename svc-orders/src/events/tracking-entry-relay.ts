@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import {
   startOutboxRelay,
+  type ForegroundCalls,
   type Logger,
   type NatsConnection,
   type OutboxRelay,
@@ -23,6 +24,8 @@ export interface RelayOptions {
   db: Connection;
   nats: NatsConnection;
   log: Logger;
+  /** The service's calls, which the relay gives way to between records. */
+  foreground: Pick<ForegroundCalls, 'givingWay'>;
   /** How often the outbox is looked at when nothing wakes the relay (other replicas, lost writers). */
   pollMs?: number;
   /** How long a claimed record is this relay's before another replica may take it over. */
@@ -42,6 +45,7 @@ export function startTrackingEntryRelay({
   db,
   nats,
   log,
+  foreground,
   pollMs = 1_000,
   leaseMs = 30_000,
 }: RelayOptions): Pick<OutboxRelay, 'stop'> {
@@ -84,7 +88,9 @@ export function startTrackingEntryRelay({
   }
 
   async function publishOutbox({ signal }: { signal: AbortSignal }) {
+    const giveWay = foreground.givingWay();
     while (!signal.aborted) {
+      await giveWay();
       const record = await claimOutboxRecord(db, leaseMs);
       if (!record) return;
       try {

@@ -27,6 +27,8 @@ export interface ImportWriterInput {
   report: RowReport;
   counts: ImportCounts;
   now: () => Date;
+  /** The pause before each write, in which the import gives way to the service's other calls. */
+  giveWay: () => Promise<void>;
 }
 
 /** A row that passed validation, waiting for its batch. */
@@ -219,6 +221,7 @@ export class ImportBatchWriter {
   private async write(batch: PlannedBatch): Promise<void> {
     const { counts, report } = this.input;
     if (batch.writes.length) {
+      await this.input.giveWay();
       let outcome;
       try {
         outcome = await this.entries.writeBatch(batch.writes, batch.now, {

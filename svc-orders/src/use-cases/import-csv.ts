@@ -30,12 +30,20 @@ import { importMessages, RowReport, type ImportCounts } from './import-report.js
 /** Rows written per bulk write: large enough to amortise round trips, small enough to stay flat. */
 const IMPORT_BATCH_SIZE = 1_000;
 /**
- * Rows from which a batch is written once the service has answered other calls since the batch
- * before it was handed on (so a call coming at row 700 makes a batch of 700): a batch of 1,000 held
- * svc-orders' event loop for 100-160 ms at a time, and the database as long, so another seller's
- * dashboard waited 4-10 times its usual time during a 100,000-row import (issue 18).
+ * Rows per batch while the service has answered other calls within `BESIDE_CALLS_MS` (so a call
+ * coming at row 700 makes a batch of 700): each batch holds svc-orders' event loop and the
+ * database for a stretch, and a dashboard call that comes during one waits for it. Smaller
+ * batches cost the import time only while others use the service (README, "Per-seller cost and
+ * mixed load"; issue 18).
  */
-const IMPORT_BATCH_SIZE_BESIDE_CALLS = 250;
+const IMPORT_BATCH_SIZE_BESIDE_CALLS = 100;
+/** How recent an answered call makes the import write small batches. */
+const BESIDE_CALLS_MS = 1_000;
+/**
+ * File rows read between two pauses in which the import gives way to the service's other calls
+ * (`ForegroundCalls.givingWay`): about a millisecond of work here.
+ */
+const ROWS_BETWEEN_PAUSES = 50;
 /** A row longer than this is a broken file (an unclosed quote swallowing the rest), not an order. */
 const MAX_ROW_BYTES = 1024 * 1024;
 /** How much of the file is read to find the header line and its separator. */
@@ -128,7 +136,7 @@ function samplesOf(orders: readonly RawOrder[]) {
 
 export interface ImportCsvDeps extends ImportWriterDeps {
   /** The calls answered beside the import, which it writes smaller batches for. */
-  foreground: Pick<ForegroundCalls, 'watch'>;
+  foreground: Pick<ForegroundCalls, 'givingWay' | 'isQuiet'>;
 }
 
 const parseFailure = (detail: string) =>
@@ -223,7 +231,7 @@ async function* csvRowsOf(file: AsyncIterable<Buffer>): AsyncGenerator<string[]>
 /**
  * Imports a CSV file of orders for one seller (spec 000 §5, §7), streaming: rows are grouped into
  * orders (a store export's line-item rows make one order), validated, the keyword rules applied,
- * and every 1,000 orders (250 when other calls came meanwhile) written with one bulk upsert on the
+ * and every 1,000 orders (100 beside other calls) written with one bulk upsert on the
  * order number, then announced as events. The first 1,000 orders are held until the file's date
  * order and decimal mark are known, so every row is read alike. Re-importing an order updates what
  * changed and skips it (with a warning) when nothing did; an order that fails never stops the rest.
@@ -245,7 +253,7 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
   let context: RowContext | undefined;
   let undecided: RawOrder[] = [];
   let batch: PendingRow[] = [];
-  let calledMeanwhile = deps.foreground.watch();
+  const giveWay = deps.foreground.givingWay();
   let rowNumber = 0;
   let lineRows = 0;
 
@@ -259,11 +267,12 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     }
     for (const warning of outcome.warnings) report.warn(order.firstRow, warning);
     batch.push({ row: order.firstRow, entry: outcome.entry });
-    const batchSize = calledMeanwhile() ? IMPORT_BATCH_SIZE_BESIDE_CALLS : IMPORT_BATCH_SIZE;
+    const batchSize = deps.foreground.isQuiet(BESIDE_CALLS_MS)
+      ? IMPORT_BATCH_SIZE
+      : IMPORT_BATCH_SIZE_BESIDE_CALLS;
     if (batch.length >= batchSize) {
       const full = batch;
       batch = [];
-      calledMeanwhile = deps.foreground.watch();
       await writer?.add(full);
     }
   };
@@ -283,6 +292,7 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
   try {
     for await (const cells of csvRowsOf(input.file)) {
       rowNumber += 1;
+      if (rowNumber % ROWS_BETWEEN_PAUSES === 0) await giveWay();
       if (rowNumber === 1) {
         layout = layoutOf(cells);
         grouper = createOrderGrouper(layout.storeExport?.lineRows ?? false);
@@ -293,6 +303,7 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
           report,
           counts,
           now: input.now ?? (() => new Date()),
+          giveWay,
         });
         const ignored = layout.storeExport
           ? []
