@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResult } from '@onvelope/contracts';
@@ -11,6 +12,7 @@ import {
   type TestIssuer,
 } from '@onvelope/testkit';
 import { startOrdersService } from '../src/index.js';
+import { BESIDE_CALLS_MS } from '../src/use-cases/import-csv.js';
 import { importMessages } from '../src/use-cases/import-report.js';
 import { csvLine, requiredHeader, sellerOf, type Caller } from './support.js';
 
@@ -80,9 +82,9 @@ describe('an import cut off by MongoDB mid-batch', () => {
   /**
    * Uploads the file, holding back its second half until the first thousand orders are stored and
    * `cutLink` has cut the link; the link stays cut until the import has answered (or `cutLink`
-   * restores it earlier). Nothing calls svc-orders while the import runs (`storedOf` reads the
-   * database): a call would have it cut its batches from 250 rows on, and the cuts wait for a batch
-   * of 1,000.
+   * restores it earlier). Nothing calls svc-orders in the second before the import nor while it
+   * runs (`storedOf` reads the database): a call would have it write batches of 100, and the cuts
+   * wait for a batch of 1,000.
    */
   async function cutImport(caller: Caller, cutLink: () => Promise<void>): Promise<CutAnswer> {
     let cut: Promise<void> | undefined;
@@ -90,6 +92,7 @@ describe('an import cut off by MongoDB mid-batch', () => {
     await expect
       .poll(async () => (await caller.get('/api/upload/summary')).status, { timeout: 30_000 })
       .toBe(200);
+    await sleep(BESIDE_CALLS_MS);
     async function* file() {
       yield `${requiredHeader}\n`;
       yield rowsOf(1, ROWS / 2);

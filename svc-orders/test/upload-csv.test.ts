@@ -25,6 +25,7 @@ import {
 import { startInfra, type Infra } from '@onvelope/infra';
 import { pendingOutboxRecords } from '../src/data/tracking-entry-outbox.js';
 import { startOrdersService } from '../src/index.js';
+import { BESIDE_CALLS_MS } from '../src/use-cases/import-csv.js';
 import { csvLine, csvOf, requiredHeader, sellerOf, uploadCsv, type Caller } from './support.js';
 
 describe('POST /api/upload/csv', () => {
@@ -223,7 +224,7 @@ describe('POST /api/upload/csv', () => {
       csvOf(Array.from({ length: 2_000 }, (_, i) => ({ orderNumber: `${prefix}-${i}` })));
 
     // No call of this service in the last second (the tests before made some).
-    await setTimeout(1_000);
+    await setTimeout(BESIDE_CALLS_MS);
     expect(await changesPerEvent(file('QUIET'))).toEqual([1_000, 1_000]);
 
     // A buyer keeps a call in flight throughout the next import: their query list waits on

@@ -38,7 +38,7 @@ const IMPORT_BATCH_SIZE = 1_000;
  */
 const IMPORT_BATCH_SIZE_BESIDE_CALLS = 100;
 /** How recent an answered call makes the import write small batches. */
-const BESIDE_CALLS_MS = 1_000;
+export const BESIDE_CALLS_MS = 1_000;
 /**
  * File rows read between two pauses in which the import gives way to the service's other calls
  * (`ForegroundCalls.givingWay`): about a millisecond of work here.
