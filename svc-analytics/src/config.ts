@@ -4,8 +4,10 @@ import { serviceConfigSchema } from '@onvelope/service-kit';
 export const configSchema = serviceConfigSchema(
   { port: 4005, database: 'onvelope_analytics' },
   {
-    /** How long a seller's changes settle before their rollup is refreshed. */
+    /** How long a seller's changes must pause before their rollup is refreshed. */
     ROLLUP_SETTLE_MS: z.coerce.number().int().min(0).default(250),
+    /** How long a change waits at most for the seller's changes to pause. */
+    ROLLUP_MAX_WAIT_MS: z.coerce.number().int().min(0).default(30_000),
     /** How often rollups whose refresh was lost (a stopped instance) are looked for. */
     ROLLUP_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
     /** How long svc-auth has to say a seller's time zone before the last one known is used. */

@@ -32,6 +32,7 @@ export function startAnalyticsService(env: Env) {
           refreshRollup(rollupDeps, accountId, { signal, giveWay: foreground.givingWay() }),
         log,
         settleMs: config.ROLLUP_SETTLE_MS,
+        maxWaitMs: config.ROLLUP_MAX_WAIT_MS,
       });
       registerAnalyticsRoutes(routes, analyticsReader({ rollups, calendarFor }));
       const consumer = await consumeTrackingEntryChanges(nats, { facts, rollups, refresher, log });

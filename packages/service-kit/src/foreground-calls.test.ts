@@ -34,7 +34,7 @@ describe('foregroundCalls', () => {
 
 describe('foregroundCalls over time', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -11,6 +11,7 @@ describe('createRollupRefresher', () => {
     const refresher = createRollupRefresher({
       log,
       settleMs: 0,
+      maxWaitMs: 1_000,
       // A refresh too long for any shutdown grace: it ends only when told to stop.
       refresh: (accountId, signal) => {
         started.push(accountId);
@@ -37,6 +38,7 @@ describe('createRollupRefresher', () => {
     const refresher = createRollupRefresher({
       log,
       settleMs: 0,
+      maxWaitMs: 1_000,
       refresh: (accountId) => {
         started.push(accountId);
         return new Promise<void>((resolve) => (finish = resolve));
@@ -54,12 +56,13 @@ describe('createRollupRefresher', () => {
   });
 
   it('waits REFRESH_SPACING times the length of a refresh before refreshing a seller changed during it', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
       const startedAt: number[] = [];
       const refresher = createRollupRefresher({
         log,
         settleMs: 10,
+        maxWaitMs: 1_000,
         // Each refresh takes 100 ms.
         refresh: () => {
           startedAt.push(performance.now());
@@ -73,6 +76,37 @@ describe('createRollupRefresher', () => {
       await vi.advanceTimersByTimeAsync(1_000);
       await refresher.stop();
       expect(startedAt.map((at) => at - t0)).toEqual([10, 110 + REFRESH_SPACING * 100]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits for the changes of a seller to pause, but no longer than maxWaitMs after the first', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const startedAt: number[] = [];
+      const refresher = createRollupRefresher({
+        log,
+        settleMs: 10,
+        maxWaitMs: 100,
+        refresh: () => {
+          startedAt.push(performance.now());
+          return Promise.resolve();
+        },
+      });
+      const t0 = performance.now();
+      // A change every 5 ms for 150 ms, then a last one at 200 ms.
+      for (let at = 0; at < 150; at += 5) {
+        refresher.changed('seller-1');
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      await vi.advanceTimersByTimeAsync(50);
+      refresher.changed('seller-1');
+      await vi.advanceTimersByTimeAsync(1_000);
+      await refresher.stop();
+      // At 100 ms for the changes from 0 on; at 145 + 10 ms (the last of the run + settleMs) for
+      // those from 105 ms on; at 200 + 10 ms for the lone one.
+      expect(startedAt.map((at) => at - t0)).toEqual([100, 155, 210]);
     } finally {
       vi.useRealTimers();
     }

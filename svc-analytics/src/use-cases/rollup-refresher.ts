@@ -4,8 +4,10 @@ export interface RollupRefresherOptions {
   /** Recomputes a seller's rollup; gives up (rejecting) once `signal` is aborted. */
   refresh: (accountId: string, signal: AbortSignal) => Promise<void>;
   log: Logger;
-  /** The least time between a change and the refresh it causes, so a burst is refreshed once. */
+  /** How long a seller's changes must pause before the refresh they cause, so a burst is refreshed once. */
   settleMs: number;
+  /** How long a change waits at most for the seller's changes to pause. */
+  maxWaitMs: number;
 }
 
 /**
@@ -19,62 +21,77 @@ export const REFRESH_SPACING = 3;
 interface AccountState {
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;
-  /** Changed while a refresh ran: refresh again after it. */
-  again: boolean;
-  lastTookMs: number;
+  /** When the first change not yet taken by a refresh came (`performance.now()`), if any. */
+  changedSince: number | null;
+  /** No refresh starts before this (`performance.now()`): the spacing after the last one. */
+  notBefore: number;
 }
 
 /**
  * Refreshes a seller's rollup soon after their facts change, at most one refresh per seller at a
- * time. Changes that arrive together are refreshed together: a refresh waits `settleMs`, and a
- * seller changed during a refresh waits `REFRESH_SPACING` times as long as that refresh took, so a
- * long import spends at most about a quarter of the time refreshing its seller. Stopping cuts the refreshes under
- * way short (one of 100,000 orders takes about 13 s, more than the shutdown grace); their rollups
- * are still marked dirty, so the sweep at the next start computes them.
+ * time. Changes that arrive together are refreshed together: a refresh waits until the seller's
+ * changes have paused for `settleMs`, but no longer than `maxWaitMs` after the first of them (an
+ * import's changes come every few milliseconds: its seller's figures are refreshed when it ends, or
+ * every `maxWaitMs` while it lasts), and a refresh starts `REFRESH_SPACING` times its own duration
+ * after the one before at the earliest, so a seller whose changes never pause takes at most about a
+ * quarter of the time refreshing. Stopping cuts the refreshes under way short (one of 100,000
+ * orders takes about 13 s, more than the shutdown grace); their rollups are still marked dirty, so
+ * the sweep at the next start computes them.
  */
-export function createRollupRefresher({ refresh, log, settleMs }: RollupRefresherOptions) {
+export function createRollupRefresher({
+  refresh,
+  log,
+  settleMs,
+  maxWaitMs,
+}: RollupRefresherOptions) {
   const accounts = new Map<string, AccountState>();
   const stopping = new AbortController();
   let stopped = false;
 
-  function schedule(accountId: string, state: AccountState, delayMs: number) {
-    state.timer = setTimeout(() => {
-      state.timer = null;
-      state.again = false;
-      const started = performance.now();
-      state.running = refresh(accountId, stopping.signal)
-        .catch((error: unknown) => {
-          if (error === stopping.signal.reason) {
-            log.info({ accountId }, 'analytics rollup refresh cut short by the stop; left dirty');
-            return;
-          }
-          log.error({ err: error, accountId }, 'analytics rollup refresh failed; will retry');
-          state.again = true;
-        })
-        .finally(() => {
-          state.running = null;
-          state.lastTookMs = performance.now() - started;
-          if (state.again && !stopped) {
-            schedule(accountId, state, Math.max(settleMs, REFRESH_SPACING * state.lastTookMs));
-          } else {
-            accounts.delete(accountId);
-          }
-        });
-    }, delayMs);
+  function run(accountId: string, state: AccountState) {
+    state.timer = null;
+    state.changedSince = null;
+    const started = performance.now();
+    state.running = refresh(accountId, stopping.signal)
+      .catch((error: unknown) => {
+        if (error === stopping.signal.reason) {
+          log.info({ accountId }, 'analytics rollup refresh cut short by the stop; left dirty');
+          return;
+        }
+        log.error({ err: error, accountId }, 'analytics rollup refresh failed; will retry');
+        state.changedSince ??= performance.now();
+      })
+      .finally(() => {
+        state.running = null;
+        const ended = performance.now();
+        state.notBefore = ended + Math.max(settleMs, REFRESH_SPACING * (ended - started));
+        if (state.changedSince !== null && !stopped) schedule(accountId, state);
+        else accounts.delete(accountId);
+      });
+  }
+
+  /** (Re)sets the seller's timer to when their changes allow the next refresh. */
+  function schedule(accountId: string, state: AccountState) {
+    const now = performance.now();
+    const due = Math.max(
+      state.notBefore,
+      Math.min(now + settleMs, (state.changedSince ?? now) + maxWaitMs),
+    );
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = setTimeout(() => run(accountId, state), due - now);
   }
 
   return {
     /** The seller's facts changed. */
     changed(accountId: string) {
       if (stopped) return;
-      const state = accounts.get(accountId);
+      let state = accounts.get(accountId);
       if (!state) {
-        const fresh: AccountState = { timer: null, running: null, again: false, lastTookMs: 0 };
-        accounts.set(accountId, fresh);
-        schedule(accountId, fresh, settleMs);
-      } else if (state.running) {
-        state.again = true;
+        state = { timer: null, running: null, changedSince: null, notBefore: 0 };
+        accounts.set(accountId, state);
       }
+      state.changedSince ??= performance.now();
+      if (!state.running) schedule(accountId, state);
     },
     /** Stops scheduling, cuts the refreshes under way short and waits for them to end. */
     async stop() {
