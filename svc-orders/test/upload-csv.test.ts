@@ -56,6 +56,19 @@ describe('POST /api/upload/csv', () => {
     return events;
   };
 
+  /** Answers svc-auth's question for a buyer's email (none known) after `ms`, until unsubscribed. */
+  const answerBuyerEmailAfter = (ms: number) =>
+    serveCommand(
+      nc,
+      getCustomerEmail,
+      'upload-csv-test',
+      async () => {
+        await setTimeout(ms);
+        return { email: null, isVerified: false };
+      },
+      createLogger('upload-csv-test', 'silent'),
+    );
+
   /** A seller of their own, so tests do not see each other's orders. */
   const newSeller = async () => sellerOf(orders.url, issuer, `upload-${(account += 1)}`);
   const entryOf = async (caller: Caller, orderNumber: string): Promise<TrackingEntry> => {
@@ -229,17 +242,7 @@ describe('POST /api/upload/csv', () => {
 
     // A buyer keeps a call in flight throughout the next import: their query list waits on
     // svc-auth's answer, which this test gives after 100 ms each time.
-    const log = createLogger('upload-csv-test', 'silent');
-    const auth = serveCommand(
-      nc,
-      getCustomerEmail,
-      'upload-csv-test',
-      async () => {
-        await setTimeout(100);
-        return { email: null, isVerified: false };
-      },
-      log,
-    );
+    const auth = answerBuyerEmailAfter(100);
     const buyerToken = await issuer.customerToken(importer.accountId, 'buyer-1');
     const buyerStatuses: number[] = [];
     let importing = true;
@@ -272,16 +275,7 @@ describe('POST /api/upload/csv', () => {
     const importer = await newSeller();
     // A buyer's call under way when the import starts: their query list waits on svc-auth's
     // answer, which this test gives after 150 ms.
-    const auth = serveCommand(
-      nc,
-      getCustomerEmail,
-      'upload-csv-test',
-      async () => {
-        await setTimeout(150);
-        return { email: null, isVerified: false };
-      },
-      createLogger('upload-csv-test', 'silent'),
-    );
+    const auth = answerBuyerEmailAfter(150);
     try {
       const buyerToken = await issuer.customerToken(importer.accountId, 'buyer-1');
       const buyer = fetch(`${orders.url}/api/order-queries/customer`, {

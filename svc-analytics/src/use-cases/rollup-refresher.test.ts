@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@onvelope/service-kit';
 import { createRollupRefresher, REFRESH_SPACING } from './rollup-refresher.js';
 
@@ -55,60 +55,71 @@ describe('createRollupRefresher', () => {
     expect(started).toEqual(['seller-1', 'seller-1']);
   });
 
-  it('waits REFRESH_SPACING times the length of a refresh before refreshing a seller changed during it', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    try {
-      const startedAt: number[] = [];
-      const refresher = createRollupRefresher({
-        log,
-        settleMs: 10,
-        maxWaitMs: 1_000,
-        // Each refresh takes 100 ms.
-        refresh: () => {
-          startedAt.push(performance.now());
-          return new Promise<void>((resolve) => setTimeout(resolve, 100));
-        },
-      });
-      const t0 = performance.now();
-      refresher.changed('seller-1');
-      await vi.advanceTimersByTimeAsync(50);
-      refresher.changed('seller-1');
-      await vi.advanceTimersByTimeAsync(1_000);
-      await refresher.stop();
-      expect(startedAt.map((at) => at - t0)).toEqual([10, 110 + REFRESH_SPACING * 100]);
-    } finally {
+  describe('on a fake clock', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    });
+    afterEach(() => {
       vi.useRealTimers();
-    }
-  });
+    });
 
-  it('waits for the changes of a seller to pause, but no longer than maxWaitMs after the first', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    try {
+    /**
+     * A refresher whose refreshes of one seller take `refreshMs`; `drive` changes the seller over
+     * time. Answers when each refresh started, in milliseconds from the start.
+     */
+    async function refreshStarts(
+      {
+        settleMs,
+        maxWaitMs,
+        refreshMs,
+      }: { settleMs: number; maxWaitMs: number; refreshMs: number },
+      drive: (changed: () => void) => Promise<void>,
+    ) {
+      const t0 = performance.now();
       const startedAt: number[] = [];
       const refresher = createRollupRefresher({
         log,
-        settleMs: 10,
-        maxWaitMs: 100,
+        settleMs,
+        maxWaitMs,
         refresh: () => {
-          startedAt.push(performance.now());
-          return Promise.resolve();
+          startedAt.push(performance.now() - t0);
+          return new Promise<void>((resolve) => setTimeout(resolve, refreshMs));
         },
       });
-      const t0 = performance.now();
-      // A change every 5 ms for 150 ms, then a last one at 200 ms.
-      for (let at = 0; at < 150; at += 5) {
-        refresher.changed('seller-1');
-        await vi.advanceTimersByTimeAsync(5);
-      }
-      await vi.advanceTimersByTimeAsync(50);
-      refresher.changed('seller-1');
+      await drive(() => refresher.changed('seller-1'));
       await vi.advanceTimersByTimeAsync(1_000);
       await refresher.stop();
+      return startedAt;
+    }
+
+    it('waits REFRESH_SPACING times the length of a refresh before refreshing a seller changed during it', async () => {
+      const starts = await refreshStarts(
+        { settleMs: 10, maxWaitMs: 1_000, refreshMs: 100 },
+        async (changed) => {
+          changed();
+          await vi.advanceTimersByTimeAsync(50);
+          changed();
+        },
+      );
+      expect(starts).toEqual([10, 110 + REFRESH_SPACING * 100]);
+    });
+
+    it('waits for the changes of a seller to pause, but no longer than maxWaitMs after the first', async () => {
+      const starts = await refreshStarts(
+        { settleMs: 10, maxWaitMs: 100, refreshMs: 0 },
+        async (changed) => {
+          // A change every 5 ms for 150 ms, then a last one at 200 ms.
+          for (let at = 0; at < 150; at += 5) {
+            changed();
+            await vi.advanceTimersByTimeAsync(5);
+          }
+          await vi.advanceTimersByTimeAsync(50);
+          changed();
+        },
+      );
       // At 100 ms for the changes from 0 on; at 145 + 10 ms (the last of the run + settleMs) for
       // those from 105 ms on; at 200 + 10 ms for the lone one.
-      expect(startedAt.map((at) => at - t0)).toEqual([100, 155, 210]);
-    } finally {
-      vi.useRealTimers();
-    }
+      expect(starts).toEqual([100, 155, 210]);
+    });
   });
 });
