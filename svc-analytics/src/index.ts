@@ -29,7 +29,10 @@ export function startAnalyticsService(env: Env) {
       };
       const refresher = createRollupRefresher({
         refresh: (accountId, signal) =>
-          refreshRollup(rollupDeps, accountId, { signal, giveWay: foreground.givingWay() }),
+          refreshRollup(rollupDeps, accountId, {
+            signal,
+            giveWay: foreground.givingWay({ signal }),
+          }),
         log,
         settleMs: config.ROLLUP_SETTLE_MS,
         maxWaitMs: config.ROLLUP_MAX_WAIT_MS,

@@ -92,7 +92,7 @@ describe('an import cut off by MongoDB mid-batch', () => {
     await expect
       .poll(async () => (await caller.get('/api/upload/summary')).status, { timeout: 30_000 })
       .toBe(200);
-    await sleep(BESIDE_CALLS_MS);
+    await sleep(BESIDE_CALLS_MS + 100);
     async function* file() {
       yield `${requiredHeader}\n`;
       yield rowsOf(1, ROWS / 2);

@@ -237,7 +237,7 @@ describe('POST /api/upload/csv', () => {
       csvOf(Array.from({ length: 2_000 }, (_, i) => ({ orderNumber: `${prefix}-${i}` })));
 
     // No call of this service in the last second (the tests before made some).
-    await setTimeout(BESIDE_CALLS_MS);
+    await setTimeout(BESIDE_CALLS_MS + 100);
     expect(await changesPerEvent(file('QUIET'))).toEqual([1_000, 1_000]);
 
     // A buyer keeps a call in flight throughout the next import: their query list waits on
@@ -271,26 +271,38 @@ describe('POST /api/upload/csv', () => {
     expect(beside.reduce((sum, count) => sum + count, 0)).toBe(2_000);
   });
 
-  it('waits to write while another call is answered, and for a moment after its answer', async () => {
+  it('plans and writes nothing while another call is answered, nor just after its answer', async () => {
     const importer = await newSeller();
-    // A buyer's call under way when the import starts: their query list waits on svc-auth's
-    // answer, which this test gives after 150 ms.
-    const auth = answerBuyerEmailAfter(150);
+    // A buyer's call under way when the import starts: their query list waits on svc-auth, which
+    // this test answers 100 ms after it is asked, noting when.
+    let asked = () => {};
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve));
+    let releasedAt = Number.POSITIVE_INFINITY;
+    const auth = serveCommand(
+      nc,
+      getCustomerEmail,
+      'upload-csv-test',
+      async () => {
+        asked();
+        await setTimeout(100);
+        releasedAt = Date.now();
+        return { email: null, isVerified: false };
+      },
+      createLogger('upload-csv-test', 'silent'),
+    );
     try {
       const buyerToken = await issuer.customerToken(importer.accountId, 'buyer-1');
       const buyer = fetch(`${orders.url}/api/order-queries/customer`, {
         headers: { authorization: `Bearer ${buyerToken}` },
-      }).then(async (answer) => {
-        await answer.body?.cancel();
-        return { status: answer.status, at: Date.now() };
       });
-      await setTimeout(20);
+      await askedOnce;
       const upload = await importer.upload(
         csvOf(Array.from({ length: 200 }, (_, i) => ({ orderNumber: `WAIT-${i}` }))),
       );
       expect(upload.status).toBe(200);
-      const answered = await buyer;
-      expect(answered.status).toBe(200);
+      const answer = await buyer;
+      await answer.body?.cancel();
+      expect(answer.status).toBe(200);
 
       const stamps = await db
         .collection<{ createdAt: Date }>('tracking_entries')
@@ -298,9 +310,9 @@ describe('POST /api/upload/csv', () => {
         .project<{ createdAt: Date }>({ createdAt: 1 })
         .toArray();
       expect(stamps).toHaveLength(200);
-      // Planned (and stamped) after the buyer had their answer.
+      // Planned (and stamped) once svc-auth had answered, so after the buyer's call.
       for (const { createdAt } of stamps) {
-        expect(createdAt.getTime()).toBeGreaterThanOrEqual(answered.at);
+        expect(createdAt.getTime()).toBeGreaterThanOrEqual(releasedAt);
       }
     } finally {
       auth.unsubscribe();

@@ -97,4 +97,34 @@ describe('foregroundCalls over time', () => {
     call.answer();
     await tracked;
   });
+
+  it('ends a pause at once when its work is stopped, and takes none after', async () => {
+    const calls = foregroundCalls();
+    const stop = new AbortController();
+    const giveWay = calls.givingWay({ quietMs: 30, allowanceMs: 1_000, signal: stop.signal });
+    const call = pendingCall();
+    const tracked = calls.track(call.run);
+    const pause = giveWay();
+    await vi.advanceTimersByTimeAsync(10);
+    stop.abort();
+    expect(10 + (await pauseLength(pause))).toBe(10);
+    expect(await pauseLength(giveWay())).toBe(0);
+    call.answer();
+    await tracked;
+  });
+
+  it('counts pauses taken at once by two parts of the work once', async () => {
+    const calls = foregroundCalls();
+    const giveWay = calls.givingWay({ quietMs: 30, allowanceMs: 250 });
+    const call = pendingCall();
+    const tracked = calls.track(call.run);
+    // Both spend the same allowance side by side: 250 ms of waiting, not 125 each.
+    const [first, second] = await Promise.all([pauseLength(giveWay()), pauseLength(giveWay())]);
+    expect(first).toBeCloseTo(250, -1);
+    expect(second).toBeCloseTo(250, -1);
+    // The allowance is spent (the fake clock moved a millisecond or so past it meanwhile).
+    expect(await pauseLength(giveWay())).toBeLessThanOrEqual(2);
+    call.answer();
+    await tracked;
+  });
 });

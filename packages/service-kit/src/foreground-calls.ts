@@ -10,10 +10,11 @@ export interface ForegroundCalls {
   isQuiet(quietMs: number): boolean;
   /**
    * For one piece of bulk work: the pause to take between its steps. It resolves at once when no
-   * call was answered in the last `quietMs`; else once none has been for that long, so a caller's
-   * next call (which often follows an answer within a few milliseconds) finds the process free
-   * too. The work never waits longer in all than it has worked, plus `allowanceMs`, so it goes on
-   * at least at half its pace however busy the process is.
+   * call is under way and none was answered in the last `quietMs`; else once that is so, so a
+   * caller's next call (which often follows an answer within a few milliseconds) finds the process
+   * free too. The work never waits longer in all than it has worked, plus `allowanceMs`, so it
+   * goes on at least at half its pace however busy the process is; pauses taken at once by two
+   * parts of the work count once. An aborted `signal` ends the pause under way and any after it.
    */
   givingWay(options?: GiveWayOptions): () => Promise<void>;
 }
@@ -23,6 +24,8 @@ export interface GiveWayOptions {
   quietMs?: number;
   /** Default `GIVE_WAY_ALLOWANCE_MS`. */
   allowanceMs?: number;
+  /** The work's stop: a pause does not hold it up. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -30,10 +33,23 @@ export interface GiveWayOptions {
  * and the calls they lead to (issue 18's mixed-load bench, rounds of five calls one after another).
  */
 export const GIVE_WAY_QUIET_MS = 30;
-/** What bulk work may wait before it has worked as long. */
+/**
+ * The waiting bulk work may do beyond the time it has worked, so that work which has only just
+ * begun can give way to a call too.
+ */
 export const GIVE_WAY_ALLOWANCE_MS = 250;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`, or at once when `signal` is aborted. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 export function foregroundCalls(): ForegroundCalls {
   let answering = 0;
@@ -55,17 +71,26 @@ export function foregroundCalls(): ForegroundCalls {
         lastAnsweredAt = performance.now();
       }
     },
-    givingWay({ quietMs = GIVE_WAY_QUIET_MS, allowanceMs = GIVE_WAY_ALLOWANCE_MS } = {}) {
+    givingWay({ quietMs = GIVE_WAY_QUIET_MS, allowanceMs = GIVE_WAY_ALLOWANCE_MS, signal } = {}) {
       const started = performance.now();
+      /** Time spent with at least one pause under way, up to the last pause that ended. */
       let waited = 0;
+      let pausing = 0;
+      let pausedSince = 0;
+      const waitedBy = (now: number) => waited + (pausing > 0 ? now - pausedSince : 0);
       return async () => {
         for (;;) {
           const now = performance.now();
-          const budget = now - started - 2 * waited + allowanceMs;
+          // Waiting allowed: (time worked = elapsed - waited) + allowance - waited.
+          const budget = now - started - 2 * waitedBy(now) + allowanceMs;
           const wait = Math.min(untilQuiet(quietMs, now), budget);
-          if (wait <= 0) return;
-          await sleep(wait);
-          waited += performance.now() - now;
+          if (wait <= 0 || signal?.aborted) return;
+          if (pausing++ === 0) pausedSince = now;
+          try {
+            await sleep(wait, signal);
+          } finally {
+            if (--pausing === 0) waited += performance.now() - pausedSince;
+          }
         }
       };
     },

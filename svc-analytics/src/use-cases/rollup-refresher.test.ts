@@ -49,7 +49,8 @@ describe('createRollupRefresher', () => {
     refresher.changed('seller-1');
     refresher.changed('seller-1');
     finish();
-    await expect.poll(() => started).toHaveLength(2);
+    // After REFRESH_SPACING times the first refresh's length, which is as long as this test took.
+    await expect.poll(() => started, { timeout: 10_000 }).toHaveLength(2);
     finish();
     await refresher.stop();
     expect(started).toEqual(['seller-1', 'seller-1']);
@@ -104,6 +105,18 @@ describe('createRollupRefresher', () => {
       expect(starts).toEqual([10, 110 + REFRESH_SPACING * 100]);
     });
 
+    it('spaces the next refresh the same when the seller changes only after one ended', async () => {
+      const starts = await refreshStarts(
+        { settleMs: 10, maxWaitMs: 1_000, refreshMs: 100 },
+        async (changed) => {
+          changed();
+          await vi.advanceTimersByTimeAsync(150);
+          changed();
+        },
+      );
+      expect(starts).toEqual([10, 110 + REFRESH_SPACING * 100]);
+    });
+
     it('waits for the changes of a seller to pause, but no longer than maxWaitMs after the first', async () => {
       const starts = await refreshStarts(
         { settleMs: 10, maxWaitMs: 100, refreshMs: 0 },
@@ -118,7 +131,7 @@ describe('createRollupRefresher', () => {
         },
       );
       // At 100 ms for the changes from 0 on; at 145 + 10 ms (the last of the run + settleMs) for
-      // those from 105 ms on; at 200 + 10 ms for the lone one.
+      // those from 100 ms on; at 200 + 10 ms for the lone one.
       expect(starts).toEqual([100, 155, 210]);
     });
   });

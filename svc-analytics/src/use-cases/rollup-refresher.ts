@@ -19,6 +19,7 @@ export interface RollupRefresherOptions {
 export const REFRESH_SPACING = 3;
 
 interface AccountState {
+  /** The next refresh, or (idle) the end of the spacing after the last one. */
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;
   /** When the first change not yet taken by a refresh came (`performance.now()`), if any. */
@@ -65,9 +66,15 @@ export function createRollupRefresher({
         state.running = null;
         const ended = performance.now();
         state.notBefore = ended + Math.max(settleMs, REFRESH_SPACING * (ended - started));
-        if (state.changedSince !== null && !stopped) schedule(accountId, state);
-        else accounts.delete(accountId);
+        if (stopped) return;
+        if (state.changedSince !== null) schedule(accountId, state);
+        else forgetWhenSpaced(accountId, state, ended);
       });
+  }
+
+  /** Keeps the seller's spacing until it has passed, so a change just after a refresh waits too. */
+  function forgetWhenSpaced(accountId: string, state: AccountState, now: number) {
+    state.timer = setTimeout(() => accounts.delete(accountId), state.notBefore - now);
   }
 
   /** (Re)sets the seller's timer to when their changes allow the next refresh. */

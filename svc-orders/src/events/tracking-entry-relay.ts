@@ -24,7 +24,7 @@ export interface RelayOptions {
   db: Connection;
   nats: NatsConnection;
   log: Logger;
-  /** The service's calls, which the relay gives way to between records. */
+  /** The service's calls, which the relay gives way to before each record. */
   foreground: Pick<ForegroundCalls, 'givingWay'>;
   /** How often the outbox is looked at when nothing wakes the relay (other replicas, lost writers). */
   pollMs?: number;
@@ -88,9 +88,10 @@ export function startTrackingEntryRelay({
   }
 
   async function publishOutbox({ signal }: { signal: AbortSignal }) {
-    const giveWay = foreground.givingWay();
+    const giveWay = foreground.givingWay({ signal });
     while (!signal.aborted) {
       await giveWay();
+      if (signal.aborted) return;
       const record = await claimOutboxRecord(db, leaseMs);
       if (!record) return;
       try {

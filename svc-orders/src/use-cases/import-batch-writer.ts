@@ -27,7 +27,10 @@ export interface ImportWriterInput {
   report: RowReport;
   counts: ImportCounts;
   now: () => Date;
-  /** The pause before each write, in which the import gives way to the service's other calls. */
+  /**
+   * The pause before a batch is looked up and the one before it written, in which the import gives
+   * way to the service's other calls.
+   */
   giveWay: () => Promise<void>;
 }
 
@@ -93,6 +96,7 @@ export class ImportBatchWriter {
   async add(batch: PendingRow[]): Promise<void> {
     if (batch[0]) this.unstoredFrom.push(batch[0].row);
     await this.writing;
+    await this.input.giveWay();
     const orderNumbers = [...new Set(batch.map(({ entry }) => entry.orderNumber))];
     const stored = new Map<string, StoredEntry>();
     for (const doc of await this.entries.findByOrderNumbers(orderNumbers)) {
@@ -221,7 +225,6 @@ export class ImportBatchWriter {
   private async write(batch: PlannedBatch): Promise<void> {
     const { counts, report } = this.input;
     if (batch.writes.length) {
-      await this.input.giveWay();
       let outcome;
       try {
         outcome = await this.entries.writeBatch(batch.writes, batch.now, {

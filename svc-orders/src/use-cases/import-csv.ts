@@ -135,7 +135,7 @@ function samplesOf(orders: readonly RawOrder[]) {
 }
 
 export interface ImportCsvDeps extends ImportWriterDeps {
-  /** The calls answered beside the import, which it writes smaller batches for. */
+  /** The calls answered beside the import, which it pauses and writes smaller batches for. */
   foreground: Pick<ForegroundCalls, 'givingWay' | 'isQuiet'>;
 }
 
