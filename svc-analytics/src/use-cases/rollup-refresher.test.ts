@@ -93,29 +93,23 @@ describe('createRollupRefresher', () => {
       return startedAt;
     }
 
-    it('waits REFRESH_SPACING times the length of a refresh before refreshing a seller changed during it', async () => {
-      const starts = await refreshStarts(
-        { settleMs: 10, maxWaitMs: 1_000, refreshMs: 100 },
-        async (changed) => {
-          changed();
-          await vi.advanceTimersByTimeAsync(50);
-          changed();
-        },
-      );
-      expect(starts).toEqual([10, 110 + REFRESH_SPACING * 100]);
-    });
-
-    it('spaces the next refresh the same when the seller changes only after one ended', async () => {
-      const starts = await refreshStarts(
-        { settleMs: 10, maxWaitMs: 1_000, refreshMs: 100 },
-        async (changed) => {
-          changed();
-          await vi.advanceTimersByTimeAsync(150);
-          changed();
-        },
-      );
-      expect(starts).toEqual([10, 110 + REFRESH_SPACING * 100]);
-    });
+    it.each([
+      ['during it', 50],
+      ['only after it ended', 150],
+    ])(
+      'waits REFRESH_SPACING times the length of a refresh before refreshing a seller changed %s',
+      async (_when, secondChangeMs) => {
+        const starts = await refreshStarts(
+          { settleMs: 10, maxWaitMs: 1_000, refreshMs: 100 },
+          async (changed) => {
+            changed();
+            await vi.advanceTimersByTimeAsync(secondChangeMs);
+            changed();
+          },
+        );
+        expect(starts).toEqual([10, 110 + REFRESH_SPACING * 100]);
+      },
+    );
 
     it('waits for the changes of a seller to pause, but no longer than maxWaitMs after the first', async () => {
       const starts = await refreshStarts(

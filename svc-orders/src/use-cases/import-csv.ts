@@ -267,10 +267,11 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     }
     for (const warning of outcome.warnings) report.warn(order.firstRow, warning);
     batch.push({ row: order.firstRow, entry: outcome.entry });
-    const batchSize = deps.foreground.isQuiet(BESIDE_CALLS_MS)
-      ? IMPORT_BATCH_SIZE
-      : IMPORT_BATCH_SIZE_BESIDE_CALLS;
-    if (batch.length >= batchSize) {
+    // The clock is read only once a batch could be written beside calls, not for every row.
+    const written =
+      batch.length >= IMPORT_BATCH_SIZE ||
+      (batch.length >= IMPORT_BATCH_SIZE_BESIDE_CALLS && !deps.foreground.isQuiet(BESIDE_CALLS_MS));
+    if (written) {
       const full = batch;
       batch = [];
       await writer?.add(full);
