@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { foregroundCalls } from './foreground-calls.js';
 
@@ -29,6 +32,44 @@ describe('foregroundCalls', () => {
       'refused',
     );
     expect(calls.isQuiet(0)).toBe(true);
+  });
+
+  describe('with a call coming in over HTTP', () => {
+    let server: Server;
+    afterEach(() => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    });
+
+    it('holds bulk work that runs on promises alone once the call has come in', async () => {
+      const calls = foregroundCalls();
+      const call = pendingCall();
+      server = createServer((_request, response) => {
+        void calls.track(call.run).then((body) => response.end(body));
+      });
+      await once(server.listen(0, '127.0.0.1'), 'listening');
+      const { port } = server.address() as AddressInfo;
+      request({ port, host: '127.0.0.1', path: '/' }).end();
+      await once(server, 'connection');
+
+      // Steps that end on promises alone, as a parser's buffered rows do, with a pause after each.
+      const giveWay = calls.givingWay();
+      let steps = 0;
+      const work = (async () => {
+        for (; steps < 1_000; steps += 1) {
+          await Promise.resolve();
+          await giveWay();
+        }
+      })();
+      await expect.poll(() => calls.isQuiet(0)).toBe(false);
+      const stepsWhenCallCame = steps;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(steps).toBeLessThan(1_000);
+      expect(steps).toBe(stepsWhenCallCame);
+      call.answer();
+      await work;
+      expect(steps).toBe(1_000);
+    });
   });
 });
 

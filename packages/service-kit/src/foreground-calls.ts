@@ -9,8 +9,9 @@ export interface ForegroundCalls {
   /** Whether no call is under way and none was answered in the last `quietMs`. */
   isQuiet(quietMs: number): boolean;
   /**
-   * For one piece of bulk work: the pause to take between its steps. It resolves at once when no
-   * call is under way and none was answered in the last `quietMs`; else once that is so, so a
+   * For one piece of bulk work: the pause to take between its steps. It first lets the event loop
+   * turn, so calls that came in meanwhile are known; then it resolves at once when no call is under
+   * way and none was answered in the last `quietMs`; else once that is so, so a
    * caller's next call (which often follows an answer within a few milliseconds) finds the process
    * free too. The work never waits longer in all than it has worked, plus `allowanceMs`, so it
    * goes on at least at half its pace however busy the process is; pauses taken at once by two
@@ -27,6 +28,13 @@ export interface GiveWayOptions {
   /** The work's stop: a pause does not hold it up. */
   signal?: AbortSignal;
 }
+
+/**
+ * Lets the event loop turn: bulk work whose steps end on promises alone (a parser's buffered rows,
+ * a cursor's fetched batch) never reaches the loop's poll for new connections and requests, so
+ * without this a pause cannot know of a call that has come in meanwhile.
+ */
+const letTheLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * How long after the last answer bulk work waits: covers the moment between a dashboard's answers
@@ -79,6 +87,7 @@ export function foregroundCalls(): ForegroundCalls {
       let pausedSince = 0;
       const waitedBy = (now: number) => waited + (pausing > 0 ? now - pausedSince : 0);
       return async () => {
+        await letTheLoopTurn();
         for (;;) {
           const now = performance.now();
           // Waiting allowed: (time worked = elapsed - waited) + allowance - waited.
