@@ -24,6 +24,7 @@ import {
 } from '@onvelope/testkit';
 import { startInfra, type Infra } from '@onvelope/infra';
 import { pendingOutboxRecords } from '../src/data/tracking-entry-outbox.js';
+import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { startOrdersService } from '../src/index.js';
 import { BESIDE_CALLS_MS } from '../src/use-cases/import-csv.js';
 import { csvLine, csvOf, requiredHeader, sellerOf, uploadCsv, type Caller } from './support.js';
@@ -56,14 +57,22 @@ describe('POST /api/upload/csv', () => {
     return events;
   };
 
-  /** Answers svc-auth's question for a buyer's email (none known) after `ms`, until unsubscribed. */
-  const answerBuyerEmailAfter = (ms: number) =>
+  /**
+   * Answers svc-auth's question for a buyer's email (none known) `ms` after it is asked, until
+   * unsubscribed; `asked` and `answering` are told when.
+   */
+  const answerBuyerEmailAfter = (
+    ms: number,
+    { asked, answering }: { asked?: () => void; answering?: () => void } = {},
+  ) =>
     serveCommand(
       nc,
       getCustomerEmail,
       'upload-csv-test',
       async () => {
+        asked?.();
         await setTimeout(ms);
+        answering?.();
         return { email: null, isVerified: false };
       },
       createLogger('upload-csv-test', 'silent'),
@@ -217,8 +226,7 @@ describe('POST /api/upload/csv', () => {
   it('keeps the whole batches before a file breaks off, and nothing after', async () => {
     const caller = await newSeller();
     const rows = Array.from({ length: 2_500 }, (_, i) => ({ orderNumber: `B-${i}` }));
-    const stored = () =>
-      db.collection('tracking_entries').countDocuments({ accountId: caller.accountId });
+    const stored = () => trackingEntryModel(db).countDocuments({ accountId: caller.accountId });
     // The break (a NUL byte) comes in a piece of its own once the first batch is stored, as in a
     // long upload: a piece that holds it is refused whole, with whatever rows it also held.
     async function* fileBreakingOff() {
@@ -287,18 +295,7 @@ describe('POST /api/upload/csv', () => {
     let asked = () => {};
     const askedOnce = new Promise<void>((resolve) => (asked = resolve));
     let releasedAt = Number.POSITIVE_INFINITY;
-    const auth = serveCommand(
-      nc,
-      getCustomerEmail,
-      'upload-csv-test',
-      async () => {
-        asked();
-        await setTimeout(100);
-        releasedAt = Date.now();
-        return { email: null, isVerified: false };
-      },
-      createLogger('upload-csv-test', 'silent'),
-    );
+    const auth = answerBuyerEmailAfter(100, { asked, answering: () => (releasedAt = Date.now()) });
     try {
       const buyerToken = await issuer.customerToken(importer.accountId, 'buyer-1');
       const buyer = fetch(`${orders.url}/api/order-queries/customer`, {
@@ -313,11 +310,9 @@ describe('POST /api/upload/csv', () => {
       await answer.body?.cancel();
       expect(answer.status).toBe(200);
 
-      const stamps = await db
-        .collection<{ createdAt: Date }>('tracking_entries')
-        .find({ accountId: importer.accountId })
-        .project<{ createdAt: Date }>({ createdAt: 1 })
-        .toArray();
+      const stamps = await trackingEntryModel(db)
+        .find({ accountId: importer.accountId }, { createdAt: 1 })
+        .lean<{ createdAt: Date }[]>();
       expect(stamps).toHaveLength(200);
       // Planned (and stamped) once svc-auth had answered, so after the buyer's call.
       for (const { createdAt } of stamps) {

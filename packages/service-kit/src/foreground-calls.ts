@@ -1,3 +1,5 @@
+import { setImmediate } from 'node:timers/promises';
+
 /**
  * The calls someone is waiting on, so that bulk work in the same process can give way to them: an
  * import pauses between its steps while they are answered, and writes smaller batches while the
@@ -28,13 +30,6 @@ export interface GiveWayOptions {
   /** The work's stop: a pause does not hold it up. */
   signal?: AbortSignal;
 }
-
-/**
- * Lets the event loop turn: bulk work whose steps end on promises alone (a parser's buffered rows,
- * a cursor's fetched batch) never reaches the loop's poll for new connections and requests, so
- * without this a pause cannot know of a call that has come in meanwhile.
- */
-const letTheLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * How long after the last answer bulk work waits: covers the moment between a dashboard's answers
@@ -87,7 +82,10 @@ export function foregroundCalls(): ForegroundCalls {
       let pausedSince = 0;
       const waitedBy = (now: number) => waited + (pausing > 0 ? now - pausedSince : 0);
       return async () => {
-        await letTheLoopTurn();
+        // Bulk work whose steps end on promises alone (a parser's buffered rows, a cursor's fetched
+        // batch) never lets the loop poll for requests: without a turn, a call that came in
+        // meanwhile would not be known yet.
+        await setImmediate();
         for (;;) {
           const now = performance.now();
           // Waiting allowed: (time worked = elapsed - waited) + allowance - waited.
