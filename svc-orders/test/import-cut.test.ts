@@ -31,13 +31,12 @@ const batchWrite = (sent: Buffer) =>
   sent.length > 100_000 && ['tracking_entries', 'documents'].every((word) => sent.includes(word));
 
 /**
- * The request that records a stored batch's changes in the outbox, as the MongoDB wire protocol
- * sends it: an update command naming the collection, its updates in a section of that name, and a
- * thousand changes (far larger than any other update of the import).
+ * The request that settles a stored batch's outbox record, as the MongoDB wire protocol sends it:
+ * an update command naming the collection, its updates in a section of that name, and the state it
+ * sets (no other update of the outbox names `ready`).
  */
 const batchSettle = (sent: Buffer) =>
-  sent.length > 100_000 &&
-  ['tracking_entry_outbox', 'updates'].every((word) => sent.includes(word));
+  ['tracking_entry_outbox', 'updates', 'ready'].every((word) => sent.includes(word));
 
 describe('an import cut off by MongoDB mid-batch', () => {
   let link: TcpLink;

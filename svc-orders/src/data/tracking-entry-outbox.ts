@@ -6,10 +6,12 @@ import type { TrackingEntryChange } from '../events/tracking-entry-events.js';
  * The transactional outbox of tracking-entry events (collection `tracking_entry_outbox`). Without
  * multi-document transactions a change and its event cannot be stored at once, so a write of
  * entries is bracketed by one outbox record: it is opened (`writing`, naming the entries) before
- * the entries are written and settled (`ready`, holding what to publish) after. The relay
- * publishes ready records and deletes them once JetStream has acknowledged; a record still
- * `writing` when its lease ends lost its writer (a crash, a failed write), and the relay publishes
- * what is stored of its entries then. Either way every stored change is published at least once.
+ * the entries are written and settled (`ready`) after. The relay publishes ready records and
+ * deletes them once JetStream has acknowledged: an upsert's changes as its writer handed them over
+ * in memory (`takeHeldChanges`), or, for a record claimed without them (another replica's, one
+ * settled before a restart), its entries as they are stored then. A record still `writing` when
+ * its lease ends lost its writer (a crash, a failed write), and the relay publishes what is stored
+ * of its entries too. Either way every stored change is published at least once.
  */
 export interface OutboxRecord {
   _id: Types.ObjectId;
@@ -20,8 +22,6 @@ export interface OutboxRecord {
   orderKeys: string[];
   /** `deleted`: the entries the write deletes. */
   entryIds: string[];
-  /** `upserted` and `ready`: the changes to publish. */
-  changes: TrackingEntryChange[] | null;
   deletedAt: Date | null;
   /** When the record may be claimed: a writer's or a relay's lease ends then. */
   availableAt: Date;
@@ -56,6 +56,52 @@ const notifyReady = (db: Connection) => {
   for (const listener of listeners.get(db) ?? []) listener();
 };
 
+/**
+ * At most this many changes of settled records wait in memory for the relay (about 5 MB); beyond
+ * that the oldest are let go, and their records are published as their entries are stored.
+ */
+export const MAX_HELD_CHANGES = 10_000;
+
+/**
+ * The changes of the records settled in this process that its relay has not taken yet, oldest
+ * first. Held here rather than in the record, a batch's changes do not travel to the database and
+ * back: they were a third of the bytes a 100,000-row import sent the database (issue 18).
+ */
+interface HeldChanges {
+  byRecord: Map<string, TrackingEntryChange[]>;
+  count: number;
+}
+const held = new WeakMap<Connection, HeldChanges>();
+
+function holdChanges(db: Connection, id: Types.ObjectId, changes: TrackingEntryChange[]) {
+  const store = held.get(db) ?? { byRecord: new Map(), count: 0 };
+  held.set(db, store);
+  store.byRecord.set(String(id), changes);
+  store.count += changes.length;
+  for (const [key, oldest] of store.byRecord) {
+    if (store.count <= MAX_HELD_CHANGES) break;
+    store.byRecord.delete(key);
+    store.count -= oldest.length;
+  }
+}
+
+/**
+ * The changes its writer in this process handed over for a claimed record, taken so they are
+ * published once; null when none are held (the record is then published as its entries are stored).
+ */
+export function takeHeldChanges(
+  db: Connection,
+  record: OutboxRecord,
+): TrackingEntryChange[] | null {
+  const store = held.get(db);
+  const key = String(record._id);
+  const changes = store?.byRecord.get(key);
+  if (!store || !changes) return null;
+  store.byRecord.delete(key);
+  store.count -= changes.length;
+  return changes;
+}
+
 export type OutboxIntent =
   | { accountId: string; kind: 'upserted'; orderKeys: string[] }
   | { accountId: string; kind: 'deleted'; entryIds: string[] };
@@ -72,7 +118,6 @@ export async function openOutboxRecord(
     state: 'writing',
     orderKeys: intent.kind === 'upserted' ? intent.orderKeys : [],
     entryIds: intent.kind === 'deleted' ? intent.entryIds : [],
-    changes: null,
     deletedAt: null,
     availableAt: new Date(Date.now() + WRITE_LEASE_MS),
     claim: null,
@@ -82,9 +127,10 @@ export async function openOutboxRecord(
 }
 
 /**
- * Settles a record once its write is stored: from now on it is published as it says. Should a
- * relay have taken the record for lost meanwhile (and published what it read, perhaps before this
- * write), it is stored again, so the write's own changes are published too.
+ * Settles a record once its write is stored: from now on it is published, an upsert's `changes`
+ * held here for this process's relay. Should a relay have taken the record for lost meanwhile (and
+ * published what it read, perhaps before this write), it is stored again, so the write's own
+ * changes are published too.
  */
 export async function settleOutboxRecord(
   db: Connection,
@@ -97,7 +143,6 @@ export async function settleOutboxRecord(
     {
       $set: {
         state: 'ready',
-        changes: 'changes' in settled ? settled.changes : null,
         deletedAt: 'deletedAt' in settled ? settled.deletedAt : null,
         availableAt: new Date(),
         claim: null,
@@ -111,6 +156,7 @@ export async function settleOutboxRecord(
     },
     { upsert: true },
   );
+  if ('changes' in settled) holdChanges(db, id, settled.changes);
   notifyReady(db);
 }
 

@@ -11,6 +11,7 @@ import {
   completeOutboxRecord,
   onOutboxReady,
   releaseOutboxRecord,
+  takeHeldChanges,
   type OutboxRecord,
 } from '../data/tracking-entry-outbox.js';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
@@ -54,16 +55,15 @@ export function startTrackingEntryRelay({
   async function publish(record: OutboxRecord) {
     if (record.kind === 'upserted') {
       const changes =
-        record.state === 'ready' && record.changes
-          ? record.changes
-          : (
-              await model
-                .find({ orderKey: { $in: record.orderKeys } })
-                .select({ searchText: 0 })
-                .lean<TrackingEntryDocument[]>()
-            )
-              .filter((doc) => doc.accountId === record.accountId)
-              .map(changeOf);
+        (record.state === 'ready' ? takeHeldChanges(db, record) : null) ??
+        (
+          await model
+            .find({ orderKey: { $in: record.orderKeys } })
+            .select({ searchText: 0 })
+            .lean<TrackingEntryDocument[]>()
+        )
+          .filter((doc) => doc.accountId === record.accountId)
+          .map(changeOf);
       if (changes.length) await publishTrackingEntriesUpserted(nats, record.accountId, changes);
       return;
     }
