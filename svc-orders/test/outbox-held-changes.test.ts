@@ -23,20 +23,10 @@ import {
 } from '../src/data/tracking-entry-outbox.js';
 import { orderKeyOf, trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import type { TrackingEntryChange } from '../src/events/tracking-entry-events.js';
-import { csvOf, sellerOf } from './support.js';
+import { csvOf, pendingChange, sellerOf } from './support.js';
 
-const changesOf = (count: number, prefix: string): TrackingEntryChange[] =>
-  Array.from({ length: count }, (_, n) => ({
-    entryId: randomUUID(),
-    orderNumber: `${prefix}-${n}`,
-    status: 'pending',
-    source: 'csv',
-    orderDate: null,
-    shippingCountry: null,
-    itemTotal: null,
-    version: 1,
-    changedAt: new Date().toISOString(),
-  }));
+const changesOf = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, n) => pendingChange(`${prefix}-${n}`));
 
 describe('the outbox holds a settled write’s changes in memory for its process’s relay', () => {
   let db: mongoose.Connection;

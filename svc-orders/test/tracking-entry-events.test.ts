@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntryUpserted } from '@onvelope/contracts';
 import { connectNats, type NatsConnection } from '@onvelope/service-kit';
 import { startService, testInfra, type StartedService } from '@onvelope/testkit';
 import { startOrdersService } from '../src/index.js';
 import { publishTrackingEntriesUpserted } from '../src/events/tracking-entry-events.js';
+import { pendingChange } from './support.js';
 
 describe('svc-orders', () => {
   let orders: StartedService;
@@ -26,18 +26,7 @@ describe('svc-orders', () => {
   });
 
   it('publishes the changes of an account once on the ORDERS stream, a thousand to a message', async () => {
-    const change = (n: number) => ({
-      entryId: randomUUID(),
-      orderNumber: String(1000 + n),
-      status: 'pending',
-      source: 'csv' as const,
-      orderDate: null,
-      shippingCountry: null,
-      itemTotal: null,
-      version: 1,
-      changedAt: new Date().toISOString(),
-    });
-    const changes = Array.from({ length: 1_500 }, (_, n) => change(n));
+    const changes = Array.from({ length: 1_500 }, (_, n) => pendingChange(String(1000 + n)));
     const jsm = await nc.jetstreamManager();
     const lastSeq = async () =>
       (await jsm.streams.info(trackingEntryUpserted.stream.name)).state.last_seq;
@@ -69,15 +58,9 @@ describe('svc-orders', () => {
 
   it('keeps each message well under the NATS payload limit, however long the texts', async () => {
     const changes = Array.from({ length: 1_000 }, (_, n) => ({
-      entryId: randomUUID(),
-      orderNumber: `${n}-${'é'.repeat(95)}`,
+      ...pendingChange(`${n}-${'é'.repeat(95)}`),
       status: 'ü'.repeat(100),
-      source: 'csv' as const,
-      orderDate: null,
       shippingCountry: 'ö'.repeat(100),
-      itemTotal: null,
-      version: 1,
-      changedAt: new Date().toISOString(),
     }));
     const jsm = await nc.jetstreamManager();
     const stream = trackingEntryUpserted.stream.name;
