@@ -37,10 +37,12 @@ export interface RelayOptions {
  * Publishes the tracking-entry outbox until it is empty, whenever a writer settles a record (and on
  * the service kit's outbox relay's other occasions: start, NATS back, every `pollMs`): records are
  * claimed one at a time, oldest first, with a lease, so replicas share the work and the changes of
- * an entry go out in the order they were made. A record whose writer was lost is published as its
- * entries are stored now. A record whose publish failed (NATS down) is offered again at once and,
- * being the oldest, is published before anything later, after the relay's pause; JetStream's
- * message ids and the consumers' version checks absorb a publish made twice.
+ * an entry go out in the order they were made. An upsert goes out as its writer in this process
+ * handed its changes over; a record whose writer was lost, or that comes without them (another
+ * replica's), is published as its entries are stored now. A record whose publish failed (NATS
+ * down) is offered again at once and, being the oldest, is published before anything later, after
+ * the relay's pause; JetStream's message ids and the consumers' version checks absorb a publish
+ * made twice.
  */
 export function startTrackingEntryRelay({
   db,
