@@ -39,7 +39,7 @@ const LARGE_SELLER_ORDERS = Number(process.env.BENCH_ROWS ?? 100_000);
 /**
  * Calls timed per query and size. The p95 of 20 lies between the two slowest, so one database
  * pause decided it: with mongo-java-server's 12 MB young generation (more frequent, shorter
- * pauses) the largest growth per run was 1.34-2.26 over five runs of 20, and 1.00-1.29 over three
+ * pauses) the largest growth per run was 1.34-2.26 over five runs of 20, and 1.00-1.29 over four
  * runs of 80 (2026-11-27).
  */
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 80);

@@ -141,11 +141,13 @@ export async function uploadFromAnotherProcess(
 ): Promise<number> {
   const child = spawn(
     process.execPath,
-    [...process.execArgv, fileURLToPath(new URL('./upload-process.ts', import.meta.url))].concat(
+    [
+      ...process.execArgv,
+      fileURLToPath(new URL('./upload-process.ts', import.meta.url)),
       gatewayUrl,
       token,
       String(rows),
-    ),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';

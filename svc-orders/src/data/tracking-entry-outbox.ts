@@ -40,22 +40,6 @@ export async function prepareOutbox(db: Connection): Promise<void> {
   await outboxOf(db).createIndex({ availableAt: 1, _id: 1 });
 }
 
-// Writers wake the relay of their process, so a settled record is published at once rather than
-// at the next poll.
-const listeners = new WeakMap<Connection, Set<() => void>>();
-
-/** Calls `listener` whenever a record of `db`'s outbox becomes ready; answers the unsubscribe. */
-export function onOutboxReady(db: Connection, listener: () => void): () => void {
-  const set = listeners.get(db) ?? new Set();
-  listeners.set(db, set);
-  set.add(listener);
-  return () => set.delete(listener);
-}
-
-const notifyReady = (db: Connection) => {
-  for (const listener of listeners.get(db) ?? []) listener();
-};
-
 /**
  * At most this many changes of settled records wait in memory for the relay (about 5 MB); beyond
  * that the oldest are let go, and their records are published as their entries are stored.
@@ -63,25 +47,47 @@ const notifyReady = (db: Connection) => {
 export const MAX_HELD_CHANGES = 10_000;
 
 /**
- * The changes of the records settled in this process that its relay has not taken yet, oldest
- * first. Held here rather than in the record, a batch's changes do not travel to the database and
- * back: they were a third of the bytes a 100,000-row import sent the database (issue 18).
+ * What this process keeps beside a database's outbox for its relay. Writers wake the relay, so a
+ * settled record is published at once rather than at the next poll; and they hand it the changes
+ * of the records they settle (oldest first, until it takes them): held here rather than in the
+ * record, a batch's changes do not travel to the database and back, a third of the bytes a
+ * 100,000-row import sent the database (issue 18).
  */
-interface HeldChanges {
-  byRecord: Map<string, TrackingEntryChange[]>;
-  count: number;
+interface ProcessOutbox {
+  readyListeners: Set<() => void>;
+  heldChanges: Map<string, TrackingEntryChange[]>;
+  heldCount: number;
 }
-const held = new WeakMap<Connection, HeldChanges>();
+const processOutboxes = new WeakMap<Connection, ProcessOutbox>();
+
+function processOutboxOf(db: Connection): ProcessOutbox {
+  let outbox = processOutboxes.get(db);
+  if (!outbox) {
+    outbox = { readyListeners: new Set(), heldChanges: new Map(), heldCount: 0 };
+    processOutboxes.set(db, outbox);
+  }
+  return outbox;
+}
+
+/** Calls `listener` whenever a record of `db`'s outbox becomes ready; answers the unsubscribe. */
+export function onOutboxReady(db: Connection, listener: () => void): () => void {
+  const { readyListeners } = processOutboxOf(db);
+  readyListeners.add(listener);
+  return () => readyListeners.delete(listener);
+}
+
+const notifyReady = (db: Connection) => {
+  for (const listener of processOutboxOf(db).readyListeners) listener();
+};
 
 function holdChanges(db: Connection, id: Types.ObjectId, changes: TrackingEntryChange[]) {
-  const store = held.get(db) ?? { byRecord: new Map(), count: 0 };
-  held.set(db, store);
-  store.byRecord.set(String(id), changes);
-  store.count += changes.length;
-  for (const [key, oldest] of store.byRecord) {
-    if (store.count <= MAX_HELD_CHANGES) break;
-    store.byRecord.delete(key);
-    store.count -= oldest.length;
+  const outbox = processOutboxOf(db);
+  outbox.heldChanges.set(String(id), changes);
+  outbox.heldCount += changes.length;
+  for (const [key, oldest] of outbox.heldChanges) {
+    if (outbox.heldCount <= MAX_HELD_CHANGES) break;
+    outbox.heldChanges.delete(key);
+    outbox.heldCount -= oldest.length;
   }
 }
 
@@ -93,12 +99,12 @@ export function takeHeldChanges(
   db: Connection,
   record: OutboxRecord,
 ): TrackingEntryChange[] | null {
-  const store = held.get(db);
+  const outbox = processOutboxOf(db);
   const key = String(record._id);
-  const changes = store?.byRecord.get(key);
-  if (!store || !changes) return null;
-  store.byRecord.delete(key);
-  store.count -= changes.length;
+  const changes = outbox.heldChanges.get(key);
+  if (!changes) return null;
+  outbox.heldChanges.delete(key);
+  outbox.heldCount -= changes.length;
   return changes;
 }
 

@@ -57,7 +57,7 @@ export function startTrackingEntryRelay({
   async function publish(record: OutboxRecord) {
     if (record.kind === 'upserted') {
       const changes =
-        (record.state === 'ready' ? takeHeldChanges(db, record) : null) ??
+        takeHeldChanges(db, record) ??
         (
           await model
             .find({ orderKey: { $in: record.orderKeys } })
