@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -132,13 +133,15 @@ export async function upload(gatewayUrl: string, token: string, rows: number) {
  * `upload` from a process of its own (`upload-process.ts`): the file's generation and its
  * streaming (about 15 ms of every second of a 100,000-row import) stay off the event loop of the
  * caller, who times other calls meanwhile, as one seller's browser is not on the machine that
- * serves another's.
+ * serves another's. Resolves once the process is loaded (Node's start and the TypeScript
+ * transform, a second of a core, are not the server's work either); `start()` then sends the file
+ * and answers the seconds the import took.
  */
-export async function uploadFromAnotherProcess(
+export async function uploaderInAnotherProcess(
   gatewayUrl: string,
   token: string,
   rows: number,
-): Promise<number> {
+): Promise<{ start(): Promise<number> }> {
   const child = spawn(
     process.execPath,
     [
@@ -148,14 +151,29 @@ export async function uploadFromAnotherProcess(
       token,
       String(rows),
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`the upload of ${rows} rows failed (exit code ${code})`);
-  return Number(output.trim());
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  const failed = async () => {
+    const [code] = await exited;
+    return new Error(`the upload of ${rows} rows failed (exit code ${code})`);
+  };
+  if ((await lines.next()).value !== uploaderReady) throw await failed();
+  return {
+    async start() {
+      child.stdin.end(`${uploaderGo}\n`);
+      const { value } = await lines.next();
+      const [code] = await exited;
+      if (code !== 0 || value === undefined) throw await failed();
+      return Number(value);
+    },
+  };
 }
+
+/** What the upload process says once loaded, and what it waits for before it sends the file. */
+export const uploaderReady = 'ready';
+export const uploaderGo = 'go';
 
 const decoders: Record<string, (body: Buffer) => Buffer> = {
   br: (body) => brotliDecompressSync(body),
