@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIME_ZONE,
@@ -17,6 +17,7 @@ import {
   type NatsConnection,
 } from '@onvelope/service-kit';
 import {
+  connectTestDatabase,
   startService,
   startTestIssuer,
   testInfra,
@@ -215,9 +216,7 @@ describe('svc-analytics: the six calls', () => {
       AUTH_JWKS_URL: issuer.url,
       ROLLUP_SETTLE_MS: '0',
     });
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: analytics.env.MONGO_DB })
-      .asPromise();
+    db = await connectTestDatabase(analytics.env.MONGO_DB);
 
     await publishChanges(SELLER, firstImport, 'analytics-first-import');
     await publishChanges(SELLER, [reimport], 'analytics-reimport');

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
 import { createLogger } from '@onvelope/service-kit';
-import { testInfra } from '@onvelope/testkit';
+import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import { orderFactModel } from '../src/data/order-fact.model.js';
 import { rollupModel } from '../src/data/rollup.model.js';
 import { calendarCache } from '../src/domain/calendar.js';
@@ -21,9 +20,7 @@ describe('refreshRollup', () => {
   let deps: RollupDeps;
 
   beforeAll(async () => {
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: `refresh_${randomUUID().slice(0, 8)}` })
-      .asPromise();
+    db = await connectTestDatabase(uniqueDatabaseName('refresh'));
     deps = {
       facts: orderFactModel(db),
       rollups: rollupModel(db),

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntryDeleted, trackingEntryUpserted, type PayloadOf } from '@onvelope/contracts';
 import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
-import { startService, testInfra, type StartedService } from '@onvelope/testkit';
+import {
+  connectTestDatabase,
+  startService,
+  testInfra,
+  type StartedService,
+} from '@onvelope/testkit';
 import { startAnalyticsService } from '../src/index.js';
 
 type Change = PayloadOf<typeof trackingEntryUpserted>['changes'][number];
@@ -60,9 +65,7 @@ describe('svc-analytics consumes tracking entry changes', () => {
   beforeAll(async () => {
     analytics = await startService(startAnalyticsService);
     nc = await connectNats(testInfra().natsUrl, 'analytics-test');
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: analytics.env.MONGO_DB })
-      .asPromise();
+    db = await connectTestDatabase(analytics.env.MONGO_DB);
   });
   afterAll(async () => {
     await analytics.close();

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
 import { tokenAudience, tokenIssuer } from '@onvelope/contracts';
 import { createService, serviceConfigSchema, type Env } from '@onvelope/service-kit';
-import { freePort, startService, testInfra, type StartedService } from '@onvelope/testkit';
+import {
+  connectTestDatabase,
+  freePort,
+  startService,
+  type StartedService,
+} from '@onvelope/testkit';
 import { sellerModel } from '../src/data/seller.model.js';
 import {
   createGoogleSignIn,
@@ -132,9 +137,7 @@ describe('Google sign-in', () => {
       GOOGLE_REDIRECT_URL: `http://127.0.0.1:${port}/auth/google/callback`,
       PUBLIC_SITE_URL: `${siteUrl}/`,
     });
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: auth.env.MONGO_DB })
-      .asPromise();
+    db = await connectTestDatabase(auth.env.MONGO_DB);
   });
 
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { z } from 'zod';
 import { defineRoute } from '@onvelope/contracts';
 import { createLogger, createService, serviceConfigSchema, type Env } from '@onvelope/service-kit';
-import { startService, testInfra, type StartedService } from '@onvelope/testkit';
+import { connectTestDatabase, startService, type StartedService } from '@onvelope/testkit';
 import { startAuthService } from '../src/index.js';
 import { loadSigningKey } from '../src/use-cases/load-signing-key.js';
 import { rotateSigningKey } from '../src/use-cases/rotate-signing-key.js';
@@ -60,9 +60,7 @@ describe('rotating the signing key', () => {
     other = await startService(startOtherService, {
       AUTH_JWKS_URL: `${auth.url}/auth/.well-known/jwks.json`,
     });
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: auth.env.MONGO_DB })
-      .asPromise();
+    db = await connectTestDatabase(auth.env.MONGO_DB);
   });
   afterAll(async () => {
     await other.close();

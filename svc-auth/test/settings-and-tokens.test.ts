@@ -1,8 +1,8 @@
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenAudience, tokenIssuer } from '@onvelope/contracts';
-import { testInfra } from '@onvelope/testkit';
+import { connectTestDatabase } from '@onvelope/testkit';
 import { bearer, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 
 describe('account settings and tokens', () => {
@@ -10,9 +10,7 @@ describe('account settings and tokens', () => {
   let db: mongoose.Connection;
   beforeAll(async () => {
     h = await startAuthHarness();
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: h.service.env.MONGO_DB })
-      .asPromise();
+    db = await connectTestDatabase(h.service.env.MONGO_DB);
   });
   afterAll(async () => {
     await db.close();

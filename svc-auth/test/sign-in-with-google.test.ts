@@ -1,7 +1,7 @@
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKeyVerifier } from '@onvelope/service-kit';
-import { testInfra, uniqueDatabaseName } from '@onvelope/testkit';
+import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import { hashPassword, passwordMatches } from '../src/accounts/credentials.js';
 import { sellerModel, type SellerModel } from '../src/data/seller.model.js';
 import type { TokenSigner } from '../src/domain/signing-key.js';
@@ -16,9 +16,7 @@ describe('signInWithGoogle', () => {
   const deps = () => ({ sellers, signer, now });
 
   beforeAll(async () => {
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: uniqueDatabaseName('google') })
-      .asPromise();
+    db = await connectTestDatabase(uniqueDatabaseName('google'));
     sellers = sellerModel(db);
     await sellers.syncIndexes();
     signer = await loadSigningKey(db);

@@ -1,14 +1,12 @@
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testInfra, uniqueDatabaseName } from '@onvelope/testkit';
+import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import { loadSigningKey } from '../src/use-cases/load-signing-key.js';
 
 describe('loadSigningKey', () => {
   let db: mongoose.Connection;
   beforeAll(async () => {
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: uniqueDatabaseName('keys') })
-      .asPromise();
+    db = await connectTestDatabase(uniqueDatabaseName('keys'));
   });
   afterAll(() => db.close());
 

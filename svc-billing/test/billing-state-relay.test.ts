@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectNats,
@@ -9,6 +9,7 @@ import {
   type NatsConnection,
 } from '@onvelope/service-kit';
 import {
+  connectTestDatabase,
   startService,
   startTcpLink,
   testInfra,
@@ -37,7 +38,7 @@ describe('billing state relay', () => {
   let access: BillingAccess;
   let service: StartedService | undefined;
   beforeAll(async () => {
-    db = await mongoose.createConnection(testInfra().mongoUrl, { dbName: database }).asPromise();
+    db = await connectTestDatabase(database);
     nats = await connectNats(testInfra().natsUrl, 'billing-relay-tests');
     access = await followBillingAccess(nats, createLogger('billing-relay-tests', 'silent'));
   });
@@ -80,9 +81,7 @@ describe('billing state relay', () => {
       RELAY_INTERVAL_MS: '600000',
     });
     const cutOffAccounts = billingAccountModel(
-      await mongoose
-        .createConnection(testInfra().mongoUrl, { dbName: String(cutOff.env.MONGO_DB) })
-        .asPromise(),
+      await connectTestDatabase(String(cutOff.env.MONGO_DB)),
     );
     try {
       link.cut();

@@ -2,14 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheDir, freePort, NATS_SERVER_VERSION } from '@onvelope/infra';
 import { startAnalyticsService } from '@onvelope/svc-analytics';
 import {
+  connectTestDatabase,
   startService,
   startTestIssuer,
-  testInfra,
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
@@ -98,9 +98,7 @@ describe('orders events during a NATS outage', () => {
       AUTH_JWKS_URL: issuer.url,
       NATS_URL: nats.url,
     });
-    facts = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: analytics.env.MONGO_DB })
-      .asPromise();
+    facts = await connectTestDatabase(analytics.env.MONGO_DB);
     seller = await sellerOf(orders.url, issuer, 'outage-seller');
   }, 60_000);
   afterAll(async () => {

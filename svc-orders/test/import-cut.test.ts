@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResult } from '@onvelope/contracts';
 import {
+  connectTestDatabase,
   startService,
   startTcpLink,
   startTestIssuer,
@@ -52,9 +53,7 @@ describe('an import cut off by MongoDB mid-batch', () => {
       MONGO_URL: link.url,
     });
     // The test's own connection, not through the link: it sees what the server really stores.
-    direct = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB })
-      .asPromise();
+    direct = await connectTestDatabase(orders.env.MONGO_DB);
   }, 60_000);
   afterAll(async () => {
     link?.restore();

@@ -1,10 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResult } from '@onvelope/contracts';
 import { startGateway } from '@onvelope/gateway';
 import type { RunningService } from '@onvelope/service-kit';
 import {
+  connectTestDatabase,
   startService,
   startTestIssuer,
   testInfra,
@@ -39,9 +40,7 @@ describe('a long upload through the gateway', () => {
       UPSTREAM_TIMEOUT_MS: String(UPLOAD_IDLE_MS),
       UPLOAD_TIMEOUT_MS: String(UPLOAD_IDLE_MS),
     });
-    direct = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB })
-      .asPromise();
+    direct = await connectTestDatabase(orders.env.MONGO_DB);
   }, 60_000);
   afterAll(async () => {
     await gateway?.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntryUpserted } from '@onvelope/contracts';
 import { connectNats, type NatsConnection } from '@onvelope/service-kit';
 import {
+  connectTestDatabase,
   startService,
   startTestIssuer,
   testInfra,
@@ -34,8 +35,8 @@ describe('the outbox holds a settled write’s changes in memory for its process
 
   beforeAll(async () => {
     const dbName = uniqueDatabaseName('outbox');
-    db = await mongoose.createConnection(testInfra().mongoUrl, { dbName }).asPromise();
-    otherReplica = await mongoose.createConnection(testInfra().mongoUrl, { dbName }).asPromise();
+    db = await connectTestDatabase(dbName);
+    otherReplica = await connectTestDatabase(dbName);
   });
   afterAll(async () => {
     await db.close();
@@ -85,9 +86,7 @@ describe('a ready record claimed without its writer’s changes (another replica
   beforeAll(async () => {
     issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    direct = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB })
-      .asPromise();
+    direct = await connectTestDatabase(orders.env.MONGO_DB);
     nc = await connectNats(testInfra().natsUrl, 'outbox-held-changes-test');
   }, 60_000);
   afterAll(async () => {

@@ -1,7 +1,7 @@
-import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackingEntry } from '@onvelope/contracts';
 import {
+  connectTestDatabase,
   startService,
   startTestIssuer,
   testInfra,
@@ -163,7 +163,7 @@ describe('the search text backfill at start-up', () => {
   it('rewrites the search text of entries stored before, once per database, and drops their terms', async () => {
     const issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     const dbName = `search_backfill_${Date.now()}`;
-    const db = await mongoose.createConnection(testInfra().mongoUrl, { dbName }).asPromise();
+    const db = await connectTestDatabase(dbName);
     const entries = db.collection('tracking_entries');
     const legacyEntry = (orderNumber: string) => ({
       accountId: 'backfill-a',

@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { DeliverPolicy } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
 } from '@onvelope/contracts';
 import { connectNats, type NatsConnection } from '@onvelope/service-kit';
 import {
+  connectTestDatabase,
   startService,
   startTestIssuer,
   testInfra,
@@ -62,9 +63,7 @@ describe('the dashboard calls: list, summary, search, clear', () => {
   beforeAll(async () => {
     issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB })
-      .asPromise();
+    db = await connectTestDatabase(orders.env.MONGO_DB);
     nc = await connectNats(testInfra().natsUrl, 'orders-dashboard-test');
     seller = await sellerOf(orders.url, issuer, 'dash-a');
     const response = await seller.upload(

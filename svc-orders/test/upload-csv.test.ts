@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getCustomerEmail,
@@ -16,9 +16,9 @@ import {
   type NatsConnection,
 } from '@onvelope/service-kit';
 import {
+  connectTestDatabase,
   startService,
   startTestIssuer,
-  testInfra,
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
@@ -107,9 +107,7 @@ describe('POST /api/upload/csv', () => {
       NATS_URL: nats.natsUrl,
     });
     nc = await connectNats(nats.natsUrl, 'upload-csv-test');
-    db = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB })
-      .asPromise();
+    db = await connectTestDatabase(orders.env.MONGO_DB);
     seller = await newSeller();
   });
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import mongoose, { type Connection } from 'mongoose';
 import { inject } from 'vitest';
 import type { ProvidedInfra, TestInfra } from './provided-context.js';
 
@@ -24,7 +25,7 @@ export { publishBillingState, trialRunning } from './billing-states.js';
  *
  * @example
  * const { mongoUrl } = testInfra();
- * const connection = await mongoose.createConnection(mongoUrl, { dbName: uniqueDatabaseName('orders') }).asPromise();
+ * const service = await startService(startOrdersService, { MONGO_URL: mongoUrl });
  */
 export function testInfra(): TestInfra {
   const infra = inject('infra');
@@ -66,6 +67,22 @@ export function uniqueDatabaseName(prefix: string): string {
   const safePrefix =
     prefix.replace(FORBIDDEN_IN_DATABASE_NAME, '_').slice(0, MAX_PREFIX_LENGTH) || 'test';
   return `${safePrefix}_${randomBytes(8).toString('hex')}`;
+}
+
+/**
+ * The test's own connection to a database of the run's server: a service's (`service.env.MONGO_DB`),
+ * to see what it really stored or to set up what it will read, or a fresh one of the test's. Close
+ * it when done.
+ *
+ * @example
+ * const db = await connectTestDatabase(orders.env.MONGO_DB);
+ * await db.collection('tracking_entries').countDocuments({ accountId });
+ * await db.close();
+ */
+export function connectTestDatabase(dbName: string | undefined): Promise<Connection> {
+  // A service's env types its MONGO_DB as optional; without a name mongoose would open `test`.
+  if (!dbName) throw new Error('connectTestDatabase needs a database name');
+  return mongoose.createConnection(testInfra().mongoUrl, { dbName }).asPromise();
 }
 
 /**
