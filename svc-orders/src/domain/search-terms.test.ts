@@ -55,6 +55,22 @@ describe('searchableValuesOf', () => {
     const entry = { orderNumber: '1', items: `${'a'.repeat(MAX_VALUE_LENGTH)}zzz` };
     expect(searchableValuesOf(entry)).toEqual(['1', 'a'.repeat(MAX_VALUE_LENGTH)]);
   });
+
+  it('counts those characters as code points, never splitting a surrogate pair', () => {
+    const smiles = '\u{1F600}'.repeat(MAX_VALUE_LENGTH + 5);
+    expect(searchableValuesOf({ orderNumber: '1', items: smiles })[1]).toBe(
+      '\u{1F600}'.repeat(MAX_VALUE_LENGTH),
+    );
+    const pairAtTheCut = `${'a'.repeat(MAX_VALUE_LENGTH - 1)}\u{1F600}zzz`;
+    expect(searchableValuesOf({ orderNumber: '1', items: pairAtTheCut })[1]).toBe(
+      `${'a'.repeat(MAX_VALUE_LENGTH - 1)}\u{1F600}`,
+    );
+    // A lone surrogate counts as one character, as iterating the string counts it.
+    const lone = `${'a'.repeat(MAX_VALUE_LENGTH - 1)}\uD83Dzzz`;
+    expect(searchableValuesOf({ orderNumber: '1', items: lone })[1]).toBe(
+      `${'a'.repeat(MAX_VALUE_LENGTH - 1)}\uD83D`,
+    );
+  });
 });
 
 describe('searchTextOf with searchPatternOf', () => {
