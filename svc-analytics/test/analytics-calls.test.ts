@@ -7,7 +7,6 @@ import {
   sellerTimeZoneChanged,
   trackingEntryDeleted,
   trackingEntryUpserted,
-  type PayloadOf,
 } from '@onvelope/contracts';
 import {
   connectNats,
@@ -18,9 +17,11 @@ import {
 } from '@onvelope/service-kit';
 import {
   connectTestDatabase,
+  pendingEntryChange,
   startService,
   startTestIssuer,
   testInfra,
+  type EntryChange,
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
@@ -30,8 +31,6 @@ import { calendarCache } from '../src/domain/calendar.js';
 import { startAnalyticsService } from '../src/index.js';
 import { rebuildAnalytics } from '../src/use-cases/rebuild-analytics.js';
 import { dirtyAccounts } from '../src/use-cases/refresh-rollup.js';
-
-type Change = PayloadOf<typeof trackingEntryUpserted>['changes'][number];
 
 const SELLER = 'analytics-seller';
 const OTHER_SELLER = 'analytics-other-seller';
@@ -82,16 +81,10 @@ const rangeOf = (days: number) => {
   return { from: from.slice(0, 10), to, timeZone: DEFAULT_TIME_ZONE };
 };
 
-function change(entryId: string, fields: Partial<Change>): Change {
-  return {
+function change(entryId: string, fields: Partial<EntryChange>): EntryChange {
+  return pendingEntryChange({
     entryId,
     orderNumber: entryId.toUpperCase(),
-    status: 'pending',
-    source: 'csv',
-    orderDate: null,
-    shippingCountry: null,
-    itemTotal: null,
-    version: 1,
     changedAt: created.toISOString(),
     items: [],
     customerEmail: null,
@@ -99,7 +92,7 @@ function change(entryId: string, fields: Partial<Change>): Change {
     courier: null,
     shippedAt: null,
     ...fields,
-  };
+  });
 }
 
 /**
@@ -107,7 +100,7 @@ function change(entryId: string, fields: Partial<Change>): Change {
  * a deleted one, one re-imported with a new total (version 2) and one with no date, country or
  * email (dated by its first change).
  */
-const firstImport: Change[] = [
+const firstImport: EntryChange[] = [
   change('e1', {
     status: 'shipped',
     courier: 'Royal Mail',
@@ -203,7 +196,7 @@ describe('svc-analytics: the six calls', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  const publishChanges = (accountId: string, changes: Change[], messageId: string) =>
+  const publishChanges = (accountId: string, changes: EntryChange[], messageId: string) =>
     publishEvent(nc, trackingEntryUpserted, { eventVersion: 2, accountId, changes }, messageId);
 
   beforeAll(async () => {

@@ -1,30 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackingEntryDeleted, trackingEntryUpserted, type PayloadOf } from '@onvelope/contracts';
+import { trackingEntryDeleted, trackingEntryUpserted } from '@onvelope/contracts';
 import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
 import {
   connectTestDatabase,
+  pendingEntryChange,
   startService,
   testInfra,
+  type EntryChange,
   type StartedService,
 } from '@onvelope/testkit';
 import { startAnalyticsService } from '../src/index.js';
 
-type Change = PayloadOf<typeof trackingEntryUpserted>['changes'][number];
-
-const change = (overrides: Partial<Change> = {}): Change => ({
-  entryId: randomUUID(),
-  orderNumber: '1001',
-  status: 'pending',
-  source: 'csv',
-  orderDate: '2026-11-01T10:00:00.000Z',
-  shippingCountry: 'GB',
-  itemTotal: 25,
-  version: 1,
-  changedAt: new Date().toISOString(),
-  ...overrides,
-});
+const change = (overrides: Partial<EntryChange> = {}): EntryChange =>
+  pendingEntryChange({
+    orderNumber: '1001',
+    orderDate: '2026-11-01T10:00:00.000Z',
+    shippingCountry: 'GB',
+    itemTotal: 25,
+    ...overrides,
+  });
 
 describe('svc-analytics consumes tracking entry changes', () => {
   let analytics: StartedService;
@@ -32,7 +28,7 @@ describe('svc-analytics consumes tracking entry changes', () => {
   let db: mongoose.Connection;
   const facts = () => db.collection('order_facts');
   /** Publishes changes of acct-1 as one event; a fresh message id unless one is given. */
-  const publishChanges = (changes: Change[], messageId = `changes-${randomUUID()}`) =>
+  const publishChanges = (changes: EntryChange[], messageId = `changes-${randomUUID()}`) =>
     publishEvent(nc, trackingEntryUpserted, { accountId: 'acct-1', changes }, messageId);
   const publishDeletion = (
     entryIds: string[],

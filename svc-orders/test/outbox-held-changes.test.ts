@@ -5,6 +5,7 @@ import { trackingEntryUpserted } from '@onvelope/contracts';
 import { connectNats, type NatsConnection } from '@onvelope/service-kit';
 import {
   connectTestDatabase,
+  pendingEntryChange,
   startService,
   startTestIssuer,
   testInfra,
@@ -24,10 +25,10 @@ import {
 } from '../src/data/tracking-entry-outbox.js';
 import { orderKeyOf, trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import type { TrackingEntryChange } from '../src/events/tracking-entry-events.js';
-import { csvOf, pendingChange, sellerOf } from './support.js';
+import { csvOf, sellerOf } from './support.js';
 
 const changesOf = (count: number, prefix: string) =>
-  Array.from({ length: count }, (_, n) => pendingChange(`${prefix}-${n}`));
+  Array.from({ length: count }, (_, n) => pendingEntryChange({ orderNumber: `${prefix}-${n}` }));
 
 describe('the outbox holds a settled write’s changes in memory for its process’s relay', () => {
   let db: mongoose.Connection;

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { TestIssuer } from '@onvelope/testkit';
-import type { TrackingEntryChange } from '../src/events/tracking-entry-events.js';
 
 /** The columns of spec 000 §5, in the spelling the product's own CSV template uses. */
 export const requiredHeader =
@@ -94,16 +92,3 @@ export async function sellerOf(
     upload: (content, options) => uploadCsv(url, token, content, options),
   };
 }
-
-/** A new pending order's change as the relay publishes it, with a fresh entry id. */
-export const pendingChange = (orderNumber: string): TrackingEntryChange => ({
-  entryId: randomUUID(),
-  orderNumber,
-  status: 'pending',
-  source: 'csv',
-  orderDate: null,
-  shippingCountry: null,
-  itemTotal: null,
-  version: 1,
-  changedAt: new Date().toISOString(),
-});

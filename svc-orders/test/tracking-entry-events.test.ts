@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntryUpserted } from '@onvelope/contracts';
 import { connectNats, type NatsConnection } from '@onvelope/service-kit';
-import { startService, testInfra, type StartedService } from '@onvelope/testkit';
+import {
+  pendingEntryChange,
+  startService,
+  testInfra,
+  type StartedService,
+} from '@onvelope/testkit';
 import { startOrdersService } from '../src/index.js';
 import { publishTrackingEntriesUpserted } from '../src/events/tracking-entry-events.js';
-import { pendingChange } from './support.js';
 
 describe('svc-orders', () => {
   let orders: StartedService;
@@ -26,7 +30,9 @@ describe('svc-orders', () => {
   });
 
   it('publishes the changes of an account once on the ORDERS stream, a thousand to a message', async () => {
-    const changes = Array.from({ length: 1_500 }, (_, n) => pendingChange(String(1000 + n)));
+    const changes = Array.from({ length: 1_500 }, (_, n) =>
+      pendingEntryChange({ orderNumber: String(1000 + n) }),
+    );
     const jsm = await nc.jetstreamManager();
     const lastSeq = async () =>
       (await jsm.streams.info(trackingEntryUpserted.stream.name)).state.last_seq;
@@ -58,7 +64,7 @@ describe('svc-orders', () => {
 
   it('keeps each message well under the NATS payload limit, however long the texts', async () => {
     const changes = Array.from({ length: 1_000 }, (_, n) => ({
-      ...pendingChange(`${n}-${'é'.repeat(95)}`),
+      ...pendingEntryChange({ orderNumber: `${n}-${'é'.repeat(95)}` }),
       status: 'ü'.repeat(100),
       shippingCountry: 'ö'.repeat(100),
     }));

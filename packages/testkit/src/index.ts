@@ -15,6 +15,7 @@ export { dockerAvailable, startTestInfra, type RunningTestInfra } from './test-i
 export { startTestIssuer, type TestIssuer, type TestIssuerOptions } from './test-issuer.js';
 export { startTcpLink, type TcpLink } from './tcp-link.js';
 export { publishBillingState, trialRunning } from './billing-states.js';
+export { pendingEntryChange, type EntryChange } from './entry-changes.js';
 
 /**
  * The URLs of the run's MongoDB, NATS and stripe-mock (started once by the global setup). `natsUrl`
