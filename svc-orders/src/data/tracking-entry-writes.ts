@@ -69,6 +69,24 @@ const searchedFields = [
 const touchesSearch = (set: EntryFields) => searchedFields.some((field) => field in set);
 
 /**
+ * The account's entries with these order keys, without their search text. Looked up by `orderKey`,
+ * which holds the account, so the query is tenant-scoped by construction and served by a
+ * single-field index on every server (see the model); the account is checked again on what comes
+ * back.
+ */
+export async function entriesWithOrderKeys(
+  model: Model<TrackingEntryDocument>,
+  accountId: string,
+  orderKeys: readonly string[],
+): Promise<TrackingEntryDocument[]> {
+  const docs = await model
+    .find({ orderKey: { $in: orderKeys } })
+    .select({ searchText: 0 })
+    .lean<TrackingEntryDocument[]>();
+  return docs.filter((doc) => doc.accountId === accountId);
+}
+
+/**
  * The one owner of every write of a seller's tracking entries: the new-entry shape, `version`
  * (+ 1 with every change), search text, `updatedAt`, the account on every filter, and the change
  * event, which goes through the outbox with the write (see `tracking-entry-outbox.ts`). Use cases
@@ -78,18 +96,13 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
   const scoped = forAccount(model, accountId);
   const db = model.db;
 
-  /**
-   * The account's entries with these order numbers. Looked up by `orderKey`, which holds the
-   * account, so the query is tenant-scoped by construction and served by a single-field index on
-   * every server (see the model); the account is checked again on what comes back.
-   */
-  async function findByOrderNumbers(orderNumbers: readonly string[]) {
-    const docs = await model
-      .find({ orderKey: { $in: orderNumbers.map((number) => orderKeyOf(accountId, number)) } })
-      .select({ searchText: 0 })
-      .lean<TrackingEntryDocument[]>();
-    return docs.filter((doc) => doc.accountId === accountId);
-  }
+  /** The account's entries with these order numbers (see `entriesWithOrderKeys`). */
+  const findByOrderNumbers = (orderNumbers: readonly string[]) =>
+    entriesWithOrderKeys(
+      model,
+      accountId,
+      orderNumbers.map((number) => orderKeyOf(accountId, number)),
+    );
 
   /**
    * A new entry, every field present (null where nothing is known). One literal, so every entry

@@ -14,7 +14,8 @@ import {
   takeHeldChanges,
   type OutboxRecord,
 } from '../data/tracking-entry-outbox.js';
-import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
+import { entriesWithOrderKeys } from '../data/tracking-entry-writes.js';
+import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import {
   changeOf,
   publishTrackingEntriesDeleted,
@@ -58,14 +59,7 @@ export function startTrackingEntryRelay({
     if (record.kind === 'upserted') {
       const changes =
         takeHeldChanges(db, record) ??
-        (
-          await model
-            .find({ orderKey: { $in: record.orderKeys } })
-            .select({ searchText: 0 })
-            .lean<TrackingEntryDocument[]>()
-        )
-          .filter((doc) => doc.accountId === record.accountId)
-          .map(changeOf);
+        (await entriesWithOrderKeys(model, record.accountId, record.orderKeys)).map(changeOf);
       if (changes.length) await publishTrackingEntriesUpserted(nats, record.accountId, changes);
       return;
     }
