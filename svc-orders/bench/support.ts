@@ -159,7 +159,10 @@ export async function uploaderInAnotherProcess(
     const [code] = await exited;
     return new Error(`the upload of ${rows} rows failed (exit code ${code})`);
   };
-  if ((await lines.next()).value !== uploaderReady) throw await failed();
+  if ((await lines.next()).value !== uploaderReady) {
+    child.kill();
+    throw await failed();
+  }
   return {
     async start() {
       child.stdin.end(`${uploaderGo}\n`);
