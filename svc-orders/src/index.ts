@@ -13,6 +13,7 @@ import { registerKeywordRuleRoutes } from './routes/keyword-rules.routes.js';
 import { registerOrderQueryRoutes } from './routes/order-queries.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerShippingRoutes } from './routes/shipping.routes.js';
+import { startImportThread } from './import-thread/import-thread.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
 import { prepareBuyerDeps } from './use-cases/buyer-deps.js';
 
@@ -30,15 +31,23 @@ export function startOrdersService(env: Env) {
       await prepareOutbox(db);
       // Publishes every stored change, including those left unpublished before a restart.
       const relay = startTrackingEntryRelay({ db, nats, log, foreground });
+      const imports = await startImportThread(
+        {
+          mongoUrl: config.MONGO_URL,
+          dbName: config.MONGO_DB,
+          natsUrl: config.NATS_URL,
+          logLevel: config.LOG_LEVEL,
+          authTimeoutMs: config.AUTH_COMMAND_TIMEOUT_MS,
+          foreground,
+        },
+        log,
+      );
       registerUploadRoutes({
         routes,
         db,
-        nats,
-        log,
         csvUploadMaxBytes: config.CSV_UPLOAD_MAX_BYTES,
-        authTimeoutMs: config.AUTH_COMMAND_TIMEOUT_MS,
         metrics,
-        foreground,
+        imports,
       });
       await registerKeywordRuleRoutes({ routes, db, nats, log });
       registerShippingRoutes({ routes, db, nats, log });
@@ -51,6 +60,7 @@ export function startOrdersService(env: Env) {
       registerClaimRoutes(routes, buyers);
       return {
         stop: async () => {
+          await imports.stop();
           await relay.stop();
           buyers.mailer.close();
         },

@@ -3,6 +3,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { foregroundCalls } from './foreground-calls.js';
+import { startModuleWorker } from './module-worker.js';
 
 /** A call that is answered when the test says so. */
 function pendingCall() {
@@ -32,6 +33,46 @@ describe('foregroundCalls', () => {
       'refused',
     );
     expect(calls.isQuiet(0)).toBe(true);
+  });
+
+  it('counts the calls of every view of its state as one', async () => {
+    const calls = foregroundCalls();
+    const view = foregroundCalls(calls.state);
+    const call = pendingCall();
+    const tracked = view.track(call.run);
+    expect(calls.isQuiet(0)).toBe(false);
+    call.answer();
+    await tracked;
+    expect(calls.isQuiet(0)).toBe(true);
+    expect(calls.isQuiet(60_000)).toBe(false);
+  });
+
+  it('refuses a state it did not make', () => {
+    expect(() => foregroundCalls(new SharedArrayBuffer(8))).toThrow('Not a foreground calls state');
+  });
+
+  it('gives a worker thread that has its state the calls of the thread that made it', async () => {
+    const calls = foregroundCalls();
+    const worker = startModuleWorker(new URL('../test/fixtures/quiet-worker.ts', import.meta.url), {
+      workerData: calls.state,
+    });
+    const quietInWorker = async (quietMs: number) => {
+      worker.postMessage(quietMs);
+      const [quiet] = (await once(worker, 'message')) as [boolean];
+      return quiet;
+    };
+    try {
+      expect(await quietInWorker(0)).toBe(true);
+      const call = pendingCall();
+      const tracked = calls.track(call.run);
+      expect(await quietInWorker(0)).toBe(false);
+      call.answer();
+      await tracked;
+      expect(await quietInWorker(60_000)).toBe(false);
+      expect(await quietInWorker(0)).toBe(true);
+    } finally {
+      await worker.terminate();
+    }
   });
 
   describe('with a call coming in over HTTP', () => {

@@ -20,6 +20,12 @@ export interface ForegroundCalls {
    * parts of the work count once. An aborted `signal` ends the pause under way and any after it.
    */
   givingWay(options?: GiveWayOptions): () => Promise<void>;
+  /**
+   * Where the calls are counted: hand it to a worker thread (`workerData`), whose
+   * `foregroundCalls(state)` then sees this process's calls, so bulk work moved off the event loop
+   * that answers them still gives way to them.
+   */
+  readonly state: SharedArrayBuffer;
 }
 
 export interface GiveWayOptions {
@@ -54,28 +60,48 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
-export function foregroundCalls(): ForegroundCalls {
-  let answering = 0;
-  let lastAnsweredAt = -Infinity;
+/** The bytes of a `state`: the calls under way (int32), then when the last one was answered. */
+const STATE_BYTES = 16;
+
+/**
+ * Milliseconds on a clock every thread of the process shares (`performance.now()` starts at each
+ * thread's own origin).
+ */
+const processClock = () => performance.timeOrigin + performance.now();
+
+/**
+ * The calls of this thread, or, given another thread's `state`, of that one: calls tracked on
+ * either side count for both.
+ */
+export function foregroundCalls(shared?: SharedArrayBuffer): ForegroundCalls {
+  if (shared && shared.byteLength !== STATE_BYTES) throw new Error('Not a foreground calls state');
+  const state = shared ?? new SharedArrayBuffer(STATE_BYTES);
+  const answering = new Int32Array(state, 0, 1);
+  // Microseconds, whole: Atomics work on integers only.
+  const lastAnsweredAt = new BigInt64Array(state, 8, 1);
+  if (!shared) Atomics.store(lastAnsweredAt, 0, BigInt(Number.MIN_SAFE_INTEGER));
   /**
    * How long from `now` it is at least until no call has been answered for `quietMs` (0: quiet
    * already; while a call is under way, `quietMs` and no less than a millisecond).
    */
   const untilQuiet = (quietMs: number, now: number) =>
-    answering > 0 ? Math.max(quietMs, 1) : Math.max(0, lastAnsweredAt + quietMs - now);
+    Atomics.load(answering, 0) > 0
+      ? Math.max(quietMs, 1)
+      : Math.max(0, Number(Atomics.load(lastAnsweredAt, 0)) / 1000 + quietMs - now);
   return {
-    isQuiet: (quietMs) => untilQuiet(quietMs, performance.now()) === 0,
+    state,
+    isQuiet: (quietMs) => untilQuiet(quietMs, processClock()) === 0,
     async track(answer) {
-      answering += 1;
+      Atomics.add(answering, 0, 1);
       try {
         return await answer();
       } finally {
-        answering -= 1;
-        lastAnsweredAt = performance.now();
+        Atomics.store(lastAnsweredAt, 0, BigInt(Math.round(processClock() * 1000)));
+        Atomics.sub(answering, 0, 1);
       }
     },
     givingWay({ quietMs = GIVE_WAY_QUIET_MS, allowanceMs = GIVE_WAY_ALLOWANCE_MS, signal } = {}) {
-      const started = performance.now();
+      const started = processClock();
       /** Time spent with at least one pause under way, up to the last pause that ended. */
       let waited = 0;
       let pausing = 0;
@@ -87,7 +113,7 @@ export function foregroundCalls(): ForegroundCalls {
         // meanwhile would not be known yet.
         await setImmediate();
         for (;;) {
-          const now = performance.now();
+          const now = processClock();
           // Waiting allowed: (time worked = elapsed - waited) + allowance - waited.
           const budget = now - started - 2 * waitedBy(now) + allowanceMs;
           const wait = Math.min(untilQuiet(quietMs, now), budget);
@@ -96,7 +122,7 @@ export function foregroundCalls(): ForegroundCalls {
           try {
             await sleep(wait, signal);
           } finally {
-            if (--pausing === 0) waited += performance.now() - pausedSince;
+            if (--pausing === 0) waited += processClock() - pausedSince;
           }
         }
       };

@@ -18,3 +18,4 @@ export * from './outbox-relay.js';
 export * from './mailer.js';
 export * from './foreground-calls.js';
 export * from './create-service.js';
+export * from './module-worker.js';

@@ -7,14 +7,7 @@ import {
   searchTrackingEntries as searchTrackingEntriesRoute,
   uploadCsv,
 } from '@onvelope/contracts';
-import {
-  callerOf,
-  type ForegroundCalls,
-  type Logger,
-  type Metrics,
-  type NatsConnection,
-  type ServiceRoutes,
-} from '@onvelope/service-kit';
+import { callerOf, type Metrics, type ServiceRoutes } from '@onvelope/service-kit';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import {
@@ -23,31 +16,25 @@ import {
   summariseTrackingEntries,
 } from '../use-cases/browse-tracking-entries.js';
 import { clearAllOrders, clearCsvOrders } from '../use-cases/clear-orders.js';
-import { importCsv } from '../use-cases/import-csv.js';
-import { sellerCountryOf } from '../use-cases/seller-profiles.js';
+import type { ImportThread } from '../import-thread/import-thread.js';
 import { receiveCsvFile } from './csv-file.js';
 
 export interface UploadRoutesDeps {
   routes: ServiceRoutes;
   db: Connection;
-  nats: NatsConnection;
-  log: Logger;
   csvUploadMaxBytes: number;
-  authTimeoutMs: number;
   metrics: Metrics;
-  foreground: ForegroundCalls;
+  /** Where uploaded files are imported, off the event loop that answers the other calls. */
+  imports: Pick<ImportThread, 'importCsv'>;
 }
 
 /** The dashboard's order calls under /api/upload (spec 000 §7). */
 export function registerUploadRoutes({
   routes,
   db,
-  nats,
-  log,
   csvUploadMaxBytes,
-  authTimeoutMs,
   metrics,
-  foreground,
+  imports,
 }: UploadRoutesDeps) {
   const entries = trackingEntryModel(db);
   const importedRows = metrics.counter({
@@ -60,15 +47,7 @@ export function registerUploadRoutes({
     const { accountId } = callerOf(ctx);
     const rules = await keywordRulesOf(db, accountId);
     const result = await receiveCsvFile(ctx.req, csvUploadMaxBytes, (file) =>
-      importCsv(
-        { entries, foreground },
-        {
-          accountId,
-          file,
-          rules,
-          sellerCountry: () => sellerCountryOf({ nats, log, timeoutMs: authTimeoutMs }, accountId),
-        },
-      ),
+      imports.importCsv({ accountId, file, rules }),
     );
     importedRows.inc({ outcome: 'imported' }, result.successfulRows);
     importedRows.inc({ outcome: 'skipped' }, result.skippedRows);

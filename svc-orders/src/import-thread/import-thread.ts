@@ -1,0 +1,168 @@
+import { once } from 'node:events';
+import { MessageChannel, type Worker } from 'node:worker_threads';
+import type { UploadResult } from '@onvelope/contracts';
+import {
+  moduleBeside,
+  startModuleWorker,
+  type ForegroundCalls,
+  type Logger,
+} from '@onvelope/service-kit';
+import type { KeywordRuleLike } from '../domain/keyword-rules.js';
+import {
+  errorFrom,
+  passedError,
+  type FileMessage,
+  type FromThread,
+  type ImportMessage,
+  type ImportThreadSettings,
+  type ToThread,
+} from './messages.js';
+
+/**
+ * File chunks sent ahead of what the import has taken: enough to keep it busy while the next
+ * arrives, few enough that a file never piles up in memory (busboy hands over 64 KiB at most).
+ */
+const CHUNKS_AHEAD = 4;
+/** How long a stopping thread may take to close its relay and connections before it is ended. */
+const STOP_GRACE_MS = 10_000;
+/**
+ * The thread's heap. An import holds two batches of 1,000 orders and up to 10,000 changes for the
+ * relay (about 5 MB): 52-60 MB live during a 100,000-row import when it ran on the service's heap.
+ */
+const THREAD_HEAP_MB = 128;
+
+export interface ImportInput {
+  accountId: string;
+  rules: KeywordRuleLike[];
+  file: AsyncIterable<Buffer>;
+}
+
+export interface ImportThread {
+  /** Imports a seller's file in the thread (`importCsv`); answers and fails as it does. */
+  importCsv(input: ImportInput): Promise<UploadResult>;
+  /** Ends the thread once its relay and connections are closed; imports under way fail. */
+  stop(): Promise<void>;
+}
+
+/** A thread that ended without being asked, and the imports it had under way. */
+const threadLost = () => new Error('the import thread stopped unexpectedly');
+
+/**
+ * Starts the thread svc-orders' imports run in (`thread.ts`): CSV parsing, the import's writes and
+ * the publishing of their changes take their own event loop and heap, so the service's other calls
+ * are not held up by an import's steps or its garbage collection (issue 18). The imports still
+ * give way to the service's calls, through `foreground`'s shared state. A thread that ends
+ * unexpectedly fails the imports it had under way and is started again for the next one.
+ */
+export async function startImportThread(
+  settings: Omit<ImportThreadSettings, 'foreground'> & { foreground: ForegroundCalls },
+  log: Logger,
+): Promise<ImportThread> {
+  const workerData: ImportThreadSettings = { ...settings, foreground: settings.foreground.state };
+  /** Each import under way, by its file port: failed if the thread is lost. */
+  const underWay = new Set<(error: Error) => void>();
+  let stopping = false;
+
+  let thread: Promise<Worker> | undefined;
+
+  /** Starts a thread; it is `thread` until it ends or fails to start. */
+  function startThread(): Promise<Worker> {
+    const worker = startModuleWorker(moduleBeside(import.meta.url, 'thread'), {
+      workerData,
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+    });
+    const ready = new Promise<Worker>((resolve, reject) => {
+      worker.once('message', (message: FromThread) => {
+        if (message.type === 'ready') resolve(worker);
+        else {
+          reject(errorFrom(message.error));
+          void worker.terminate();
+        }
+      });
+      worker.once('error', reject);
+      worker.once('exit', () => reject(threadLost()));
+    });
+    const lost = (error: Error) => {
+      if (thread === ready) thread = undefined;
+      for (const fail of underWay) fail(error);
+    };
+    worker.on('error', (error) => {
+      log.error({ err: error }, 'import thread failed');
+      lost(error);
+    });
+    worker.on('exit', (code) => {
+      if (!stopping) log.error({ code }, 'import thread ended');
+      lost(threadLost());
+    });
+    thread = ready;
+    return ready;
+  }
+  await startThread();
+
+  async function importCsv({ accountId, rules, file }: ImportInput): Promise<UploadResult> {
+    const worker = await (thread ?? startThread());
+    const { port1: here, port2: there } = new MessageChannel();
+    const send = (message: FileMessage) => here.postMessage(message);
+    let taken = CHUNKS_AHEAD;
+    let wakeSender: (() => void) | undefined;
+    let settled = false;
+    const answer = new Promise<UploadResult>((resolve, reject) => {
+      const settle = () => {
+        settled = true;
+        underWay.delete(fail);
+        here.close();
+        wakeSender?.();
+      };
+      const fail = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      underWay.add(fail);
+      here.on('message', (message: ImportMessage) => {
+        if (message.type === 'taken') {
+          taken += 1;
+          wakeSender?.();
+        } else if (message.type === 'done') {
+          settle();
+          resolve(message.result);
+        } else {
+          fail(errorFrom(message.error));
+        }
+      });
+    });
+    worker.postMessage({ type: 'import', accountId, rules, file: there } satisfies ToThread, [
+      there,
+    ]);
+
+    try {
+      for await (const chunk of file) {
+        while (taken === 0 && !settled) {
+          await new Promise<void>((resolve) => (wakeSender = resolve));
+          wakeSender = undefined;
+        }
+        // The import answered before the end of the file (a refusal): the rest is not read.
+        if (settled) break;
+        taken -= 1;
+        send({ type: 'chunk', bytes: chunk });
+      }
+      if (!settled) send({ type: 'end' });
+    } catch (error) {
+      if (!settled) send({ type: 'failed', error: passedError(error) });
+    }
+    return answer;
+  }
+
+  return {
+    importCsv,
+    async stop() {
+      stopping = true;
+      const worker = await thread?.catch(() => undefined);
+      if (!worker) return;
+      worker.postMessage({ type: 'stop' } satisfies ToThread);
+      const ended = once(worker, 'exit');
+      const late = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+      await ended;
+      clearTimeout(late);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { MessagePort } from 'node:worker_threads';
+import type { UploadResult } from '@onvelope/contracts';
+import { HttpError } from '@onvelope/service-kit';
+import type { KeywordRuleLike } from '../domain/keyword-rules.js';
+
+/** What the import thread is started with (`workerData`). */
+export interface ImportThreadSettings {
+  mongoUrl: string;
+  dbName: string;
+  natsUrl: string;
+  logLevel: string;
+  authTimeoutMs: number;
+  /** The service's `ForegroundCalls.state`: the thread's imports give way to its calls. */
+  foreground: SharedArrayBuffer;
+}
+
+/** From the service to the thread, on the thread's own port. */
+export type ToThread =
+  | { type: 'import'; accountId: string; rules: KeywordRuleLike[]; file: MessagePort }
+  | { type: 'stop' };
+
+/** From the thread to the service, on the thread's own port. */
+export type FromThread = { type: 'ready' } | { type: 'start-failed'; error: PassedError };
+
+/** From the service to the thread, on an import's `file` port. */
+export type FileMessage =
+  { type: 'chunk'; bytes: Uint8Array } | { type: 'end' } | { type: 'failed'; error: PassedError };
+
+/** From the thread to the service, on an import's `file` port. */
+export type ImportMessage =
+  | { type: 'taken' }
+  | { type: 'done'; result: UploadResult }
+  | { type: 'failed'; error: PassedError };
+
+/**
+ * An error as it crosses between threads: a structured clone keeps an `Error`'s message but not
+ * its class or its own fields, which decide the answer (an `HttpError`'s status and details, the
+ * driver's error names that mean the database is away).
+ */
+export interface PassedError {
+  name: string;
+  message: string;
+  code?: string | number;
+  status?: number;
+  details?: HttpError['details'];
+  extra?: HttpError['extra'];
+  retryAfterSeconds?: number;
+}
+
+export function passedError(error: unknown): PassedError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const { name, message } = error;
+  const { code } = error as { code?: unknown };
+  const passed: PassedError = { name, message };
+  if (typeof code === 'string' || typeof code === 'number') passed.code = code;
+  if (error instanceof HttpError) {
+    Object.assign(passed, { status: error.status, details: error.details, extra: error.extra });
+    if (error.retryAfterSeconds !== undefined) passed.retryAfterSeconds = error.retryAfterSeconds;
+  }
+  return passed;
+}
+
+export function errorFrom(passed: PassedError): Error {
+  if (passed.status !== undefined) {
+    const error = new HttpError(passed.status, passed.message, passed.details, passed.extra);
+    if (passed.retryAfterSeconds !== undefined) error.retryAfterSeconds = passed.retryAfterSeconds;
+    return error;
+  }
+  const error: Error & { code?: string | number } = new Error(passed.message);
+  error.name = passed.name;
+  if (passed.code !== undefined) error.code = passed.code;
+  return error;
+}

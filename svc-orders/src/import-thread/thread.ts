@@ -1,0 +1,110 @@
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import {
+  connectDatabase,
+  connectNats,
+  createLogger,
+  foregroundCalls,
+  type Logger,
+} from '@onvelope/service-kit';
+import { trackingEntryModel } from '../data/tracking-entry.model.js';
+import { startTrackingEntryRelay } from '../events/tracking-entry-relay.js';
+import { importCsv } from '../use-cases/import-csv.js';
+import { sellerCountryOf } from '../use-cases/seller-profiles.js';
+import {
+  errorFrom,
+  passedError,
+  type FileMessage,
+  type FromThread,
+  type ImportMessage,
+  type ImportThreadSettings,
+  type ToThread,
+} from './messages.js';
+
+/*
+ * The import thread (see `import-thread.ts`): svc-orders' CSV imports run here, on their own event
+ * loop and heap, with their own connections and their own outbox relay, so parsing, planning,
+ * encoding, publishing and collecting an import's garbage never hold up the service's other calls.
+ */
+
+const port = parentPort!;
+const settings = workerData as ImportThreadSettings;
+const send = (message: FromThread) => port.postMessage(message);
+
+/**
+ * The file's chunks as the service sends them on `file`; each chunk taken asks for the next, so
+ * the service reads the upload no faster than the import takes it.
+ */
+async function* chunksFrom(file: MessagePort): AsyncGenerator<Buffer> {
+  const arrived: FileMessage[] = [];
+  let wake: (() => void) | undefined;
+  file.on('message', (message: FileMessage) => {
+    arrived.push(message);
+    wake?.();
+  });
+  for (;;) {
+    const message = arrived.shift();
+    if (!message) {
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+      continue;
+    }
+    if (message.type === 'end') return;
+    if (message.type === 'failed') throw errorFrom(message.error);
+    file.postMessage({ type: 'taken' } satisfies ImportMessage);
+    yield Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
+  }
+}
+
+async function start(log: Logger) {
+  const db = await connectDatabase(settings.mongoUrl, settings.dbName);
+  const nats = await connectNats(settings.natsUrl, 'svc-orders-imports').catch(async (error) => {
+    await db.close();
+    throw error;
+  });
+  const foreground = foregroundCalls(settings.foreground);
+  const relay = startTrackingEntryRelay({ db, nats, log, foreground });
+  const entries = trackingEntryModel(db);
+
+  async function runImport({ accountId, rules, file }: Extract<ToThread, { type: 'import' }>) {
+    const answer = (message: ImportMessage) => file.postMessage(message);
+    try {
+      const result = await importCsv(
+        { entries, foreground },
+        {
+          accountId,
+          rules,
+          file: chunksFrom(file),
+          sellerCountry: () =>
+            sellerCountryOf({ nats, log, timeoutMs: settings.authTimeoutMs }, accountId),
+        },
+      );
+      answer({ type: 'done', result });
+    } catch (error) {
+      answer({ type: 'failed', error: passedError(error) });
+    } finally {
+      file.close();
+    }
+  }
+
+  port.on('message', (message: ToThread) => {
+    if (message.type === 'import') {
+      void runImport(message);
+      return;
+    }
+    void (async () => {
+      await relay.stop();
+      await nats.drain().catch(() => nats.close());
+      await db.close();
+      port.close();
+    })();
+  });
+}
+
+const log = createLogger('svc-orders', settings.logLevel).child({ thread: 'imports' });
+start(log).then(
+  () => send({ type: 'ready' }),
+  (error: unknown) => {
+    send({ type: 'start-failed', error: passedError(error) });
+    port.close();
+  },
+);
