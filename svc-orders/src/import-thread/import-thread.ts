@@ -57,6 +57,8 @@ const threadLost = () => new Error('the import thread stopped unexpectedly');
 export async function startImportThread(
   settings: Omit<ImportThreadSettings, 'foreground'> & { foreground: ForegroundCalls },
   log: Logger,
+  /** The thread's module; another one only in tests of how a lost thread is handled. */
+  entry = moduleBeside(import.meta.url, 'thread'),
 ): Promise<ImportThread> {
   const workerData: ImportThreadSettings = { ...settings, foreground: settings.foreground.state };
   /** Each import under way, by its file port: failed if the thread is lost. */
@@ -67,7 +69,7 @@ export async function startImportThread(
 
   /** Starts a thread; it is `thread` until it ends or fails to start. */
   function startThread(): Promise<Worker> {
-    const worker = startModuleWorker(moduleBeside(import.meta.url, 'thread'), {
+    const worker = startModuleWorker(entry, {
       workerData,
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });

@@ -91,11 +91,14 @@ async function start(log: Logger) {
       void runImport(message);
       return;
     }
+    // The service stops the thread once its uploads have drained: an import still under way is
+    // abandoned, as the service's own work would be (its outbox record is published from what is
+    // stored, by whichever relay claims it next).
     void (async () => {
       await relay.stop();
       await nats.drain().catch(() => nats.close());
       await db.close();
-      port.close();
+      process.exit(0);
     })();
   });
 }
