@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import {
   connectDatabase,
@@ -103,7 +105,22 @@ async function start(log: Logger) {
   });
 }
 
+/**
+ * Lowers this thread's CPU priority (Linux: a thread is a task of its own, `/proc/thread-self`
+ * names it): while the service answers calls, the database and the other services need the cores,
+ * and an import can wait for them; alone it has the cores to itself either way.
+ */
+function runAtLowerPriority(log: Logger) {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch (error) {
+    log.debug({ err: error }, 'import thread priority left as it is');
+  }
+}
+
 const log = createLogger('svc-orders', settings.logLevel).child({ thread: 'imports' });
+runAtLowerPriority(log);
 start(log).then(
   () => send({ type: 'ready' }),
   (error: unknown) => {
