@@ -43,11 +43,14 @@ export function receiveCsvFile<T>(
     let settled = false;
     let work: Promise<T> | null = null;
     let parser: busboy.Busboy | null = null;
+    let file: Readable | null = null;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       if (parser) request.unpipe(parser);
       request.resume();
+      // Unpiped, the parser would never end the file: `handle` would wait for the rest for good.
+      file?.destroy(error instanceof Error ? error : undefined);
       reject(error);
     };
 
@@ -69,18 +72,19 @@ export function receiveCsvFile<T>(
       return;
     }
 
-    parser.on('file', (name, file, info) => {
+    parser.on('file', (name, part, info) => {
       if (name !== CSV_FIELD || work) {
-        file.resume();
+        part.resume();
         return;
       }
       if (!isCsvFile(info.mimeType, info.filename)) {
-        file.resume();
+        part.resume();
         fail(badRequest(ordersMessages.invalidFileType));
         return;
       }
-      file.once('limit', () => file.destroy(tooLarge(maxBytes)));
-      work = handle(file);
+      part.once('limit', () => part.destroy(tooLarge(maxBytes)));
+      file = part;
+      work = handle(part);
       work.catch(fail);
     });
     parser.once('error', () => fail(badRequest(uploadMessages.malformed)));

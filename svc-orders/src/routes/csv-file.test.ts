@@ -1,0 +1,55 @@
+import { once } from 'node:events';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { receiveCsvFile, uploadMessages } from './csv-file.js';
+
+const boundary = 'csv-file-test';
+const partHead =
+  `--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="orders.csv"\r\n` +
+  'Content-Type: text/csv\r\n\r\n';
+
+describe('receiveCsvFile', () => {
+  let server: Server;
+  afterEach(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  });
+
+  it('fails the file it handed over when the upload is cut off, so its reader stops waiting', async () => {
+    // Wrapped: a promise resolved with a promise would wait for it.
+    let handOver: (handed: { reading: Promise<unknown> }) => void = () => undefined;
+    const handedOver = new Promise<{ reading: Promise<unknown> }>(
+      (resolve) => (handOver = resolve),
+    );
+    let answer: (outcome: unknown) => void = () => undefined;
+    const answered = new Promise<unknown>((resolve) => (answer = resolve));
+    server = createServer((incoming) => {
+      receiveCsvFile(incoming, 1024 * 1024, (file) => {
+        // What the reader of the file ends with: the end of the file, or its failure.
+        const reading = (async () => {
+          for await (const chunk of file) void chunk;
+          return 'the end of the file';
+        })().catch((error: unknown) => error);
+        handOver({ reading });
+        return reading;
+      }).then(answer, answer);
+    });
+    await once(server.listen(0, '127.0.0.1'), 'listening');
+    const { port } = server.address() as AddressInfo;
+    const upload = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    upload.on('error', () => undefined);
+    upload.write(`${partHead}orderNumber,firstName\n1,Ada\n`);
+    const { reading } = await handedOver;
+    upload.destroy();
+
+    expect(await answered).toMatchObject({ status: 400, message: uploadMessages.interrupted });
+    expect(await reading).toMatchObject({ message: uploadMessages.interrupted });
+  });
+});
