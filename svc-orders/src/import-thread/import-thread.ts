@@ -61,7 +61,7 @@ export async function startImportThread(
   entry = moduleBeside(import.meta.url, 'thread'),
 ): Promise<ImportThread> {
   const workerData: ImportThreadSettings = { ...settings, foreground: settings.foreground.state };
-  /** Each import under way, by its file port: failed if the thread is lost. */
+  /** How to fail each import under way, should the thread be lost. */
   const underWay = new Set<(error: Error) => void>();
   let stopping = false;
 
@@ -73,6 +73,9 @@ export async function startImportThread(
       workerData,
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });
+    // The service's server keeps the process alive; a service whose start failed after this must
+    // still be able to exit.
+    worker.unref();
     const ready = new Promise<Worker>((resolve, reject) => {
       worker.once('message', (message: FromThread) => {
         if (message.type === 'ready') resolve(worker);
