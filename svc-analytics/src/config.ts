@@ -13,4 +13,13 @@ export const configSchema = serviceConfigSchema(
     /** How long svc-auth has to say a seller's time zone before the last one known is used. */
     AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   },
-);
+).superRefine((config, context) => {
+  // A shorter cap would refresh a seller's rollup before their changes ever had time to pause.
+  if (config.ROLLUP_MAX_WAIT_MS < config.ROLLUP_SETTLE_MS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['ROLLUP_MAX_WAIT_MS'],
+      message: `must be at least ROLLUP_SETTLE_MS (${config.ROLLUP_SETTLE_MS})`,
+    });
+  }
+});
