@@ -15,7 +15,7 @@ import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerShippingRoutes } from './routes/shipping.routes.js';
 import { startImportThread } from './import-thread/import-thread.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
-import { prepareBuyerDeps } from './use-cases/buyer-deps.js';
+import { prepareBuyerDeps, type BuyerDeps } from './use-cases/buyer-deps.js';
 
 export function startOrdersService(env: Env) {
   return createService({
@@ -49,15 +49,22 @@ export function startOrdersService(env: Env) {
         metrics,
         imports,
       });
-      await registerKeywordRuleRoutes({ routes, db, nats, log });
-      registerShippingRoutes({ routes, db, nats, log });
-      registerReportRoutes({ routes, db, log });
-      serveStoreFrontCommands({ db, nats, log });
-      serveCustomerCommands({ db, nats, log });
-      const buyers = await prepareBuyerDeps({ db, nats, log, config });
-      registerBuyerLookupRoutes(routes, buyers);
-      registerOrderQueryRoutes(routes, buyers);
-      registerClaimRoutes(routes, buyers);
+      let buyers: BuyerDeps;
+      try {
+        await registerKeywordRuleRoutes({ routes, db, nats, log });
+        registerShippingRoutes({ routes, db, nats, log });
+        registerReportRoutes({ routes, db, log });
+        serveStoreFrontCommands({ db, nats, log });
+        serveCustomerCommands({ db, nats, log });
+        buyers = await prepareBuyerDeps({ db, nats, log, config });
+        registerBuyerLookupRoutes(routes, buyers);
+        registerOrderQueryRoutes(routes, buyers);
+        registerClaimRoutes(routes, buyers);
+      } catch (error) {
+        // Nothing else would stop the thread.
+        await imports.stop();
+        throw error;
+      }
       return {
         stop: async () => {
           await imports.stop();

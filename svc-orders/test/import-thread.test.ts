@@ -84,6 +84,13 @@ describe('the import thread', () => {
     expect(file.taken).toBeLessThan(10);
   });
 
+  it('answers a refusal at once, while the client has yet to send more', async () => {
+    const stalled = countedFile(['orderNumber,firstName\n'], () => new Promise<never>(() => {}));
+    await expect(
+      imports.importCsv({ accountId: 'thread-seller', rules: [], file: stalled }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   it('fails the import with the error that cut its file short', async () => {
     const file = countedFile([`${requiredHeader}\n`], () =>
       Promise.reject(new HttpError(413, 'The file is too large')),
@@ -91,6 +98,18 @@ describe('the import thread', () => {
     const cut = imports.importCsv({ accountId: 'thread-seller', rules: [], file });
     await expect(cut).rejects.toBeInstanceOf(HttpError);
     await expect(cut).rejects.toMatchObject({ status: 413, message: 'The file is too large' });
+  });
+
+  it('refuses an import once it is stopping, rather than start a thread nothing would stop', async () => {
+    const stopped = await startImportThread(settings(), log);
+    await stopped.stop();
+    await expect(
+      stopped.importCsv({
+        accountId: 'thread-seller',
+        rules: [],
+        file: countedFile([`${requiredHeader}\nSTOPPED-1,Ada,Lovelace\n`]),
+      }),
+    ).rejects.toThrow('the import thread is stopping');
   });
 
   it('fails an import whose thread ends, and starts a thread again for the next one', async () => {

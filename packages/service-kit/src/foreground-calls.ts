@@ -64,8 +64,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 const STATE_BYTES = 16;
 
 /**
- * Milliseconds on a clock every thread of the process shares (`performance.now()` starts at each
- * thread's own origin).
+ * Milliseconds since the epoch, which every thread reads alike: a worker's `performance.now()`
+ * need not count from the same origin as its parent's (`timeOrigin` says where each starts).
  */
 const processClock = () => performance.timeOrigin + performance.now();
 

@@ -61,14 +61,17 @@ export async function startImportThread(
   entry = moduleBeside(import.meta.url, 'thread'),
 ): Promise<ImportThread> {
   const workerData: ImportThreadSettings = { ...settings, foreground: settings.foreground.state };
-  /** How to fail each import under way, should the thread be lost. */
-  const underWay = new Set<(error: Error) => void>();
   let stopping = false;
 
-  let thread: Promise<Worker> | undefined;
+  /** A started thread, and how to fail each import under way on it should it be lost. */
+  interface RunningThread {
+    worker: Worker;
+    underWay: Set<(error: Error) => void>;
+  }
+  let thread: Promise<RunningThread> | undefined;
 
   /** Starts a thread; it is `thread` until it ends or fails to start. */
-  function startThread(): Promise<Worker> {
+  function startThread(): Promise<RunningThread> {
     const worker = startModuleWorker(entry, {
       workerData,
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
@@ -76,9 +79,10 @@ export async function startImportThread(
     // The service's server keeps the process alive; a service whose start failed after this must
     // still be able to exit.
     worker.unref();
-    const ready = new Promise<Worker>((resolve, reject) => {
+    const running: RunningThread = { worker, underWay: new Set() };
+    const ready = new Promise<RunningThread>((resolve, reject) => {
       worker.once('message', (message: FromThread) => {
-        if (message.type === 'ready') resolve(worker);
+        if (message.type === 'ready') resolve(running);
         else {
           reject(errorFrom(message.error));
           void worker.terminate();
@@ -89,7 +93,7 @@ export async function startImportThread(
     });
     const lost = (error: Error) => {
       if (thread === ready) thread = undefined;
-      for (const fail of underWay) fail(error);
+      for (const fail of running.underWay) fail(error);
     };
     worker.on('error', (error) => {
       log.error({ err: error }, 'import thread failed');
@@ -105,9 +109,11 @@ export async function startImportThread(
   await startThread();
 
   async function importCsv({ accountId, rules, file }: ImportInput): Promise<UploadResult> {
-    const worker = await (thread ?? startThread());
+    if (stopping) throw new Error('the import thread is stopping');
+    const { worker, underWay } = await (thread ?? startThread());
     const { port1: here, port2: there } = new MessageChannel();
-    const send = (message: FileMessage) => here.postMessage(message);
+    const send = (message: FileMessage, transfer: ArrayBuffer[] = []) =>
+      here.postMessage(message, transfer);
     let taken = CHUNKS_AHEAD;
     let wakeSender: (() => void) | undefined;
     let settled = false;
@@ -139,21 +145,28 @@ export async function startImportThread(
       there,
     ]);
 
-    try {
-      for await (const chunk of file) {
-        while (taken === 0 && !settled) {
-          await new Promise<void>((resolve) => (wakeSender = resolve));
-          wakeSender = undefined;
+    // Beside the answer, not before it: a refusal is answered at once, not at the next chunk a
+    // slow client sends (the file's owner ends the file when the request is answered).
+    void (async () => {
+      try {
+        for await (const chunk of file) {
+          while (taken === 0 && !settled) {
+            await new Promise<void>((resolve) => (wakeSender = resolve));
+            wakeSender = undefined;
+          }
+          // The import answered before the end of the file (a refusal): the rest is not read.
+          if (settled) break;
+          taken -= 1;
+          // A copy of the chunk alone, moved rather than copied again: a chunk is often a view of
+          // a larger buffer, all of which a message would copy.
+          const bytes = new Uint8Array(chunk);
+          send({ type: 'chunk', bytes }, [bytes.buffer]);
         }
-        // The import answered before the end of the file (a refusal): the rest is not read.
-        if (settled) break;
-        taken -= 1;
-        send({ type: 'chunk', bytes: chunk });
+        if (!settled) send({ type: 'end' });
+      } catch (error) {
+        if (!settled) send({ type: 'failed', error: passedError(error) });
       }
-      if (!settled) send({ type: 'end' });
-    } catch (error) {
-      if (!settled) send({ type: 'failed', error: passedError(error) });
-    }
+    })();
     return answer;
   }
 
@@ -161,8 +174,9 @@ export async function startImportThread(
     importCsv,
     async stop() {
       stopping = true;
-      const worker = await thread?.catch(() => undefined);
-      if (!worker) return;
+      const running = await thread?.catch(() => undefined);
+      if (!running) return;
+      const { worker } = running;
       worker.postMessage({ type: 'stop' } satisfies ToThread);
       const ended = once(worker, 'exit');
       const late = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);

@@ -35,7 +35,8 @@ export type ImportMessage =
 /**
  * An error as it crosses between threads: a structured clone keeps an `Error`'s message but not
  * its class or its own fields, which decide the answer (an `HttpError`'s status and details, the
- * driver's error names that mean the database is away).
+ * driver's error names that mean the database is away). Its stack comes along, so the service's
+ * log shows where in the thread a fault was.
  */
 export interface PassedError {
   name: string;
@@ -45,13 +46,14 @@ export interface PassedError {
   details?: HttpError['details'];
   extra?: HttpError['extra'];
   retryAfterSeconds?: number;
+  stack?: string;
 }
 
 export function passedError(error: unknown): PassedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   const { name, message } = error;
   const { code } = error as { code?: unknown };
-  const passed: PassedError = { name, message };
+  const passed: PassedError = { name, message, stack: error.stack };
   if (typeof code === 'string' || typeof code === 'number') passed.code = code;
   if (error instanceof HttpError) {
     Object.assign(passed, { status: error.status, details: error.details, extra: error.extra });
@@ -64,10 +66,12 @@ export function errorFrom(passed: PassedError): Error {
   if (passed.status !== undefined) {
     const error = new HttpError(passed.status, passed.message, passed.details, passed.extra);
     if (passed.retryAfterSeconds !== undefined) error.retryAfterSeconds = passed.retryAfterSeconds;
+    if (passed.stack) error.stack = passed.stack;
     return error;
   }
   const error: Error & { code?: string | number } = new Error(passed.message);
   error.name = passed.name;
   if (passed.code !== undefined) error.code = passed.code;
+  if (passed.stack) error.stack = passed.stack;
   return error;
 }

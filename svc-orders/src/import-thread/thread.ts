@@ -43,6 +43,11 @@ async function* chunksFrom(file: MessagePort): AsyncGenerator<Buffer> {
     arrived.push(message);
     wake?.();
   });
+  // The service no longer waits for this import (it lost track of the thread): end it.
+  file.once('close', () => {
+    arrived.push({ type: 'failed', error: passedError(new Error('the upload was let go')) });
+    wake?.();
+  });
   for (;;) {
     const message = arrived.shift();
     if (!message) {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError, isDatabaseUnavailable, tooManyRequests } from '@onvelope/service-kit';
+import { errorFrom, passedError } from './messages.js';
+
+/** An error as the other thread gets it: passed, cloned as a message is, and rebuilt. */
+const acrossThreads = (error: unknown) => errorFrom(structuredClone(passedError(error)));
+
+describe('errors passed between the import thread and the service', () => {
+  it('keep an HttpError’s status, details, extra fields, wait and stack', () => {
+    const refused = new HttpError(402, 'Your trial has ended', [{ message: 'Subscribe' }], {
+      reason: 'trial_ended',
+    });
+    const passed = acrossThreads(refused);
+    expect(passed).toBeInstanceOf(HttpError);
+    expect(passed).toMatchObject({
+      status: 402,
+      message: 'Your trial has ended',
+      details: [{ message: 'Subscribe' }],
+      extra: { reason: 'trial_ended' },
+    });
+    expect(passed.stack).toBe(refused.stack);
+    expect(acrossThreads(tooManyRequests('Slow down', 12))).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 12,
+    });
+  });
+
+  it('keep the names and codes that say the database is away', () => {
+    const selection = Object.assign(new Error('Server selection timed out'), {
+      name: 'MongoServerSelectionError',
+    });
+    const dropped = Object.assign(new Error('This socket has been ended'), { code: 'EPIPE' });
+    expect(isDatabaseUnavailable(acrossThreads(selection))).toBe(true);
+    expect(isDatabaseUnavailable(acrossThreads(dropped))).toBe(true);
+    expect(isDatabaseUnavailable(acrossThreads(new TypeError('x is undefined')))).toBe(false);
+  });
+
+  it('keep a fault’s name, message and stack, and make an error of anything thrown', () => {
+    const fault = new TypeError('x is undefined');
+    expect(acrossThreads(fault)).toMatchObject({ name: 'TypeError', message: 'x is undefined' });
+    expect(acrossThreads(fault).stack).toBe(fault.stack);
+    expect(acrossThreads('a string')).toMatchObject({ name: 'Error', message: 'a string' });
+  });
+});
