@@ -42,6 +42,7 @@ export function startOrdersService(env: Env) {
         },
         log,
       );
+      metrics.include(() => imports.metrics());
       registerUploadRoutes({
         routes,
         db,

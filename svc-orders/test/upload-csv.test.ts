@@ -485,6 +485,21 @@ describe('POST /api/upload/csv', () => {
     expect(await imported()).toBe(before + 2);
   });
 
+  it('counts on /metrics the events its import thread publishes', async () => {
+    const published = async () => {
+      const text = await (await fetch(`${orders.url}/metrics`)).text();
+      return Number(
+        /^events_published_total\{[^}]*subject="orders\.entries\.upserted"[^}]*\} (\d+)/m.exec(
+          text,
+        )?.[1] ?? 0,
+      );
+    };
+    const before = await published();
+    const caller = await newSeller();
+    await eventsDuring(() => caller.upload(csvOf([{ orderNumber: 'P-1' }])));
+    await expect.poll(published, { timeout: 10_000 }).toBe(before + 1);
+  });
+
   it('skips an identical re-import with a warning and updates a changed one', async () => {
     const caller = await newSeller();
     const file = csvOf([{ orderNumber: 'R-1' }, { orderNumber: 'R-2' }]);

@@ -21,6 +21,27 @@ describe('createMetrics', () => {
     expect((await two.expose()).body).toContain('things_total{service="two"} 5');
   });
 
+  it('serves another thread’s metrics beside its own, summing the series both have', async () => {
+    const service = createMetrics({ service: 'svc-test', defaultMetrics: false });
+    const thread = createMetrics({ service: 'svc-test', defaultMetrics: false });
+    const published = {
+      name: 'events_published_total',
+      help: 'events',
+      labelNames: ['subject'] as const,
+    };
+    service.counter(published).inc({ subject: 'orders.entries.upserted' }, 2);
+    thread.counter(published).inc({ subject: 'orders.entries.upserted' }, 3);
+    thread.counter(published).inc({ subject: 'orders.entries.deleted' });
+    service.include(() => thread.registry.getMetricsAsJSON());
+    const { body } = await service.expose();
+    expect(body).toContain(
+      'events_published_total{subject="orders.entries.upserted",service="svc-test"} 5',
+    );
+    expect(body).toContain(
+      'events_published_total{subject="orders.entries.deleted",service="svc-test"} 1',
+    );
+  });
+
   it('collects Node process metrics by default', async () => {
     const metrics = createMetrics({ service: 'svc-test' });
     expect((await metrics.expose()).body).toContain('process_cpu_user_seconds_total');

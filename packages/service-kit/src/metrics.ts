@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import {
+  AggregatorRegistry,
   collectDefaultMetrics,
   Counter,
   Gauge,
@@ -27,7 +28,16 @@ export interface Metrics {
   gauge<L extends string>(config: MetricConfig<GaugeConfiguration<L>>): Gauge<L>;
   /** The text exposition format Prometheus scrapes. */
   expose(): Promise<{ contentType: string; body: string }>;
+  /**
+   * Serves another thread's metrics beside these (svc-orders' import thread publishes its own
+   * events): `expose` asks `snapshot` each time, and series both have are summed, as prom-client
+   * sums a cluster's workers.
+   */
+  include(snapshot: () => Promise<MetricsSnapshot>): void;
 }
+
+/** A registry's metrics as data (`registry.getMetricsAsJSON()`), which a message can carry. */
+export type MetricsSnapshot = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
 
 type MetricConfig<C> = Omit<C, 'registers'>;
 
@@ -54,13 +64,24 @@ export function createMetrics(options: MetricsOptions): Metrics {
     return (registry.getSingleMetric(name) as M | undefined) ?? make();
   }
 
+  const included: (() => Promise<MetricsSnapshot>)[] = [];
   return {
     registry,
     counter: (config) => once(config.name, () => new Counter({ ...config, registers: [registry] })),
     histogram: (config) =>
       once(config.name, () => new Histogram({ ...config, registers: [registry] })),
     gauge: (config) => once(config.name, () => new Gauge({ ...config, registers: [registry] })),
-    expose: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
+    async expose() {
+      if (!included.length)
+        return { contentType: registry.contentType, body: await registry.metrics() };
+      const snapshots = await Promise.all([
+        registry.getMetricsAsJSON(),
+        ...included.map((snapshot) => snapshot()),
+      ]);
+      const merged = AggregatorRegistry.aggregate(snapshots);
+      return { contentType: registry.contentType, body: await merged.metrics() };
+    },
+    include: (snapshot) => void included.push(snapshot),
   };
 }
 

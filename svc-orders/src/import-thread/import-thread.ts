@@ -6,6 +6,7 @@ import {
   startModuleWorker,
   type ForegroundCalls,
   type Logger,
+  type MetricsSnapshot,
 } from '@onvelope/service-kit';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 import {
@@ -23,6 +24,8 @@ import {
  * arrives, few enough that a file never piles up in memory (busboy hands over 64 KiB at most).
  */
 const CHUNKS_AHEAD = 4;
+/** How long a scrape of the service's metrics waits for the thread's. */
+const METRICS_WAIT_MS = 2_000;
 /** How long a stopping thread may take to close its relay and connections before it is ended. */
 const STOP_GRACE_MS = 10_000;
 /**
@@ -40,6 +43,8 @@ export interface ImportInput {
 export interface ImportThread {
   /** Imports a seller's file in the thread (`importCsv`); answers and fails as it does. */
   importCsv(input: ImportInput): Promise<UploadResult>;
+  /** The thread's metrics (the events it published); none while no thread runs. */
+  metrics(): Promise<MetricsSnapshot>;
   /** Ends the thread once its relay and connections are closed; imports under way fail. */
   stop(): Promise<void>;
 }
@@ -170,8 +175,27 @@ export async function startImportThread(
     return answer;
   }
 
+  async function metrics(): Promise<MetricsSnapshot> {
+    const running = await thread?.catch(() => undefined);
+    if (!running) return [];
+    const { port1: here, port2: there } = new MessageChannel();
+    running.worker.postMessage({ type: 'metrics', reply: there } satisfies ToThread, [there]);
+    try {
+      const [snapshot] = (await once(here, 'message', {
+        signal: AbortSignal.timeout(METRICS_WAIT_MS),
+      })) as [MetricsSnapshot];
+      return snapshot;
+    } catch {
+      // A thread busy past the wait, or lost meanwhile: this scrape goes without its series.
+      return [];
+    } finally {
+      here.close();
+    }
+  }
+
   return {
     importCsv,
+    metrics,
     async stop() {
       stopping = true;
       const running = await thread?.catch(() => undefined);

@@ -17,6 +17,7 @@ export interface ImportThreadSettings {
 /** From the service to the thread, on the thread's own port. */
 export type ToThread =
   | { type: 'import'; accountId: string; rules: KeywordRuleLike[]; file: MessagePort }
+  | { type: 'metrics'; reply: MessagePort }
   | { type: 'stop' };
 
 /** From the thread to the service, on the thread's own port. */

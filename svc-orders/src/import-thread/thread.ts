@@ -5,7 +5,9 @@ import {
   connectDatabase,
   connectNats,
   createLogger,
+  createMetrics,
   foregroundCalls,
+  recordMessagingMetrics,
   type Logger,
 } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
@@ -68,6 +70,9 @@ async function start(log: Logger) {
     await db.close();
     throw error;
   });
+  // The events this thread publishes, which the service's /metrics serves beside its own.
+  const metrics = createMetrics({ service: 'svc-orders', defaultMetrics: false });
+  recordMessagingMetrics(nats, metrics);
   const foreground = foregroundCalls(settings.foreground);
   const relay = startTrackingEntryRelay({ db, nats, log, foreground });
   const entries = trackingEntryModel(db);
@@ -96,6 +101,13 @@ async function start(log: Logger) {
   port.on('message', (message: ToThread) => {
     if (message.type === 'import') {
       void runImport(message);
+      return;
+    }
+    if (message.type === 'metrics') {
+      void metrics.registry.getMetricsAsJSON().then((snapshot) => {
+        message.reply.postMessage(snapshot);
+        message.reply.close();
+      });
       return;
     }
     // The service stops the thread once its uploads have drained: an import still under way is
