@@ -6,6 +6,7 @@ import {
   connectDatabase,
   connectNats,
   createLogger,
+  currentTrace,
   serveCommand,
   type NatsConnection,
 } from '@onvelope/service-kit';
@@ -33,6 +34,8 @@ const line = (
 
 /** The sellers' account countries, as svc-auth would answer them. */
 const countries: Record<string, string | null> = { 'exports-uk-seller': 'GB' };
+/** The trace each seller's last question came in. */
+const askedInTrace = new Map<string, string | undefined>();
 
 describe('importing the files stores really export', () => {
   let issuer: TestIssuer;
@@ -53,7 +56,10 @@ describe('importing the files stores really export', () => {
       nc,
       getSellerCountry,
       'svc-auth',
-      async ({ accountId }) => ({ country: countries[accountId] ?? null }),
+      async ({ accountId }) => {
+        askedInTrace.set(accountId, currentTrace()?.traceId);
+        return { country: countries[accountId] ?? null };
+      },
       createLogger('store-exports-test', 'silent'),
     );
   });
@@ -201,12 +207,16 @@ describe('importing the files stores really export', () => {
 
   it('reads the same ambiguous dates month first for a seller with no country, and says how to change it', async () => {
     const caller = await seller();
-    const result = await upload(
-      caller,
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const response = await caller.upload(
       fixture('etsy-sold-orders.csv')
         .replace('12/31/22', '03/01/2023')
         .replace('01/03/23', '05/01/2023'),
+      { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } },
     );
+    const result = (await response.json()) as UploadResult;
+    // The import runs in its thread; its question to svc-auth still carries the upload's trace.
+    expect(askedInTrace.get(caller.accountId)).toBe(traceId);
     expect(result.message).toContain(
       'read month first (4 March); set your country in account settings',
     );

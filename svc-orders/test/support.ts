@@ -37,6 +37,8 @@ export interface UploadOptions {
   filename?: string;
   type?: string;
   field?: string;
+  /** More request headers (a `traceparent`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -47,7 +49,12 @@ export function uploadCsv(
   url: string,
   token: string,
   content: string | Buffer | AsyncIterable<string | Buffer> | Iterable<string | Buffer>,
-  { filename = 'orders.csv', type = 'text/csv', field = 'csvFile' }: UploadOptions = {},
+  {
+    filename = 'orders.csv',
+    type = 'text/csv',
+    field = 'csvFile',
+    headers = {},
+  }: UploadOptions = {},
 ): Promise<Response> {
   const boundary = `----onvelope${Math.random().toString(16).slice(2)}`;
   const parts = typeof content === 'string' || Buffer.isBuffer(content) ? [content] : content;
@@ -62,6 +69,7 @@ export function uploadCsv(
   return fetch(`${url}/api/upload/csv`, {
     method: 'POST',
     headers: {
+      ...headers,
       authorization: `Bearer ${token}`,
       'content-type': `multipart/form-data; boundary=${boundary}`,
     },

@@ -3,6 +3,7 @@ import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { UploadResult } from '@onvelope/contracts';
 import {
   moduleBeside,
+  outgoingTraceparent,
   startModuleWorker,
   type ForegroundCalls,
   type Logger,
@@ -146,9 +147,11 @@ export async function startImportThread(
         }
       });
     });
-    worker.postMessage({ type: 'import', accountId, rules, file: there } satisfies ToThread, [
-      there,
-    ]);
+    const traceparent = outgoingTraceparent();
+    worker.postMessage(
+      { type: 'import', accountId, rules, file: there, traceparent } satisfies ToThread,
+      [there],
+    );
 
     // Beside the answer, not before it: a refusal is answered at once, not at the next chunk a
     // slow client sends (the file's owner ends the file when the request is answered).

@@ -16,7 +16,14 @@ export interface ImportThreadSettings {
 
 /** From the service to the thread, on the thread's own port. */
 export type ToThread =
-  | { type: 'import'; accountId: string; rules: KeywordRuleLike[]; file: MessagePort }
+  | {
+      type: 'import';
+      accountId: string;
+      rules: KeywordRuleLike[];
+      file: MessagePort;
+      /** The upload's trace, which the import's log lines and its questions to svc-auth carry on. */
+      traceparent: string | undefined;
+    }
   | { type: 'metrics'; reply: MessagePort }
   | { type: 'stop' };
 

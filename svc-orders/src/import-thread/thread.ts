@@ -4,10 +4,12 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import {
   connectDatabase,
   connectNats,
+  continueTrace,
   createLogger,
   createMetrics,
   foregroundCalls,
   recordMessagingMetrics,
+  runInTrace,
   type Logger,
 } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
@@ -77,18 +79,25 @@ async function start(log: Logger) {
   const relay = startTrackingEntryRelay({ db, nats, log, foreground });
   const entries = trackingEntryModel(db);
 
-  async function runImport({ accountId, rules, file }: Extract<ToThread, { type: 'import' }>) {
+  async function runImport({
+    accountId,
+    rules,
+    file,
+    traceparent,
+  }: Extract<ToThread, { type: 'import' }>) {
     const answer = (message: ImportMessage) => file.postMessage(message);
     try {
-      const result = await importCsv(
-        { entries, foreground },
-        {
-          accountId,
-          rules,
-          file: chunksFrom(file),
-          sellerCountry: () =>
-            sellerCountryOf({ nats, log, timeoutMs: settings.authTimeoutMs }, accountId),
-        },
+      const result = await runInTrace(continueTrace(traceparent), () =>
+        importCsv(
+          { entries, foreground },
+          {
+            accountId,
+            rules,
+            file: chunksFrom(file),
+            sellerCountry: () =>
+              sellerCountryOf({ nats, log, timeoutMs: settings.authTimeoutMs }, accountId),
+          },
+        ),
       );
       answer({ type: 'done', result });
     } catch (error) {
