@@ -13,7 +13,7 @@ import { registerKeywordRuleRoutes } from './routes/keyword-rules.routes.js';
 import { registerOrderQueryRoutes } from './routes/order-queries.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerShippingRoutes } from './routes/shipping.routes.js';
-import { startImportThread } from './import-thread/import-thread.js';
+import { startImportThread } from './use-cases/import-csv-thread.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
 import { prepareBuyerDeps, type BuyerDeps } from './use-cases/buyer-deps.js';
 

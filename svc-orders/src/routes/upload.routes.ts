@@ -16,7 +16,7 @@ import {
   summariseTrackingEntries,
 } from '../use-cases/browse-tracking-entries.js';
 import { clearAllOrders, clearCsvOrders } from '../use-cases/clear-orders.js';
-import type { ImportThread } from '../import-thread/import-thread.js';
+import type { ImportThread } from '../use-cases/import-csv-thread.js';
 import { receiveCsvFile } from './csv-file.js';
 
 export interface UploadRoutesDeps {

@@ -18,7 +18,7 @@ import {
   type ImportMessage,
   type ImportThreadSettings,
   type ToThread,
-} from './messages.js';
+} from './import-csv-thread-messages.js';
 
 /**
  * File chunks sent ahead of what the import has taken: enough to keep it busy while the next
@@ -54,7 +54,7 @@ export interface ImportThread {
 const threadLost = () => new Error('the import thread stopped unexpectedly');
 
 /**
- * Starts the thread svc-orders' imports run in (`thread.ts`): CSV parsing, the import's writes and
+ * Starts the thread svc-orders' imports run in (`import-csv-thread.worker.ts`): CSV parsing, the import's writes and
  * the publishing of their changes take their own event loop and heap, so the service's other calls
  * are not held up by an import's steps or its garbage collection (issue 18). The imports still
  * give way to the service's calls, through `foreground`'s shared state. A thread that ends
@@ -64,7 +64,7 @@ export async function startImportThread(
   settings: Omit<ImportThreadSettings, 'foreground'> & { foreground: ForegroundCalls },
   log: Logger,
   /** The thread's module; another one only in tests of how a lost thread is handled. */
-  entry = moduleBeside(import.meta.url, 'thread'),
+  entry = moduleBeside(import.meta.url, 'import-csv-thread.worker'),
 ): Promise<ImportThread> {
   const workerData: ImportThreadSettings = { ...settings, foreground: settings.foreground.state };
   let stopping = false;

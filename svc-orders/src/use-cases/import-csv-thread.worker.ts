@@ -14,8 +14,8 @@ import {
 } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import { startTrackingEntryRelay } from '../events/tracking-entry-relay.js';
-import { importCsv } from '../use-cases/import-csv.js';
-import { sellerCountryOf } from '../use-cases/seller-profiles.js';
+import { importCsv } from './import-csv.js';
+import { sellerCountryOf } from './seller-profiles.js';
 import {
   errorFrom,
   passedError,
@@ -24,10 +24,10 @@ import {
   type ImportMessage,
   type ImportThreadSettings,
   type ToThread,
-} from './messages.js';
+} from './import-csv-thread-messages.js';
 
 /*
- * The import thread (see `import-thread.ts`): svc-orders' CSV imports run here, on their own event
+ * The import thread (see `import-csv-thread.ts`): svc-orders' CSV imports run here, on their own event
  * loop and heap, with their own connections and their own outbox relay, so parsing, planning,
  * encoding, publishing and collecting an import's garbage never hold up the service's other calls.
  */
