@@ -16,6 +16,7 @@ import {
 import { startOrdersService } from '../src/index.js';
 import {
   claimOutboxRecord,
+  completeOutboxRecord,
   MAX_HELD_CHANGES,
   openOutboxRecord,
   pendingOutboxRecords,
@@ -67,6 +68,23 @@ describe('the outbox holds a settled write’s changes in memory for its process
     expect(takeHeldChanges(otherReplica, record)).toBeNull();
     expect(takeHeldChanges(db, record)).toEqual(changes);
     expect(takeHeldChanges(db, record)).toBeNull();
+  });
+
+  it('holds them before the record can be claimed, so a relay already under way finds them', async () => {
+    const changes = changesOf(3, 'EARLY');
+    const intent: OutboxIntent = {
+      accountId: 'held-seller',
+      kind: 'upserted',
+      orderKeys: changes.map(({ orderNumber }) => orderKeyOf('held-seller', orderNumber)),
+    };
+    const id = await openOutboxRecord(db, intent);
+    const settling = settleOutboxRecord(db, id, intent, { changes });
+    // Its update has yet to reach the database, and the changes are held already.
+    expect(takeHeldChanges(db, { _id: id })).toEqual(changes);
+    await settling;
+    const claimed = await claimOutboxRecord(db, 30_000);
+    expect(String(claimed?._id)).toBe(String(id));
+    await completeOutboxRecord(db, claimed!);
   });
 
   it(`lets the oldest go beyond ${MAX_HELD_CHANGES.toLocaleString('en-US')} changes`, async () => {

@@ -97,7 +97,7 @@ function holdChanges(db: Connection, id: Types.ObjectId, changes: TrackingEntryC
  */
 export function takeHeldChanges(
   db: Connection,
-  record: OutboxRecord,
+  record: Pick<OutboxRecord, '_id'>,
 ): TrackingEntryChange[] | null {
   const outbox = processOutboxOf(db);
   const key = String(record._id);
@@ -134,11 +134,30 @@ export async function openOutboxRecord(
 
 /**
  * Settles a record once its write is stored: from now on it is published, an upsert's `changes`
- * held here for this process's relay. Should a relay have taken the record for lost meanwhile (and
- * published what it read, perhaps before this write), it is stored again, so the write's own
- * changes are published too.
+ * held here for this process's relay. They are held before the record is marked ready: a relay
+ * claiming it the moment it is (its loop may be under way) finds them, rather than reading the
+ * entries back. Should a relay have taken the record for lost meanwhile (and published what it
+ * read, perhaps before this write), it is stored again, so the write's own changes are published
+ * too.
  */
 export async function settleOutboxRecord(
+  db: Connection,
+  id: Types.ObjectId,
+  intent: OutboxIntent,
+  settled: { changes: TrackingEntryChange[] } | { deletedAt: Date },
+): Promise<void> {
+  if ('changes' in settled) holdChanges(db, id, settled.changes);
+  try {
+    await markReady(db, id, intent, settled);
+  } catch (error) {
+    // Not ready: the record is recovered from what is stored once its lease ends.
+    takeHeldChanges(db, { _id: id });
+    throw error;
+  }
+  notifyReady(db);
+}
+
+async function markReady(
   db: Connection,
   id: Types.ObjectId,
   intent: OutboxIntent,
@@ -162,8 +181,6 @@ export async function settleOutboxRecord(
     },
     { upsert: true },
   );
-  if ('changes' in settled) holdChanges(db, id, settled.changes);
-  notifyReady(db);
 }
 
 /**
