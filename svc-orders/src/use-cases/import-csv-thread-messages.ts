@@ -21,7 +21,7 @@ export type ToThread =
       accountId: string;
       rules: KeywordRuleLike[];
       file: MessagePort;
-      /** The upload's trace, which the import's log lines and its questions to svc-auth carry on. */
+      /** The upload's trace, carried on by the import's log lines and its questions to svc-auth. */
       traceparent: string | undefined;
     }
   | { type: 'metrics'; reply: MessagePort }

@@ -54,11 +54,12 @@ export interface ImportThread {
 const threadLost = () => new Error('the import thread stopped unexpectedly');
 
 /**
- * Starts the thread svc-orders' imports run in (`import-csv-thread.worker.ts`): CSV parsing, the import's writes and
- * the publishing of their changes take their own event loop and heap, so the service's other calls
- * are not held up by an import's steps or its garbage collection (issue 18). The imports still
- * give way to the service's calls, through `foreground`'s shared state. A thread that ends
- * unexpectedly fails the imports it had under way and is started again for the next one.
+ * Starts the thread svc-orders' imports run in (`import-csv-thread.worker.ts`): CSV parsing, the
+ * import's writes and the publishing of their changes take their own event loop and heap, so the
+ * service's other calls are not held up by an import's steps or its garbage collection (issue 18).
+ * The imports still give way to the service's calls, through `foreground`'s shared state. A
+ * thread that ends unexpectedly fails the imports it had under way and is started again for the
+ * next one.
  */
 export async function startImportThread(
   settings: Omit<ImportThreadSettings, 'foreground'> & { foreground: ForegroundCalls },

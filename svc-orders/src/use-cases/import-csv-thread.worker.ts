@@ -27,9 +27,10 @@ import {
 } from './import-csv-thread-messages.js';
 
 /*
- * The import thread (see `import-csv-thread.ts`): svc-orders' CSV imports run here, on their own event
- * loop and heap, with their own connections and their own outbox relay, so parsing, planning,
- * encoding, publishing and collecting an import's garbage never hold up the service's other calls.
+ * The import thread (see `import-csv-thread.ts`): svc-orders' CSV imports run here, on their own
+ * event loop and heap, with their own connections and their own outbox relay, so parsing,
+ * planning, encoding, publishing and collecting an import's garbage never hold up the service's
+ * other calls.
  */
 
 const port = parentPort!;
