@@ -1,3 +1,4 @@
+import { on } from 'node:events';
 import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -42,24 +43,11 @@ const send = (message: FromThread) => port.postMessage(message);
  * the service reads the upload no faster than the import takes it.
  */
 async function* chunksFrom(file: MessagePort): AsyncGenerator<Buffer> {
-  const arrived: FileMessage[] = [];
-  let wake: (() => void) | undefined;
-  file.on('message', (message: FileMessage) => {
-    arrived.push(message);
-    wake?.();
-  });
   // The service no longer waits for this import (it lost track of the thread): end it.
-  file.once('close', () => {
-    arrived.push({ type: 'failed', error: passedError(new Error('the upload was let go')) });
-    wake?.();
-  });
-  for (;;) {
-    const message = arrived.shift();
-    if (!message) {
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-      continue;
-    }
+  const letGo = new AbortController();
+  file.once('close', () => letGo.abort());
+  const messages = on(file, 'message', { signal: letGo.signal }) as AsyncIterable<[FileMessage]>;
+  for await (const [message] of messages) {
     if (message.type === 'end') return;
     if (message.type === 'failed') throw errorFrom(message.error);
     file.postMessage({ type: 'taken' } satisfies ImportMessage);
