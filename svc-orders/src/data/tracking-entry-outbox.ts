@@ -148,39 +148,30 @@ export async function settleOutboxRecord(
 ): Promise<void> {
   if ('changes' in settled) holdChanges(db, id, settled.changes);
   try {
-    await markReady(db, id, intent, settled);
+    await outboxOf(db).updateOne(
+      { _id: id },
+      {
+        $set: {
+          state: 'ready',
+          deletedAt: 'deletedAt' in settled ? settled.deletedAt : null,
+          availableAt: new Date(),
+          claim: null,
+        },
+        $setOnInsert: {
+          accountId: intent.accountId,
+          kind: intent.kind,
+          orderKeys: intent.kind === 'upserted' ? intent.orderKeys : [],
+          entryIds: intent.kind === 'deleted' ? intent.entryIds : [],
+        },
+      },
+      { upsert: true },
+    );
   } catch (error) {
     // Not ready: the record is recovered from what is stored once its lease ends.
     takeHeldChanges(db, { _id: id });
     throw error;
   }
   notifyReady(db);
-}
-
-async function markReady(
-  db: Connection,
-  id: Types.ObjectId,
-  intent: OutboxIntent,
-  settled: { changes: TrackingEntryChange[] } | { deletedAt: Date },
-): Promise<void> {
-  await outboxOf(db).updateOne(
-    { _id: id },
-    {
-      $set: {
-        state: 'ready',
-        deletedAt: 'deletedAt' in settled ? settled.deletedAt : null,
-        availableAt: new Date(),
-        claim: null,
-      },
-      $setOnInsert: {
-        accountId: intent.accountId,
-        kind: intent.kind,
-        orderKeys: intent.kind === 'upserted' ? intent.orderKeys : [],
-        entryIds: intent.kind === 'deleted' ? intent.entryIds : [],
-      },
-    },
-    { upsert: true },
-  );
 }
 
 /**
