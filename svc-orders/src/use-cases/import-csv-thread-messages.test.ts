@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { HttpError, isDatabaseUnavailable, tooManyRequests } from '@onvelope/service-kit';
 import { errorFrom, passedError } from './import-csv-thread-messages.js';
 
@@ -23,6 +24,26 @@ describe('errors passed between the import thread and the service', () => {
       status: 429,
       retryAfterSeconds: 12,
     });
+  });
+
+  it('answer a validation error or a client error thrown in the thread as the service would', () => {
+    const invalid = z.object({ email: z.string() }).safeParse({ email: 7 }).error;
+    expect(acrossThreads(invalid)).toBeInstanceOf(HttpError);
+    expect(acrossThreads(invalid)).toMatchObject({
+      status: 400,
+      message: 'Validation failed',
+      details: [{ path: 'email' }],
+    });
+    const tooLarge = Object.assign(new Error('request entity too large'), {
+      status: 413,
+      expose: true,
+    });
+    expect(acrossThreads(tooLarge)).toMatchObject({
+      status: 413,
+      message: 'request entity too large',
+    });
+    const hidden = Object.assign(new Error('internal detail'), { status: 400, expose: false });
+    expect(acrossThreads(hidden)).not.toBeInstanceOf(HttpError);
   });
 
   it('keep the names and codes that say the database is away', () => {

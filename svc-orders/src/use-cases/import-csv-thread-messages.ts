@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { UploadResult } from '@onvelope/contracts';
-import { HttpError } from '@onvelope/service-kit';
+import { HttpError, toErrorResponse } from '@onvelope/service-kit';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 
 /** What the import thread is started with (`workerData`). */
@@ -66,6 +66,14 @@ export function passedError(error: unknown): PassedError {
   if (error instanceof HttpError) {
     Object.assign(passed, { status: error.status, details: error.details, extra: error.extra });
     if (error.retryAfterSeconds !== undefined) passed.retryAfterSeconds = error.retryAfterSeconds;
+    return passed;
+  }
+  // A validation error or a Koa-style client error is answered by its class, which the clone
+  // loses: it crosses as the answer the service's error middleware would have made of it.
+  const { status, response } = toErrorResponse(error);
+  if (status < 500) {
+    Object.assign(passed, { status, message: response.error });
+    if (response.details) passed.details = response.details;
   }
   return passed;
 }
