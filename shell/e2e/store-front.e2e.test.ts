@@ -236,6 +236,43 @@ describe('store-front sync', () => {
     await expect(card(large).count()).resolves.toBe(1);
     await context.close();
   });
+
+  it('shows the store dialogs over the account settings page when it is the page first loaded', async () => {
+    const store = storeFront().stores[0];
+    if (!store) throw new Error('the simulator has no demo store');
+    const seller = await createSeller(site.system, {
+      onboarded: true,
+      displayName: 'Settings First',
+    });
+    const { context, page } = await newPage(site.browser);
+    await seedLocalStorage(context, sellerStorage(seller));
+    await page.goto(`${site.system.url}/dashboard`);
+    await connectThroughBrowser(page, store);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      // A reload, not the dashboard's link: the dashboard's stylesheets are not on the page.
+      await page.goto(`${site.system.url}/account-settings`);
+      await page.getByTestId('settings-tab-integrations').click();
+      // The store has never synced, so Sync Orders asks first.
+      for (const [opener, dialog] of [
+        ['integration-disconnect', 'disconnect-modal'],
+        ['integration-sync', 'first-sync-modal'],
+      ] as const) {
+        await page.getByTestId(opener).click();
+        await page.getByTestId(dialog).waitFor();
+        // Over the page: a backdrop fixed to the whole window, the dialog inside the first screen.
+        const backdrop = await page.getByTestId(dialog).evaluate((box) => {
+          const { position, inset } = getComputedStyle(box.parentElement!);
+          return { position, inset, top: box.getBoundingClientRect().top };
+        });
+        expect(backdrop).toMatchObject({ position: 'fixed', inset: '0px' });
+        expect(backdrop.top).toBeLessThan(800 / 2);
+        await page.getByTestId(`${dialog}-close`).click();
+        await page.getByTestId(dialog).waitFor({ state: 'detached' });
+      }
+    }
+    await context.close();
+  });
 });
 
 /** Connect Web Store through the simulator's authorise screen, choosing `store` there. */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { failureMessage, Modal } from '@onvelope/ui';
+import { failureMessage } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { Modal } from '../components/Modal.js';
 import { pressClear, type ClearAction } from '../domain/forms.js';
 import { workspaceMessages } from '../domain/workspace-messages.js';
 import { useTimedNotice } from '../hooks/use-toasts.js';
@@ -62,7 +63,7 @@ export function DatabaseManagement({
   };
 
   return (
-    <Modal classPrefix="me-modal" title="Manage Database" onClose={onClose} testId="database-modal">
+    <Modal title="Manage Database" onClose={onClose} testId="database-modal">
       {notice && (
         <p className="ov-alert me-alert--success" role="status" data-testid="database-notice">
           {notice}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
-import { Modal } from '@onvelope/ui';
+import { Modal } from '../components/Modal.js';
 import { customerOf } from '../domain/display-format.js';
 import { StatusBadge } from './OrderCells.js';
 import { searchResultMessage } from '../domain/workspace-messages.js';
@@ -26,13 +26,7 @@ export function SearchResultsModal({
     results.length === 1 ? results[0]! : null,
   );
   return (
-    <Modal
-      classPrefix="me-modal"
-      title={`Search results for “${term}”`}
-      onClose={onClose}
-      testId="search-results"
-      wide
-    >
+    <Modal title={`Search results for “${term}”`} onClose={onClose} testId="search-results" wide>
       <p data-testid="search-results-message">{searchResultMessage(totalCount)}</p>
       {results.length < totalCount && (
         <p className="me-muted">

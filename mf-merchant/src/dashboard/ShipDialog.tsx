@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { markShipped, type TrackingEntry } from '@onvelope/contracts';
-import { Modal } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
+import { Modal } from '../components/Modal.js';
 import {
   commonCouriers,
   shipFormErrors,
@@ -55,7 +55,6 @@ export function ShipDialog({ entry, onShipped, onFailed, onClose }: ShipDialogPr
 
   return (
     <Modal
-      classPrefix="me-modal"
       title={`Mark order ${entry.orderNumber} as shipped`}
       onClose={onClose}
       testId="ship-dialog"

@@ -4,7 +4,6 @@ import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
 import {
   clientMessages,
   logout,
-  Modal,
   readMerchantSession,
   redirectDelays,
   SessionExpiredNotice,
@@ -14,6 +13,7 @@ import {
 import { merchantApi } from '../api.js';
 import { HeaderBillingState } from '../billing/HeaderBillingState.js';
 import { useSubscriptionReturn } from '../billing/use-subscription-return.js';
+import { Modal } from '../components/Modal.js';
 import { Toasts } from '../components/Toasts.js';
 import { DashboardHeader } from '../dashboard/DashboardHeader.js';
 import { DatabaseManagement } from '../dashboard/DatabaseManagement.js';
@@ -253,7 +253,6 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
 
       {panel === 'upload' && (
         <Modal
-          classPrefix="me-modal"
           title="Upload CSV"
           onClose={() => {
             closePanel();
@@ -293,7 +292,6 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
       )}
       {details && (
         <Modal
-          classPrefix="me-modal"
           title={`Order ${details.orderNumber}`}
           onClose={() => setDetails(null)}
           testId="order-details-modal"

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { markQueryRead } from '@onvelope/contracts';
-import { Modal, queryPreview, queryStatusLabel, timeAgoCell, visibleQueries } from '@onvelope/ui';
+import { queryPreview, queryStatusLabel, timeAgoCell, visibleQueries } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { Modal } from '../components/Modal.js';
 import { QueryDetail } from './QueryDetail.js';
 import './queries.css';
 import type { OrderQuery } from './use-seller-queries.js';
@@ -47,13 +48,7 @@ export function OrderQueriesInbox({
 
   const shown = queries ? visibleQueries(queries, showResolved) : [];
   return (
-    <Modal
-      classPrefix="me-modal"
-      title="Order Queries"
-      onClose={onClose}
-      testId="queries-inbox"
-      wide
-    >
+    <Modal title="Order Queries" onClose={onClose} testId="queries-inbox" wide>
       <div className="me-queries">
         <div className="me-queries__list">
           <label className="me-inline-field">

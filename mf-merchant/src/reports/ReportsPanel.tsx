@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { searchReport, type ResponseOf } from '@onvelope/contracts';
-import { Modal } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { Modal } from '../components/Modal.js';
 import { Pagination } from '../dashboard/Pagination.js';
 import {
   emptyReportFilters,
@@ -63,13 +63,7 @@ export function ReportsPanel({ onClose }: { onClose: () => void }) {
 
   if (showResults && answer && searched) {
     return (
-      <Modal
-        classPrefix="me-modal"
-        title="Report results"
-        onClose={onClose}
-        testId="report-results"
-        wide
-      >
+      <Modal title="Report results" onClose={onClose} testId="report-results" wide>
         <div className="me-report-results__head">
           <p data-testid="report-total">
             {answer.total === 1 ? '1 order' : `${answer.total.toLocaleString('en-US')} orders`}{' '}
@@ -103,13 +97,7 @@ export function ReportsPanel({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      classPrefix="me-modal"
-      title="Reports and Export"
-      onClose={onClose}
-      testId="reports-panel"
-      wide
-    >
+    <Modal title="Reports and Export" onClose={onClose} testId="reports-panel" wide>
       <form onSubmit={submit} noValidate data-testid="report-form">
         <ReportFilters form={form} errors={errors} onChange={setForm} />
         {errors.form && (

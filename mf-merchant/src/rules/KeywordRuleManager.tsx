@@ -10,8 +10,9 @@ import {
   type RuleApplyJob,
   type RuleApplyPreview,
 } from '@onvelope/contracts';
-import { failureMessage, Modal } from '@onvelope/ui';
+import { failureMessage } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { Modal } from '../components/Modal.js';
 import { ProgressLine } from '../components/ProgressLine.js';
 import { applyProgressText } from '../domain/rule-apply-progress.js';
 import {
@@ -202,7 +203,6 @@ export function KeywordRuleManager({
   return (
     <>
       <Modal
-        classPrefix="me-modal"
         title="Custom messages"
         // Escape reaches both dialogs: while one asks, it closes only that one.
         onClose={confirming ? cancelConfirmation : onClose}

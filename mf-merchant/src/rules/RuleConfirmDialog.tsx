@@ -1,4 +1,4 @@
-import { Modal } from '@onvelope/ui';
+import { Modal } from '../components/Modal.js';
 import type { RuleConfirmationText } from '../domain/rule-confirmations.js';
 
 interface RuleConfirmDialogProps {
@@ -21,7 +21,6 @@ export function RuleConfirmDialog({
 }: RuleConfirmDialogProps) {
   return (
     <Modal
-      classPrefix="me-modal"
       className="me-rule-confirm"
       title={text.title}
       onClose={onCancel}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Modal } from '@onvelope/ui';
 import { Field } from '../components/Field.js';
+import { Modal } from '../components/Modal.js';
 import { normaliseStoreUrl, storeFrontTexts } from './store-front-logic.js';
 import { beginConnect, type StoreFrontState } from './use-store-front.js';
 
@@ -24,12 +24,7 @@ export function ConnectStoreDialogs({
   const close = () => storeFront.setConnectStep(null);
   if (storeFront.connectStep === 'platform') {
     return (
-      <Modal
-        classPrefix="me-modal"
-        title="Connect Web Store"
-        onClose={close}
-        testId="platform-modal"
-      >
+      <Modal title="Connect Web Store" onClose={close} testId="platform-modal">
         <p className="me-muted">Choose where your store runs.</p>
         <div className="sf-platforms">
           {platforms.map((platform) => (
@@ -77,12 +72,7 @@ function StoreUrlDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      classPrefix="me-modal"
-      title="Connect your BigCartel store"
-      onClose={onClose}
-      testId="store-url-modal"
-    >
+    <Modal title="Connect your BigCartel store" onClose={onClose} testId="store-url-modal">
       <form
         className="me-form"
         noValidate

@@ -1,4 +1,4 @@
-import { Modal } from '@onvelope/ui';
+import { Modal } from '../components/Modal.js';
 import type { StoreFrontState } from './use-store-front.js';
 
 /**
@@ -10,7 +10,6 @@ export function DisconnectDialog({ storeFront }: { storeFront: StoreFrontState }
   if (!target) return null;
   return (
     <Modal
-      classPrefix="me-modal"
       title={`Disconnect ${target.storeName}?`}
       onClose={storeFront.cancelDisconnect}
       testId="disconnect-modal"

@@ -1,4 +1,4 @@
-import { Modal } from '@onvelope/ui';
+import { Modal } from '../components/Modal.js';
 import { isLargeStore, largeStoreWarning } from './store-front-logic.js';
 import type { StoreFrontState } from './use-store-front.js';
 
@@ -12,7 +12,6 @@ export function FirstSyncDialog({ storeFront }: { storeFront: StoreFrontState })
   const { info } = confirming;
   return (
     <Modal
-      classPrefix="me-modal"
       title="First sync"
       onClose={storeFront.cancelFirstSync}
       testId="first-sync-modal"

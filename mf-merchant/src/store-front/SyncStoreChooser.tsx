@@ -1,4 +1,4 @@
-import { Modal } from '@onvelope/ui';
+import { Modal } from '../components/Modal.js';
 import { isBusy, lastSyncLabel } from './store-front-logic.js';
 import type { StoreFrontState } from './use-store-front.js';
 
@@ -6,12 +6,7 @@ import type { StoreFrontState } from './use-store-front.js';
 export function SyncStoreChooser({ storeFront }: { storeFront: StoreFrontState }) {
   if (!storeFront.choosingStore) return null;
   return (
-    <Modal
-      classPrefix="me-modal"
-      title="Sync Orders"
-      onClose={storeFront.closeStoreChooser}
-      testId="sync-store-chooser"
-    >
+    <Modal title="Sync Orders" onClose={storeFront.closeStoreChooser} testId="sync-store-chooser">
       <p className="me-muted">Choose the store to sync.</p>
       <ul className="sf-choices">
         {storeFront.activeConnections.map((connection) => {

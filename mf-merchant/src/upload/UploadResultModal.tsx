@@ -1,5 +1,5 @@
 import type { UploadResult } from '@onvelope/contracts';
-import { Modal } from '@onvelope/ui';
+import { Modal } from '../components/Modal.js';
 import { uploadOutcome } from '../domain/upload-outcome.js';
 
 /**
@@ -21,7 +21,6 @@ export function UploadResultModal({
   ];
   return (
     <Modal
-      classPrefix="me-modal"
       title={uploadOutcome(result).title}
       onClose={onStay}
       testId="upload-result"
