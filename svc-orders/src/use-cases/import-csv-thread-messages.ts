@@ -63,17 +63,18 @@ export function passedError(error: unknown): PassedError {
   const { code } = error as { code?: unknown };
   const passed: PassedError = { name, message, stack: error.stack };
   if (typeof code === 'string' || typeof code === 'number') passed.code = code;
-  if (error instanceof HttpError) {
-    Object.assign(passed, { status: error.status, details: error.details, extra: error.extra });
-    if (error.retryAfterSeconds !== undefined) passed.retryAfterSeconds = error.retryAfterSeconds;
-    return passed;
-  }
-  // A validation error or a Koa-style client error is answered by its class, which the clone
-  // loses: it crosses as the answer the service's error middleware would have made of it.
-  const { status, response } = toErrorResponse(error);
-  if (status < 500) {
-    Object.assign(passed, { status, message: response.error });
-    if (response.details) passed.details = response.details;
+  // An error meant for the caller (an HttpError, a validation or Koa-style client error) crosses as
+  // the answer the service's error middleware makes of it; any other by its name and code.
+  const answer = toErrorResponse(error);
+  if (error instanceof HttpError || answer.status < 500) {
+    const { error: text, details, ...extra } = answer.response;
+    Object.assign(passed, {
+      status: answer.status,
+      message: text,
+      details,
+      extra,
+      retryAfterSeconds: answer.retryAfterSeconds,
+    });
   }
   return passed;
 }
