@@ -15,7 +15,7 @@ import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerShippingRoutes } from './routes/shipping.routes.js';
 import { startImportThread } from './use-cases/import-csv-thread.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
-import { prepareBuyerDeps, type BuyerDeps } from './use-cases/buyer-deps.js';
+import { prepareBuyerDeps } from './use-cases/buyer-deps.js';
 
 export function startOrdersService(env: Env) {
   return createService({
@@ -31,6 +31,16 @@ export function startOrdersService(env: Env) {
       await prepareOutbox(db);
       // Publishes every stored change, including those left unpublished before a restart.
       const relay = startTrackingEntryRelay({ db, nats, log, foreground });
+      await registerKeywordRuleRoutes({ routes, db, nats, log });
+      registerShippingRoutes({ routes, db, nats, log });
+      registerReportRoutes({ routes, db, log });
+      serveStoreFrontCommands({ db, nats, log });
+      serveCustomerCommands({ db, nats, log });
+      const buyers = await prepareBuyerDeps({ db, nats, log, config });
+      registerBuyerLookupRoutes(routes, buyers);
+      registerOrderQueryRoutes(routes, buyers);
+      registerClaimRoutes(routes, buyers);
+      // Last: nothing after it can fail the start, which would leave the thread running.
       const imports = await startImportThread(
         {
           mongoUrl: config.MONGO_URL,
@@ -50,22 +60,6 @@ export function startOrdersService(env: Env) {
         metrics,
         imports,
       });
-      let buyers: BuyerDeps;
-      try {
-        await registerKeywordRuleRoutes({ routes, db, nats, log });
-        registerShippingRoutes({ routes, db, nats, log });
-        registerReportRoutes({ routes, db, log });
-        serveStoreFrontCommands({ db, nats, log });
-        serveCustomerCommands({ db, nats, log });
-        buyers = await prepareBuyerDeps({ db, nats, log, config });
-        registerBuyerLookupRoutes(routes, buyers);
-        registerOrderQueryRoutes(routes, buyers);
-        registerClaimRoutes(routes, buyers);
-      } catch (error) {
-        // Nothing else would stop the thread.
-        await imports.stop();
-        throw error;
-      }
       return {
         stop: async () => {
           await imports.stop();
