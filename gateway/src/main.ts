@@ -1,4 +1,9 @@
-import { closeOnSignals, ConfigError, createLogger } from '@onvelope/service-kit';
+import {
+  closeOnSignals,
+  ConfigError,
+  createLogger,
+  survivingStrayErrors,
+} from '@onvelope/service-kit';
 import { loadGatewayConfig } from './config.js';
 import { startGatewayWith } from './index.js';
 
@@ -6,6 +11,7 @@ try {
   const config = loadGatewayConfig(process.env);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   closeOnSignals(await startGatewayWith(config, logger), logger);
+  survivingStrayErrors(logger);
 } catch (error) {
   // A bad variable is the operator's to fix: name it plainly instead of printing a stack.
   console.error(error instanceof ConfigError ? error.message : error);

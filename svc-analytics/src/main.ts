@@ -1,4 +1,4 @@
 import { runMain } from '@onvelope/service-kit';
 import { startAnalyticsService } from './index.js';
 
-await runMain(startAnalyticsService);
+await runMain('svc-analytics', startAnalyticsService);

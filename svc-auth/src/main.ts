@@ -1,4 +1,4 @@
 import { runMain } from '@onvelope/service-kit';
 import { startAuthService } from './index.js';
 
-await runMain(startAuthService);
+await runMain('svc-auth', startAuthService);

@@ -1,4 +1,4 @@
 import { runMain } from '@onvelope/service-kit';
 import { startBillingService } from './index.js';
 
-await runMain(startBillingService);
+await runMain('svc-billing', startBillingService);

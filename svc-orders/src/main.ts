@@ -1,4 +1,4 @@
 import { runMain } from '@onvelope/service-kit';
 import { startOrdersService } from './index.js';
 
-await runMain(startOrdersService);
+await runMain('svc-orders', startOrdersService);

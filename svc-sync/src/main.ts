@@ -1,4 +1,4 @@
 import { runMain } from '@onvelope/service-kit';
 import { startSyncService } from './index.js';
 
-await runMain(startSyncService);
+await runMain('svc-sync', startSyncService);

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
+import { createLogger } from './logger.js';
+import { survivingStrayErrors } from './stray-errors.js';
 
 /** A listening app: where it is, and how to stop it after the requests in flight finish. */
 export interface RunningService {
@@ -73,14 +75,18 @@ export function closeOnSignals(
 }
 
 /**
- * The body of every service's `main.ts`: start from `process.env`, stop cleanly on signals, and
- * exit non-zero with a readable reason when start-up fails (bad config, no database).
+ * The body of every service's `main.ts`: start from `process.env`, stop cleanly on signals, go on
+ * past stray errors (logged), and exit non-zero with a readable reason when start-up fails (bad
+ * config, no database).
  */
 export async function runMain(
+  name: string,
   start: (env: NodeJS.ProcessEnv) => Promise<RunningService>,
 ): Promise<void> {
   try {
     const service = await start(process.env);
+    // After the start, which has checked LOG_LEVEL among the rest of the configuration.
+    survivingStrayErrors(createLogger(name, process.env.LOG_LEVEL ?? 'info'));
     closeOnSignals(service, { info: (msg) => process.stdout.write(`${msg}\n`) });
   } catch (error) {
     process.stderr.write(`start-up failed: ${(error as Error).message}\n`);

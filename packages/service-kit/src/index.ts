@@ -18,4 +18,5 @@ export * from './outbox-relay.js';
 export * from './mailer.js';
 export * from './foreground-calls.js';
 export * from './create-service.js';
+export * from './stray-errors.js';
 export * from './module-worker.js';

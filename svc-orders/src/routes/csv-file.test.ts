@@ -52,4 +52,33 @@ describe('receiveCsvFile', () => {
     expect(await answered).toMatchObject({ status: 400, message: uploadMessages.interrupted });
     expect(await reading).toMatchObject({ message: uploadMessages.interrupted });
   });
+
+  it('answers a form that ends before its closing boundary with 400, even before a reader is attached', async () => {
+    let answer: (outcome: unknown) => void = () => undefined;
+    const answered = new Promise<unknown>((resolve) => (answer = resolve));
+    server = createServer((incoming, response) => {
+      receiveCsvFile(incoming, 1024 * 1024, async (file) => {
+        // The import thread attaches its reader only once it is ready: here, a moment later.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        for await (const chunk of file) void chunk;
+        return 'the end of the file';
+      }).then(answer, answer);
+      void answered.then(() => response.end());
+    });
+    await once(server.listen(0, '127.0.0.1'), 'listening');
+    const { port } = server.address() as AddressInfo;
+    const upload = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    upload.on('error', () => undefined);
+    upload.on('response', (response) => response.resume());
+    // The issue's 145 bytes: a part's head and a first line, and no closing boundary.
+    upload.end(`${partHead}orderNumber`);
+
+    expect(await answered).toMatchObject({ status: 400, message: uploadMessages.malformed });
+  });
 });

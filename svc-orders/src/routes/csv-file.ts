@@ -83,6 +83,11 @@ export function receiveCsvFile<T>(
         return;
       }
       part.once('limit', () => part.destroy(tooLarge(maxBytes)));
+      // Busboy fails the file itself when the form ends before its closing boundary, maybe before
+      // `handle` has attached a reader; an 'error' nobody listens to would end the process.
+      part.once('error', (error) =>
+        fail(error instanceof HttpError ? error : badRequest(uploadMessages.malformed)),
+      );
       file = part;
       work = handle(part);
       work.catch(fail);

@@ -50,6 +50,76 @@ export function startChild(spec: ChildSpec, sink: LineSink): RunningChild {
   };
 }
 
+export interface RestartBackoff {
+  /** The wait before the first restart, doubled after each death up to `maxMs`. */
+  firstMs: number;
+  maxMs: number;
+  /** A process that stayed up this long starts the backoff again from `firstMs`. */
+  steadyMs: number;
+}
+
+export const restartBackoff: RestartBackoff = { firstMs: 1_000, maxMs: 30_000, steadyMs: 60_000 };
+
+const endOf = (child: ChildProcess, code: number | null) =>
+  child.signalCode ? `signal ${child.signalCode}` : `code ${code}`;
+
+/**
+ * Starts `spec` again, after a wait that grows while it keeps dying, whenever `first` (started
+ * from the same spec) or a later start ends before `stop()`, as compose and Kubernetes do; each
+ * death and restart goes to `sink`, and `onDeath` is told of each death. The returned child is the
+ * one that runs now; its `exited` resolves once stopped for good.
+ */
+export function restartWhenItDies(
+  first: RunningChild,
+  spec: ChildSpec,
+  sink: LineSink,
+  { backoff = restartBackoff, onDeath }: { backoff?: RestartBackoff; onDeath?: () => void } = {},
+): RunningChild {
+  let current = first;
+  let stopping = false;
+  let waitMs = backoff.firstMs;
+  let pending: NodeJS.Timeout | undefined;
+  let endedForGood: (code: number | null) => void = () => undefined;
+  const exited = new Promise<number | null>((resolve) => (endedForGood = resolve));
+
+  const watch = (child: RunningChild) => {
+    const startedAt = Date.now();
+    void child.exited.then((code) => {
+      if (stopping) {
+        endedForGood(code);
+        return;
+      }
+      onDeath?.();
+      if (Date.now() - startedAt >= backoff.steadyMs) waitMs = backoff.firstMs;
+      sink(spec.name, `exited (${endOf(child.process, code)}); restarting in ${waitMs / 1000} s`);
+      pending = setTimeout(() => {
+        pending = undefined;
+        current = startChild(spec, sink);
+        watch(current);
+      }, waitMs);
+      waitMs = Math.min(waitMs * 2, backoff.maxMs);
+    });
+  };
+  watch(first);
+
+  return {
+    name: spec.name,
+    get process() {
+      return current.process;
+    },
+    exited,
+    async stop(timeoutMs) {
+      stopping = true;
+      if (pending) {
+        clearTimeout(pending);
+        endedForGood(null);
+        return;
+      }
+      await current.stop(timeoutMs);
+    },
+  };
+}
+
 /** Polls a URL until it answers 200, failing early when the process dies. */
 export async function waitUntilReady(
   child: RunningChild,

@@ -1,7 +1,14 @@
 import { freePort, startInfra, startSmtpSink, type InfraLog, type SmtpSink } from '@onvelope/infra';
 import { startStoreFrontSim, type StoreFrontSim } from '@onvelope/storefront-sim';
 import { builtEntry, gateway, nodeArgsOf, services, sourceEntry, type BackendApp } from './apps.js';
-import { startChild, waitUntilReady, type LineSink, type RunningChild } from './child.js';
+import {
+  restartWhenItDies,
+  startChild,
+  waitUntilReady,
+  type ChildSpec,
+  type LineSink,
+  type RunningChild,
+} from './child.js';
 import { readableLogs } from './log-lines.js';
 
 export interface SystemOptions {
@@ -26,6 +33,8 @@ export interface RunningSystem {
   mail: SmtpSink;
   /** The Big Cartel simulator svc-sync talks to, unless BIGCARTEL_API_URL pointed elsewhere. */
   storeFront: StoreFrontSim | undefined;
+  /** How many times each app died once ready (and was started again); none: an empty object. */
+  deaths(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -77,7 +86,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const storeFront = options.env?.BIGCARTEL_API_URL
     ? undefined
     : await startStoreFrontSim({ stores: [{ ordersCount: 120 }, { ordersCount: 1500 }] });
-  const children: RunningChild[] = [];
+  let children: RunningChild[] = [];
+  const specs: ChildSpec[] = [];
+  const deaths: Record<string, number> = {};
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
     await Promise.all([infra.stop(), mail.stop(), storeFront?.close()]);
@@ -114,16 +125,18 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       ...options.env,
     };
 
-    const started = services.map((app, index) => {
-      const child = startChild(
-        {
-          name: app.name,
-          ...command(app, mode),
-          env: { ...shared, PORT: String(servicePorts[index]) },
-        },
-        sink,
-      );
+    const startApp = (spec: ChildSpec) => {
+      const child = startChild(spec, sink);
+      specs.push(spec);
       children.push(child);
+      return child;
+    };
+    const started = services.map((app, index) => {
+      const child = startApp({
+        name: app.name,
+        ...command(app, mode),
+        env: { ...shared, PORT: String(servicePorts[index]) },
+      });
       return waitUntilReady(child, `${serviceUrls[index]}/readyz`);
     });
     await Promise.all(started);
@@ -131,17 +144,20 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     const serviceVariables = Object.fromEntries(
       services.map((app, index) => [app.urlVariable, serviceUrls[index]]),
     );
-    const gatewayChild = startChild(
-      {
-        name: gateway.name,
-        ...command(gateway, mode),
-        env: { ...shared, ...serviceVariables, PORT: String(gatewayPort) },
-      },
-      sink,
-    );
-    children.push(gatewayChild);
+    const gatewayChild = startApp({
+      name: gateway.name,
+      ...command(gateway, mode),
+      env: { ...shared, ...serviceVariables, PORT: String(gatewayPort) },
+    });
     await waitUntilReady(gatewayChild, `${url}/api/health`);
-    return { url, mail, storeFront, stop };
+    // Once all are up: an app that dies later is started again (one that cannot start fails the
+    // start above instead of restarting for good).
+    children = children.map((child, index) =>
+      restartWhenItDies(child, specs[index]!, sink, {
+        onDeath: () => (deaths[child.name] = (deaths[child.name] ?? 0) + 1),
+      }),
+    );
+    return { url, mail, storeFront, deaths: () => ({ ...deaths }), stop };
   } catch (error) {
     await stop();
     throw error;
