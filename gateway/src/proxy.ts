@@ -16,7 +16,7 @@ import {
   type TraceContext,
 } from '@onvelope/service-kit';
 import { acceptedEncoding, compressor, shouldCompressAnswer } from './api-compression.js';
-import { bodyTooLarge } from './body-limit.js';
+import { bodyTooLarge, drainUnreadBody } from './body-limit.js';
 
 export interface ProxyTarget {
   service: string;
@@ -178,6 +178,14 @@ export function proxyToService(
       }
       answering = true;
       ctx.respond = false;
+      // An answer before the whole body was sent (a refusal): the service has stopped reading, so
+      // sending the rest would fill a socket nobody reads, and the next call on it would wait for
+      // good. The rest is drained from the client instead, and the socket is never used again.
+      const answeredEarly = !upstream.writableEnded;
+      if (answeredEarly) {
+        drainUnreadBody(req);
+        answer.once('end', () => upstream.destroy());
+      }
       res.statusCode = answer.statusCode ?? 502;
       settings.onUpstreamAnswer?.(target.service, res.statusCode, elapsed());
       for (const [name, value] of Object.entries(endToEndHeaders(answer.headers))) {
@@ -216,8 +224,7 @@ export function proxyToService(
     upstream.on('error', (error) => {
       // Once the answer streams, its own handlers report and clean up failures.
       if (answering || settled) return;
-      req.unpipe();
-      if (error instanceof HttpError && error.status === 413) ctx.set('Connection', 'close');
+      drainUnreadBody(req);
       const gatewayError = toGatewayError(error, target.service);
       if (!(error instanceof HttpError))
         settings.onUpstreamAnswer?.(target.service, 'failed', elapsed());

@@ -1,3 +1,4 @@
+import { request, type OutgoingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable, toSchema, type RouteContract, type RouteSchemas } from '@onvelope/contracts';
 import type { RunningSystem } from '@onvelope/run';
@@ -310,5 +311,151 @@ describe('hostile input on every route', () => {
     );
     expect(routes).toBe(routeTable.length);
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * A raw call through the gateway, as a client that sends its whole body without waiting for
+ * `100 Continue` does (fetch, most HTTP libraries); `cutAfter` drops the connection after that
+ * many bytes. Resolves with the answer, or with how the connection failed.
+ */
+function rawCall(
+  path: string,
+  headers: OutgoingHttpHeaders,
+  body: Buffer,
+  cutAfter?: number,
+): Promise<{ status: number; text: string } | { failed: string }> {
+  const { hostname, port } = new URL(system.url);
+  return new Promise((resolve) => {
+    const upload = request({
+      host: hostname,
+      port,
+      method: 'POST',
+      path,
+      headers: { ...headers, 'content-length': body.length },
+    });
+    upload.on('response', (answer) => {
+      let text = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => (text += chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, text }));
+      answer.on('error', (error: NodeJS.ErrnoException) => resolve({ failed: error.code ?? '' }));
+    });
+    upload.on('error', (error: NodeJS.ErrnoException) => resolve({ failed: error.code ?? '' }));
+    if (cutAfter === undefined) {
+      upload.end(body);
+      return;
+    }
+    upload.write(body.subarray(0, cutAfter), () => {
+      upload.destroy();
+      resolve({ failed: 'cut by the test' });
+    });
+  });
+}
+
+const uploadRoutes = routeTable.filter((route) => route.streaming === 'request');
+
+describe('bodies cut short or refused before they are read (issue 32, defects 1 and 2)', () => {
+  it('a form cut short at every upload route is refused, and no service dies', async () => {
+    // The issue's 145 bytes: a part with no closing boundary.
+    const truncated = Buffer.from(
+      '--zz\r\nContent-Disposition: form-data; name="csvFile"; filename="a.csv"\r\n' +
+        'Content-Type: text/csv\r\n\r\norderNumber',
+    );
+    const headers = (route: RouteContract) => ({
+      'content-type': 'multipart/form-data; boundary=zz',
+      'stripe-signature': 't=1,v1=00',
+      ...(route.access === 'merchant' ? { authorization: `Bearer ${sellerA.token}` } : {}),
+    });
+    const answers: string[] = [];
+    for (const route of uploadRoutes) {
+      for (let n = 0; n < 3; n += 1) {
+        const whole = await rawCall(route.path, headers(route), truncated);
+        // The same form, its connection dropped half-way.
+        await rawCall(route.path, headers(route), Buffer.concat([truncated, truncated]), 100);
+        answers.push(`${route.path} ${'status' in whole ? whole.status : whole.failed}`);
+      }
+    }
+    const lookup = await call({ method: 'POST' }, '/api/customer/lookup', null, {
+      email: buyerA.email,
+      postcode: 'SW1A 1AA',
+      orderNumber: ORDER,
+    });
+    const health = await fetch(`${system.url}/api/health`);
+    report(
+      `cut-short forms: ${uploadRoutes.length} upload routes, ${answers.length * 2} calls; ` +
+        `deaths ${JSON.stringify(system.deaths())}`,
+    );
+
+    expect(uploadRoutes.length).toBeGreaterThanOrEqual(2);
+    expect(answers.filter((answer) => !/ 4\d\d$/.test(answer))).toEqual([]);
+    expect(lookup.status).toBeLessThan(500);
+    expect(health.status).toBe(200);
+    expect(system.deaths()).toEqual({});
+  });
+
+  it("an oversized webhook refused early leaves the gateway's calls to the service working", async () => {
+    const oversized = Buffer.alloc(700 * 1024, 'a');
+    const slow: string[] = [];
+    for (let n = 0; n < 8; n += 1) {
+      const refused = await rawCall(
+        '/api/payments/webhook',
+        { 'stripe-signature': 't=1,v1=00', 'content-type': 'application/json' },
+        oversized,
+      );
+      expect(refused).toMatchObject({ status: 413 });
+      const started = Date.now();
+      const plans = await fetch(`${system.url}/api/payments/plans`);
+      if (plans.status !== 200 || Date.now() - started > 2_000) {
+        slow.push(`${plans.status} after ${Date.now() - started} ms`);
+      }
+    }
+    report(
+      `early refusals then a call to the same service: 8 pairs, ${slow.length} failed or slow`,
+    );
+    expect(slow).toEqual([]);
+  });
+
+  it('every refusal reaches the client as its message, never as a broken connection', async () => {
+    const form = (content: Buffer) =>
+      Buffer.concat([
+        Buffer.from(
+          '--zz\r\nContent-Disposition: form-data; name="csvFile"; filename="a.csv"\r\n' +
+            'Content-Type: text/csv\r\n\r\n',
+        ),
+        content,
+        Buffer.from('\r\n--zz--\r\n'),
+      ]);
+    const headers = {
+      'content-type': 'multipart/form-data; boundary=zz',
+      authorization: `Bearer ${sellerA.token}`,
+    };
+    const longRow = form(
+      Buffer.concat([
+        Buffer.from(
+          'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl\r\n1,',
+        ),
+        Buffer.alloc(10 * 1024 * 1024, 'a'),
+      ]),
+    );
+    const overLimit = form(Buffer.alloc(61 * 1024 * 1024, 'a'));
+    const outcomes: string[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      for (const [name, body] of [
+        ['10 MB row', longRow],
+        ['61 MB upload', overLimit],
+      ] as const) {
+        const answer = await rawCall('/api/upload/csv', headers, body);
+        outcomes.push(
+          'status' in answer
+            ? `${name}: ${answer.status} ${(JSON.parse(answer.text) as { error: string }).error}`
+            : `${name}: ${answer.failed}`,
+        );
+      }
+    }
+    report(
+      `early refusals of large uploads: ${outcomes.length} calls; ${[...new Set(outcomes)].join('; ')}`,
+    );
+    expect(outcomes.filter((outcome) => !/: 4\d\d \S/.test(outcome))).toEqual([]);
   });
 });

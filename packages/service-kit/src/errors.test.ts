@@ -1,11 +1,17 @@
+import { once } from 'node:events';
+import { createServer, request, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 import { describe, expect, it } from 'vitest';
 import {
   databaseUnavailableMessage,
+  errorMiddleware,
   HttpError,
   isDatabaseUnavailable,
   toErrorResponse,
   tooManyRequests,
 } from './errors.js';
+import { createLogger } from './logger.js';
 
 const named = (name: string, message = 'x') => Object.assign(new Error(message), { name });
 
@@ -51,5 +57,46 @@ describe('error answers', () => {
       expect(isDatabaseUnavailable(error)).toBe(false);
       expect(toErrorResponse(error).status).toBe(500);
     }
+  });
+});
+
+describe('errorMiddleware', () => {
+  const refusingBeforeTheBody = async (body: string | undefined) => {
+    const app = new Koa();
+    app.use(errorMiddleware(createLogger('test', 'silent')));
+    app.use(() => {
+      throw new HttpError(413, 'Request body is too large');
+    });
+    const server = createServer(app.callback());
+    await once(server.listen(0, '127.0.0.1'), 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      return await new Promise<IncomingMessage>((resolve, reject) => {
+        const call = request({ host: '127.0.0.1', port, method: 'POST', path: '/' });
+        call.on('response', (answer) => {
+          answer.resume();
+          resolve(answer);
+        });
+        call.on('error', reject);
+        // Part of the body only: the service answers while the rest is still to come.
+        if (body === undefined) call.end();
+        else call.write(body);
+      });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  };
+
+  it('closes the connection when it refuses a request before its body was read to the end', async () => {
+    const answer = await refusingBeforeTheBody('{"half":');
+    expect(answer.statusCode).toBe(413);
+    expect(answer.headers.connection).toBe('close');
+  });
+
+  it('keeps the connection of a request it had read whole', async () => {
+    const answer = await refusingBeforeTheBody(undefined);
+    expect(answer.statusCode).toBe(413);
+    expect(answer.headers.connection).toBe('keep-alive');
   });
 });

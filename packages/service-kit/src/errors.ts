@@ -103,6 +103,9 @@ export function errorMiddleware(logger: Logger) {
       ctx.status = body.status;
       ctx.body = body.response;
       if (body.retryAfterSeconds) ctx.set('Retry-After', String(body.retryAfterSeconds));
+      // Refused before its body was read to the end: the rest of the body is still on its way,
+      // and the connection cannot carry another call after it.
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
       if (body.status >= 500) {
         ((ctx.state.log as Logger | undefined) ?? logger).error({ err: error }, 'request failed');
       }
