@@ -30,6 +30,11 @@ export function startBillingService(env: Env, overrides: BillingServiceOverrides
       const payments = stripeProvider(config);
       if (!payments) log.warn('STRIPE_SECRET_KEY is not set: payment calls answer 503');
       if (payments?.isMock) log.info('Stripe is stripe-mock: local checkout and portal pages on');
+      if (payments?.isMock && !config.STRIPE_WEBHOOK_SECRET) {
+        log.info(
+          'STRIPE_WEBHOOK_SECRET is not set: this process signs its local webhooks with a secret of its own',
+        );
+      }
       // The outbox relay: billing states a failed publish left behind reach the stream later.
       const publishing = { accounts: models.accounts, nats, graceDays: config.PAST_DUE_GRACE_DAYS };
       const billingStateRelay = startOutboxRelay({

@@ -27,6 +27,21 @@ export function storedConsentOf(
 }
 
 /**
+ * A subscription Stripe made beside the one the account already had (two checkouts paid, one made
+ * in Stripe's dashboard): cancelled at Stripe and kept here, so it is never silently forgotten.
+ */
+export interface SecondSubscription {
+  id: string;
+  /** The subscription the account kept. */
+  keptSubscriptionId: string;
+  /** The Stripe event that brought it. */
+  eventId: string;
+  detectedAt: Date;
+  /** When Stripe confirmed the cancellation; null while it is still to be done. */
+  cancelledAt: Date | null;
+}
+
+/**
  * One seller account's billing: its trial, its Stripe customer and subscription, and the consents it
  * gave. `version` grows with every change that alters access; `pendingPublish` says the
  * BILLING_ACCESS stream does not have that version yet (the relay publishes it).
@@ -39,6 +54,13 @@ export interface BillingAccountDocument {
   stripeCustomerId: string | null;
   subscription: StoredSubscription | null;
   consents: StoredConsent[];
+  /**
+   * The one checkout session that may be paid (a new checkout expires the one before). Absent on
+   * accounts stored before it was kept.
+   */
+  openCheckoutId?: string | null;
+  /** Second subscriptions found and cancelled (see `SecondSubscription`); absent when none. */
+  secondSubscriptions?: SecondSubscription[];
   version: number;
   /** Set with every change, cleared once the stream has that version (the relay's to-do list). */
   pendingPublish: boolean;
@@ -55,6 +77,8 @@ const billingAccountSchema = new Schema<BillingAccountDocument>(
     stripeCustomerId: { type: String, default: null, index: true },
     subscription: { type: Schema.Types.Mixed, default: null },
     consents: { type: Schema.Types.Mixed, default: () => [] },
+    openCheckoutId: { type: String, default: null },
+    secondSubscriptions: { type: Schema.Types.Mixed, default: () => [] },
     version: { type: Number, required: true, default: 0 },
     pendingPublish: { type: Boolean, required: true, default: false, index: true },
     createdAt: { type: Date, required: true },

@@ -11,7 +11,8 @@ export interface CheckoutSessionDocument {
   cancelUrl: string;
   /** The trial left when the checkout started: the subscription's first charge waits for it. */
   trialEnd: Date | null;
-  status: 'open' | 'completed';
+  /** `expired`: a newer checkout of the same seller replaced it (one open checkout per seller). */
+  status: 'open' | 'completed' | 'expired';
   createdAt: Date;
 }
 

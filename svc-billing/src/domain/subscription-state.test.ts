@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { graceUntilOf, nextSubscription, type StoredSubscription } from './subscription-state.js';
+import {
+  graceUntilOf,
+  isSecondSubscription,
+  nextSubscription,
+  type StoredSubscription,
+} from './subscription-state.js';
 
 const active: StoredSubscription = {
   id: 'sub_1',
@@ -43,7 +48,25 @@ describe('nextSubscription', () => {
     expect(nextSubscription(active, { id: 'sub_0', status: 'canceled' }, 900)).toBeNull();
     expect(nextSubscription(active, { id: 'sub_2', status: 'incomplete' }, 900)).toBeNull();
     expect(nextSubscription(active, { id: 'sub_2', status: 'active' }, 50)).toBeNull();
-    expect(nextSubscription(active, { id: 'sub_2', status: 'active' }, 150)?.id).toBe('sub_2');
+  });
+
+  it('never replaces a running subscription with a second one, however new', () => {
+    expect(nextSubscription(active, { id: 'sub_2', status: 'active' }, 150)).toBeNull();
+    const pastDue = { ...active, status: 'past_due' as const };
+    expect(nextSubscription(pastDue, { id: 'sub_2', status: 'trialing' }, 150)).toBeNull();
+    const unpaid = { ...active, status: 'unpaid' as const };
+    expect(nextSubscription(unpaid, { id: 'sub_2', status: 'active' }, 150)?.id).toBe('sub_2');
+  });
+
+  it('tells a second running subscription beside a running one', () => {
+    expect(isSecondSubscription(active, { id: 'sub_2', status: 'active' })).toBe(true);
+    expect(isSecondSubscription(active, { id: 'sub_2', status: 'trialing' })).toBe(true);
+    expect(isSecondSubscription(active, { id: 'sub_1', status: 'active' })).toBe(false);
+    expect(isSecondSubscription(active, { id: 'sub_2', status: 'incomplete' })).toBe(false);
+    expect(isSecondSubscription(active, { id: 'sub_2', status: 'canceled' })).toBe(false);
+    expect(isSecondSubscription(null, { id: 'sub_2', status: 'active' })).toBe(false);
+    const ended = { ...active, status: 'canceled' as const };
+    expect(isSecondSubscription(ended, { id: 'sub_2', status: 'active' })).toBe(false);
   });
 
   it('starts the grace period at the first failed payment and keeps it through repeats', () => {

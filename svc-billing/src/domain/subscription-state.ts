@@ -35,9 +35,10 @@ const finished = new Set<StripeSubscriptionStatus>(['canceled', 'incomplete_expi
  * - an event older than the last one applied to the same subscription is stale;
  * - a finished subscription (canceled, incomplete_expired) never comes back: Stripe never
  *   reopens one, so a late `updated` must not either;
- * - a report about another subscription replaces the current one only when the current one is not
- *   in good standing or the report is newer, and the end of an old subscription never ends a
- *   newer, running one.
+ * - a running subscription (in good standing) is changed only by its own events: the end of an
+ *   old subscription never ends it, and a second one running beside it does not replace it (the
+ *   seller would pay twice and the first be forgotten; see `isSecondSubscription`). A report of
+ *   another subscription replaces one that is not running.
  */
 export function nextSubscription(
   current: StoredSubscription | null,
@@ -54,10 +55,7 @@ export function nextSubscription(
     };
     return sameSubscription(current, next) ? null : next;
   }
-  if (current && inGoodStanding.has(current.status)) {
-    if (finished.has(report.status) || report.status === 'incomplete') return null;
-    if (eventAt < current.changedAt) return null;
-  }
+  if (current && inGoodStanding.has(current.status)) return null;
   return {
     id: report.id,
     status: report.status,
@@ -68,6 +66,22 @@ export function nextSubscription(
     changedAt: eventAt,
     pastDueSince: report.status === 'past_due' ? new Date(eventAt * 1000) : null,
   };
+}
+
+/**
+ * Whether the report is of a second subscription running beside the account's running one: what
+ * two paid checkouts make. The caller cancels it at Stripe and keeps a record of it.
+ */
+export function isSecondSubscription(
+  current: StoredSubscription | null,
+  report: SubscriptionReport,
+): boolean {
+  return (
+    current !== null &&
+    current.id !== report.id &&
+    inGoodStanding.has(current.status) &&
+    inGoodStanding.has(report.status)
+  );
 }
 
 /** The end of the grace period of a past-due subscription, or null when it is not past due. */

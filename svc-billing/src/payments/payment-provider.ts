@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { HttpError } from '@onvelope/service-kit';
 import type { BillingConfig } from '../config.js';
@@ -22,6 +23,10 @@ export interface PaymentProvider {
   readonly isMock: boolean;
   createCustomer(accountId: string, email: string | null): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string | null }>;
+  /** Closes an open checkout session so that it can no longer be paid. */
+  expireCheckout(sessionId: string): Promise<void>;
+  /** Cancels a subscription now, crediting the unused time to the customer's balance. */
+  cancelSubscription(subscriptionId: string, reason: string): Promise<void>;
   createPortal(customerId: string, returnUrl: string): Promise<{ id: string; url: string }>;
   createPaymentIntent(
     customerId: string,
@@ -37,6 +42,26 @@ export interface PaymentProvider {
 /** Stripe's smallest gap between now and a subscription's trial end accepted by Checkout. */
 const minimumTrialMs = 48 * 60 * 60_000;
 
+/** How far a webhook signature's time may be from ours: Stripe's default, five minutes. */
+export const webhookToleranceSeconds = 300;
+
+/**
+ * The SDK refuses a signature older than the tolerance but not one dated ahead: such a signature
+ * would stay replayable until long after it was made. Ahead by more than the tolerance is refused.
+ */
+export function signedTooFarAhead(signature: string, nowMs: number): boolean {
+  const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  return signedAt - Math.floor(nowMs / 1000) > webhookToleranceSeconds;
+}
+
+/**
+ * With stripe-mock, nobody but this process signs webhooks: its local pages sign the events they
+ * send to its own webhook endpoint. A secret made at start is enough and nobody else knows it
+ * (the one that used to be written in the source let anyone sign any event). Processes that must
+ * share one (a tool that sends events to the local stack) set STRIPE_WEBHOOK_SECRET alike.
+ */
+const localWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
 /**
  * The Stripe provider, or null when payments are not configured (no key and no stripe-mock):
  * callers then answer 503 with the spec's words.
@@ -45,7 +70,7 @@ export function stripeProvider(config: BillingConfig): PaymentProvider | null {
   const mock = config.STRIPE_MOCK_URL ? new URL(config.STRIPE_MOCK_URL) : null;
   const key = config.STRIPE_SECRET_KEY ?? (mock ? 'sk_test_onvelopelocal' : undefined);
   if (!key) return null;
-  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (mock ? 'whsec_onvelope_local' : undefined);
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (mock ? localWebhookSecret() : undefined);
   const stripe = new Stripe(key, {
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -86,6 +111,17 @@ export function stripeProvider(config: BillingConfig): PaymentProvider | null {
       });
       return { id: session.id, url: session.url };
     },
+    async expireCheckout(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
+    },
+    async cancelSubscription(subscriptionId, reason) {
+      // `prorate` + `invoice_now`: the unused time becomes a credit the next invoices use up.
+      await stripe.subscriptions.cancel(subscriptionId, {
+        prorate: true,
+        invoice_now: true,
+        cancellation_details: { comment: reason },
+      });
+    },
     async createPortal(customerId, returnUrl) {
       const portal = await stripe.billingPortal.sessions.create({
         customer: customerId,
@@ -104,7 +140,16 @@ export function stripeProvider(config: BillingConfig): PaymentProvider | null {
     },
     verifyWebhook(rawBody, signature) {
       if (!webhookSecret) throw new HttpError(503, 'Stripe webhooks are not configured');
-      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      const event = stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        webhookSecret,
+        webhookToleranceSeconds,
+      );
+      if (signedTooFarAhead(signature, Date.now())) {
+        throw new Error('Timestamp outside the tolerance zone');
+      }
+      return event;
     },
     signWebhook(payload) {
       if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');

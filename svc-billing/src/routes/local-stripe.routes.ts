@@ -3,30 +3,53 @@ import {
   cancelInLocalPortal,
   completeLocalCheckout,
   localCheckoutPage,
+  localCheckoutView,
+  localPagesScript,
   localPortalPage,
+  localPortalView,
   stripeWebhook,
 } from '@onvelope/contracts';
-import type { ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { localPagesScript as script } from '../use-cases/local-stripe-pages.js';
 import type { LocalStripe } from '../use-cases/local-stripe.js';
 
 /**
- * The local checkout and portal pages (stripe-mock only; 404 otherwise, see `localStripe`). Their
- * webhooks go to this very process, at the address the request came in on.
+ * The local checkout and portal pages (stripe-mock only; 404 otherwise, see `localStripe`). A page
+ * is public and holds nothing of the seller's; its content and its button need the owner's
+ * session. Their webhooks go to this very process, at the address the request came in on.
  */
 export function registerLocalStripeRoutes(routes: ServiceRoutes, local: LocalStripe) {
   routes.handle(localCheckoutPage, async (ctx, { params }) => {
-    html(ctx, await local.checkoutPage(params.sessionId));
+    html(ctx, local.checkoutFrame(params.sessionId));
   });
-  routes.handle(completeLocalCheckout, async (ctx, { params }) => {
-    ctx.status = 303;
-    ctx.redirect(await local.completeCheckout(params.sessionId, ownWebhookUrl(ctx)));
-  });
+  routes.handle(localCheckoutView, async (ctx, { params }) => ({
+    html: await local.checkoutView(params.sessionId, callerOf(ctx).accountId),
+  }));
+  routes.handle(completeLocalCheckout, async (ctx, { params }) => ({
+    redirectTo: await local.completeCheckout(
+      params.sessionId,
+      callerOf(ctx).accountId,
+      ownWebhookUrl(ctx),
+    ),
+  }));
   routes.handle(localPortalPage, async (ctx, { params }) => {
-    html(ctx, await local.portalPage(params.portalId));
+    html(ctx, local.portalFrame(params.portalId));
   });
-  routes.handle(cancelInLocalPortal, async (ctx, { params }) => {
-    ctx.status = 303;
-    ctx.redirect(await local.cancelSubscription(params.portalId, ownWebhookUrl(ctx)));
+  routes.handle(localPortalView, async (ctx, { params }) => ({
+    html: await local.portalView(params.portalId, callerOf(ctx).accountId),
+  }));
+  routes.handle(cancelInLocalPortal, async (ctx, { params }) => ({
+    redirectTo: await local.cancelSubscription(
+      params.portalId,
+      callerOf(ctx).accountId,
+      ownWebhookUrl(ctx),
+    ),
+  }));
+  routes.handle(localPagesScript, async (ctx) => {
+    local.ensureMock();
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = script;
   });
 }
 

@@ -1,4 +1,4 @@
-import type { BillingAccountDocument } from '../data/billing-account.model.js';
+import type { BillingAccountDocument, SecondSubscription } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
 import {
   idOf,
@@ -9,8 +9,13 @@ import {
   subscriptionTerms,
   type StripeEventEnvelope,
 } from '../domain/stripe-objects.js';
-import { nextSubscription, type SubscriptionReport } from '../domain/subscription-state.js';
+import {
+  isSecondSubscription,
+  nextSubscription,
+  type SubscriptionReport,
+} from '../domain/subscription-state.js';
 import { changeAccount } from './billing-state.js';
+import { askProvider, paymentsOf } from './payments-available.js';
 
 /** The Stripe events svc-billing acts on; others are acknowledged and recorded as ignored. */
 export const handledEventTypes = [
@@ -75,6 +80,11 @@ async function checkoutCompleted(deps: BillingDeps, event: StripeEventEnvelope):
   const subscriptionId = idOf(session.subscription);
   if (!accountId) return 'ignored: no account';
   await deps.checkouts.updateOne({ _id: session.id }, { $set: { status: 'completed' } });
+  // Paid: it is no longer the seller's open checkout (nothing is left to expire).
+  await deps.accounts.updateOne(
+    { _id: accountId, openCheckoutId: session.id },
+    { $set: { openCheckoutId: null } },
+  );
   const customerId = idOf(session.customer);
   // 'no_payment_required': the first charge waits for the end of the free trial.
   const paid =
@@ -89,6 +99,9 @@ async function checkoutCompleted(deps: BillingDeps, event: StripeEventEnvelope):
         }
       : null;
   return outcomeOf(
+    deps,
+    event,
+    report,
     await changeAccount(deps, accountId, (account) => {
       const customer =
         customerId && account.stripeCustomerId !== customerId
@@ -120,6 +133,9 @@ async function subscriptionChanged(deps: BillingDeps, event: StripeEventEnvelope
   const accountId = await accountIdOf(deps, object.metadata?.accountId, idOf(object.customer));
   if (!accountId) return 'ignored: no account';
   return outcomeOf(
+    deps,
+    event,
+    report,
     await changeAccount(deps, accountId, (account) => {
       const subscription = nextSubscription(account.subscription, report, event.created);
       return subscription ? { subscription } : null;
@@ -139,6 +155,9 @@ async function invoiceSettled(
   const accountId = await accountIdOf(deps, undefined, idOf(invoice.customer));
   if (!accountId) return 'ignored: no account';
   return outcomeOf(
+    deps,
+    event,
+    null,
     await changeAccount(deps, accountId, (account) => {
       const current = account.subscription;
       if (current?.id !== subscriptionId) return null;
@@ -167,7 +186,62 @@ async function accountIdOf(
   return account?._id ?? null;
 }
 
-function outcomeOf({ account, changed }: { account: unknown; changed: boolean }): string {
+/**
+ * What handling did. A report of a second subscription running beside the account's own (two
+ * checkouts paid) changes nothing (`nextSubscription`) but is not forgotten: it is cancelled.
+ */
+async function outcomeOf(
+  deps: BillingDeps,
+  event: StripeEventEnvelope,
+  report: SubscriptionReport | null,
+  { account, changed }: { account: BillingAccountDocument | null; changed: boolean },
+): Promise<string> {
   if (!account) return 'ignored: unknown account';
+  if (report && isSecondSubscription(account.subscription, report)) {
+    return cancelSecondSubscription(deps, event, account, report.id);
+  }
   return changed ? 'applied' : 'unchanged';
+}
+
+/**
+ * The account keeps the subscription it has; the second is recorded on the account, logged at
+ * warn and cancelled at Stripe (its unused time credited to the customer, so the seller does not
+ * pay twice). If Stripe cannot be reached the webhook answers 502 and Stripe sends the event
+ * again, so the cancellation is retried.
+ */
+async function cancelSecondSubscription(
+  deps: BillingDeps,
+  event: StripeEventEnvelope,
+  account: BillingAccountDocument,
+  secondId: string,
+): Promise<string> {
+  const known = account.secondSubscriptions?.find((second) => second.id === secondId);
+  if (known?.cancelledAt) return 'second subscription: already cancelled';
+  const keptId = account.subscription?.id ?? '';
+  deps.log.warn(
+    { accountId: account._id, keptSubscriptionId: keptId, secondSubscriptionId: secondId },
+    'a second subscription for an account that has one: cancelling it at Stripe',
+  );
+  if (!known) {
+    const second: SecondSubscription = {
+      id: secondId,
+      keptSubscriptionId: keptId,
+      eventId: event.id,
+      detectedAt: deps.now(),
+      cancelledAt: null,
+    };
+    await deps.accounts.updateOne(
+      { _id: account._id, 'secondSubscriptions.id': { $ne: secondId } },
+      { $push: { secondSubscriptions: second } },
+    );
+  }
+  const payments = paymentsOf(deps);
+  await askProvider(deps, () =>
+    payments.cancelSubscription(secondId, `second subscription beside ${keptId}`),
+  );
+  await deps.accounts.updateOne(
+    { _id: account._id, 'secondSubscriptions.id': secondId },
+    { $set: { 'secondSubscriptions.$.cancelledAt': deps.now() } },
+  );
+  return 'second subscription: cancelled';
 }

@@ -1,46 +1,69 @@
 import { randomBytes } from 'node:crypto';
 import { formatPence } from '@onvelope/contracts';
-import { notFound } from '@onvelope/service-kit';
+import { conflict, notFound } from '@onvelope/service-kit';
 import type { BillingAccountDocument } from '../data/billing-account.model.js';
 import type { CheckoutSessionDocument } from '../data/checkout-session.model.js';
 import type { BillingDeps } from '../deps.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
+import { escapeHtml, framePage } from './local-stripe-pages.js';
 
 /**
  * Local stand-ins for Stripe's hosted pages, served only while Stripe is stripe-mock (which hosts
  * no checkout or portal page and sends no webhooks). Paying or cancelling here sends the events
  * Stripe would send, signed with the webhook secret, to svc-billing's own webhook endpoint: the
- * same path, checks and handling production uses.
+ * same path, checks and handling production uses. A page is a frame (`local-stripe-pages.ts`);
+ * its content and its button are for the seller who owns it only (`accountId`, from the session).
  */
 export interface LocalStripe {
-  checkoutPage(sessionId: string): Promise<string>;
+  checkoutFrame(sessionId: string): string;
+  checkoutView(sessionId: string, accountId: string): Promise<string>;
   /** Pays: sends the webhooks, then answers where the browser goes (the checkout's success URL). */
-  completeCheckout(sessionId: string, webhookUrl: string): Promise<string>;
-  portalPage(portalId: string): Promise<string>;
+  completeCheckout(sessionId: string, accountId: string, webhookUrl: string): Promise<string>;
+  portalFrame(portalId: string): string;
+  portalView(portalId: string, accountId: string): Promise<string>;
   /** Cancels the subscription now: sends the webhook, answers the portal's return address. */
-  cancelSubscription(portalId: string, webhookUrl: string): Promise<string>;
+  cancelSubscription(portalId: string, accountId: string, webhookUrl: string): Promise<string>;
+  /** Throws 404 unless Stripe is stripe-mock. */
+  ensureMock(): void;
 }
 
+export const localStripeMessages = {
+  noCheckout: 'This checkout does not exist or has expired.',
+  noPortal: 'This billing session has expired.',
+  replaced: 'This checkout has expired: a newer one was started. Pay on the newest one.',
+  paid: 'This checkout is paid.',
+} as const;
+
 const notMock = () => notFound('Not found');
+const checkoutPath = (sessionId: string) =>
+  `/api/payments/local-checkout/${encodeURIComponent(sessionId)}`;
+const portalPath = (portalId: string) =>
+  `/api/payments/local-portal/${encodeURIComponent(portalId)}`;
 
 export function localStripe(deps: BillingDeps): LocalStripe {
   const mockProvider = (): PaymentProvider => {
     if (!deps.payments?.isMock) throw notMock();
     return deps.payments;
   };
-  const checkoutOf = async (sessionId: string) => {
+  // Another seller's session answers as one that does not exist: ids cannot be probed.
+  const checkoutOf = async (sessionId: string, accountId: string) => {
     mockProvider();
-    const session = await deps.checkouts.findById(sessionId).lean<CheckoutSessionDocument>();
-    if (!session) throw notFound('This checkout does not exist or has expired.');
-    return session;
+    const [session, account] = await Promise.all([
+      deps.checkouts.findOne({ _id: sessionId, accountId }).lean<CheckoutSessionDocument>(),
+      deps.accounts.findById(accountId).lean<BillingAccountDocument>(),
+    ]);
+    if (!session || !account) throw notFound(localStripeMessages.noCheckout);
+    // One open checkout per seller: only the newest may be paid (see `createCheckout`).
+    const payable = session.status === 'open' && account.openCheckoutId === session._id;
+    return { session, account, payable };
   };
-  const portalAccountOf = async (portalId: string) => {
+  const portalAccountOf = async (portalId: string, accountId: string) => {
     mockProvider();
-    const portal = await deps.portals.findById(portalId).lean();
-    const account = portal
-      ? await deps.accounts.findById(portal.accountId).lean<BillingAccountDocument>()
-      : null;
-    if (!portal || !account) throw notFound('This billing session has expired.');
+    const [portal, account] = await Promise.all([
+      deps.portals.findOne({ _id: portalId, accountId }).lean(),
+      deps.accounts.findById(accountId).lean<BillingAccountDocument>(),
+    ]);
+    if (!portal || !account) throw notFound(localStripeMessages.noPortal);
     return { portal, account };
   };
 
@@ -65,34 +88,36 @@ export function localStripe(deps: BillingDeps): LocalStripe {
   }
 
   return {
-    async checkoutPage(sessionId) {
-      const session = await checkoutOf(sessionId);
+    ensureMock: () => void mockProvider(),
+    checkoutFrame(sessionId) {
+      mockProvider();
+      return framePage('Test checkout', `${checkoutPath(sessionId)}/view`);
+    },
+
+    async checkoutView(sessionId, accountId) {
+      const { session, payable } = await checkoutOf(sessionId, accountId);
       const plan = deps.catalogue.planOf(session.priceId);
       const price = plan ? `${formatPence(plan.price)} a ${plan.interval}` : '';
       const trialNote = session.trialEnd
         ? `<p>Nothing is charged today: the first payment is taken on ${dateText(session.trialEnd)}, when your free trial ends.</p>`
         : '';
-      return page(
-        'Test checkout',
-        `<h1>Subscribe to ${escapeHtml(plan?.name ?? session.planId)}</h1>
+      const action = payable
+        ? `<button type="button" data-action="${checkoutPath(session._id)}/complete" data-testid="local-checkout-pay">Pay ${escapeHtml(price)}</button>`
+        : `<p data-testid="local-checkout-closed">${session.status === 'completed' ? localStripeMessages.paid : localStripeMessages.replaced}</p>`;
+      return `<h1>Subscribe to ${escapeHtml(plan?.name ?? session.planId)}</h1>
         <p class="price">${escapeHtml(price)}</p>
         ${trialNote}
         <p class="note">This page stands in for Stripe Checkout because payments run on stripe-mock
         (local and test runs). No card is asked for and nothing is charged.</p>
-        <form method="post" action="/api/payments/local-checkout/${encodeURIComponent(session._id)}/complete">
-          <button type="submit" data-testid="local-checkout-pay">Pay ${escapeHtml(price)}</button>
-        </form>
-        <a href="${escapeHtml(session.cancelUrl)}" data-testid="local-checkout-cancel">Cancel and go back</a>`,
-      );
+        ${action}
+        <p><a href="${escapeHtml(session.cancelUrl)}" data-testid="local-checkout-cancel">Cancel and go back</a></p>`;
     },
 
-    async completeCheckout(sessionId, webhookUrl) {
-      const session = await checkoutOf(sessionId);
-      const account = await deps.accounts
-        .findById(session.accountId)
-        .lean<BillingAccountDocument>();
-      if (!account?.stripeCustomerId) throw notFound('This checkout has no customer.');
+    async completeCheckout(sessionId, accountId, webhookUrl) {
+      const { session, account, payable } = await checkoutOf(sessionId, accountId);
       if (session.status === 'completed') return session.successUrl;
+      if (!payable) throw conflict(localStripeMessages.replaced);
+      if (!account.stripeCustomerId) throw notFound('This checkout has no customer.');
       const plan = deps.catalogue.planOf(session.priceId);
       const now = deps.now();
       const periodEnd = session.trialEnd ?? addInterval(now, plan?.interval ?? 'month');
@@ -123,31 +148,31 @@ export function localStripe(deps: BillingDeps): LocalStripe {
       return session.successUrl;
     },
 
-    async portalPage(portalId) {
-      const { account } = await portalAccountOf(portalId);
+    portalFrame(portalId) {
+      mockProvider();
+      return framePage('Test billing portal', `${portalPath(portalId)}/view`);
+    },
+
+    async portalView(portalId, accountId) {
+      const { account } = await portalAccountOf(portalId, accountId);
       const subscription = account.subscription;
       const plan = subscription?.planId ? deps.catalogue.planOf(subscription.planId) : undefined;
       const running =
         subscription && ['active', 'trialing', 'past_due'].includes(subscription.status);
-      return page(
-        'Test billing portal',
-        `<h1>Manage billing</h1>
+      return `<h1>Manage billing</h1>
         <p>${running ? `${escapeHtml(plan?.name ?? 'Subscription')}: ${escapeHtml(subscription.status)}` : 'No running subscription.'}</p>
         <p class="note">This page stands in for Stripe's customer portal because payments run on
         stripe-mock (local and test runs).</p>
         ${
           running
-            ? `<form method="post" action="/api/payments/local-portal/${encodeURIComponent(portalId)}/cancel">
-                <button type="submit" data-testid="local-portal-cancel">Cancel subscription now</button>
-              </form>`
+            ? `<button type="button" data-action="${portalPath(portalId)}/cancel" data-testid="local-portal-cancel">Cancel subscription now</button>`
             : ''
         }
-        <a href="/account-settings" data-testid="local-portal-return">Back to ONVELOPE</a>`,
-      );
+        <p><a href="/account-settings" data-testid="local-portal-return">Back to ONVELOPE</a></p>`;
     },
 
-    async cancelSubscription(portalId, webhookUrl) {
-      const { portal, account } = await portalAccountOf(portalId);
+    async cancelSubscription(portalId, accountId, webhookUrl) {
+      const { portal, account } = await portalAccountOf(portalId, accountId);
       const subscription = account.subscription;
       if (subscription && subscription.status !== 'canceled') {
         await send(webhookUrl, 'customer.subscription.deleted', {
@@ -191,31 +216,3 @@ const dateText = (date: Date) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · ONVELOPE</title>
-<style>
-  body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1d2433; }
-  h1 { font-size: 1.5rem; }
-  .price { font-size: 1.25rem; font-weight: 600; }
-  .note { background: #fff7e0; border: 1px solid #f0d58a; padding: .75rem; border-radius: .5rem; font-size: .9rem; }
-  button { background: #3454d1; color: #fff; border: 0; border-radius: .5rem; padding: .75rem 1.25rem; font-size: 1rem; cursor: pointer; margin: 1rem 0; }
-  a { color: #3454d1; }
-</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}

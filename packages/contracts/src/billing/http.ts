@@ -3,6 +3,8 @@ import {
   checkoutRequest,
   checkoutResponse,
   localCheckoutParams,
+  localPageAction,
+  localPageView,
   localPortalParams,
   paymentIntentRequest,
   paymentIntentResponse,
@@ -60,9 +62,11 @@ export const stripeWebhook = route(
   { streaming: 'request', schemas: { response: webhookResponse } },
 );
 
-// The four calls below exist only while Stripe is stripe-mock (local runs and tests): stripe-mock
-// hosts no checkout or portal page and sends no webhooks, so svc-billing stands in for both pages
-// and sends the signed webhooks Stripe would. Anywhere else they answer 404.
+// The calls below exist only while Stripe is stripe-mock (local runs and tests): stripe-mock hosts
+// no checkout or portal page and sends no webhooks, so svc-billing stands in for both pages and
+// sends the signed webhooks Stripe would. Anywhere else they answer 404. The browser opens a page
+// (public, holding nothing of the seller's); its script (`local-pages.js`) asks for the page's
+// content and sends its button with the seller's own session, so only the owner sees or pays.
 export const localCheckoutPage = route(
   'GET',
   '/api/payments/local-checkout/{sessionId}',
@@ -72,13 +76,22 @@ export const localCheckoutPage = route(
   { schemas: { params: localCheckoutParams } },
 );
 
+export const localCheckoutView = route(
+  'GET',
+  '/api/payments/local-checkout/{sessionId}/view',
+  'merchant',
+  'implied',
+  "The local checkout page's content, for the seller who started it (stripe-mock only)",
+  { schemas: { params: localCheckoutParams, response: localPageView } },
+);
+
 export const completeLocalCheckout = route(
   'POST',
   '/api/payments/local-checkout/{sessionId}/complete',
-  'public',
+  'merchant',
   'implied',
   'Pay on the local checkout page: sends the signed webhooks (stripe-mock only)',
-  { schemas: { params: localCheckoutParams } },
+  { schemas: { params: localCheckoutParams, response: localPageAction } },
 );
 
 export const localPortalPage = route(
@@ -90,13 +103,30 @@ export const localPortalPage = route(
   { schemas: { params: localPortalParams } },
 );
 
+export const localPortalView = route(
+  'GET',
+  '/api/payments/local-portal/{portalId}/view',
+  'merchant',
+  'implied',
+  "The local customer portal's content, for the seller it was opened for (stripe-mock only)",
+  { schemas: { params: localPortalParams, response: localPageView } },
+);
+
 export const cancelInLocalPortal = route(
   'POST',
   '/api/payments/local-portal/{portalId}/cancel',
-  'public',
+  'merchant',
   'implied',
   'Cancel in the local customer portal: sends the signed webhook (stripe-mock only)',
-  { schemas: { params: localPortalParams } },
+  { schemas: { params: localPortalParams, response: localPageAction } },
+);
+
+export const localPagesScript = route(
+  'GET',
+  '/api/payments/local-pages.js',
+  'public',
+  'implied',
+  "The local pages' script: shows and sends them with the seller's session (stripe-mock only)",
 );
 
 /** Every svc-billing call, each also exported by name. */
@@ -107,7 +137,10 @@ export const billingRoutes = [
   getSubscription,
   stripeWebhook,
   localCheckoutPage,
+  localCheckoutView,
   completeLocalCheckout,
   localPortalPage,
+  localPortalView,
   cancelInLocalPortal,
+  localPagesScript,
 ];

@@ -89,3 +89,8 @@ export const webhookResponse = z.object({ received: z.literal(true) });
 
 export const localCheckoutParams = z.object({ sessionId: z.string().min(1).max(200) });
 export const localPortalParams = z.object({ portalId: z.string().min(1).max(200) });
+
+/** A local page's content, rendered (and escaped) by svc-billing for its owner. */
+export const localPageView = z.object({ html: z.string() });
+/** Where the browser goes after a local page's button did its work. */
+export const localPageAction = z.object({ redirectTo: z.string() });
