@@ -4,6 +4,7 @@ import { prepareOutbox } from './data/tracking-entry-outbox.js';
 import { backfillSearchTerms } from './data/search-terms-backfill.js';
 import { trackingEntryModel } from './data/tracking-entry.model.js';
 import { serveCustomerCommands } from './events/customer-commands.js';
+import { consumeShipmentTracking } from './events/shipment-tracking-consumer.js';
 import { serveStoreFrontCommands } from './events/store-front-commands.js';
 import { ensureOrdersStream } from './events/tracking-entry-events.js';
 import { startTrackingEntryRelay } from './events/tracking-entry-relay.js';
@@ -36,6 +37,7 @@ export function startOrdersService(env: Env) {
       registerReportRoutes({ routes, db, log });
       serveStoreFrontCommands({ db, nats, log });
       serveCustomerCommands({ db, nats, log });
+      const shipmentTracking = await consumeShipmentTracking({ db, nats, log });
       const buyers = await prepareBuyerDeps({ db, nats, log, config });
       registerBuyerLookupRoutes(routes, buyers);
       registerOrderQueryRoutes(routes, buyers);
@@ -63,6 +65,7 @@ export function startOrdersService(env: Env) {
       return {
         stop: async () => {
           await imports.stop();
+          await shipmentTracking.stop();
           await relay.stop();
           buyers.mailer.close();
         },

@@ -507,7 +507,7 @@ describe('POST /api/upload/csv', () => {
     const before = await entryOf(caller, 'R-2');
     expect(created).toEqual([
       {
-        eventVersion: 2,
+        eventVersion: 3,
         accountId: caller.accountId,
         changes: [
           expect.objectContaining({ orderNumber: 'R-1', version: 1, source: 'csv' }),
@@ -540,7 +540,7 @@ describe('POST /api/upload/csv', () => {
     });
     expect(updated).toEqual([
       {
-        eventVersion: 2,
+        eventVersion: 3,
         accountId: caller.accountId,
         changes: [
           expect.objectContaining({

@@ -56,6 +56,27 @@ export const configSchema = serviceConfigSchema(
     STORE_FRONT_MAX_ATTEMPTS: positiveInt(6),
     STORE_FRONT_RETRY_BASE_MS: positiveInt(500),
     STORE_FRONT_TIMEOUT_MS: positiveInt(20_000),
+
+    /** Live tracking (EasyPost). Without a key no shipment is tracked, and the webhook answers 503. */
+    EASYPOST_API_KEY: z.string().min(1).optional(),
+    /** EasyPost's API, or the tracking simulator (`tools/tracking-sim`; `npm start` sets it). */
+    EASYPOST_API_URL: z.url().default('https://api.easypost.com/v2/'),
+    /** The secret of the EasyPost webhook (its HMAC key); required with a key in production. */
+    EASYPOST_WEBHOOK_SECRET: z.string().min(1).optional(),
+    EASYPOST_TIMEOUT_MS: positiveInt(15_000),
+    /** Per replica: tracker calls a second (token bucket refill) and the burst it allows. */
+    TRACKING_RATE_PER_SECOND: z.coerce.number().positive().default(20),
+    TRACKING_BURST: positiveInt(20),
+    TRACKING_BATCH_SIZE: positiveInt(50),
+    TRACKING_LEASE_MS: positiveInt(60_000),
+    TRACKING_RETRY_BASE_MS: positiveInt(2_000),
+    TRACKING_RETRY_MAX_MS: positiveInt(60 * 60_000),
+    TRACKING_POLL_MS: positiveInt(1_000),
+    /** Shipments shipped longer ago than this when they reach svc-sync are not tracked. */
+    TRACKING_MAX_SHIPMENT_AGE_DAYS: positiveInt(60),
+    /** A tracker with no report for this long is asked about; checked this often. */
+    TRACKING_RECONCILE_AFTER_MS: positiveInt(6 * 60 * 60_000),
+    TRACKING_RECONCILE_EVERY_MS: positiveInt(5 * 60_000),
   },
 ).superRefine((config, context) => {
   if (config.NODE_ENV !== 'production') return;
@@ -63,6 +84,13 @@ export const configSchema = serviceConfigSchema(
     if (config[name] === undefined) {
       context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
     }
+  }
+  if (config.EASYPOST_API_KEY && !config.EASYPOST_WEBHOOK_SECRET) {
+    context.addIssue({
+      code: 'custom',
+      path: ['EASYPOST_WEBHOOK_SECRET'],
+      message: 'is required in production when EASYPOST_API_KEY is set',
+    });
   }
 });
 
@@ -75,5 +103,7 @@ export function secretsOf(config: SyncConfig) {
     clientSecret: config.BIGCARTEL_CLIENT_SECRET ?? 'onvelope-dev-secret',
     tokenKey: config.TOKEN_ENCRYPTION_KEY ?? devSecret('token-encryption-key'),
     stateSecret: config.STATE_SECRET ?? devSecret('oauth-state-secret').toString('base64'),
+    easyPostWebhookSecret:
+      config.EASYPOST_WEBHOOK_SECRET ?? devSecret('easypost-webhook-secret').toString('base64'),
   };
 }

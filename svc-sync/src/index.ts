@@ -4,13 +4,18 @@ import { createService, type Env } from '@onvelope/service-kit';
 import { configSchema, secretsOf } from './config.js';
 import { connectionModel } from './data/connection.model.js';
 import { BigCartelClient, type StoreFrontClient } from './data/store-front-client.js';
+import { shipmentTrackerModel } from './data/shipment-tracker.model.js';
 import { syncJobModel } from './data/sync-job.model.js';
+import { EasyPostProvider } from './data/tracking-provider.js';
 import { serveMarkShipped } from './events/mark-shipped-command.js';
 import { ensureJobQueue, startJobWorkers } from './events/sync-job-queue.js';
 import { registerConnectionRoutes } from './routes/connections.routes.js';
 import { registerSyncRoutes } from './routes/sync.routes.js';
+import { registerTrackingWebhookRoutes } from './routes/tracking-webhook.routes.js';
+import { startShipmentTracking } from './use-cases/run-shipment-tracking.js';
 import { runSyncJob } from './use-cases/run-sync-job.js';
 import type { SyncDeps } from './use-cases/store-front-access.js';
+import type { TrackingDeps } from './use-cases/track-shipments.js';
 
 export { configSchema } from './config.js';
 export type { StoreFrontClient } from './data/store-front-client.js';
@@ -82,6 +87,39 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
         config.PUBLIC_SITE_URL,
       );
       registerSyncRoutes(routes, deps);
+
+      const tracking: TrackingDeps | null = config.EASYPOST_API_KEY
+        ? {
+            db,
+            nats,
+            log,
+            provider: new EasyPostProvider({
+              apiKey: config.EASYPOST_API_KEY,
+              apiUrl: config.EASYPOST_API_URL,
+              webhookSecret: secrets.easyPostWebhookSecret,
+              timeoutMs: config.EASYPOST_TIMEOUT_MS,
+            }),
+            settings: {
+              ratePerSecond: config.TRACKING_RATE_PER_SECOND,
+              burst: config.TRACKING_BURST,
+              batchSize: config.TRACKING_BATCH_SIZE,
+              leaseMs: config.TRACKING_LEASE_MS,
+              retryBaseMs: config.TRACKING_RETRY_BASE_MS,
+              retryMaxMs: config.TRACKING_RETRY_MAX_MS,
+              maxShipmentAgeMs: config.TRACKING_MAX_SHIPMENT_AGE_DAYS * 24 * 60 * 60_000,
+              reconcileAfterMs: config.TRACKING_RECONCILE_AFTER_MS,
+            },
+          }
+        : null;
+      if (!tracking) log.warn('EASYPOST_API_KEY is not set: shipments are not tracked');
+      await shipmentTrackerModel(db).syncIndexes();
+      registerTrackingWebhookRoutes(routes, tracking, log);
+      const shipmentTracking = tracking
+        ? await startShipmentTracking(tracking, {
+            pollMs: config.TRACKING_POLL_MS,
+            reconcileEveryMs: config.TRACKING_RECONCILE_EVERY_MS,
+          })
+        : null;
       const markShipped = serveMarkShipped(deps);
       const workers = await startJobWorkers(
         nats,
@@ -93,6 +131,7 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
       return {
         stop: async () => {
           markShipped.unsubscribe();
+          await shipmentTracking?.stop();
           await workers.stop();
         },
       };

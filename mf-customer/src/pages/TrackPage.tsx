@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@onvelope/router';
 import { lookupOrder, openTrackingLink, type BuyerOrder } from '@onvelope/contracts';
-import { TextField, type RemotePage } from '@onvelope/ui';
+import { ShipmentProgress, TextField, type RemotePage } from '@onvelope/ui';
 import { publicApi } from '../api.js';
 import { OrderSummary } from '../components/OrderSummary.js';
 import { Timeline } from '../components/Timeline.js';
@@ -136,6 +136,13 @@ function Tracking({ search }: { search: URLSearchParams }) {
         </div>
         <div className="ov-card">
           <OrderSummary order={found.order} />
+          {found.order.delivery && (
+            <ShipmentProgress
+              delivery={found.order.delivery}
+              status={found.order.status}
+              classPrefix="cu"
+            />
+          )}
           <Timeline order={found.order} />
         </div>
         <QueryForm order={found.order} customerEmail={found.email} />

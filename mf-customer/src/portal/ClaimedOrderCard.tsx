@@ -1,5 +1,5 @@
 import type { ResponseOf, listClaimedOrders } from '@onvelope/contracts';
-import { formatDate, orderItemsLabel } from '@onvelope/ui';
+import { formatDate, orderItemsLabel, ShipmentProgress } from '@onvelope/ui';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { Timeline } from '../components/Timeline.js';
 
@@ -40,6 +40,9 @@ export function ClaimedOrderCard({ claim, onEdit, onUnclaim }: ClaimedOrderCardP
           {order.trackingNumber}
           {order.shippedAt && <> · shipped {formatDate(order.shippedAt)}</>}
         </p>
+      )}
+      {order.delivery && (
+        <ShipmentProgress delivery={order.delivery} status={order.status} classPrefix="cu" />
       )}
       {claim.notes && (
         <p className="cu-notes" data-testid="claim-notes">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
+import { ShipmentProgress } from '@onvelope/ui';
 import {
   canShip,
   categoryList,
@@ -9,6 +10,7 @@ import {
   statusLabel,
 } from '../domain/display-format.js';
 import { StatusBadge } from './OrderCells.js';
+import './shipment.css';
 
 /** Every field of an order (spec 000 §3), grouped the way a seller reads it. */
 export function OrderDetails({
@@ -50,6 +52,9 @@ export function OrderDetails({
             </p>
           )}
         </div>
+      )}
+      {entry.delivery && (
+        <ShipmentProgress delivery={entry.delivery} status={entry.status} classPrefix="me" />
       )}
       <div className="me-details__grid">
         <Group title="Customer">

@@ -5,6 +5,7 @@ import { ordersRoutes } from './orders/http.js';
 import { platformRoutes } from './platform/http.js';
 import type { HttpMethod, RouteContract, ServiceName } from './route.js';
 import { syncRoutes } from './sync/http.js';
+import { trackingRoutes } from './tracking/http.js';
 
 /** Every HTTP call of the product: the gateway routes by it, services validate by it. */
 export const routeTable: readonly RouteContract[] = [
@@ -12,6 +13,7 @@ export const routeTable: readonly RouteContract[] = [
   ...authRoutes,
   ...ordersRoutes,
   ...syncRoutes,
+  ...trackingRoutes,
   ...billingRoutes,
   ...analyticsRoutes,
 ];

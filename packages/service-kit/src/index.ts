@@ -19,4 +19,5 @@ export * from './mailer.js';
 export * from './foreground-calls.js';
 export * from './create-service.js';
 export * from './stray-errors.js';
+export * from './raw-body.js';
 export * from './module-worker.js';

@@ -112,3 +112,5 @@ export { Toasts, type ToastsProps } from './Toasts.js';
 export { toastHideMs, useToasts, type Toast } from './use-toasts.js';
 export { TextField, type TextFieldProps } from './TextField.js';
 export { SessionExpiredNotice, type SessionExpiredNoticeProps } from './SessionExpiredNotice.js';
+export { shipmentState, type ShipmentState, type ShipmentTone } from './shipment-state.js';
+export { ShipmentProgress, type ShipmentProgressProps } from './ShipmentProgress.js';

@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import {
   createCheckout as createCheckoutRoute,
   createPaymentIntent as createPaymentIntentRoute,
@@ -10,6 +9,7 @@ import {
   badRequest,
   callerOf,
   HttpError,
+  readRawBody,
   type Logger,
   type ServiceRoutes,
 } from '@onvelope/service-kit';
@@ -49,7 +49,7 @@ export function registerPaymentRoutes(routes: ServiceRoutes, deps: BillingDeps) 
     const payments = paymentsOf(deps);
     const signature = ctx.get('stripe-signature');
     if (!signature) throw badRequest(webhookMessages.missingSignature);
-    const rawBody = await readRawBody(ctx);
+    const rawBody = await readRawBody(ctx, maxWebhookBytes);
     let verified: unknown;
     try {
       verified = payments.verifyWebhook(rawBody, signature);
@@ -65,16 +65,4 @@ export function registerPaymentRoutes(routes: ServiceRoutes, deps: BillingDeps) 
     log.info({ eventId: event.data.id, type: event.data.type, outcome }, 'Stripe event');
     return { received: true as const };
   });
-}
-
-/** The body exactly as sent: Stripe signs the bytes, so it must not be parsed first. */
-async function readRawBody(ctx: Context): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxWebhookBytes) throw new HttpError(413, 'Request body is too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }

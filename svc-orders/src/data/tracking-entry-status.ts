@@ -20,10 +20,10 @@ export interface StoredStatus {
 
 /**
  * Where a write's statement comes from. `file`: an uploaded file, which describes the past (a
- * shipped row without a date stays without one). `storeFront`, `seller`, `rules`: live statements,
- * so an order they make shipped without a date is shipped now.
+ * shipped row without a date stays without one). `storeFront`, `seller`, `rules`, `carrier` (the
+ * tracking provider): live statements, so an order they make shipped without a date is shipped now.
  */
-export type StatusSource = 'file' | 'storeFront' | 'seller' | 'rules';
+export type StatusSource = 'file' | 'storeFront' | 'seller' | 'rules' | 'carrier';
 
 export interface StatusStatement {
   source: StatusSource;

@@ -152,6 +152,9 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
       statusRule: set.statusRule ?? null,
       merchant: null,
       searchText: '',
+      delivery: null,
+      carrierStatus: null,
+      carrierUpdatedAt: null,
       createdAt: now,
       updatedAt: now,
     } satisfies Required<Omit<EntryFields, 'externalId' | 'connectionId' | 'storeFrontKey'>> &

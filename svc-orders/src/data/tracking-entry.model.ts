@@ -1,7 +1,9 @@
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
 import {
+  carrierStatuses,
   orderSources,
   trackingEntrySortFields,
+  type DeliveryRecord,
   type OrderLineItem,
   type TrackingEntry,
 } from '@onvelope/contracts';
@@ -84,6 +86,13 @@ const trackingEntrySchema = new Schema(
       default: null,
     },
     searchText: { type: String, default: '' },
+    /**
+     * What the tracking provider last said of the shipment, in the contract's shape (see
+     * `apply-carrier-update.ts`); its status and time are repeated below for the queries on them.
+     */
+    delivery: { type: Schema.Types.Mixed, default: null },
+    carrierStatus: { type: String, enum: carrierStatuses, default: null },
+    carrierUpdatedAt: date,
   },
   { timestamps: true, collection: 'tracking_entries' },
 );
@@ -148,9 +157,10 @@ trackingEntrySchema.pre('validate', function fillOrderKey() {
 // Entries are read lean, so their line items are plain objects, not mongoose sub-documents.
 export type TrackingEntryDocument = Omit<
   InferSchemaType<typeof trackingEntrySchema>,
-  'lineItems'
+  'lineItems' | 'delivery'
 > & {
   lineItems?: OrderLineItem[] | null;
+  delivery?: DeliveryRecord | null;
   _id: Types.ObjectId;
   createdAt: Date;
   updatedAt: Date;
@@ -216,6 +226,7 @@ export function toTrackingEntry(doc: TrackingEntryDocument): TrackingEntry {
     merchant: doc.merchant
       ? { name: doc.merchant.name ?? null, website: doc.merchant.website ?? null }
       : null,
+    delivery: doc.delivery ?? null,
   };
 }
 

@@ -58,6 +58,7 @@ const changeBytes = (change: TrackingEntryChange) =>
     change.customerEmail,
     change.customerName,
     change.courier,
+    change.trackingNumber,
   ) +
   (change.items ?? []).reduce(
     (total, item) => total + 100 + textBytes(item.name, item.imageUrl),
@@ -128,6 +129,8 @@ export type ChangedEntry = Pick<
   | 'lastName'
   | 'courier'
   | 'shippedAt'
+  | 'trackingNumber'
+  | 'delivery'
 > &
   LineItemSource;
 
@@ -154,6 +157,10 @@ export function changeOf(entry: ChangedEntry): TrackingEntryChange {
       entry.customerName ?? ([entry.firstName, entry.lastName].filter(Boolean).join(' ') || null),
     courier: entry.courier ?? null,
     shippedAt: entry.shippedAt ? entry.shippedAt.toISOString() : null,
+    trackingNumber: entry.trackingNumber ?? null,
+    carrierStatus: entry.delivery?.carrierStatus ?? null,
+    deliveredAt: entry.delivery?.deliveredAt ?? null,
+    estimatedDeliveryAt: entry.delivery?.estimatedDeliveryAt ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineStream } from '../messaging.js';
+import { carrierStatuses } from '../tracking/schemas.js';
 import { orderLineItem } from './line-items.js';
 
 // Events only: commands such as `orders.upsertBatch` must stay outside the stream's subjects, or
@@ -31,9 +32,10 @@ export const MAX_ENTRIES_PER_EVENT = 1_000;
  * The shape of `trackingEntryUpserted` a publisher writes. Version 2 added what analytics reads
  * (items, customer, courier, shippedAt), all optional so that a version-1 consumer, which ignores
  * fields it does not know, keeps working, and a version-2 consumer reads a version-1 message
- * (no `eventVersion`) as having none of them.
+ * (no `eventVersion`) as having none of them. Version 3 added what live tracking reads (the
+ * tracking number, the carrier's status and delivery date).
  */
-export const TRACKING_ENTRY_EVENT_VERSION = 2;
+export const TRACKING_ENTRY_EVENT_VERSION = 3;
 
 /**
  * One entry's change. `version` grows with every change of the entry, so a consumer can ignore a
@@ -55,6 +57,11 @@ export const trackingEntryChange = z.object({
   customerName: z.string().nullable().optional(),
   courier: z.string().nullable().optional(),
   shippedAt: z.iso.datetime().nullable().optional(),
+  // Since event version 3.
+  trackingNumber: z.string().nullable().optional(),
+  carrierStatus: z.enum(carrierStatuses).nullable().optional(),
+  deliveredAt: z.iso.datetime().nullable().optional(),
+  estimatedDeliveryAt: z.iso.datetime().nullable().optional(),
 });
 
 /** Tracking entries of one account were created or changed, together (one write). */

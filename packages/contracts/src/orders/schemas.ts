@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryRecord } from '../tracking/schemas.js';
 import { trackingEntryStatuses } from './events.js';
 
 // Spec 000 §8: the words a seller sees.
@@ -80,6 +81,8 @@ export const trackingEntry = z.object({
   statusRule: z.object({ id: z.string(), keyword: z.string() }).nullable().optional(),
   source: z.enum(orderSources),
   merchant: z.object({ name: z.string().nullable(), website: z.string().nullable() }).nullable(),
+  /** What the tracking provider last said of the shipment; null until it has said anything. */
+  delivery: deliveryRecord.nullable().optional(),
 });
 export type TrackingEntry = z.infer<typeof trackingEntry>;
 

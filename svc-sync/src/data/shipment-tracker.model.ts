@@ -1,0 +1,60 @@
+import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+
+export const shipmentTrackerStates = ['pending', 'registered', 'refused'] as const;
+
+/**
+ * One order's shipment as the tracking provider is asked to follow it: `pending` until the
+ * provider has a tracker for it (retried with backoff, across restarts and replicas), then
+ * `registered` with the provider's tracker id, which the provider's webhooks name; `refused` when
+ * the provider will never track the code (it said so). Unique by account, order and tracking
+ * number: an order shipped again with another number is tracked anew.
+ */
+const shipmentTrackerSchema = new Schema(
+  {
+    accountId: { type: String, required: true },
+    entryId: { type: String, required: true },
+    trackingNumber: { type: String, required: true },
+    /** `shipmentKeyOf(...)`: the unique key as one field (mongo-java-server, see svc-orders). */
+    shipmentKey: { type: String, required: true },
+    courier: { type: String, default: null },
+    state: { type: String, enum: shipmentTrackerStates, required: true, default: 'pending' },
+    provider: { type: String, default: null },
+    trackerId: { type: String, default: null },
+    attempts: { type: Number, required: true, default: 0 },
+    /**
+     * When a pending registration may next be tried. A replica that takes it moves this on by its
+     * lease and marks it with its `claim`: should the replica die, the registration is due again
+     * once the lease has passed.
+     */
+    nextAttemptAt: { type: Date, required: true },
+    claim: { type: String, default: null },
+    lastError: { type: String, default: null },
+    registeredAt: { type: Date, default: null },
+    /** When the provider last reported on it (webhook or reconcile), and its carrier status then. */
+    lastReportAt: { type: Date, default: null },
+    carrierStatus: { type: String, default: null },
+  },
+  { timestamps: true, collection: 'shipment_trackers' },
+);
+
+shipmentTrackerSchema.index({ shipmentKey: 1 }, { unique: true });
+// Claiming due registrations, and finding the ones a reconcile poll asks about.
+shipmentTrackerSchema.index({ state: 1, nextAttemptAt: 1 });
+shipmentTrackerSchema.index({ state: 1, lastReportAt: 1 });
+shipmentTrackerSchema.index({ claim: 1 });
+// A webhook names the provider's tracker, and its tracking code (which may come before the tracker
+// id is stored: the provider reports a tracker as soon as it creates it).
+shipmentTrackerSchema.index({ trackerId: 1 });
+shipmentTrackerSchema.index({ trackingNumber: 1 });
+
+export type ShipmentTrackerDocument = InferSchemaType<typeof shipmentTrackerSchema> & {
+  _id: Types.ObjectId;
+};
+
+export const shipmentKeyOf = (accountId: string, entryId: string, trackingNumber: string) =>
+  JSON.stringify([accountId, entryId, trackingNumber]);
+
+export function shipmentTrackerModel(db: Connection): Model<ShipmentTrackerDocument> {
+  return (db.models.ShipmentTracker ??
+    db.model('ShipmentTracker', shipmentTrackerSchema)) as Model<ShipmentTrackerDocument>;
+}

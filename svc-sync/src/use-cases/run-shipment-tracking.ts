@@ -1,0 +1,71 @@
+import { trackingEntryUpserted } from '@onvelope/contracts';
+import { consumeEvents } from '@onvelope/service-kit';
+import { TokenBucket } from '../domain/token-bucket.js';
+import {
+  noteShipments,
+  reconcileQuietTrackers,
+  registerDueShipments,
+  type TrackingDeps,
+} from './track-shipments.js';
+
+export interface ShipmentTrackingLoop {
+  /** How often an idle replica looks for due registrations made elsewhere. */
+  pollMs: number;
+  /** How often a replica looks for quiet trackers to ask about. */
+  reconcileEveryMs: number;
+}
+
+/**
+ * Live tracking's work in this replica: notes the shipments of changed orders (from svc-orders'
+ * events, shared by every replica), and registers them with the provider and asks about quiet
+ * trackers in a loop (replicas split the registrations by claims, see `track-shipments.ts`).
+ */
+export async function startShipmentTracking(deps: TrackingDeps, loop: ShipmentTrackingLoop) {
+  const bucket = new TokenBucket(deps.settings.burst, deps.settings.ratePerSecond);
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const running = (async () => {
+    let reconciledAt = 0;
+    while (!stopping) {
+      try {
+        const taken = await registerDueShipments(deps, bucket);
+        if (Date.now() - reconciledAt >= loop.reconcileEveryMs) {
+          reconciledAt = Date.now();
+          await reconcileQuietTrackers(deps, bucket);
+        }
+        if (!taken) await pause(loop.pollMs);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'shipment tracking round failed; trying again');
+        await pause(loop.pollMs);
+      }
+    }
+  })();
+
+  const changes = await consumeEvents(
+    deps.nats,
+    trackingEntryUpserted,
+    'svc-sync-shipments',
+    async ({ payload }) => {
+      if (await noteShipments(deps, payload)) wake?.();
+    },
+    deps.log,
+  );
+
+  return {
+    async stop() {
+      await changes.stop();
+      stopping = true;
+      wake?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Connection } from 'mongoose';
+import {
+  shipmentTrackingUpdated,
+  type PayloadOf,
+  type trackingEntryUpserted,
+} from '@onvelope/contracts';
+import { publishEvent, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import {
+  shipmentKeyOf,
+  shipmentTrackerModel,
+  type ShipmentTrackerDocument,
+} from '../data/shipment-tracker.model.js';
+import {
+  TrackingProviderError,
+  type ProviderTracker,
+  type TrackingProvider,
+} from '../data/tracking-provider.js';
+import { backoffMs } from '../domain/retry-policy.js';
+import { type TokenBucket } from '../domain/token-bucket.js';
+
+export interface TrackingSettings {
+  /** Calls to the provider a second from this replica, and the burst it allows. */
+  ratePerSecond: number;
+  burst: number;
+  /** Registrations one replica takes at a time. */
+  batchSize: number;
+  /** How long a taken registration is this replica's before another may take it. */
+  leaseMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Shipments older than this when they reach svc-sync are not tracked (long delivered). */
+  maxShipmentAgeMs: number;
+  /** A tracker the provider has not reported on for this long is asked about. */
+  reconcileAfterMs: number;
+}
+
+export interface TrackingDeps {
+  db: Connection;
+  nats: NatsConnection;
+  log: Logger;
+  provider: TrackingProvider;
+  settings: TrackingSettings;
+}
+
+/** Statuses of an order whose parcel is on its way: the ones worth tracking. */
+const travellingStatuses = new Set(['shipped', 'partially_shipped']);
+/** Carrier statuses after which nothing more is expected. */
+const finalCarrierStatuses = ['delivered', 'return_to_sender', 'cancelled'];
+
+type EntriesUpserted = PayloadOf<typeof trackingEntryUpserted>;
+
+/**
+ * Notes the shipments of changed orders that are to be tracked: each order on its way with a
+ * tracking number, once per number (a redelivered event or a later change of the order adds
+ * nothing). Orders delivered already, or shipped longer ago than the settings allow, are not.
+ * Answers how many were new.
+ */
+export async function noteShipments(deps: TrackingDeps, event: EntriesUpserted): Promise<number> {
+  const now = Date.now();
+  const toTrack = event.changes.filter(
+    (change) =>
+      change.trackingNumber &&
+      travellingStatuses.has(change.status) &&
+      !(change.shippedAt && now - Date.parse(change.shippedAt) > deps.settings.maxShipmentAgeMs),
+  );
+  if (!toTrack.length) return 0;
+  const result = await shipmentTrackerModel(deps.db).bulkWrite(
+    toTrack.map((change) => {
+      const trackingNumber = change.trackingNumber!;
+      return {
+        updateOne: {
+          filter: { shipmentKey: shipmentKeyOf(event.accountId, change.entryId, trackingNumber) },
+          update: {
+            $setOnInsert: {
+              accountId: event.accountId,
+              entryId: change.entryId,
+              trackingNumber,
+              shipmentKey: shipmentKeyOf(event.accountId, change.entryId, trackingNumber),
+              courier: change.courier ?? null,
+              state: 'pending',
+              attempts: 0,
+              nextAttemptAt: new Date(now),
+            },
+          },
+          upsert: true,
+        },
+      };
+    }),
+    { ordered: false },
+  );
+  return result.upsertedCount;
+}
+
+/** Tells svc-orders what the provider says of one registered shipment. */
+async function publishReport(
+  deps: TrackingDeps,
+  shipment: Pick<ShipmentTrackerDocument, 'accountId' | 'entryId' | 'trackingNumber'>,
+  tracker: ProviderTracker,
+) {
+  const { delivery } = tracker;
+  await publishEvent(
+    deps.nats,
+    shipmentTrackingUpdated,
+    {
+      accountId: shipment.accountId,
+      entryId: shipment.entryId,
+      trackingNumber: shipment.trackingNumber,
+      delivery,
+    },
+    // The same report of the same shipment is one message, however often it is received.
+    `${shipment.entryId}:${tracker.trackerId}:${delivery.carrierUpdatedAt}:${delivery.checkpoints.length}`,
+  );
+}
+
+const reported = (tracker: ProviderTracker, at: Date) => ({
+  lastReportAt: at,
+  carrierStatus: tracker.delivery.carrierStatus,
+});
+
+/**
+ * Takes the due registrations this replica can handle now: marked with a claim of its own and
+ * moved on by the lease in one update, then read back by that claim (a registration another
+ * replica took meanwhile is not matched).
+ */
+async function claimDue(deps: TrackingDeps, now: Date) {
+  const model = shipmentTrackerModel(deps.db);
+  const due = await model
+    .find({ state: 'pending', nextAttemptAt: { $lte: now } })
+    .sort({ nextAttemptAt: 1 })
+    .limit(deps.settings.batchSize)
+    .select({ _id: 1 })
+    .lean<{ _id: ShipmentTrackerDocument['_id'] }[]>();
+  if (!due.length) return [];
+  const claim = randomUUID();
+  await model.updateMany(
+    { _id: { $in: due.map((doc) => doc._id) }, state: 'pending', nextAttemptAt: { $lte: now } },
+    { $set: { claim, nextAttemptAt: new Date(now.getTime() + deps.settings.leaseMs) } },
+  );
+  return model.find({ claim }).lean<ShipmentTrackerDocument[]>();
+}
+
+/**
+ * Registers due shipments with the provider, as fast as its rate allows: each becomes
+ * `registered` with its tracker, and what the provider says of it at once is reported. A failure
+ * the provider may get past is tried again later (backoff, up to `retryMaxMs` apart, for as long as
+ * it takes); a code the provider refuses is `refused`. Answers how many were taken.
+ */
+export async function registerDueShipments(
+  deps: TrackingDeps,
+  bucket: TokenBucket,
+): Promise<number> {
+  const model = shipmentTrackerModel(deps.db);
+  const claimed = await claimDue(deps, new Date());
+  await Promise.all(
+    claimed.map(async (shipment) => {
+      await delay(bucket.take(Date.now()));
+      const mine = { _id: shipment._id, claim: shipment.claim };
+      try {
+        const tracker = await deps.provider.createTracker(
+          shipment.trackingNumber,
+          shipment.courier ?? null,
+        );
+        const now = new Date();
+        await publishReport(deps, shipment, tracker);
+        await model.updateOne(mine, {
+          $set: {
+            state: 'registered',
+            provider: deps.provider.name,
+            trackerId: tracker.trackerId,
+            registeredAt: now,
+            lastError: null,
+            claim: null,
+            ...reported(tracker, now),
+          },
+        });
+      } catch (error) {
+        const message = (error as Error).message;
+        const attempts = shipment.attempts + 1;
+        if (error instanceof TrackingProviderError && !error.retryable) {
+          deps.log.warn({ shipmentId: String(shipment._id), err: error }, 'tracking code refused');
+          await model.updateOne(mine, {
+            $set: { state: 'refused', attempts, lastError: message, claim: null },
+          });
+          return;
+        }
+        const waitMs = Math.min(
+          deps.settings.retryMaxMs,
+          (error instanceof TrackingProviderError ? error.retryAfterMs : null) ??
+            backoffMs(attempts, deps.settings.retryBaseMs),
+        );
+        await model.updateOne(mine, {
+          $set: {
+            attempts,
+            lastError: message,
+            claim: null,
+            nextAttemptAt: new Date(Date.now() + waitMs),
+          },
+        });
+      }
+    }),
+  );
+  return claimed.length;
+}
+
+/**
+ * Takes a tracker the provider reported on (a webhook Event): every shipment it tracks is
+ * reported to svc-orders. A report may come before the tracker's id is stored (the provider
+ * reports a tracker as soon as it makes it), so shipments are also found by tracking code.
+ * Answers how many shipments it concerned.
+ */
+export async function takeTrackerReport(
+  deps: TrackingDeps,
+  tracker: ProviderTracker,
+): Promise<number> {
+  const model = shipmentTrackerModel(deps.db);
+  const byId = await model.find({ trackerId: tracker.trackerId }).lean<ShipmentTrackerDocument[]>();
+  const shipments = byId.length
+    ? byId
+    : await model
+        .find({ trackingNumber: tracker.trackingCode, state: { $ne: 'refused' } })
+        .lean<ShipmentTrackerDocument[]>();
+  const now = new Date();
+  await Promise.all(shipments.map((shipment) => publishReport(deps, shipment, tracker)));
+  if (byId.length) {
+    await model.updateMany({ trackerId: tracker.trackerId }, { $set: reported(tracker, now) });
+  }
+  return shipments.length;
+}
+
+/**
+ * Asks the provider about registered trackers it has not reported on for a while (a webhook lost,
+ * or the endpoint down), so statuses move even then. Answers how many were asked about.
+ */
+export async function reconcileQuietTrackers(
+  deps: TrackingDeps,
+  bucket: TokenBucket,
+): Promise<number> {
+  const model = shipmentTrackerModel(deps.db);
+  const quietSince = new Date(Date.now() - deps.settings.reconcileAfterMs);
+  const quiet = await model
+    .find({
+      state: 'registered',
+      lastReportAt: { $lte: quietSince },
+      carrierStatus: { $nin: finalCarrierStatuses },
+    })
+    .sort({ lastReportAt: 1 })
+    .limit(deps.settings.batchSize)
+    .lean<ShipmentTrackerDocument[]>();
+  // Moved on first, so another replica's round does not ask about the same ones.
+  await model.updateMany(
+    { _id: { $in: quiet.map((shipment) => shipment._id) } },
+    { $set: { lastReportAt: new Date() } },
+  );
+  await Promise.all(
+    quiet.map(async (shipment) => {
+      await delay(bucket.take(Date.now()));
+      try {
+        const tracker = await deps.provider.retrieveTracker(shipment.trackerId!);
+        await publishReport(deps, shipment, tracker);
+        await model.updateOne({ _id: shipment._id }, { $set: reported(tracker, new Date()) });
+      } catch (error) {
+        deps.log.warn(
+          { shipmentId: String(shipment._id), err: error },
+          'reconcile poll failed; asked again later',
+        );
+      }
+    }),
+  );
+  return quiet.length;
+}
