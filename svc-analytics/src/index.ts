@@ -41,7 +41,9 @@ export function startAnalyticsService(env: Env) {
       const consumer = await consumeTrackingEntryChanges(nats, { facts, rollups, refresher, log });
       const sweep = async () => {
         try {
-          for (const accountId of await dirtyAccounts(rollups)) refresher.changed(accountId);
+          for (const accountId of await dirtyAccounts(rollups, { calendarFor })) {
+            refresher.changed(accountId);
+          }
         } catch (error) {
           log.warn({ err: error }, 'could not look for stale analytics rollups');
         }

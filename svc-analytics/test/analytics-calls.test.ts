@@ -508,6 +508,15 @@ describe('svc-analytics: the six calls', () => {
       deliverySuccess: [],
       courierPerformance: [],
     });
+    // Delivery times have their own data set (test/delivery-times.test.ts); none of these
+    // orders has a carrier delivery, for this seller or any other.
+    for (const seller of [fresh, OTHER_SELLER, SELLER]) {
+      expect((await data('/api/analytics/delivery-times', seller)).data).toMatchObject({
+        overall: { delivered: 0 },
+        byCarrier: [],
+        byCountry: [],
+      });
+    }
   });
 
   it('refuses ranges and limits the screen does not offer, saying which are allowed', async () => {
@@ -562,6 +571,7 @@ describe('svc-analytics: the six calls', () => {
       '/api/analytics/customer-behavior',
       '/api/analytics/shipping-performance',
       '/api/analytics/peak-times?days=365',
+      '/api/analytics/delivery-times?days=90',
     ];
     const sellers = [SELLER, OTHER_SELLER];
     const live = await Promise.all(

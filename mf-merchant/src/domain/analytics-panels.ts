@@ -5,14 +5,18 @@ import type {
   ShippingPerformanceResponse,
 } from '@onvelope/contracts';
 
-/** The six panels of the analytics screen (spec 001 §2), by the name their test ids use. */
+/**
+ * The panels of the analytics screen, by the name their test ids use: the six of spec 001 §2 and,
+ * beyond the spec, the carriers' delivery times (issue 33).
+ */
 export type AnalyticsPanelId =
   | 'countries'
   | 'popular-items'
   | 'revenue-trends'
   | 'customer-behavior'
   | 'shipping-performance'
-  | 'peak-times';
+  | 'peak-times'
+  | 'delivery-times';
 
 /** Spec 001 §2: what each panel says when it has nothing to show. */
 export const emptyPanelTexts: Record<AnalyticsPanelId, string> = {
@@ -22,6 +26,9 @@ export const emptyPanelTexts: Record<AnalyticsPanelId, string> = {
   'customer-behavior': 'No customer behavior data available yet.',
   'shipping-performance': 'No shipping performance data available yet.',
   'peak-times': 'No peak times data available yet.',
+  // Not in the spec: says where the figures come from, since orders marked delivered are not timed.
+  'delivery-times':
+    'No carrier deliveries in this period yet. Delivery times come from the tracking of shipped orders.',
 };
 
 /** Spec 001 §8: any failure but a 401. */

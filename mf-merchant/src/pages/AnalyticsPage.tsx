@@ -4,6 +4,7 @@ import type { RemotePage } from '@onvelope/ui';
 import { AnalyticsControls } from '../analytics/AnalyticsControls.js';
 import { CountriesPanel } from '../analytics/panels/CountriesPanel.js';
 import { CustomerBehaviorPanel } from '../analytics/panels/CustomerBehaviorPanel.js';
+import { DeliveryTimesPanel } from '../analytics/panels/DeliveryTimesPanel.js';
 import { PeakTimesPanel } from '../analytics/panels/PeakTimesPanel.js';
 import { PopularItemsPanel } from '../analytics/panels/PopularItemsPanel.js';
 import { RevenueTrendsPanel } from '../analytics/panels/RevenueTrendsPanel.js';
@@ -17,7 +18,7 @@ import '../analytics/analytics.css';
 
 /**
  * /analytics (spec 001 §2, §7): the six panels over the svc-analytics calls, with the time range,
- * the number of top items and Refresh Data. The shell loads this page as its own chunk, so the
+ * the number of top items and Refresh Data; beyond the spec, the carriers' delivery times (issue 33). The shell loads this page as its own chunk, so the
  * charts never weigh on the dashboard.
  */
 const AnalyticsPage: RemotePage<'mf_merchant/AnalyticsPage'> = () => {
@@ -56,6 +57,7 @@ const AnalyticsPage: RemotePage<'mf_merchant/AnalyticsPage'> = () => {
         <CustomerBehaviorPanel load={data.customerBehavior} range={params.range} />
         <ShippingPerformancePanel load={data.shippingPerformance} range={params.range} />
         <PeakTimesPanel load={data.peakTimes} range={params.range} />
+        <DeliveryTimesPanel load={data.deliveryTimes} range={params.range} />
       </div>
     </main>
   );

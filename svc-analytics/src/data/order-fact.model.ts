@@ -26,6 +26,18 @@ export interface OrderFact {
   customerName: string | null;
   courier: string | null;
   shippedAt: Date | null;
+  /**
+   * What the tracking provider said of the shipment (event version 3; null before it or while the
+   * carrier has said nothing): the tracking number, the carrier's status, when it delivered, its
+   * latest estimate, and the first estimate it gave for this tracking number, which the on-time
+   * share is measured against (the carrier moves its estimate as the parcel goes, until it is the
+   * delivery itself).
+   */
+  trackingNumber: string | null;
+  carrierStatus: string | null;
+  deliveredAt: Date | null;
+  estimatedDeliveryAt: Date | null;
+  firstEstimatedDeliveryAt: Date | null;
   version: number;
   /**
    * `entryId:version`, unique: a change is written only over the revision it was read at (see
@@ -67,6 +79,11 @@ const orderFactSchema = new Schema<OrderFact>(
     customerName: { type: String, default: null },
     courier: { type: String, default: null },
     shippedAt: { type: Date, default: null },
+    trackingNumber: { type: String, default: null },
+    carrierStatus: { type: String, default: null },
+    deliveredAt: { type: Date, default: null },
+    estimatedDeliveryAt: { type: Date, default: null },
+    firstEstimatedDeliveryAt: { type: Date, default: null },
     version: { type: Number, required: true },
     revision: { type: String, required: true, unique: true },
     changedAt: { type: Date, required: true },

@@ -29,6 +29,8 @@ const rollupSchema = new Schema<StoredRollup>(
     deliverySuccess: panel,
     courierPerformance: panel,
     days: panel,
+    deliveryTimes: panel,
+    recountOn: { type: String },
     dirtyAt: { type: Date, default: null },
     computedAt: { type: Date, default: null },
     format: { type: Number },

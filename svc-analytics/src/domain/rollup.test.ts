@@ -44,6 +44,8 @@ describe('rollup rules', () => {
       customerEmail: null,
       courier: null,
       shippedAt: null,
+      deliveredAt: null,
+      firstEstimatedDeliveryAt: null,
     });
     builder.add(fact('2024-11-25T12:00:00Z'));
     builder.add(fact('2024-11-24T12:00:00Z'));

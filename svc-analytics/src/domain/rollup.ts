@@ -11,9 +11,14 @@ import {
 } from '@onvelope/contracts';
 import type { FactItem } from '../data/order-fact.model.js';
 import { addDays, type Calendar } from './calendar.js';
+import {
+  createDeliveryTimesBuilder,
+  type DeliveryFact,
+  type DeliveryTimesPanel,
+} from './delivery-times.js';
 
 /** What a rollup reads of a live fact. */
-export interface RollupFact {
+export interface RollupFact extends DeliveryFact {
   status: string;
   orderDate: Date | null;
   firstSeenAt: Date;
@@ -57,13 +62,21 @@ export interface AccountRollup {
   courierPerformance: CourierRow[];
   /** Days with orders, oldest first, from `KEPT_DAYS` days before the rollup. */
   days: DayBucket[];
+  /** The carriers' delivery times over each range the screen offers (issue 33). */
+  deliveryTimes: DeliveryTimesPanel;
+  /**
+   * The day (in the rollup's time zone) on which the delivery times change with no new fact, a
+   * delivery leaving a range: the sweep recomputes the rollup then. Null when no day will.
+   */
+  recountOn: string | null;
 }
 
 /**
  * What a stored rollup holds: raised when a release adds figures, so the rollups stored before are
- * recomputed at start-up (see `dirtyAccounts`). 2 added the day figures the all-time panels compare.
+ * recomputed at start-up (see `dirtyAccounts`). 2 added the day figures the all-time panels compare,
+ * 3 the delivery times.
  */
-export const ROLLUP_FORMAT = 2;
+export const ROLLUP_FORMAT = 3;
 
 type PeriodFigure =
   'countryOrders' | 'countries' | 'units' | 'newCustomers' | 'customerOrders' | 'shipped';
@@ -148,6 +161,7 @@ export function createRollupBuilder(calendar: Calendar, today: string) {
   const statuses = new Map<string, number>();
   const couriers = new Map<string, Tally & { name: string }>();
   const days = new Map<string, DayBucket>();
+  const deliveries = createDeliveryTimesBuilder(calendar, today);
   const all: Tally & { customers: Set<string> } = {
     orderCount: 0,
     revenue: 0,
@@ -182,6 +196,7 @@ export function createRollupBuilder(calendar: Calendar, today: string) {
     liveOrders += 1;
     statuses.set(fact.status, (statuses.get(fact.status) ?? 0) + 1);
     if (fact.status === CANCELLED) return;
+    deliveries.add(fact);
     const revenue = revenueOf(fact);
     const email = fact.customerEmail?.trim().toLowerCase() || null;
     const { day, hour } = calendar.localTime(fact.orderDate ?? fact.firstSeenAt);
@@ -279,6 +294,7 @@ export function createRollupBuilder(calendar: Calendar, today: string) {
       tally.revenue += customer.revenue;
       segments.set(segment, tally);
     }
+    const { panel: deliveryTimes, recountOn } = deliveries.result();
     return {
       countries: [...countries.entries()]
         .map(([country, tally]) => ({
@@ -371,6 +387,8 @@ export function createRollupBuilder(calendar: Calendar, today: string) {
           revenue: money(bucket.revenue),
           hourRevenue: bucket.hourRevenue.map(money),
         })),
+      deliveryTimes,
+      recountOn,
     };
   }
 

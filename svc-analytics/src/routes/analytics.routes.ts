@@ -1,6 +1,7 @@
 import {
   countriesAnalytics,
   customerBehaviorAnalytics,
+  deliveryTimesAnalytics,
   peakTimesAnalytics,
   popularItemsAnalytics,
   revenueTrendsAnalytics,
@@ -28,5 +29,8 @@ export function registerAnalyticsRoutes(routes: ServiceRoutes, read: AnalyticsRe
   );
   routes.handle(peakTimesAnalytics, (ctx, { query }) =>
     read.peakTimes(callerOf(ctx).accountId, query.days),
+  );
+  routes.handle(deliveryTimesAnalytics, (ctx, { query }) =>
+    read.deliveryTimes(callerOf(ctx).accountId, query.days),
   );
 }

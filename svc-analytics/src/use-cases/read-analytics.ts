@@ -3,6 +3,7 @@ import {
   type AnalyticsRange,
   type CountriesResponse,
   type CustomerBehaviorResponse,
+  type DeliveryTimesResponse,
   type PeakTimesResponse,
   type PopularItemLimit,
   type PopularItemsResponse,
@@ -21,14 +22,15 @@ import {
   shippingPerformancePeriodOf,
   type DayRange,
 } from '../domain/periods.js';
+import { createDeliveryTimesBuilder } from '../domain/delivery-times.js';
 import { createRollupBuilder, withPeriodFigures, type AccountRollup } from '../domain/rollup.js';
 
-type Panel = keyof AccountRollup;
+type Panel = Exclude<keyof AccountRollup, 'recountOn'>;
 
 /**
- * The six analytics calls, each reading only its panels and days of the seller's rollup (one
- * document by `_id`), in the time zone the rollup was counted in. A seller with no orders yet has
- * the empty rollup.
+ * The analytics calls, each reading only its panels and days of the seller's rollup (one document
+ * by `_id`), in the time zone the rollup was counted in. A seller with no orders yet has the empty
+ * rollup.
  */
 export function analyticsReader({
   rollups,
@@ -151,6 +153,31 @@ export function analyticsReader({
     ): Promise<PeakTimesResponse> {
       const { panels, range, timeZone } = await read(accountId, [], days, now);
       return { success: true, ...peakTimesOf(panels.days, range, timeZone) };
+    },
+    /**
+     * The delivery times of the range, which ends on the day the rollup counted them: the sweep
+     * recounts a seller at the midnight a delivery leaves a range, so until it has, just after that
+     * midnight, the answer's range says it is the day before's. Reads no days.
+     */
+    async deliveryTimes(
+      accountId: string,
+      days: AnalyticsRange,
+      now = new Date(),
+    ): Promise<DeliveryTimesResponse> {
+      const stored = await rollups
+        .findById(accountId)
+        .select({ deliveryTimes: 1, timeZone: 1 })
+        .lean<StoredRollup>();
+      const calendar = calendarFor(stored?.timeZone ?? DEFAULT_TIME_ZONE);
+      const panel =
+        stored?.deliveryTimes ??
+        createDeliveryTimesBuilder(calendar, calendar.localTime(now).day).result().panel;
+      const { overall, byCarrier, byCountry } = panel.ranges.find((range) => range.days === days)!;
+      return {
+        success: true,
+        data: { overall, byCarrier, byCountry },
+        range: { ...rangeEndingOn(panel.asOf, days), timeZone: calendar.timeZone },
+      };
     },
   };
 }

@@ -5,15 +5,46 @@ import { revisionOf, type OrderFact, type OrderFactModel } from '../data/order-f
 
 type Changes = PayloadOf<typeof trackingEntryUpserted>;
 type Change = Changes['changes'][number];
-type StoredRevision = Pick<OrderFact, '_id' | 'accountId' | 'version' | 'revision' | 'firstSeenAt'>;
+type StoredRevision = Pick<
+  OrderFact,
+  | '_id'
+  | 'accountId'
+  | 'version'
+  | 'revision'
+  | 'firstSeenAt'
+  | 'trackingNumber'
+  | 'firstEstimatedDeliveryAt'
+>;
+/** What a fact keeps from the changes before: they are not in the change that replaces it. */
+type Kept = Pick<OrderFact, 'firstSeenAt' | 'firstEstimatedDeliveryAt'>;
 
 /** Rounds of read-then-write before the message is left for redelivery. */
 const MAX_ROUNDS = 5;
 
 const dateOrNull = (value: string | null | undefined) => (value ? new Date(value) : null);
 
-/** The fact a change describes; what an older event (version 1) does not carry is empty. */
-function factOf(accountId: string, change: Change, firstSeenAt: Date): Omit<OrderFact, '_id'> {
+/**
+ * What a change keeps of the fact it replaces: the first day analytics knew of the order, and the
+ * carrier's first estimate while the tracking number is the same (a new number is a new shipment,
+ * whose first estimate is this change's).
+ */
+function keptOf(stored: StoredRevision, change: Change): Kept {
+  // A fact stored before event version 3 has neither field.
+  const sameShipment = (change.trackingNumber ?? null) === (stored.trackingNumber ?? null);
+  return {
+    firstSeenAt: stored.firstSeenAt,
+    firstEstimatedDeliveryAt:
+      (sameShipment ? stored.firstEstimatedDeliveryAt : null) ??
+      dateOrNull(change.estimatedDeliveryAt),
+  };
+}
+
+/** The fact a change describes; what an older event (version 1 or 2) does not carry is empty. */
+function factOf(
+  accountId: string,
+  change: Change,
+  { firstSeenAt, firstEstimatedDeliveryAt }: Kept,
+): Omit<OrderFact, '_id'> {
   return {
     accountId,
     orderNumber: change.orderNumber,
@@ -27,6 +58,11 @@ function factOf(accountId: string, change: Change, firstSeenAt: Date): Omit<Orde
     customerName: change.customerName ?? null,
     courier: change.courier ?? null,
     shippedAt: dateOrNull(change.shippedAt),
+    trackingNumber: change.trackingNumber ?? null,
+    carrierStatus: change.carrierStatus ?? null,
+    deliveredAt: dateOrNull(change.deliveredAt),
+    estimatedDeliveryAt: dateOrNull(change.estimatedDeliveryAt),
+    firstEstimatedDeliveryAt,
     version: change.version,
     revision: revisionOf(change.entryId, change.version),
     changedAt: new Date(change.changedAt),
@@ -83,7 +119,14 @@ export async function recordTrackingEntryChanges(
   for (let round = 1; pending.length; round += 1) {
     const stored = await facts
       .find({ _id: { $in: pending.map((change) => change.entryId) } })
-      .select({ accountId: 1, version: 1, revision: 1, firstSeenAt: 1 })
+      .select({
+        accountId: 1,
+        version: 1,
+        revision: 1,
+        firstSeenAt: 1,
+        trackingNumber: 1,
+        firstEstimatedDeliveryAt: 1,
+      })
       .lean<StoredRevision[]>();
     const byId = new Map(stored.map((fact) => [fact._id, fact]));
     const operations: mongo.AnyBulkWriteOperation<OrderFact>[] = [];
@@ -97,7 +140,7 @@ export async function recordTrackingEntryChanges(
         operations.push({
           updateOne: {
             filter: { revision: fact.revision },
-            update: { $set: factOf(accountId, change, fact.firstSeenAt) },
+            update: { $set: factOf(accountId, change, keptOf(fact, change)) },
           },
         });
       } else {
@@ -106,7 +149,10 @@ export async function recordTrackingEntryChanges(
           insertOne: {
             document: {
               _id: change.entryId,
-              ...factOf(accountId, change, new Date(change.changedAt)),
+              ...factOf(accountId, change, {
+                firstSeenAt: new Date(change.changedAt),
+                firstEstimatedDeliveryAt: dateOrNull(change.estimatedDeliveryAt),
+              }),
             },
           },
         });

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
 import { isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
 import type { OrderFact, OrderFactModel } from '../data/order-fact.model.js';
 import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
-import type { CalendarFor } from '../domain/calendar.js';
+import { calendarCache, type CalendarFor } from '../domain/calendar.js';
 import { createRollupBuilder, ROLLUP_FORMAT, type RollupFact } from '../domain/rollup.js';
 import { forEachTakingTurns } from './take-turns.js';
 
@@ -33,6 +33,8 @@ const rollupFields: Record<keyof RollupFact | 'deletedAt', 1> = {
   customerEmail: 1,
   courier: 1,
   shippedAt: 1,
+  deliveredAt: 1,
+  firstEstimatedDeliveryAt: 1,
   deletedAt: 1,
 };
 
@@ -113,15 +115,25 @@ export async function markRollupDirty(rollups: RollupModel, accountId: string, a
 }
 
 /**
- * Sellers whose facts changed after their rollup was computed, or whose rollup was computed by a
- * release that stored fewer figures.
+ * Sellers whose facts changed after their rollup was computed, whose rollup was computed by a
+ * release that stored fewer figures, or whose delivery times have reached their `recountOn` day
+ * (a delivery left a range at the seller's midnight).
  */
-export async function dirtyAccounts(rollups: RollupModel): Promise<string[]> {
+export async function dirtyAccounts(
+  rollups: RollupModel,
+  {
+    calendarFor = calendarCache(),
+    now = new Date(),
+  }: { calendarFor?: CalendarFor; now?: Date } = {},
+): Promise<string[]> {
   const states = await rollups
-    .find({}, { dirtyAt: 1, computedAt: 1, format: 1 })
-    .lean<Pick<StoredRollup, '_id' | 'dirtyAt' | 'computedAt' | 'format'>[]>();
-  const stale = ({ dirtyAt, computedAt, format }: (typeof states)[number]) =>
+    .find({}, { dirtyAt: 1, computedAt: 1, format: 1, recountOn: 1, timeZone: 1 })
+    .lean<
+      Pick<StoredRollup, '_id' | 'dirtyAt' | 'computedAt' | 'format' | 'recountOn' | 'timeZone'>[]
+    >();
+  const stale = ({ dirtyAt, computedAt, format, recountOn, timeZone }: (typeof states)[number]) =>
     (dirtyAt && (!computedAt || computedAt <= dirtyAt)) ||
-    (computedAt && (format ?? 1) < ROLLUP_FORMAT);
+    (computedAt && (format ?? 1) < ROLLUP_FORMAT) ||
+    (recountOn && recountOn <= calendarFor(timeZone ?? DEFAULT_TIME_ZONE).localTime(now).day);
   return states.filter(stale).map(({ _id }) => _id);
 }

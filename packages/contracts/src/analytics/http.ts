@@ -2,6 +2,7 @@ import { routeOwnedBy } from '../route.js';
 import {
   countriesResponse,
   customerBehaviorResponse,
+  deliveryTimesResponse,
   peakTimesResponse,
   popularItemsQuery,
   popularItemsResponse,
@@ -67,6 +68,20 @@ export const peakTimesAnalytics = route(
   { schemas: { query: rangeQuery, response: peakTimesResponse } },
 );
 
+/**
+ * Beyond the spec (issue 33, live tracking): median and 90th-percentile days from shipped to
+ * delivered and the on-time share against the carrier's estimate, over the deliveries of the
+ * range, by carrier and by destination country.
+ */
+export const deliveryTimesAnalytics = route(
+  'GET',
+  '/api/analytics/delivery-times',
+  'merchant',
+  'implied',
+  'Delivery times by carrier and country',
+  { schemas: { query: rangeQuery, response: deliveryTimesResponse } },
+);
+
 /** Every svc-analytics call, each also exported by name. */
 export const analyticsRoutes = [
   countriesAnalytics,
@@ -75,4 +90,5 @@ export const analyticsRoutes = [
   customerBehaviorAnalytics,
   shippingPerformanceAnalytics,
   peakTimesAnalytics,
+  deliveryTimesAnalytics,
 ];

@@ -16,6 +16,8 @@ export const analyticsPanelLimits = {
   revenueBars: 14,
   topCustomers: 5,
   topCouriers: 5,
+  /** Beyond the spec (issue 33): carriers and countries each in the delivery times panel. */
+  deliveryTimeRows: 10,
 } as const;
 
 /** A query value that must be one of a few whole numbers, with a message that lists them. */
@@ -187,6 +189,51 @@ export const shippingPerformanceResponse = z.object({
   period: periodOf({ shipped: count }),
 });
 
+/**
+ * Beyond the spec (issue 33, live tracking): how long the deliveries the carriers reported in a
+ * range took and whether they came by the carrier's estimate (svc-analytics README, "Delivery
+ * times"). A delivery belongs to the day the carrier delivered it, in the seller's time zone.
+ */
+export const deliveryTimeFigures = z.object({
+  /** Deliveries with a carrier delivery date in the range (and a shipping date before it). */
+  delivered: count,
+  /** Days from shipped to delivered, one decimal; null without deliveries. */
+  medianDays: z.number().nonnegative().nullable(),
+  /** 90% of the deliveries took at most this many days; null without deliveries. */
+  p90Days: z.number().nonnegative().nullable(),
+  /** Deliveries for which the carrier had given an estimated delivery date. */
+  withEstimate: count,
+  /** Of those, delivered on or before the estimated day. */
+  onTime: count,
+  /** `onTime` as a share of `withEstimate`; null when no delivery had an estimate. */
+  onTimeShare: share.nullable(),
+});
+export type DeliveryTimeFigures = z.infer<typeof deliveryTimeFigures>;
+
+/** One courier's deliveries, named as the seller wrote it (grouped without regard to case). */
+export const carrierDeliveryTimeRow = deliveryTimeFigures.extend({ courier: z.string() });
+/** Deliveries to one country (the two-letter code the order was shipped to). */
+export const countryDeliveryTimeRow = deliveryTimeFigures.extend({ country: z.string() });
+export type CarrierDeliveryTimeRow = z.infer<typeof carrierDeliveryTimeRow>;
+export type CountryDeliveryTimeRow = z.infer<typeof countryDeliveryTimeRow>;
+
+export const deliveryTimes = z.object({
+  /** Every delivery of the range, with or without a courier or country. */
+  overall: deliveryTimeFigures,
+  /** Most deliveries first, at most `analyticsPanelLimits.deliveryTimeRows`. */
+  byCarrier: z.array(carrierDeliveryTimeRow),
+  /** Most deliveries first, at most `analyticsPanelLimits.deliveryTimeRows`. */
+  byCountry: z.array(countryDeliveryTimeRow),
+});
+export type DeliveryTimes = z.infer<typeof deliveryTimes>;
+
+export const deliveryTimesResponse = z.object({
+  success: z.literal(true),
+  data: deliveryTimes,
+  /** The days the figures cover: `days` days ending on the day they were counted. */
+  range: dayRange,
+});
+
 export const hourRow = z.object({
   hour: z.number().int().min(0).max(23),
   orderCount: count,
@@ -219,6 +266,7 @@ export type RevenueTrendsResponse = z.infer<typeof revenueTrendsResponse>;
 export type CustomerBehaviorResponse = z.infer<typeof customerBehaviorResponse>;
 export type ShippingPerformanceResponse = z.infer<typeof shippingPerformanceResponse>;
 export type PeakTimesResponse = z.infer<typeof peakTimesResponse>;
+export type DeliveryTimesResponse = z.infer<typeof deliveryTimesResponse>;
 export type CountriesPeriod = CountriesResponse['period'];
 export type PopularItemsPeriod = PopularItemsResponse['period'];
 export type CustomerBehaviorPeriod = CustomerBehaviorResponse['period'];
