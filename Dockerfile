@@ -87,7 +87,9 @@ WORKDIR /app
 USER node
 
 # The workspace packages every service and the gateway import (node_modules/@onvelope/* link here).
+# A service listens on the loopback unless told otherwise; in a container the gateway is elsewhere.
 FROM runtime AS service-runtime
+ENV HOST=0.0.0.0
 COPY --from=build /src/packages/contracts/dist packages/contracts/dist
 COPY --from=build /src/packages/service-kit/dist packages/service-kit/dist
 

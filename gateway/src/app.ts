@@ -1,15 +1,12 @@
 import type { Agent } from 'node:http';
-import { timingSafeEqual } from 'node:crypto';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import {
   createMetrics,
   errorMiddleware,
   httpMetricsMiddleware,
-  metricsEndpoint,
   notFound,
   requestIdMiddleware,
   traceMiddleware,
-  unauthorized,
   type Logger,
   type Metrics,
 } from '@onvelope/service-kit';
@@ -18,6 +15,7 @@ import { apiDocsPage, openApiDocument } from './api-docs.js';
 import { apiRouting } from './api-routing.js';
 import { serviceBaseUrls, type GatewayConfig } from './config.js';
 import { corsForOrigins } from './cors.js';
+import { cachedMetricsEndpoint, metricsAccess } from './metrics-scrape.js';
 import { createRateLimiter, gatewayRateLimitRules, type CounterFor } from './rate-limit.js';
 import { remoteRegistry } from './remote-registry.js';
 import { securityHeaders } from './security-headers.js';
@@ -40,9 +38,6 @@ const labelled =
     ctx.state.route = route;
     return middleware(ctx, next);
   };
-
-const sameSecret = (given: string, expected: string) =>
-  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
 /**
  * The gateway's Koa app: metrics, trace context, request ids, security headers, errors, CORS, API
@@ -96,13 +91,12 @@ export function createGatewayApp(
     }),
   );
 
-  const exposeMetrics = metricsEndpoint(metrics);
+  // On the public port: never open to the public (issue 32 §3), and cheap however often scraped.
+  const mayScrape = metricsAccess(config.METRICS_TOKEN, config.NODE_ENV === 'production');
+  const exposeMetrics = cachedMetricsEndpoint(metrics);
   app.use(
     exactly('/metrics', async (ctx) => {
-      const token = config.METRICS_TOKEN;
-      if (token && !sameSecret(ctx.get('Authorization'), `Bearer ${token}`)) {
-        throw unauthorized('A metrics token is required');
-      }
+      mayScrape(ctx);
       await exposeMetrics(ctx);
     }),
   );
@@ -129,7 +123,7 @@ export function createGatewayApp(
         bodyLimitBytes: config.BODY_LIMIT_BYTES,
         timeoutMs: config.UPSTREAM_TIMEOUT_MS,
         uploadTimeoutMs: config.UPLOAD_TIMEOUT_MS,
-        trustProxy: config.TRUST_PROXY,
+        gatewaySecret: config.GATEWAY_SECRET,
         onUpstreamAnswer: (service, status, seconds) =>
           upstreamLatency.observe({ service, status: String(status) }, seconds),
       },

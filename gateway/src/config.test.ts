@@ -27,6 +27,15 @@ describe('gateway configuration', () => {
     expect(config.SERVE_FRONTENDS).toBe(false);
   });
 
+  it('requires GATEWAY_SECRET in production, where the services believe only calls carrying it', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(
+      /GATEWAY_SECRET: is required in production/,
+    );
+    expect(
+      loadGatewayConfig({ NODE_ENV: 'production', GATEWAY_SECRET: 'x'.repeat(32) }),
+    ).toBeTruthy();
+  });
+
   it('names every bad variable at once', () => {
     const attempt = () =>
       loadGatewayConfig({ ORDERS_SERVICE_URL: 'not a url', BODY_LIMIT_BYTES: '-1' });

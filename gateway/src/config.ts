@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ServiceName } from '@onvelope/contracts';
-import { baseConfigShape, loadConfig, type Env } from '@onvelope/service-kit';
+import { baseConfigShape, loadConfig, requireInProduction, type Env } from '@onvelope/service-kit';
 
 /** Every service the gateway forwards to (the route table's owners other than the gateway itself). */
 export type UpstreamService = Exclude<ServiceName, 'gateway'>;
@@ -23,8 +23,10 @@ const flag = (fallback: boolean) =>
 // src/ and dist/ both sit one level below the package, so this is the repository root either way.
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export const gatewayConfigSchema = z.object({
-  HOST: baseConfigShape.HOST,
+const gatewaySettings = z.object({
+  NODE_ENV: baseConfigShape.NODE_ENV,
+  // The one entry point: it listens on every interface (the services, on the loopback by default).
+  HOST: z.string().default('0.0.0.0'),
   PORT: baseConfigShape.PORT.default(8080),
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
   SHUTDOWN_TIMEOUT_MS: baseConfigShape.SHUTDOWN_TIMEOUT_MS,
@@ -65,10 +67,12 @@ export const gatewayConfigSchema = z.object({
   TRUST_PROXY: flag(false),
 
   /**
-   * When set, `GET /metrics` asks for `Authorization: Bearer <this>` (Prometheus' `bearer_token`),
-   * for deployments where the gateway's port is public and /metrics cannot be blocked in front of it.
+   * When set, `GET /metrics` asks for `Authorization: Bearer <this>` (Prometheus' `bearer_token`).
+   * Unset, it is refused to everyone in production, and served to this machine alone elsewhere.
    */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Sent to every service with every call; see `GATEWAY_SECRET` in service-kit's README. */
+  GATEWAY_SECRET: baseConfigShape.GATEWAY_SECRET,
 
   /** Off in dev mode, where the frontends' dev servers serve them. */
   SERVE_FRONTENDS: flag(true),
@@ -78,6 +82,11 @@ export const gatewayConfigSchema = z.object({
   REMOTE_CUSTOMER_URL: z.string().min(1).default('/mf/customer/mf-manifest.json'),
   REMOTE_MERCHANT_URL: z.string().min(1).default('/mf/merchant/mf-manifest.json'),
 });
+
+// Without it the services would believe no caller's address, and limit everyone as one.
+export const gatewayConfigSchema = gatewaySettings.superRefine((config, context) =>
+  requireInProduction(config, context, ['GATEWAY_SECRET']),
+);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

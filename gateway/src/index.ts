@@ -1,4 +1,3 @@
-import { Agent } from 'node:http';
 import {
   connectDatabase,
   createLogger,
@@ -10,6 +9,7 @@ import {
 import { createGatewayApp } from './app.js';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
 import { inProcessCounters, sharedCountersIn } from './rate-limit.js';
+import { createUpstreamAgent } from './upstream-agent.js';
 
 export { createGatewayApp } from './app.js';
 export { gatewayConfigSchema, loadGatewayConfig, type GatewayConfig } from './config.js';
@@ -19,8 +19,7 @@ export async function startGatewayWith(
   config: GatewayConfig,
   logger: Logger,
 ): Promise<RunningService> {
-  // Keep-alive to the services saves a TCP handshake per call.
-  const upstreamAgent = new Agent({ keepAlive: true });
+  const upstreamAgent = createUpstreamAgent();
   const sharedDb = config.RATE_LIMIT_MONGO_URL
     ? await connectDatabase(config.RATE_LIMIT_MONGO_URL, config.RATE_LIMIT_MONGO_DB)
     : undefined;
@@ -42,6 +41,8 @@ export async function startGatewayWith(
     { url: running.url, frontends: config.SERVE_FRONTENDS, sharedRateLimits: Boolean(sharedDb) },
     'gateway listening',
   );
+  if (!config.METRICS_TOKEN && config.NODE_ENV === 'production')
+    logger.warn('METRICS_TOKEN is not set: GET /metrics is refused to every caller');
   return running;
 }
 

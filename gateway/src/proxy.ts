@@ -1,13 +1,16 @@
 import {
   request,
   type Agent,
+  type ClientRequest,
   type IncomingHttpHeaders,
   type IncomingMessage,
   type OutgoingHttpHeaders,
 } from 'node:http';
 import { pipeline, Transform, type TransformCallback } from 'node:stream';
+import type { Socket } from 'node:net';
 import type { Context } from 'koa';
 import {
+  gatewaySecretHeader,
   HttpError,
   outgoingTraceparent,
   requestIdHeader,
@@ -30,7 +33,8 @@ export interface ProxySettings {
   timeoutMs: number;
   /** The wait for routes that stream their request (uploads), which answer when all is stored. */
   uploadTimeoutMs: number;
-  trustProxy: boolean;
+  /** Sent to every service as `X-Gateway-Secret`: what makes it believe the X-Forwarded-* headers. */
+  gatewaySecret?: string;
   /** Told how long each upstream call took to start answering, and with what status. */
   onUpstreamAnswer?: (service: string, status: number | 'failed', seconds: number) => void;
 }
@@ -68,16 +72,19 @@ function endToEndHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
 function forwardedRequestHeaders(
   ctx: Context,
   target: ProxyTarget,
-  trustProxy: boolean,
+  gatewaySecret: string | undefined,
 ): OutgoingHttpHeaders {
   const headers = endToEndHeaders(ctx.req.headers);
-  const clientAddress = ctx.req.socket.remoteAddress ?? '';
-  // Untrusted callers could forge these, so they are only extended when a trusted proxy set them.
-  const priorFor = trustProxy ? ctx.get('x-forwarded-for') : '';
-  headers['x-forwarded-for'] = priorFor ? `${priorFor}, ${clientAddress}` : clientAddress;
+  // The client as the gateway sees it (its peer, or behind TRUST_PROXY the address the load
+  // balancer appended), alone: a service takes the first address as its caller's, so nothing a
+  // caller wrote may come before it. The service limits by the address the gateway limits by.
+  headers['x-forwarded-for'] = ctx.ip;
   headers['x-forwarded-proto'] = ctx.protocol;
   headers['x-forwarded-host'] = ctx.host;
   headers.host = target.baseUrl.host;
+  // A caller's own would make the service believe its X-Forwarded-* (service-kit forwarded-headers.ts).
+  delete headers[gatewaySecretHeader];
+  if (gatewaySecret) headers[gatewaySecretHeader] = gatewaySecret;
   headers[requestIdHeader] = ctx.state.requestId as string;
   // The service's work is a child span of the gateway's; a caller's own traceparent was continued
   // by the gateway's trace middleware (and its tracestate travels on unchanged).
@@ -126,6 +133,29 @@ function toGatewayError(error: unknown, service: string): HttpError {
   return new HttpError(502, 'Bad gateway', [{ message: `${service} failed to answer` }]);
 }
 
+const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const connectionLostCodes = new Set(['ECONNRESET', 'EPIPE']);
+
+/**
+ * Whether a failed call may be sent again, once, on a new connection: the failure is a reused
+ * keep-alive connection lost before any byte of an answer (the service closed it as the call went
+ * out, issue 32 §10), and the call can be sent again whole and unchanged: it has no body, or none
+ * of its body has been read from the client (a streamed upload is never replayed). An idempotent
+ * call may then go again; any other only if nothing of it was written (Node writes the headers with
+ * the first body bytes or the end), so the service cannot have seen it.
+ */
+function maySendAgain(
+  call: ClientRequest,
+  error: Error,
+  answerBytes: number,
+  { method, req, hasBody }: { method: string; req: Context['req']; hasBody: boolean },
+): boolean {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (!call.reusedSocket || !connectionLostCodes.has(code) || answerBytes > 0) return false;
+  if (hasBody && req.readableDidRead) return false;
+  return idempotentMethods.has(method) || !call.headersSent;
+}
+
 /**
  * Forwards the request to the service with the same method, path and query, streaming both bodies
  * with backpressure (nothing is buffered). JSON answers are compressed on the way when the client
@@ -142,6 +172,11 @@ export function proxyToService(
   const basePath = target.baseUrl.pathname.replace(/\/$/, '');
   const path = `${basePath}${ctx.path}${ctx.querystring ? `?${ctx.querystring}` : ''}`;
 
+  const headers = forwardedRequestHeaders(ctx, target, settings.gatewaySecret);
+  // RFC 9112 §6.3: a request without Content-Length or Transfer-Encoding has no body.
+  const hasBody =
+    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     const settle = (error?: HttpError) => {
@@ -150,28 +185,25 @@ export function proxyToService(
       if (error) reject(error);
       else resolve();
     };
-
-    const upstream = request({
-      // URL keeps IPv6 literals in brackets; the socket wants the bare address.
-      hostname: target.baseUrl.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: target.baseUrl.port || 80,
-      method: ctx.method,
-      path,
-      headers: forwardedRequestHeaders(ctx, target, settings.trustProxy),
-      agent: settings.agent,
-    });
-    upstream.setTimeout(settings.timeoutMs, () => upstream.destroy(new UpstreamTimeout()));
     const started = process.hrtime.bigint();
     const elapsed = () => Number(process.hrtime.bigint() - started) / 1e9;
+    let upstream: ClientRequest;
 
     res.once('close', () => {
       if (res.writableFinished) return;
       settle();
       upstream.destroy();
     });
+    if (hasBody) req.once('error', () => upstream.destroy());
+
+    const answerCutShort = (error: Error) => {
+      // Either side may have gone away; a client leaving mid-download is routine, hence not a warning.
+      log.info({ err: error, service: target.service }, 'answer stream ended early');
+      upstream.destroy();
+    };
 
     let answering = false;
-    upstream.once('response', (answer: IncomingMessage) => {
+    const onAnswer = (answer: IncomingMessage) => {
       if (settled) {
         answer.resume();
         return;
@@ -213,39 +245,65 @@ export function proxyToService(
       });
       res.once('finish', () => settle());
       answer.pipe(res);
-    });
-
-    const answerCutShort = (error: Error) => {
-      // Either side may have gone away; a client leaving mid-download is routine, hence not a warning.
-      log.info({ err: error, service: target.service }, 'answer stream ended early');
-      upstream.destroy();
     };
 
-    upstream.on('error', (error) => {
-      // Once the answer streams, its own handlers report and clean up failures.
-      if (answering || settled) return;
-      drainUnreadBody(req);
-      const gatewayError = toGatewayError(error, target.service);
-      if (!(error instanceof HttpError))
-        settings.onUpstreamAnswer?.(target.service, 'failed', elapsed());
-      log.warn(
-        { err: error, service: target.service, status: gatewayError.status },
-        'upstream call failed',
-      );
-      settle(gatewayError);
-    });
+    const send = (again: boolean) => {
+      const call = request({
+        // URL keeps IPv6 literals in brackets; the socket wants the bare address.
+        hostname: target.baseUrl.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: target.baseUrl.port || 80,
+        method: ctx.method,
+        path,
+        headers,
+        // Sent again: on a connection of its own, not another pooled one the service may be closing.
+        agent: again ? false : settings.agent,
+      });
+      upstream = call;
+      call.setTimeout(settings.timeoutMs, () => call.destroy(new UpstreamTimeout()));
+      // A reused socket has read earlier answers; only bytes read for this call count.
+      let socket: Socket | undefined;
+      let readBefore = 0;
+      call.once('socket', (assigned) => {
+        socket = assigned;
+        readBefore = assigned.bytesRead;
+      });
+      call.once('response', onAnswer);
 
-    // RFC 9112 §6.3: a request without Content-Length or Transfer-Encoding has no body.
-    if (
-      req.headers['content-length'] === undefined &&
-      req.headers['transfer-encoding'] === undefined
-    ) {
-      upstream.end();
-      return;
-    }
-    const limit = new ByteLimit(settings.bodyLimitBytes);
-    limit.once('error', (error) => upstream.destroy(error));
-    req.once('error', () => upstream.destroy());
-    req.pipe(limit).pipe(upstream);
+      call.on('error', (error) => {
+        // Once the answer streams, its own handlers report and clean up failures.
+        if (answering || settled) return;
+        const answerBytes = (socket?.bytesRead ?? 0) - readBefore;
+        if (
+          !again &&
+          maySendAgain(call, error, answerBytes, { method: ctx.method, req, hasBody })
+        ) {
+          log.info(
+            { err: error, service: target.service },
+            'a pooled connection was closed under the call: sending it again on a new one',
+          );
+          req.unpipe();
+          send(true);
+          return;
+        }
+        drainUnreadBody(req);
+        const gatewayError = toGatewayError(error, target.service);
+        if (!(error instanceof HttpError))
+          settings.onUpstreamAnswer?.(target.service, 'failed', elapsed());
+        log.warn(
+          { err: error, service: target.service, status: gatewayError.status },
+          'upstream call failed',
+        );
+        settle(gatewayError);
+      });
+
+      if (!hasBody) {
+        call.end();
+        return;
+      }
+      const limit = new ByteLimit(settings.bodyLimitBytes);
+      limit.once('error', (error) => call.destroy(error));
+      req.pipe(limit).pipe(call);
+    };
+    send(false);
   });
 }

@@ -86,6 +86,14 @@ describe('routing API calls by the route table', () => {
     expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
   });
 
+  it('never passes on a caller’s X-Gateway-Secret', async () => {
+    const answer = await fetch(`${gateway.url}/api/upload/summary`, {
+      headers: { 'x-gateway-secret': 'forged-by-the-caller' },
+    });
+    const seen = (await answer.json()) as { headers: Record<string, string> };
+    expect(seen.headers['x-gateway-secret']).toBeUndefined();
+  });
+
   it('answers an unknown API path with 404 JSON', async () => {
     const answer = await fetch(`${gateway.url}/api/no-such-thing`);
     expect(answer.status).toBe(404);
@@ -335,7 +343,7 @@ describe('rate limits', () => {
 });
 
 describe('behind a trusted proxy', () => {
-  it('limits by the client address the proxy forwarded and extends X-Forwarded-For', async () => {
+  it('limits by the client address the proxy forwarded, and passes on that address alone', async () => {
     const auth = await startStandIn(echo);
     const gateway = await startTestGateway({
       AUTH_SERVICE_URL: auth.url,
@@ -352,12 +360,43 @@ describe('behind a trusted proxy', () => {
       const first = await login('203.0.113.7');
       expect(first.status).toBe(200);
       const seen = (await first.json()) as { headers: Record<string, string> };
-      expect(seen.headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
+      // The one address the gateway limits by, so the service limits by the same one.
+      expect(seen.headers['x-forwarded-for']).toBe('203.0.113.7');
       expect((await login('203.0.113.7')).status).toBe(429);
       expect((await login('198.51.100.2')).status).toBe(200);
+      // What a caller wrote before the load balancer's entry never reaches a service as the
+      // caller's address (Koa's ctx.ip would take the first entry).
+      const forging = await login('6.6.6.6, 192.0.2.44');
+      const forged = (await forging.json()) as { headers: Record<string, string> };
+      expect(forged.headers['x-forwarded-for']).toBe('192.0.2.44');
     } finally {
       await gateway.close();
       await auth.close();
+    }
+  });
+});
+
+describe('with GATEWAY_SECRET set', () => {
+  it('sends it with every call, in place of whatever the caller sent', async () => {
+    const orders = await startStandIn(echo);
+    const secret = 'the-secret-the-services-believe';
+    const gateway = await startTestGateway({
+      ORDERS_SERVICE_URL: orders.url,
+      GATEWAY_SECRET: secret,
+    });
+    try {
+      const asCalled: Record<string, string>[] = [
+        {},
+        { 'x-gateway-secret': 'forged-by-the-caller' },
+      ];
+      for (const headers of asCalled) {
+        const answer = await fetch(`${gateway.url}/api/upload/summary`, { headers });
+        const seen = (await answer.json()) as { headers: Record<string, string> };
+        expect(seen.headers['x-gateway-secret']).toBe(secret);
+      }
+    } finally {
+      await gateway.close();
+      await orders.close();
     }
   });
 });

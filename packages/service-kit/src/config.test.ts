@@ -16,8 +16,22 @@ describe('loadConfig', () => {
       PORT: 4002,
       MONGO_DB: 'onvelope_orders',
       LOG_LEVEL: 'info',
-      HOST: '0.0.0.0',
+      HOST: '127.0.0.1',
     });
+  });
+
+  it('requires GATEWAY_SECRET in production only, named with the other problems', () => {
+    expect(loadConfig(schema, { STORE_KEY: 'abcd' }).GATEWAY_SECRET).toBeUndefined();
+    expect(() => loadConfig(schema, { STORE_KEY: 'abcd', NODE_ENV: 'production' })).toThrow(
+      /GATEWAY_SECRET: is required in production/,
+    );
+    expect(
+      loadConfig(schema, {
+        STORE_KEY: 'abcd',
+        NODE_ENV: 'production',
+        GATEWAY_SECRET: 's'.repeat(16),
+      }).GATEWAY_SECRET,
+    ).toBe('s'.repeat(16));
   });
 
   it('coerces numbers from the environment', () => {

@@ -4,7 +4,10 @@ export type Env = Record<string, string | undefined>;
 
 /** Settings every service shares; defaults make the local stack work with no setup. */
 export const baseConfigShape = {
-  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z.string().default('development'),
+  // Only the gateway calls a service: locally it runs on the same machine, so nothing else need
+  // reach the service. Containers set 0.0.0.0 (the Dockerfile does), where the gateway is elsewhere.
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGO_URL: z.string().default('mongodb://127.0.0.1:27017'),
@@ -12,7 +15,26 @@ export const baseConfigShape = {
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   AUTH_JWKS_URL: z.url().default('http://127.0.0.1:4001/auth/.well-known/jwks.json'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Shared with the gateway, which sends it with every call (`X-Gateway-Secret`): a service
+   * believes a call's X-Forwarded-For/-Proto/-Host only when it carries it (`forwarded-headers.ts`).
+   * Required in production; unset elsewhere, only calls from the loopback are believed.
+   */
+  GATEWAY_SECRET: z.string().min(16).optional(),
 };
+
+/** The variables production cannot do without (outside it, each has a local stand-in). */
+export function requireInProduction(
+  config: Record<string, unknown>,
+  context: z.RefinementCtx,
+  names: string[],
+): void {
+  if (config.NODE_ENV !== 'production') return;
+  for (const name of names) {
+    if (config[name] === undefined)
+      context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+  }
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -43,12 +65,14 @@ export function serviceConfigSchema<E extends z.ZodRawShape>(
   defaults: { port: number; database: string },
   extra: E,
 ) {
-  return z.object({
-    ...baseConfigShape,
-    PORT: baseConfigShape.PORT.default(defaults.port),
-    MONGO_DB: baseConfigShape.MONGO_DB.default(defaults.database),
-    ...extra,
-  });
+  return z
+    .object({
+      ...baseConfigShape,
+      PORT: baseConfigShape.PORT.default(defaults.port),
+      MONGO_DB: baseConfigShape.MONGO_DB.default(defaults.database),
+      ...extra,
+    })
+    .superRefine((config, context) => requireInProduction(config, context, ['GATEWAY_SECRET']));
 }
 
 export type BaseConfig = z.infer<ReturnType<typeof serviceConfigSchema<Record<never, never>>>>;

@@ -21,6 +21,7 @@ import { followBillingAccess, requireOpenWorkspace, type BillingAccess } from '.
 import { loadConfig, type BaseConfig, type Env } from './config.js';
 import { badRequest, errorMiddleware, HttpError } from './errors.js';
 import { foregroundCalls, type ForegroundCalls } from './foreground-calls.js';
+import { gatewayForwardedHeadersOnly } from './forwarded-headers.js';
 import { checkReadiness, type ReadinessCheck } from './health.js';
 import { listen, type RunningService } from './http-server.js';
 import { createLogger, type Logger } from './logger.js';
@@ -125,6 +126,7 @@ export async function createService<S extends z.ZodObject>(
     revocations.notBeforeMs,
   );
 
+  // X-Forwarded-* carry the caller's address from the gateway; only the gateway's are kept (below).
   const app = new Koa({ proxy: true });
   const router = new Router();
   const foreground = foregroundCalls();
@@ -211,6 +213,7 @@ export async function createService<S extends z.ZodObject>(
     await undoStart(error);
   }
 
+  app.use(gatewayForwardedHeadersOnly(config.GATEWAY_SECRET));
   app.use(httpMetricsMiddleware(metrics));
   app.use(traceMiddleware());
   app.use(requestIdMiddleware(log));

@@ -4,6 +4,14 @@ import type Koa from 'koa';
 import { createLogger } from './logger.js';
 import { survivingStrayErrors } from './stray-errors.js';
 
+/**
+ * How long a service keeps an idle keep-alive connection open. Whoever pools connections to a
+ * service must give up an idle one clearly sooner (the gateway: `UPSTREAM_IDLE_SOCKET_MS` in
+ * gateway/src/upstream-agent.ts), or a call sent just as the service closes the connection meets
+ * a reset (issue 32 §10).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
 /** A listening app: where it is, and how to stop it after the requests in flight finish. */
 export interface RunningService {
   url: string;
@@ -26,7 +34,7 @@ export interface ListenOptions {
  */
 export async function listen(app: Koa, options: ListenOptions): Promise<RunningService> {
   const server: Server = createServer(app.callback());
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -18,6 +18,7 @@ export * from './outbox-relay.js';
 export * from './mailer.js';
 export * from './foreground-calls.js';
 export * from './create-service.js';
+export * from './forwarded-headers.js';
 export * from './stray-errors.js';
 export * from './raw-body.js';
 export * from './module-worker.js';

@@ -38,6 +38,7 @@ const secretNames = [
   'GOOGLE_CLIENT_ID',
   'GOOGLE_CLIENT_SECRET',
   'METRICS_TOKEN',
+  'GATEWAY_SECRET',
 ];
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are read as plain data */
@@ -355,11 +356,21 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
         }
         for (const marker of markers) expect(Object.values(data).join('\n')).not.toContain(marker);
       }
+      // The gateway and every service share the secret with which a service believes the
+      // gateway's X-Forwarded-For (each refuses to start in production without it).
+      for (const app of apps) {
+        const env = named(manifests, 'Deployment', `onvelope-${app}`)!.spec.template.spec
+          .containers[0].env as Manifest[];
+        expect(
+          env.map((variable) => variable.name),
+          app,
+        ).toContain('GATEWAY_SECRET');
+      }
       // Each app reads only the keys it needs.
       const billingEnv = named(manifests, 'Deployment', 'onvelope-svc-billing')!.spec.template.spec
         .containers[0].env as Manifest[];
       expect(billingEnv.map((variable) => variable.name).sort()).toEqual(
-        ['PORT', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].sort(),
+        ['PORT', 'GATEWAY_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'].sort(),
       );
     });
 
@@ -383,7 +394,7 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
     const refs = env.flatMap((variable) =>
       variable.valueFrom ? [variable.valueFrom.secretKeyRef] : [],
     );
-    expect(refs.map((ref) => ref.name)).toEqual(Array(6).fill('onvelope-prod'));
+    expect(refs.map((ref) => ref.name)).toEqual(Array(7).fill('onvelope-prod'));
   });
 
   it("renders the README's production example valid, reading every secret from the given Secret", async () => {

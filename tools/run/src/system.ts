@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { freePort, startInfra, startSmtpSink, type InfraLog, type SmtpSink } from '@onvelope/infra';
 import { startStoreFrontSim, type StoreFrontSim } from '@onvelope/storefront-sim';
+import { simTestApiKey, startTrackingSim, type TrackingSim } from '@onvelope/tracking-sim';
 import { builtEntry, gateway, nodeArgsOf, services, sourceEntry, type BackendApp } from './apps.js';
 import {
   restartWhenItDies,
@@ -29,10 +31,14 @@ export interface SystemOptions {
 
 export interface RunningSystem {
   url: string;
+  /** Where each service listens, by name: on this machine's loopback only. */
+  serviceUrls: Record<string, string>;
   /** The SMTP sink every email of the system goes to (verification and reset codes). */
   mail: SmtpSink;
   /** The Big Cartel simulator svc-sync talks to, unless BIGCARTEL_API_URL pointed elsewhere. */
   storeFront: StoreFrontSim | undefined;
+  /** The EasyPost simulator svc-sync tracks shipments with, unless EASYPOST_API_URL pointed elsewhere. */
+  tracking: TrackingSim | undefined;
   /** How many times each app died once ready (and was started again); none: an empty object. */
   deaths(): Record<string, number>;
   stop(): Promise<void>;
@@ -86,12 +92,22 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const storeFront = options.env?.BIGCARTEL_API_URL
     ? undefined
     : await startStoreFrontSim({ stores: [{ ordersCount: 120 }, { ordersCount: 1500 }] });
+  // Live tracking works out of the box: the EasyPost simulator, its parcels moving one checkpoint
+  // every TRACKING_SIM_STEP_MS (20 s: a parcel is delivered in a few minutes).
+  const tracking = options.env?.EASYPOST_API_URL
+    ? undefined
+    : await startTrackingSim({
+        stepMs: Number(
+          options.env?.TRACKING_SIM_STEP_MS ?? process.env.TRACKING_SIM_STEP_MS ?? 20_000,
+        ),
+      });
+  const trackingWebhookSecret = randomBytes(24).toString('base64url');
   let children: RunningChild[] = [];
   const specs: ChildSpec[] = [];
   const deaths: Record<string, number> = {};
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
-    await Promise.all([infra.stop(), mail.stop(), storeFront?.close()]);
+    await Promise.all([infra.stop(), mail.stop(), storeFront?.close(), tracking?.close()]);
   };
 
   try {
@@ -114,6 +130,16 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       PUBLIC_SITE_URL: url,
       GOOGLE_REDIRECT_URL: `${url}/auth/google/callback`,
       BIGCARTEL_REDIRECT_URL: `${url}/api/bigcartel/callback`,
+      // The gateway sends it with every call, and a service believes a call's X-Forwarded-For only
+      // with it (service-kit's README): one made for each run, so no other caller knows it.
+      GATEWAY_SECRET: randomBytes(24).toString('base64url'),
+      ...(tracking
+        ? {
+            EASYPOST_API_KEY: simTestApiKey,
+            EASYPOST_API_URL: tracking.apiUrl,
+            EASYPOST_WEBHOOK_SECRET: trackingWebhookSecret,
+          }
+        : {}),
       ...(storeFront
         ? {
             BIGCARTEL_API_URL: storeFront.url,
@@ -135,7 +161,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       const child = startApp({
         name: app.name,
         ...command(app, mode),
-        env: { ...shared, PORT: String(servicePorts[index]) },
+        // Only the gateway, on this machine, calls a service: nothing else need reach one.
+        env: { ...shared, HOST: '127.0.0.1', PORT: String(servicePorts[index]) },
       });
       return waitUntilReady(child, `${serviceUrls[index]}/readyz`);
     });
@@ -150,6 +177,11 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       env: { ...shared, ...serviceVariables, PORT: String(gatewayPort) },
     });
     await waitUntilReady(gatewayChild, `${url}/api/health`);
+    // The simulator's Events reach svc-sync as EasyPost's would: through the gateway, signed.
+    await tracking?.addWebhook({
+      url: `${url}/api/tracking/webhooks/easypost`,
+      secret: trackingWebhookSecret,
+    });
     // Once all are up: an app that dies later is started again (one that cannot start fails the
     // start above instead of restarting for good).
     children = children.map((child, index) =>
@@ -157,7 +189,18 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
         onDeath: () => (deaths[child.name] = (deaths[child.name] ?? 0) + 1),
       }),
     );
-    return { url, mail, storeFront, deaths: () => ({ ...deaths }), stop };
+    const byName = Object.fromEntries(
+      services.map((app, index) => [app.name, serviceUrls[index]!]),
+    );
+    return {
+      url,
+      serviceUrls: byName,
+      mail,
+      storeFront,
+      tracking,
+      deaths: () => ({ ...deaths }),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
