@@ -7,11 +7,12 @@ import { BigCartelClient, type StoreFrontClient } from './data/store-front-clien
 import { shipmentTrackerModel } from './data/shipment-tracker.model.js';
 import { syncJobModel } from './data/sync-job.model.js';
 import { EasyPostProvider } from './data/tracking-provider.js';
+import { TokenBucket } from './domain/token-bucket.js';
 import { serveMarkShipped } from './events/mark-shipped-command.js';
 import { ensureJobQueue, startJobWorkers } from './events/sync-job-queue.js';
 import { registerConnectionRoutes } from './routes/connections.routes.js';
 import { registerSyncRoutes } from './routes/sync.routes.js';
-import { registerTrackingWebhookRoutes } from './routes/tracking-webhook.routes.js';
+import { registerTrackingRoutes } from './routes/tracking.routes.js';
 import { startShipmentTracking } from './use-cases/run-shipment-tracking.js';
 import { runSyncJob } from './use-cases/run-sync-job.js';
 import type { SyncDeps } from './use-cases/store-front-access.js';
@@ -109,11 +110,12 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
               maxShipmentAgeMs: config.TRACKING_MAX_SHIPMENT_AGE_DAYS * 24 * 60 * 60_000,
               reconcileAfterMs: config.TRACKING_RECONCILE_AFTER_MS,
             },
+            bucket: new TokenBucket(config.TRACKING_BURST, config.TRACKING_RATE_PER_SECOND),
           }
         : null;
       if (!tracking) log.warn('EASYPOST_API_KEY is not set: shipments are not tracked');
       await shipmentTrackerModel(db).syncIndexes();
-      registerTrackingWebhookRoutes(routes, tracking, log);
+      registerTrackingRoutes(routes, tracking, log);
       const shipmentTracking = tracking
         ? await startShipmentTracking(tracking, {
             pollMs: config.TRACKING_POLL_MS,

@@ -226,6 +226,25 @@ describe('live tracking', () => {
     });
   });
 
+  it("asks the carriers again about a seller's shipments on the way, and only that seller's", async () => {
+    const refresh = async (accountId: string) => {
+      const answer = await fetch(`${sync[0]!.url}/api/tracking/refresh`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await issuer.merchantToken(accountId)}` },
+      });
+      expect(answer.status).toBe(200);
+      return answer.json();
+    };
+    await sim.resetRequests();
+
+    expect(await refresh('acct-live-5')).toEqual({
+      refreshed: 1,
+      message: 'Asked the carrier about 1 shipment; its news follows in a moment',
+    });
+    expect(await refresh('acct-live-nobody')).toMatchObject({ refreshed: 0 });
+    expect(await sim.requestCount({ method: 'GET' })).toBe(1);
+  });
+
   it('applies a replayed or older signed Event no more than once and never moves an order back', async () => {
     const orderNumber = await shipOrder('acct-live-6', 'EZ4000000004');
     const delivered = await until(

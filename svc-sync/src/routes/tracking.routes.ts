@@ -1,43 +1,53 @@
-import { easyPostWebhook } from '@onvelope/contracts';
+import { easyPostWebhook, refreshShipments } from '@onvelope/contracts';
 import {
   badRequest,
+  callerOf,
   HttpError,
   readRawBody,
   type Logger,
   type ServiceRoutes,
 } from '@onvelope/service-kit';
 import { WebhookSignatureError } from '../data/tracking-provider.js';
-import { takeTrackerReport, type TrackingDeps } from '../use-cases/track-shipments.js';
+import {
+  refreshAccountShipments,
+  takeTrackerReport,
+  type TrackingDeps,
+} from '../use-cases/track-shipments.js';
 
 /** A tracker Event is a few kilobytes, its checkpoints included; anything near this is not one. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
-export const trackingWebhookMessages = {
+export const trackingMessages = {
   notConfigured: 'Live tracking is not configured',
   badSignature: 'The webhook signature does not match',
   notJson: 'The body is not a tracking event',
+  refreshed: (count: number) =>
+    count === 1
+      ? 'Asked the carrier about 1 shipment; its news follows in a moment'
+      : `Asked the carriers about ${count} shipments; their news follows in a moment`,
 } as const;
 
 /**
- * The tracking provider's webhook: the signature is checked before anything is read from the
- * body or stored (forged or unsigned: 401); the tracker it reports on is passed on to svc-orders.
+ * Live tracking's calls. The provider's webhook: the signature is checked before anything is read
+ * from the body or stored (forged or unsigned: 401), and the tracker it reports on is passed on to
+ * svc-orders. The seller's refresh: the carriers are asked again about their shipments on the way.
  */
-export function registerTrackingWebhookRoutes(
+export function registerTrackingRoutes(
   routes: ServiceRoutes,
   deps: TrackingDeps | null,
   log: Logger,
 ) {
   routes.handle(easyPostWebhook, async (ctx) => {
-    if (!deps) throw new HttpError(503, trackingWebhookMessages.notConfigured);
+    if (!deps) throw new HttpError(503, trackingMessages.notConfigured);
     const rawBody = await readRawBody(ctx, MAX_WEBHOOK_BYTES);
     let tracker;
     try {
       tracker = deps.provider.readWebhook(rawBody, ctx.req.headers);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
-        throw new HttpError(401, trackingWebhookMessages.badSignature);
+        throw new HttpError(401, trackingMessages.badSignature);
       }
-      throw badRequest(trackingWebhookMessages.notJson);
+      throw badRequest(trackingMessages.notJson);
     }
     if (tracker) {
       const shipments = await takeTrackerReport(deps, tracker);
@@ -47,5 +57,11 @@ export function registerTrackingWebhookRoutes(
       );
     }
     return { received: true as const };
+  });
+
+  routes.handle(refreshShipments, async (ctx) => {
+    if (!deps) throw new HttpError(503, trackingMessages.notConfigured);
+    const refreshed = await refreshAccountShipments(deps, callerOf(ctx).accountId);
+    return { refreshed, message: trackingMessages.refreshed(refreshed) };
   });
 }

@@ -1,6 +1,5 @@
 import { trackingEntryUpserted } from '@onvelope/contracts';
 import { consumeEvents } from '@onvelope/service-kit';
-import { TokenBucket } from '../domain/token-bucket.js';
 import {
   noteShipments,
   reconcileQuietTrackers,
@@ -21,7 +20,6 @@ export interface ShipmentTrackingLoop {
  * trackers in a loop (replicas split the registrations by claims, see `track-shipments.ts`).
  */
 export async function startShipmentTracking(deps: TrackingDeps, loop: ShipmentTrackingLoop) {
-  const bucket = new TokenBucket(deps.settings.burst, deps.settings.ratePerSecond);
   let stopping = false;
   let wake: (() => void) | undefined;
   const pause = (ms: number) =>
@@ -37,10 +35,10 @@ export async function startShipmentTracking(deps: TrackingDeps, loop: ShipmentTr
     let reconciledAt = 0;
     while (!stopping) {
       try {
-        const taken = await registerDueShipments(deps, bucket);
+        const taken = await registerDueShipments(deps);
         if (Date.now() - reconciledAt >= loop.reconcileEveryMs) {
           reconciledAt = Date.now();
-          await reconcileQuietTrackers(deps, bucket);
+          await reconcileQuietTrackers(deps);
         }
         if (!taken) await pause(loop.pollMs);
       } catch (error) {

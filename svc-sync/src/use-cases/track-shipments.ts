@@ -42,6 +42,8 @@ export interface TrackingDeps {
   log: Logger;
   provider: TrackingProvider;
   settings: TrackingSettings;
+  /** This replica's rate of calls to the provider, shared by all its tracking work. */
+  bucket: TokenBucket;
 }
 
 /** Statuses of an order whose parcel is on its way: the ones worth tracking. */
@@ -147,15 +149,12 @@ async function claimDue(deps: TrackingDeps, now: Date) {
  * the provider may get past is tried again later (backoff, up to `retryMaxMs` apart, for as long as
  * it takes); a code the provider refuses is `refused`. Answers how many were taken.
  */
-export async function registerDueShipments(
-  deps: TrackingDeps,
-  bucket: TokenBucket,
-): Promise<number> {
+export async function registerDueShipments(deps: TrackingDeps): Promise<number> {
   const model = shipmentTrackerModel(deps.db);
   const claimed = await claimDue(deps, new Date());
   await Promise.all(
     claimed.map(async (shipment) => {
-      await delay(bucket.take(Date.now()));
+      await delay(deps.bucket.take(Date.now()));
       const mine = { _id: shipment._id, claim: shipment.claim };
       try {
         const tracker = await deps.provider.createTracker(
@@ -229,14 +228,58 @@ export async function takeTrackerReport(
   return shipments.length;
 }
 
+/** Asks the provider about these shipments now, at the bucket's rate, and reports each. */
+async function askAgain(deps: TrackingDeps, shipments: ShipmentTrackerDocument[]) {
+  const model = shipmentTrackerModel(deps.db);
+  let asked = 0;
+  await Promise.all(
+    shipments.map(async (shipment) => {
+      await delay(deps.bucket.take(Date.now()));
+      try {
+        const tracker = await deps.provider.retrieveTracker(shipment.trackerId!);
+        await publishReport(deps, shipment, tracker);
+        await model.updateOne({ _id: shipment._id }, { $set: reported(tracker, new Date()) });
+        asked += 1;
+      } catch (error) {
+        deps.log.warn(
+          { shipmentId: String(shipment._id), err: error },
+          'asking the provider again failed; asked again later',
+        );
+      }
+    }),
+  );
+  return asked;
+}
+
+/** The most shipments one refresh asks about: a click must not spend the provider's whole rate. */
+export const MAX_REFRESHED_SHIPMENTS = 50;
+
+/**
+ * The seller's one-click refresh (Needs attention): the provider is asked again about the
+ * account's shipments still on their way, the longest without news first. Answers how many it
+ * could ask about.
+ */
+export async function refreshAccountShipments(
+  deps: TrackingDeps,
+  accountId: string,
+): Promise<number> {
+  const shipments = await shipmentTrackerModel(deps.db)
+    .find({
+      accountId,
+      state: 'registered',
+      carrierStatus: { $nin: finalCarrierStatuses },
+    })
+    .sort({ lastReportAt: 1 })
+    .limit(MAX_REFRESHED_SHIPMENTS)
+    .lean<ShipmentTrackerDocument[]>();
+  return askAgain(deps, shipments);
+}
+
 /**
  * Asks the provider about registered trackers it has not reported on for a while (a webhook lost,
  * or the endpoint down), so statuses move even then. Answers how many were asked about.
  */
-export async function reconcileQuietTrackers(
-  deps: TrackingDeps,
-  bucket: TokenBucket,
-): Promise<number> {
+export async function reconcileQuietTrackers(deps: TrackingDeps): Promise<number> {
   const model = shipmentTrackerModel(deps.db);
   const quietSince = new Date(Date.now() - deps.settings.reconcileAfterMs);
   const quiet = await model
@@ -253,20 +296,6 @@ export async function reconcileQuietTrackers(
     { _id: { $in: quiet.map((shipment) => shipment._id) } },
     { $set: { lastReportAt: new Date() } },
   );
-  await Promise.all(
-    quiet.map(async (shipment) => {
-      await delay(bucket.take(Date.now()));
-      try {
-        const tracker = await deps.provider.retrieveTracker(shipment.trackerId!);
-        await publishReport(deps, shipment, tracker);
-        await model.updateOne({ _id: shipment._id }, { $set: reported(tracker, new Date()) });
-      } catch (error) {
-        deps.log.warn(
-          { shipmentId: String(shipment._id), err: error },
-          'reconcile poll failed; asked again later',
-        );
-      }
-    }),
-  );
+  await askAgain(deps, quiet);
   return quiet.length;
 }

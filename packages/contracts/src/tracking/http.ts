@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { routeOwnedBy } from '../route.js';
+import { refreshShipmentsResponse } from './schemas.js';
 
 const route = routeOwnedBy('svc-sync');
 
@@ -15,4 +16,14 @@ export const easyPostWebhook = route(
   { streaming: 'request', schemas: { response: trackingWebhookResponse } },
 );
 
-export const trackingRoutes = [easyPostWebhook];
+/** Asks the carriers again about the seller's shipments that are still on their way. */
+export const refreshShipments = route(
+  'POST',
+  '/api/tracking/refresh',
+  'merchant',
+  'implied',
+  "Refresh the seller's shipments from the carriers",
+  { schemas: { response: refreshShipmentsResponse } },
+);
+
+export const trackingRoutes = [easyPostWebhook, refreshShipments];

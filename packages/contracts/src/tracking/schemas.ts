@@ -59,3 +59,30 @@ export const deliveryRecord = z.object({
   carrierUpdatedAt: z.iso.datetime(),
 });
 export type DeliveryRecord = z.infer<typeof deliveryRecord>;
+
+/**
+ * Why a shipment needs the seller's attention (the dashboard's Needs attention view): the carrier
+ * reports an exception, a failed delivery attempt, a return, a parcel waiting at a pickup point,
+ * or has said nothing for the seller's number of days.
+ */
+export const attentionReasons = [
+  'exception',
+  'failed_attempt',
+  'returned',
+  'pickup',
+  'quiet',
+] as const;
+export type AttentionReason = (typeof attentionReasons)[number];
+
+export const needsAttentionQuery = z.object({
+  reason: z.union([z.literal('all'), z.enum(attentionReasons)]).default('all'),
+  /** A shipment with no carrier update for this many days is quiet. */
+  quietDays: z.coerce.number().int().min(1).max(60).default(5),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const refreshShipmentsResponse = z.object({
+  /** Shipments whose carrier was asked again; their updates follow within seconds. */
+  refreshed: z.number().int().nonnegative(),
+  message: z.string(),
+});
