@@ -80,6 +80,10 @@ FROM prod-manifests AS storefront-sim-deps
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --workspace=tools/storefront-sim --include-workspace-root=false --no-audit --no-fund
 
+FROM prod-manifests AS tracking-sim-deps
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --workspace=tools/tracking-sim --include-workspace-root=false --no-audit --no-fund
+
 # Files stay root's: the `node` user runs the app and cannot change it.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
@@ -151,6 +155,14 @@ COPY --from=build /src/tools/storefront-sim/dist tools/storefront-sim/dist
 ENV STOREFRONT_SIM_HOST=0.0.0.0 STOREFRONT_SIM_PORT=4010
 EXPOSE 4010
 CMD ["node", "tools/storefront-sim/dist/main.js"]
+
+# The EasyPost tracking simulator of compose's `try` profile.
+FROM runtime AS tracking-sim
+COPY --from=tracking-sim-deps /app ./
+COPY --from=build /src/tools/tracking-sim/dist tools/tracking-sim/dist
+ENV TRACKING_SIM_HOST=0.0.0.0 TRACKING_SIM_PORT=4020
+EXPOSE 4020
+CMD ["node", "tools/tracking-sim/dist/main.js"]
 
 # Frontends as static files, for any web server or CDN: each remote on its own (mf-marketing,
 # mf-customer, mf-merchant: the remote at the root, mf-manifest.json beside its chunks), and `web`, the

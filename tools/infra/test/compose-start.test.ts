@@ -58,7 +58,8 @@ describe('the apps, started as compose.yaml starts them', () => {
     }
     if (url.hostname === 'mailpit') return mail.url;
     const app = ports.get(url.hostname as AppName);
-    // The try profile's simulators are not started: no app needs them to be ready.
+    // The try profile's simulators (Big Cartel, EasyPost tracking) are not started: no app needs
+    // them to be ready.
     return `${url.protocol}//127.0.0.1:${app ?? url.port}${url.pathname}${url.search}`;
   }
 
@@ -140,6 +141,14 @@ describe('the apps, started as compose.yaml starts them', () => {
     for (const service of serviceNames)
       expect(probePath(compose[service]!), service).toBe('/readyz');
     for (const app of apps) expect(running.get(app)?.child.exitCode, app).toBeNull();
+  });
+
+  it('starts svc-sync with live tracking on, pointed at the tracking simulator', () => {
+    const sync = environments.get('svc-sync');
+    expect(sync?.EASYPOST_API_KEY).toMatch(/^EZTK/);
+    expect(sync?.EASYPOST_API_URL).toMatch(/^http:\/\/127\.0\.0\.1:4020\/v2\/$/);
+    expect(sync?.EASYPOST_WEBHOOK_SECRET).toBeTruthy();
+    expect(running.get('svc-sync')?.child.exitCode).toBeNull();
   });
 
   it('lets the gateway reach every service it is given', async () => {

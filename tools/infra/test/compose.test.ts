@@ -20,7 +20,9 @@ import {
 // compose-files.ts); compose-start.test.ts starts the apps with the environment they give.
 
 const remotes = { 'mf-marketing': 8081, 'mf-customer': 8082, 'mf-merchant': 8083 } as const;
-const tryProfile = ['mailpit', 'stripe-mock', 'storefront-sim'];
+const tryProfile = ['mailpit', 'stripe-mock', 'storefront-sim', 'tracking-sim'];
+/** The simulators compose builds from the repository's Dockerfile, each from its tools/ workspace. */
+const simulators = ['storefront-sim', 'tracking-sim'];
 
 const withCredentials = (url: string | null | undefined) => {
   const parsed = new URL(url ?? '');
@@ -93,7 +95,7 @@ describe('compose.yaml', () => {
       ['mongo', 'nats', ...apps, ...Object.keys(remotes), ...tryProfile].sort(),
     );
     const stages = dockerfileStages(dockerfile);
-    for (const app of [...apps, ...Object.keys(remotes), 'storefront-sim']) {
+    for (const app of [...apps, ...Object.keys(remotes), ...simulators]) {
       expect(compose[app]?.image).toBe(`onvelope/${app}`);
       expect(compose[app]?.build).toEqual({ context: '.', target: app });
       expect(stages.has(app), `Dockerfile target ${app}`).toBe(true);
@@ -180,7 +182,7 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('keeps the store-front simulator, stripe-mock and the mail catcher in the try profile, which .env.example turns on and points the apps at', () => {
+  it('keeps the store-front and tracking simulators, stripe-mock and the mail catcher in the try profile, which .env.example turns on and points the apps at', () => {
     for (const [name, service] of Object.entries(compose)) {
       expect(service.profiles, name).toEqual(tryProfile.includes(name) ? ['try'] : undefined);
     }
@@ -191,7 +193,28 @@ describe('compose.yaml', () => {
       STRIPE_MOCK_URL: 'http://stripe-mock:12111',
       BIGCARTEL_API_URL: 'http://storefront-sim:4010',
       BIGCARTEL_AUTHORIZE_URL: 'http://localhost:4010/oauth/authorize',
+      EASYPOST_API_URL: 'http://tracking-sim:4020/v2/',
     });
+  });
+
+  it('sends the tracking simulator’s signed webhooks to svc-sync through the gateway, with svc-sync’s secret and a test key', () => {
+    const sync = composeEnvironment(compose['svc-sync']!, envExample.values);
+    const sim = composeEnvironment(compose['tracking-sim']!, envExample.values);
+    expect(sync.EASYPOST_API_KEY).toMatch(/^EZTK/);
+    expect(sync.EASYPOST_API_URL).toBe('http://tracking-sim:4020/v2/');
+    expect(sync.EASYPOST_WEBHOOK_SECRET).toBeTruthy();
+    expect(sim).toEqual({
+      TRACKING_SIM_STEP_MS: '20000',
+      TRACKING_SIM_PUBLIC_URL: 'http://localhost:4020',
+      TRACKING_SIM_WEBHOOK_URL: 'http://gateway:8080/api/tracking/webhooks/easypost',
+      TRACKING_SIM_WEBHOOK_SECRET: sync.EASYPOST_WEBHOOK_SECRET,
+    });
+    // Without .env's EASYPOST_* values svc-sync gets none: the real EasyPost, tracking off.
+    const { EASYPOST_API_KEY, EASYPOST_API_URL, EASYPOST_WEBHOOK_SECRET, ...rest } =
+      envExample.values;
+    expect([EASYPOST_API_KEY, EASYPOST_API_URL, EASYPOST_WEBHOOK_SECRET]).not.toContain(undefined);
+    const withoutTracking = composeEnvironment(compose['svc-sync']!, rest);
+    expect(Object.keys(withoutTracking).filter((name) => name.startsWith('EASYPOST_'))).toEqual([]);
   });
 
   it('publishes only the site, the remotes and the try profile’s pages, and names no container, so services scale (--scale svc-sync=3)', () => {
@@ -199,6 +222,7 @@ describe('compose.yaml', () => {
       gateway: ['8080:8080'],
       mailpit: ['8025:8025'],
       'storefront-sim': ['4010:4010'],
+      'tracking-sim': ['4020:4020'],
       ...Object.fromEntries(
         Object.entries(remotes).map(([name, port]) => [name, [`${port}:8080`]]),
       ),
@@ -302,7 +326,7 @@ describe('Dockerfile', () => {
     for (const [location, entry] of Object.entries(lock.packages)) {
       if (!location.includes('node_modules/')) delete entry.devDependencies;
     }
-    for (const app of [...apps, 'tools/storefront-sim']) {
+    for (const app of [...apps, ...simulators.map((sim) => `tools/${sim}`)]) {
       const installed = [...productionTree(lock.packages, app)].map((path) =>
         path.replace(/^.*node_modules\//, ''),
       );
@@ -317,6 +341,38 @@ describe('Dockerfile', () => {
       ]) {
         expect(installed, app).not.toContain(unwanted);
       }
+    }
+  });
+
+  it('runs each simulator on 0.0.0.0 and its port from its own production dependencies and dist', async () => {
+    const stages = dockerfileStages(dockerfile);
+    for (const [sim, port] of [
+      ['storefront-sim', 4010],
+      ['tracking-sim', 4020],
+    ] as const) {
+      const manifest = JSON.parse(
+        await readFile(`${repoRoot}tools/${sim}/package.json`, 'utf8'),
+      ) as { scripts?: Record<string, string> };
+      expect(manifest.scripts?.start, sim).toBe('node dist/main.js');
+      expect(stages.get(`${sim}-deps`)?.from, sim).toBe('prod-manifests');
+      expect(stages.get(`${sim}-deps`)?.lines.join(' '), sim).toContain(
+        `npm ci --omit=dev --workspace=tools/${sim} --include-workspace-root=false`,
+      );
+      expect(stages.get(sim)?.from, sim).toBe('runtime');
+      expect(stages.get(sim)?.lines, sim).toEqual(
+        expect.arrayContaining([
+          `COPY --from=${sim}-deps /app ./`,
+          `COPY --from=build /src/tools/${sim}/dist tools/${sim}/dist`,
+          `EXPOSE ${port}`,
+        ]),
+      );
+      const prefix = sim.replace('-sim', '_sim').toUpperCase();
+      const image = imageOf(stages, sim);
+      expect(image.env, sim).toMatchObject({
+        [`${prefix}_HOST`]: '0.0.0.0',
+        [`${prefix}_PORT`]: String(port),
+      });
+      expect(image.cmd, sim).toEqual(['node', `tools/${sim}/dist/main.js`]);
     }
   });
 
