@@ -151,13 +151,19 @@ describe('seller accounts', () => {
       seller.token,
     );
 
+    // svc-auth sends a code; the page shows the product's words for it (issue 32, defect 8).
     const { context: other, page: failed } = await newPage(site.browser);
-    await failed.goto(
-      `${site.system.url}/login?error=${encodeURIComponent('Google sign-in failed')}`,
-    );
+    await failed.goto(`${site.system.url}/login?error=cancelled`);
     await expect(failed.getByTestId('auth-error').textContent()).resolves.toBe(
-      'Google sign-in failed',
+      'Google sign-in was cancelled.',
     );
+    // Words of someone else's in the address are never shown as the product's.
+    const forged = 'Your account is locked. Call +44 20 7946 0000 to unlock it.';
+    await failed.goto(`${site.system.url}/login?error=${encodeURIComponent(forged)}`);
+    await expect(failed.getByTestId('auth-error').textContent()).resolves.toBe(
+      'Google sign-in failed. Please try again.',
+    );
+    await expect(failed.textContent('body')).resolves.not.toContain('+44 20 7946 0000');
     await other.close();
     await context.close();
   });

@@ -314,6 +314,43 @@ describe('hostile input on every route', () => {
   });
 });
 
+describe('a malformed percent-encoding in a path parameter (issue 32, defect 5)', () => {
+  it('is refused with 400 and a message on every route with a parameter, never 5xx', async () => {
+    // Each of these makes decodeURIComponent throw: cut short, not hex, an overlong form, bad UTF-8.
+    const malformed = ['%E0%A4%A', '%', '%ZZ', '%C0%80', 'ok%FF'];
+    const withParams = routeTable.filter((route) => paramsOf(route.path).length);
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of withParams) {
+      // Signed in as the route asks, so the answer is about the address, not a missing token.
+      const token =
+        route.access === 'customer'
+          ? buyerA.token
+          : route.access === 'merchant'
+            ? sellerA.token
+            : null;
+      for (const raw of malformed) {
+        const path = route.path.replace(/\{[A-Za-z0-9_]+\}/g, raw);
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+        const answer = await call(route, path, token, body);
+        calls += 1;
+        const error = answer.text.startsWith('{')
+          ? (JSON.parse(answer.text) as { error?: unknown }).error
+          : undefined;
+        if (answer.status !== 400 || typeof error !== 'string' || !/percent-encoding/.test(error)) {
+          failures.push(`${route.method} ${path}: ${answer.status} ${answer.text.slice(0, 200)}`);
+        }
+      }
+    }
+    report(
+      `malformed percent-encoding: ${withParams.length} routes with a parameter, ${calls} calls, ` +
+        `${failures.length} not refused with 400`,
+    );
+    expect(withParams.length).toBeGreaterThanOrEqual(20);
+    expect(failures).toEqual([]);
+  });
+});
+
 /**
  * A raw call through the gateway, as a client that sends its whole body without waiting for
  * `100 Continue` does (fetch, most HTTP libraries); `cutAfter` drops the connection after that

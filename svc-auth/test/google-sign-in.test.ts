@@ -15,12 +15,11 @@ import { sellerModel } from '../src/data/seller.model.js';
 import {
   createGoogleSignIn,
   googleConfigShape,
-  googleSignInMessages,
   googleStateCookie,
   registerGoogleRoutes,
 } from '../src/google/index.js';
 import { registerJwksRoutes } from '../src/routes/jwks.routes.js';
-import { googleMessages, signInWithGoogle } from '../src/use-cases/sign-in-with-google.js';
+import { signInWithGoogle } from '../src/use-cases/sign-in-with-google.js';
 import { loadSigningKey } from '../src/use-cases/load-signing-key.js';
 
 const clientId = 'onvelope-test-client';
@@ -255,7 +254,7 @@ describe('Google sign-in', () => {
     expect(landed).toEqual({
       path: '/login',
       token: null,
-      error: googleSignInMessages.invalidState,
+      error: 'invalid_state',
     });
   });
 
@@ -270,7 +269,7 @@ describe('Google sign-in', () => {
     expect(replayed).toEqual({
       path: '/login',
       token: null,
-      error: googleSignInMessages.invalidState,
+      error: 'invalid_state',
     });
   });
 
@@ -284,7 +283,7 @@ describe('Google sign-in', () => {
     expect(landed).toEqual({
       path: '/login',
       token: null,
-      error: googleSignInMessages.invalidState,
+      error: 'invalid_state',
     });
   });
 
@@ -305,7 +304,7 @@ describe('Google sign-in', () => {
     expect(landed).toEqual({
       path: '/login',
       token: null,
-      error: googleSignInMessages.invalidState,
+      error: 'invalid_state',
     });
   });
 
@@ -317,7 +316,7 @@ describe('Google sign-in', () => {
     denied.search = new URLSearchParams({ error: 'access_denied', state }).toString();
     const landed = landing(await get(denied.href, browser));
 
-    expect(landed).toEqual({ path: '/login', token: null, error: 'Google sign-in was cancelled.' });
+    expect(landed).toEqual({ path: '/login', token: null, error: 'cancelled' });
   });
 
   it('refuses an ID token issued for another audience', async () => {
@@ -332,7 +331,7 @@ describe('Google sign-in', () => {
     expect(landed).toEqual({
       path: '/login',
       token: null,
-      error: googleSignInMessages.notCompleted,
+      error: 'not_completed',
     });
   });
 
@@ -348,7 +347,7 @@ describe('Google sign-in', () => {
     expect(landed).toEqual({
       path: '/login',
       token: null,
-      error: googleSignInMessages.notCompleted,
+      error: 'not_completed',
     });
   });
 
@@ -374,7 +373,7 @@ describe('Google sign-in', () => {
     expect(landed).toEqual({
       path: '/login',
       token: null,
-      error: googleSignInMessages.notCompleted,
+      error: 'not_completed',
     });
   });
 
@@ -384,7 +383,7 @@ describe('Google sign-in', () => {
 
     const landed = landing(await get(callback.href, browser));
 
-    expect(landed).toEqual({ path: '/login', token: null, error: googleSignInMessages.noEmail });
+    expect(landed).toEqual({ path: '/login', token: null, error: 'no_email' });
   });
 
   it('passes on the accounts refusal of an email the provider has not verified', async () => {
@@ -396,7 +395,7 @@ describe('Google sign-in', () => {
     expect(landed).toEqual({
       path: '/login',
       token: null,
-      error: googleMessages.emailNotVerified,
+      error: 'email_not_verified',
     });
   });
 
@@ -407,7 +406,7 @@ describe('Google sign-in', () => {
       expect(landed).toEqual({
         path: '/login',
         token: null,
-        error: 'Google sign-in is not configured on this server.',
+        error: 'not_configured',
       });
     } finally {
       await unconfigured.close();
@@ -425,7 +424,7 @@ describe('Google sign-in', () => {
       expect(landed).toEqual({
         path: '/login',
         token: null,
-        error: googleSignInMessages.unavailable,
+        error: 'unavailable',
       });
     } finally {
       await unreachable.close();

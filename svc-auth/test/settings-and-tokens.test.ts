@@ -72,6 +72,37 @@ describe('account settings and tokens', () => {
     expect(bad.body.details[0].message).toBe('Website must be a URL');
   });
 
+  it('refuses control characters in every text it would store, naming the field (issue 32, defect 9)', async () => {
+    const seller = await h.verifiedAccount('seller', 'ctl@example.com');
+    const buyer = await h.verifiedAccount('customer', 'ctl-buyer@example.com');
+    const refused = [
+      ['PUT', '/auth/settings/profile', { companyName: 'Lou\u0000 Ltd' }, seller],
+      ['PUT', '/auth/settings/profile', { city: 'Le\neds' }, seller],
+      ['PUT', '/auth/settings/profile', { phoneNumber: '+44\t20' }, seller],
+      ['PUT', '/auth/settings/profile', { website: 'https://lou.example.com/\u0001' }, seller],
+      ['PATCH', '/api/customer-auth/profile', { firstName: 'Ann\u009b' }, buyer],
+      ['PATCH', '/api/customer-auth/profile', { avatar: 'https://a.example/\u007f.png' }, buyer],
+    ] as const;
+    for (const [method, path, change, account] of refused) {
+      const reply = await h.call(method, path, change, bearer(account.body.token));
+      expect(reply.status, JSON.stringify(change)).toBe(400);
+      expect(reply.body.details, JSON.stringify(change)).toEqual([
+        {
+          path: `body.${Object.keys(change)[0]}`,
+          message: expect.stringMatching(/control characters/),
+        },
+      ]);
+    }
+    const signUp = await h.call('POST', '/auth/signup', {
+      email: 'ctl-new@example.com',
+      password: 'secret1',
+      displayName: 'New\u001b[31m',
+    });
+    expect(signUp.status).toBe(400);
+    const settings = await h.call('GET', '/auth/settings', undefined, bearer(seller.body.token));
+    expect(settings.body.account).toMatchObject({ companyName: null, city: null, website: null });
+  });
+
   it('changes the email with the current password; the new address must be verified', async () => {
     const { body } = await h.verifiedAccount('seller', 'max@example.com', 'max-pass');
     const since = new Date();

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ordersMessages,
+  textMessages,
   trackingEntryUpserted,
   type KeywordRule,
   type RuleApplyJob,
@@ -425,12 +426,16 @@ describe('keyword rules', () => {
       }
       const found = await call(tokenA, 'GET', '/api/keyword-rules/search-items?q=Odd%00n');
       expect(found.body).toEqual(['Odd\u0000name']);
+      // A rule's keyword is text under the contracts' rule (issue 32, defect 9): refused, not 500.
       const preview = await call(tokenA, 'POST', '/api/keyword-rules/preview', {
         keyword: 'a\u0000b',
         action: 'add_message',
         customMessage: 'hi',
       });
-      expect(preview.status).toBe(200);
+      expect(preview.status).toBe(400);
+      expect(preview.body.details).toEqual([
+        { path: 'body.keyword', message: textMessages.single },
+      ]);
     });
 
     it('puts names starting with the text first and answers at most 20', async () => {

@@ -228,6 +228,29 @@ describe('mark as shipped', () => {
     expect(await read(order.orderNumber)).toMatchObject({ status: 'pending', version: 1 });
   });
 
+  it('refuses control characters and line breaks in what it stores (issue 32, defect 9)', async () => {
+    const order = await insertOrder();
+    const cases = [
+      { trackingNumber: 'TN\u0000\u00011', courier: 'DHL' },
+      { trackingNumber: 'TN1', courier: 'D\u001bHL' },
+      { trackingNumber: 'TN\n1', courier: 'DHL' },
+      { trackingNumber: 'TN\u007f1', courier: 'DHL' },
+      { trackingNumber: 'TN\u00851', courier: 'DHL' },
+      { trackingNumber: 'TN1', courier: 'DHL', trackingUrl: 'https://t.example/\u0007x' },
+    ];
+    for (const body of cases) {
+      const answer = await ship(tokenA, order.orderNumber, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.details, JSON.stringify(body)).toEqual([
+        {
+          path: expect.stringMatching(/^body\.(trackingNumber|courier|trackingUrl)$/),
+          message: expect.stringMatching(/control characters/),
+        },
+      ]);
+    }
+    expect(await read(order.orderNumber)).toMatchObject({ status: 'pending', version: 1 });
+  });
+
   it('answers 404 for an order the seller does not have', async () => {
     expect(
       await ship(tokenA, 'NOPE-1', { trackingNumber: 'AB123456789GB', courier: 'Royal Mail' }),

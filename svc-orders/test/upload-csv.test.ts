@@ -439,6 +439,35 @@ describe('POST /api/upload/csv', () => {
     });
   });
 
+  it('fails a row with a control character in a cell, saying which, and imports the rest (issue 32, defect 9)', async () => {
+    const caller = await newSeller();
+    const file =
+      `${requiredHeader},notes\n` +
+      `K-1,Ada,L,a@b.co,X,shipped,DHL,TN\u00011,,\n` +
+      `K-2,Ada\u007f,L,a@b.co,X,pending,,,,\n` +
+      `K-3,"Ada\nLee",L,a@b.co,X,pending,,,,\n` +
+      `K-4,Ada,L,a@b.co,X,pending,\u0085DHL,,,\n` +
+      `K-5,Ada,L,a@b.co,X,pending,,,,"Leave it\r\nwith\tthe neighbour"\n` +
+      `K-6,Ada,L,a@b.co,X,pending,,,,"bell\u0007"\n`;
+    const result = (await (await caller.upload(file)).json()) as UploadResult;
+    expect(result).toMatchObject({ totalRows: 6, successfulRows: 1, failedRows: 5 });
+    expect(result.errors).toEqual([
+      {
+        row: 2,
+        errors: [expect.stringMatching(/^trackingNumber: .*control character \(U\+0001\)/)],
+      },
+      { row: 3, errors: [expect.stringMatching(/^firstName: .*control character \(U\+007F\)/)] },
+      { row: 4, errors: [expect.stringMatching(/^firstName: .*line break/)] },
+      { row: 5, errors: [expect.stringMatching(/^courier: .*control character \(U\+0085\)/)] },
+      { row: 7, errors: [expect.stringMatching(/^personalNote: .*control character \(U\+0007\)/)] },
+    ]);
+    // A note may run over lines (and hold tabs); nothing of the failed rows is stored.
+    expect(await entryOf(caller, 'K-5')).toMatchObject({
+      personalNote: 'Leave it\r\nwith\tthe neighbour',
+    });
+    await expect(entryOf(caller, 'K-1')).rejects.toThrow('not found');
+  });
+
   it('answers success false when every row fails', async () => {
     const caller = await newSeller();
     const result = (await (

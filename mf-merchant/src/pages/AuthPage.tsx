@@ -8,6 +8,7 @@ import {
   customerSignup,
   formatPence,
   forgotPassword,
+  googleSignInErrorMessage,
   login,
   plans,
   resetPassword,
@@ -130,8 +131,9 @@ function CredentialsForm({ mode, account, onForgotPassword }: CredentialsFormPro
   const [lastName, setLastName] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
   const [busy, setBusy] = useState(false);
-  // The Google sign-in callback lands on /login?error=<message> when it fails (shell README).
-  const googleError = search.get('error');
+  // The Google sign-in callback lands on /login?error=<code> when it fails (shell README). Only the
+  // product's words for the code are shown: the address is anyone's to write (issue 32, defect 8).
+  const googleError = googleSignInErrorMessage(search.get('error'));
   const [banner, setBanner] = useState<Banner>(
     googleError && account === 'merchant' ? { kind: 'error', text: googleError } : null,
   );

@@ -23,6 +23,29 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
+/**
+ * A path parameter that is not percent-encoded UTF-8 (`%E0%A4%A`, `%ZZ`): the caller's mistake,
+ * not the server's. It carries `status` and `expose` as Koa's client errors do, so the gateway's
+ * and the services' error handling answer it as a 400 with this message (issue 32, defect 5: it
+ * was a URIError, answered 500).
+ */
+export class MalformedPathError extends Error {
+  readonly status = 400;
+  readonly expose = true;
+  constructor(readonly parameter: string) {
+    super(`The address is not valid: ${parameter} has a malformed percent-encoding`);
+    this.name = 'MalformedPathError';
+  }
+}
+
+function decodeParameter(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new MalformedPathError(name);
+  }
+}
+
 interface CompiledRoute {
   route: RouteContract;
   pattern: RegExp;
@@ -64,6 +87,7 @@ export function createRouteMatcher(routes: readonly RouteContract[] = routeTable
     if (!names.length) literal.set(`${route.method} ${route.path}`, route);
   }
   return {
+    /** Throws `MalformedPathError` when a parameter of the matching route cannot be decoded. */
     match(method: string, path: string): RouteMatch | undefined {
       const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
       const exact = literal.get(`${method} ${bare}`);
@@ -74,7 +98,7 @@ export function createRouteMatcher(routes: readonly RouteContract[] = routeTable
         if (!found) continue;
         const params: Record<string, string> = {};
         candidate.names.forEach((name, index) => {
-          params[name] = decodeURIComponent(found[index + 1] ?? '');
+          params[name] = decodeParameter(name, found[index + 1] ?? '');
         });
         return { route: candidate.route, params };
       }

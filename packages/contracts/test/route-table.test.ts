@@ -89,6 +89,24 @@ describe('route matcher', () => {
     expect(matcher.match('GET', '/api/upload/summary//')).toBeUndefined();
   });
 
+  it("refuses a malformed percent-encoding in a parameter as the caller's error (400), naming it", () => {
+    // Issue 32, defect 5: an unguarded decodeURIComponent threw a URIError, which answered 500.
+    for (const raw of ['%E0%A4%A', '%', '%ZZ', '%C0%80', 'ok%FF']) {
+      let thrown: unknown;
+      try {
+        matcher.match('GET', `/api/payments/local-portal/${raw}`);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, raw).toMatchObject({
+        status: 400,
+        expose: true,
+        message: 'The address is not valid: portalId has a malformed percent-encoding',
+      });
+    }
+    expect(() => matcher.knowsPath('/api/payments/local-portal/%E0%A4%A')).not.toThrow();
+  });
+
   it('does not match another method or an unknown path', () => {
     expect(matcher.match('GET', '/api/upload/csv')).toBeUndefined();
     expect(matcher.knowsPath('/api/upload/csv')).toBe(true);

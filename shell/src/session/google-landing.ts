@@ -1,6 +1,7 @@
 /**
  * The token the Google sign-in callback hands over: svc-auth redirects to `/login?token=<jwt>` on
- * success (and `/login?error=<message>` on failure, which the sign-in screen shows).
+ * success (and `/login?error=<code>` on failure, for which the sign-in screen shows the product's
+ * words).
  */
 export function googleLandingToken(url: URL): string | null {
   if (url.pathname !== '/login') return null;

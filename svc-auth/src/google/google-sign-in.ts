@@ -2,28 +2,9 @@ import { randomPKCECodeVerifier, randomNonce, randomState } from 'openid-client'
 import type { Connection } from 'mongoose';
 import type { GoogleIdentity } from '../use-cases/sign-in-with-google.js';
 import type { GoogleConfig } from './google-config.js';
+import { GoogleSignInError } from './google-sign-in-error.js';
 import { googleSignInAttemptModel } from './google-sign-in-attempt.model.js';
 import { createOpenIdProvider, type OpenIdProvider } from './openid-provider.js';
-
-/** What the browser is told on /login when Google sign-in does not end with a token. */
-export const googleSignInMessages = {
-  notConfigured: 'Google sign-in is not configured on this server.',
-  unavailable: 'Google sign-in is unavailable right now. Please try again later.',
-  cancelled: 'Google sign-in was cancelled.',
-  providerError: 'Google could not sign you in. Please try again.',
-  invalidState: 'Your Google sign-in expired or was not started in this browser. Please try again.',
-  notCompleted: 'Google sign-in could not be completed. Please try again.',
-  noEmail: 'Your Google account did not share an email address, so we cannot sign you in.',
-  failed: 'Google sign-in failed. Please try again.',
-} as const;
-
-/** A sign-in that ends on /login with `message`; `cause` is for the log only. */
-export class GoogleSignInError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'GoogleSignInError';
-  }
-}
 
 export type { GoogleIdentity };
 
@@ -68,7 +49,7 @@ export async function createGoogleSignIn(
   const clientId = config.GOOGLE_CLIENT_ID;
   if (!clientId) {
     const notConfigured = async (): Promise<never> => {
-      throw new GoogleSignInError(googleSignInMessages.notConfigured);
+      throw new GoogleSignInError('not_configured');
     };
     return { siteUrl, secureCookie, start: notConfigured, finish: notConfigured };
   }
@@ -93,7 +74,7 @@ export async function createGoogleSignIn(
         nonce: randomNonce(),
       };
       const authorizationUrl = await provider.authorizationUrl(request).catch((cause: unknown) => {
-        throw new GoogleSignInError(googleSignInMessages.unavailable, { cause });
+        throw new GoogleSignInError('unavailable', { cause });
       });
       await attempts.create({
         _id: request.state,
@@ -112,21 +93,19 @@ export async function createGoogleSignIn(
       const providerError = callbackQuery.get('error');
       if (providerError) {
         throw new GoogleSignInError(
-          providerError === 'access_denied'
-            ? googleSignInMessages.cancelled
-            : googleSignInMessages.providerError,
+          providerError === 'access_denied' ? 'cancelled' : 'provider_error',
           { cause: providerError },
         );
       }
       if (!state || !attempt || attempt.expiresAt <= now()) {
-        throw new GoogleSignInError(googleSignInMessages.invalidState, {
+        throw new GoogleSignInError('invalid_state', {
           cause: attempt ? 'expired state' : 'unknown or used state',
         });
       }
       // Without this, someone could send a victim the callback URL of an attempt they started
       // themselves and sign the victim into their own account (login CSRF).
       if (browserState !== state) {
-        throw new GoogleSignInError(googleSignInMessages.invalidState, {
+        throw new GoogleSignInError('invalid_state', {
           cause: 'state not started in this browser',
         });
       }
@@ -134,10 +113,10 @@ export async function createGoogleSignIn(
       const claims = await provider
         .redeem(callbackQuery, { state, codeVerifier: attempt.codeVerifier, nonce: attempt.nonce })
         .catch((cause: unknown) => {
-          throw new GoogleSignInError(googleSignInMessages.notCompleted, { cause });
+          throw new GoogleSignInError('not_completed', { cause });
         });
       if (typeof claims.email !== 'string' || !claims.email) {
-        throw new GoogleSignInError(googleSignInMessages.noEmail, { cause: 'no email claim' });
+        throw new GoogleSignInError('no_email', { cause: 'no email claim' });
       }
       return {
         subject: claims.sub,

@@ -1,19 +1,14 @@
 import {
   googleCallback,
   googleSignIn,
+  type GoogleSignInErrorCode,
   type RouteSchemas,
   type SellerUser,
 } from '@onvelope/contracts';
+import type { Logger, RouteHandler, ServiceRoutes } from '@onvelope/service-kit';
+import { GoogleSignInError } from './google-sign-in-error.js';
 import {
-  HttpError,
-  type Logger,
-  type RouteHandler,
-  type ServiceRoutes,
-} from '@onvelope/service-kit';
-import {
-  GoogleSignInError,
   googleSignInAttemptSeconds,
-  googleSignInMessages,
   type GoogleIdentity,
   type GoogleSignIn,
 } from './google-sign-in.js';
@@ -25,8 +20,9 @@ type Context = Parameters<RouteHandler<RouteSchemas>>[0];
 export const googleStateCookie = 'onvelope_google_state';
 
 /**
- * The page the browser lands on, with `token` (signed in) or `error` (a message to show) in the
- * query. The shell stores the token, checks the profile and moves on (spec 001 §4).
+ * The page the browser lands on, with `token` (signed in) or `error` (a code of contracts'
+ * `googleSignInErrors`, never text) in the query. The shell stores the token, checks the profile
+ * and moves on (spec 001 §4); the sign-in page shows the product's words for the code.
  */
 export const googleLandingPath = '/login';
 
@@ -55,26 +51,28 @@ function redirect(ctx: Context, location: string): void {
   ctx.redirect(location);
 }
 
-function landingUrl(google: GoogleSignIn, query: { token: string } | { error: string }): string {
+function landingUrl(
+  google: GoogleSignIn,
+  query: { token: string } | { error: GoogleSignInErrorCode },
+): string {
   return `${google.siteUrl}${googleLandingPath}?${new URLSearchParams(query).toString()}`;
 }
 
-/** Sends the browser back to the sign-in page with a message instead of an error page. */
+/** Sends the browser back to the sign-in page with the code of what went wrong, not an error page. */
 function returnWithError(ctx: Context, google: GoogleSignIn, error: unknown): void {
   const log = ctx.state.log as Logger;
-  let message: string = googleSignInMessages.failed;
-  if (error instanceof GoogleSignInError) {
-    message = error.message;
-    // Someone changing their mind is routine; anything else may be a probe worth seeing.
-    const level = message === googleSignInMessages.cancelled ? 'info' : 'warn';
-    log[level]({ reason: String(error.cause ?? message) }, 'google sign-in refused');
-  } else if (error instanceof HttpError && error.status < 500) {
-    message = error.message;
-    log.warn({ reason: error.message }, 'google sign-in refused by accounts');
-  } else {
+  if (!(error instanceof GoogleSignInError)) {
     log.error({ err: error }, 'google sign-in failed');
+    redirect(ctx, landingUrl(google, { error: 'failed' }));
+    return;
   }
-  redirect(ctx, landingUrl(google, { error: message }));
+  // Someone changing their mind is routine; anything else may be a probe worth seeing.
+  const level = error.code === 'cancelled' ? 'info' : 'warn';
+  log[level](
+    { code: error.code, reason: String(error.cause ?? error.message) },
+    'google sign-in refused',
+  );
+  redirect(ctx, landingUrl(google, { error: error.code }));
 }
 
 /**

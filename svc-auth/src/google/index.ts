@@ -1,8 +1,7 @@
 export { googleConfigSchema, googleConfigShape, type GoogleConfig } from './google-config.js';
+export { GoogleSignInError } from './google-sign-in-error.js';
 export {
   createGoogleSignIn,
-  googleSignInMessages,
-  GoogleSignInError,
   type GoogleIdentity,
   type GoogleSignIn,
   type GoogleSignInOptions,

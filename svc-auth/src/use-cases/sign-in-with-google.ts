@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { tokenLifetimeSeconds, type SellerUser } from '@onvelope/contracts';
-import { conflict, forbidden, isDuplicateKeyError } from '@onvelope/service-kit';
+import { isDuplicateKeyError } from '@onvelope/service-kit';
 import type { SellerDocument } from '../data/seller.model.js';
 import { toSellerUser } from '../domain/account-views.js';
 import type { AuthDeps } from '../deps.js';
+import { GoogleSignInError } from '../google/google-sign-in-error.js';
 
 export type GoogleSignInDeps = Pick<AuthDeps, 'sellers' | 'signer' | 'now'>;
 
@@ -15,16 +16,10 @@ export interface GoogleIdentity {
   name?: string;
 }
 
-export const googleMessages = {
-  emailNotVerified:
-    'Google has not verified this email address. Please sign up with your email and password.',
-  linkedElsewhere: 'This email is already linked to another Google account.',
-} as const;
-
 /**
  * Signs a seller in with Google: the seller already linked to this Google subject; else the seller
  * with the same email, linked now (only when Google says it verified the email); else a new,
- * verified seller.
+ * verified seller. A refusal is a `GoogleSignInError`, whose code the sign-in page shows words for.
  */
 export async function signInWithGoogle(
   deps: GoogleSignInDeps,
@@ -56,13 +51,13 @@ async function findOrLinkOrCreate(
     .lean();
   if (known) return known;
 
-  if (!identity.emailVerified) throw forbidden(googleMessages.emailNotVerified);
+  if (!identity.emailVerified) throw new GoogleSignInError('email_not_verified');
   const email = identity.email.trim().toLowerCase();
   const existing = await sellers.findOne({ email }).lean();
   if (existing) {
     // Linked to this subject between the first lookup and this one (a concurrent first sign-in).
     if (existing.googleSubject === identity.subject) return existing;
-    if (existing.googleSubject) throw conflict(googleMessages.linkedElsewhere);
+    if (existing.googleSubject) throw new GoogleSignInError('linked_elsewhere');
     // A password set by an unverified sign-up was never proven to belong to the email's owner (it
     // may be someone squatting the address), so linking drops it.
     const linked = await sellers
@@ -82,7 +77,7 @@ async function findOrLinkOrCreate(
     if (linked) return linked;
     const linkedMeanwhile = await sellers.findOne({ googleSubject: identity.subject }).lean();
     if (linkedMeanwhile) return linkedMeanwhile;
-    throw conflict(googleMessages.linkedElsewhere);
+    throw new GoogleSignInError('linked_elsewhere');
   }
 
   const created = await sellers.create({

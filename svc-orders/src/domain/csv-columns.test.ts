@@ -97,6 +97,48 @@ describe('parseCsvRow', () => {
     });
   });
 
+  it('fails an order with a control character in any cell, one error per column (issue 32)', () => {
+    const outcome = parseCsvRow(
+      { orderNumber: 'C-1', trackingNumber: 'TN\u0000\u00011', courier: 'DHL\u009b', items: 'Mug' },
+      undefined,
+      [{ lineName: 'Mug\u007f', lineQuantity: '1' }],
+    );
+    expect(outcome).toEqual({
+      ok: false,
+      errors: [
+        'trackingNumber: holds a control character (U+0000), which is not text; remove it and upload the file again',
+        'courier: holds a control character (U+009B), which is not text; remove it and upload the file again',
+        'lineName: holds a control character (U+007F), which is not text; remove it and upload the file again',
+      ],
+    });
+  });
+
+  it('takes line breaks and tabs in a note and the Items only, and ignores them around a cell', () => {
+    expect(
+      parseCsvRow({
+        orderNumber: 'C-2',
+        personalNote: 'Leave it\r\nwith\tthe neighbour',
+        items: '1 x Mug\n2 x Tote',
+        shippingCity: 'Leeds\r\n',
+      }),
+    ).toMatchObject({
+      ok: true,
+      entry: {
+        personalNote: 'Leave it\r\nwith\tthe neighbour',
+        items: '1 x Mug\n2 x Tote',
+        shippingCity: 'Leeds',
+      },
+    });
+    expect(parseCsvRow({ orderNumber: 'C-3', shippingAddress1: '1 High St\nFlat 2' })).toEqual({
+      ok: false,
+      errors: ['shippingAddress1: holds a line break; this column takes one line of text'],
+    });
+    expect(parseCsvRow({ orderNumber: 'C-4', firstName: 'Ada\tL' })).toEqual({
+      ok: false,
+      errors: ['firstName: holds a tab; this column takes one line of text'],
+    });
+  });
+
   it('fails a row whose status or country is over 100 characters (broken data)', () => {
     const long = 'x'.repeat(101);
     expect(parseCsvRow({ orderNumber: '1', status: long, shippingCountry: long })).toEqual({

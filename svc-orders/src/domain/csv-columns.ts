@@ -1,4 +1,6 @@
 import {
+  codePointOf,
+  controlCharacterIn,
   isDeliverableEmail,
   itemsTextOfLines,
   requiredCsvColumns,
@@ -16,6 +18,7 @@ import { linesOfItemRecords } from './line-items.js';
 import {
   isPlaceholderPostcode,
   splitFullName,
+  type ExportField,
   type ExportValues,
   type StoreExport,
 } from './store-exports.js';
@@ -285,6 +288,34 @@ const labels: Partial<Record<CsvField, string>> = {
   shippingCountry: 'Shipping country',
 };
 
+/** Cells that may run over several lines (a note, an Items list); every other cell is one line. */
+const multiLineFields = new Set<ExportField>(['personalNote', 'items', 'itemRecords']);
+
+/**
+ * The contracts' rule for text (no control characters; line breaks and tabs only where a field
+ * holds several lines) applied to an order's cells, as the JSON API applies it to request bodies
+ * (issue 32, defect 9): one error per column that breaks it.
+ */
+function controlCharacterErrors(values: ExportValues, lineRows: readonly ExportValues[]): string[] {
+  const errors = new Set<string>();
+  for (const cells of [values, ...lineRows]) {
+    for (const [field, cell] of Object.entries(cells) as [ExportField, string | undefined][]) {
+      // Cells are read trimmed, so what surrounds the text does not count (a trailing CR).
+      const found =
+        cell && controlCharacterIn(cell.trim(), multiLineFields.has(field) ? 'multi' : 'single');
+      if (!found) continue;
+      errors.add(
+        found === '\n' || found === '\r'
+          ? `${field}: holds a line break; this column takes one line of text`
+          : found === '\t'
+            ? `${field}: holds a tab; this column takes one line of text`
+            : `${field}: holds a control character (${codePointOf(found)}), which is not text; remove it and upload the file again`,
+      );
+    }
+  }
+  return [...errors];
+}
+
 /** How the file at hand is read: its conventions, and the store export it is, if any. */
 export interface RowContext {
   conventions: FileConventions;
@@ -340,9 +371,10 @@ function fillFromLines(entry: ImportedEntry, lines: readonly OrderLineItem[]) {
 
 /**
  * Validates one order: its row (or, in an export with a row per line item, its first row's order
- * cells and every row's line cells). A missing or over-long order number, or a status or country
- * over 100 characters, fails the order; everything else it can live without (an unknown status is
- * kept as written, a bad date or number is left empty) is a warning.
+ * cells and every row's line cells). A missing or over-long order number, a cell with a control
+ * character (or a line break outside a note or Items), or a status or country over 100 characters,
+ * fails the order; everything else it can live without (an unknown status is kept as written, a
+ * bad date or number is left empty) is a warning.
  */
 export function parseCsvRow(
   values: ExportValues,
@@ -351,6 +383,8 @@ export function parseCsvRow(
 ): RowOutcome {
   const orderNumber = values.orderNumber?.trim() ?? '';
   if (!orderNumber) return { ok: false, errors: ['Order number is missing'] };
+  const controls = controlCharacterErrors(values, lineRows);
+  if (controls.length) return { ok: false, errors: controls };
   if (orderNumber.length > MAX_ORDER_NUMBER_LENGTH) {
     return {
       ok: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText, textField } from '../text.js';
 
 // Spec 001 §5: the words a seller or buyer sees when a field is wrong.
 export const authValidationMessages = {
@@ -75,7 +76,7 @@ export const signedIn = z.object({ token: z.string(), user: sellerUser });
 export const loginRequest = z.object({ email: emailField, password: passwordField });
 export const signupRequest = z.object({
   email: emailField,
-  displayName: z.string().trim().max(100).optional(),
+  displayName: textField().max(100).optional(),
   password: newPasswordField,
 });
 export const signupResponse = z.object({
@@ -90,13 +91,13 @@ export const profileResponse = z.object({ user: sellerUser });
 
 export const consentRecord = z.object({
   agreed: z.literal(true, { error: m.termsRequired }),
-  termsUrl: z.string().min(1),
-  privacyUrl: z.string().min(1),
+  termsUrl: textField({ trim: false }).min(1),
+  privacyUrl: textField({ trim: false }).min(1),
   termsVersion: z.literal(currentTermsVersion, {
     error: `Terms version must be ${currentTermsVersion}`,
   }),
   consentTimestamp: z.iso.datetime({ error: 'consentTimestamp must be an ISO date and time' }),
-  consentIp: z.string().min(1).max(100),
+  consentIp: textField({ trim: false }).min(1).max(100),
 });
 export const completeOnboardingRequest = z.object({
   selectedPlan: planIdField.exclude(['free']).default('pro_monthly'),
@@ -153,15 +154,15 @@ export const accountResponse = z.object({
 /** A new email ends every older token, this one included; the answer carries a fresh one. */
 export const updateEmailResponse = accountResponse.extend({ token: z.string() });
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => textField().max(max).optional();
 export const updateProfileRequest = z.object({
   displayName: optionalText(100),
   companyName: optionalText(200),
   businessType: optionalText(100),
-  website: z.union([z.literal(''), z.url({ error: 'Website must be a URL' })]).optional(),
-  phoneNumber: z
-    .string()
-    .trim()
+  website: z
+    .union([z.literal(''), z.url({ error: 'Website must be a URL' }).check(plainText())])
+    .optional(),
+  phoneNumber: textField()
     .regex(/^[+()\d\s.-]{0,30}$/, 'Phone number may hold digits, spaces and + ( ) . - only')
     .optional(),
   address: optionalText(200),
@@ -169,9 +170,7 @@ export const updateProfileRequest = z.object({
   state: optionalText(100),
   country: optionalText(100),
   postalCode: optionalText(20),
-  timeZone: z
-    .string()
-    .trim()
+  timeZone: textField()
     .refine(isTimeZone, 'Time zone must be a zone such as Europe/London')
     .optional(),
 });
@@ -224,13 +223,13 @@ export const updateCustomerProfileRequest = z.object({
   firstName: optionalText(100),
   lastName: optionalText(100),
   email: emailField.optional(),
-  defaultPostcode: z
-    .string()
-    .trim()
+  defaultPostcode: textField()
     .max(20)
     .transform((postcode) => postcode.toUpperCase())
     .optional(),
-  avatar: z.union([z.literal(''), z.url({ error: 'Avatar must be a URL' })]).optional(),
+  avatar: z
+    .union([z.literal(''), z.url({ error: 'Avatar must be a URL' }).check(plainText())])
+    .optional(),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consentRecord, planIdField } from '../auth/schemas.js';
+import { plainText, textField } from '../text.js';
 import { accessReasons, subscriptionStatuses } from './access.js';
 
 /** Spec 001 §3 "Plan", with the Stripe price a checkout of it uses. */
@@ -19,10 +20,11 @@ export const plansResponse = z.object({ success: z.literal(true), plans: z.array
 const returnUrl = (name: string) =>
   z
     .url({ protocol: /^https?$/, error: `${name} must be an http or https address` })
-    .max(2_000, `${name} is too long`);
+    .max(2_000, `${name} is too long`)
+    .check(plainText());
 
 export const checkoutRequest = z.object({
-  priceId: z.string().trim().min(1, 'Choose a plan').max(200),
+  priceId: textField().min(1, 'Choose a plan').max(200),
   successUrl: returnUrl('successUrl'),
   cancelUrl: returnUrl('cancelUrl'),
   consent: consentRecord.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../auth/schemas.js';
+import { textField, type TextLines } from '../text.js';
 import { trackingEntry } from './schemas.js';
 
 // Spec 001 §5 and §8: the words a buyer sees.
@@ -15,7 +16,8 @@ export const buyerMessages = {
 export const querySubjectMax = 60;
 export const queryMessageMax = 500;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string, lines: TextLines = 'single') =>
+  textField({ error: message, lines }).min(1, message);
 
 /** Spec 001 §3 "Track query": postcode trimmed and upper-cased. */
 export const lookupRequest = z.object({
@@ -43,15 +45,15 @@ export const signedLinkQuery = z.object({ token: z.string().min(1).max(2000) });
 export const orderQueryStatuses = ['sent', 'viewed', 'resolved'] as const;
 
 export const sendOrderQueryRequest = z.object({
-  accountId: z.string().min(1),
-  customerName: z.string().trim().max(200).optional().default(''),
+  accountId: textField({ trim: false }).min(1),
+  customerName: textField().max(200).optional().default(''),
   customerEmail: required(buyerMessages.fillAllFields).pipe(emailField),
   orderNumber: required(buyerMessages.fillAllFields),
   subject: required(buyerMessages.fillSubjectAndMessage).max(
     querySubjectMax,
     `Subject must be at most ${querySubjectMax} characters`,
   ),
-  message: required(buyerMessages.fillSubjectAndMessage).max(
+  message: required(buyerMessages.fillSubjectAndMessage, 'multi').max(
     queryMessageMax,
     `Message must be at most ${queryMessageMax} characters`,
   ),
@@ -72,7 +74,9 @@ export const orderQuery = z.object({
 });
 export const orderQueryResponse = z.object({ query: orderQuery, message: z.string().optional() });
 export const orderQueriesResponse = z.object({ queries: z.array(orderQuery) });
-export const replyRequest = z.object({ message: required(buyerMessages.replyRequired).max(5000) });
+export const replyRequest = z.object({
+  message: required(buyerMessages.replyRequired, 'multi').max(5000),
+});
 
 /** Spec 001 §3 "Claimed order". */
 export const claimedOrder = z.object({
@@ -86,7 +90,7 @@ export const claimOrderRequest = z.object({
   email: required(buyerMessages.fillAllFields).pipe(emailField),
   postcode: required(buyerMessages.fillAllFields).transform((postcode) => postcode.toUpperCase()),
   orderNumber: required(buyerMessages.fillAllFields),
-  nickname: z.string().trim().max(100).optional(),
+  nickname: textField().max(100).optional(),
 });
 export const claimedOrderResponse = z.object({
   claim: claimedOrder,
@@ -96,8 +100,8 @@ export const claimedOrdersResponse = z.object({ orders: z.array(claimedOrder) })
 /** Only the nickname and notes of a claim can change (spec 001 §6); anything else is refused. */
 export const updateClaimRequest = z.strictObject(
   {
-    nickname: z.string().trim().max(100).nullable().optional(),
-    notes: z.string().trim().max(2000).nullable().optional(),
+    nickname: textField().max(100).nullable().optional(),
+    notes: textField({ lines: 'multi' }).max(2000).nullable().optional(),
   },
   { error: 'Only nickname and notes can be changed' },
 );

@@ -14,6 +14,7 @@ import {
   listTrackingEntriesResponse,
   markShippedRequest,
   markShippedResponse,
+  needsAttentionResponse,
   orderNumberParams,
   rulePreviewResponse,
   ruleTestRequest,
@@ -40,6 +41,7 @@ import {
   unclaimResponse,
   updateClaimRequest,
 } from './buyers.js';
+import { needsAttentionQuery } from '../tracking/schemas.js';
 import { reportExportRequest, reportSearchRequest, reportSearchResponse } from './reports.js';
 
 const route = routeOwnedBy('svc-orders');
@@ -65,6 +67,15 @@ export const listTrackingEntries = route(
   {
     schemas: { query: listTrackingEntriesQuery, response: listTrackingEntriesResponse },
   },
+);
+
+export const getNeedsAttention = route(
+  'GET',
+  '/api/upload/needs-attention',
+  'merchant',
+  'implied',
+  "Shipments that need the seller's attention",
+  { schemas: { query: needsAttentionQuery, response: needsAttentionResponse } },
 );
 
 export const getSummary = route(
@@ -398,6 +409,7 @@ export const ordersRoutes = [
   regenerateTrackingLinks,
   uploadCsv,
   listTrackingEntries,
+  getNeedsAttention,
   getSummary,
   searchTrackingEntries,
   clearCsvData,

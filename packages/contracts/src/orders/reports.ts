@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text.js';
 import { statusField } from './schemas.js';
 
 /** Sort fields of a report (spec 000 §7 default createdAt). */
@@ -18,11 +19,9 @@ export const reportSortFields = [
 
 export const reportPageSizeMax = 500;
 
-const optionalFilter = z.string().trim().max(200).optional();
+const optionalFilter = textField().max(200).optional();
 const dateFilter = (field: string) =>
-  z
-    .string()
-    .trim()
+  textField()
     .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), {
       message: `${field} must be a date (YYYY-MM-DD or ISO 8601)`,
     })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { deliveryRecord } from '../tracking/schemas.js';
+import { plainText, textField } from '../text.js';
+import { attentionReasons, deliveryRecord } from '../tracking/schemas.js';
 import { trackingEntryStatuses } from './events.js';
 
 // Spec 000 §8: the words a seller sees.
@@ -144,17 +145,15 @@ export type UploadResult = z.infer<typeof uploadResult>;
 
 export const orderNumberParams = z.object({ orderNumber: z.string().min(1) });
 export const markShippedRequest = z.object({
-  trackingNumber: z
-    .string({ error: ordersMessages.trackingNumberRequired })
-    .trim()
+  trackingNumber: textField({ error: ordersMessages.trackingNumberRequired })
     .min(1, ordersMessages.trackingNumberRequired)
     .max(100),
-  courier: z
-    .string({ error: ordersMessages.courierRequired })
-    .trim()
+  courier: textField({ error: ordersMessages.courierRequired })
     .min(1, ordersMessages.courierRequired)
     .max(100),
-  trackingUrl: z.union([z.literal(''), z.url({ error: 'Tracking URL must be a URL' })]).optional(),
+  trackingUrl: z
+    .union([z.literal(''), z.url({ error: 'Tracking URL must be a URL' }).check(plainText())])
+    .optional(),
 });
 export const markShippedResponse = z.object({
   message: z.string(),
@@ -187,13 +186,12 @@ export type KeywordRule = z.infer<typeof keywordRule>;
 
 export const keywordRuleInput = z
   .object({
-    keyword: z
-      .string({ error: ordersMessages.keywordRequired })
-      .trim()
+    keyword: textField({ error: ordersMessages.keywordRequired })
       .min(1, ordersMessages.keywordRequired)
       .max(200),
     action: z.enum(keywordRuleActions),
-    customMessage: z.string().trim().max(1000).optional().nullable(),
+    // The message buyers read may run over several lines.
+    customMessage: textField({ lines: 'multi' }).max(1000).optional().nullable(),
     matchType: z.enum(keywordMatchTypes).default('contains'),
     caseSensitive: z.boolean().default(false),
   })
@@ -206,7 +204,8 @@ export const keywordRuleResponse = z.object({ rule: keywordRule });
 export const keywordRulesResponse = z.array(keywordRule);
 export const deletedResponse = z.object({ message: z.string(), deletedCount: z.number() });
 
-export const ruleTestRequest = z.object({ itemName: z.string().max(2000) });
+// Not trimmed: the name is tested exactly as the seller typed it.
+export const ruleTestRequest = z.object({ itemName: textField({ trim: false }).max(2000) });
 export const ruleTestResult = z.object({
   appliedRules: z.array(
     z.object({
@@ -275,3 +274,15 @@ export const ruleApplyPreview = z.object({
   ),
 });
 export type RuleApplyPreview = z.infer<typeof ruleApplyPreview>;
+
+export const needsAttentionResponse = z.object({
+  /** How many of the seller's shipments need attention, for each reason. */
+  counts: z.object(
+    Object.fromEntries(attentionReasons.map((reason) => [reason, z.number()])) as {
+      [K in (typeof attentionReasons)[number]]: z.ZodNumber;
+    },
+  ),
+  /** The shipments of the reason asked for, the longest without news first. */
+  entries: z.array(trackingEntry),
+  quietDays: z.number(),
+});
