@@ -496,3 +496,42 @@ describe('bodies cut short or refused before they are read (issue 32, defects 1 
     expect(outcomes.filter((outcome) => !/: 4\d\d \S/.test(outcome))).toEqual([]);
   });
 });
+
+describe('return targets (issue 32, defect 6)', () => {
+  it('refuses every checkout return address off the site, and takes the site’s own', async () => {
+    const priceId = 'pro_monthly';
+    const foreign = [
+      'https://evil.example/phish',
+      `https://${new URL(system.url).host}.evil.example/`,
+      `http://user@evil.example${new URL(system.url).pathname}`,
+      `${new URL(system.url).protocol}//${new URL(system.url).hostname}:1/`,
+      'https://evil.example/\\@localhost/',
+    ];
+    const accepted: string[] = [];
+    for (const target of foreign) {
+      for (const field of ['successUrl', 'cancelUrl'] as const) {
+        const body = {
+          priceId,
+          successUrl: `${system.url}/dashboard`,
+          cancelUrl: `${system.url}/pricing`,
+          [field]: target,
+        };
+        const answer = await call(
+          { method: 'POST' },
+          '/api/payments/checkout',
+          sellerB.token,
+          body,
+        );
+        if (answer.status !== 400) accepted.push(`${field}=${target}: ${answer.status}`);
+      }
+    }
+    const own = await call({ method: 'POST' }, '/api/payments/checkout', sellerB.token, {
+      priceId,
+      successUrl: `${system.url}/dashboard?subscription=success`,
+      cancelUrl: `${system.url}/pricing`,
+    });
+    report(`return targets: ${foreign.length * 2} foreign addresses, ${accepted.length} accepted`);
+    expect(accepted).toEqual([]);
+    expect(own.status).toBe(200);
+  });
+});

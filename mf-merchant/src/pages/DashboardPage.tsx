@@ -17,6 +17,7 @@ import { Modal } from '../components/Modal.js';
 import { Toasts } from '../components/Toasts.js';
 import { DashboardHeader } from '../dashboard/DashboardHeader.js';
 import { DatabaseManagement } from '../dashboard/DatabaseManagement.js';
+import { NeedsAttention } from '../dashboard/NeedsAttention.js';
 import { EmptyWorkspace } from '../dashboard/EmptyWorkspace.js';
 import { OrderDetails } from '../dashboard/OrderDetails.js';
 import { Pagination } from '../dashboard/Pagination.js';
@@ -185,6 +186,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
             <TrackingStats summary={data.summary} error={data.summaryError}>
               <StoreFrontStatus storeFront={storeFront} />
             </TrackingStats>
+            <NeedsAttention onOpen={setDetails} notify={show} />
             <section className="ov-card me-entries" aria-label="Tracking entries">
               <div className="me-entries__head">
                 <h1>Tracking entries</h1>

@@ -116,6 +116,8 @@ for (const field of trackingEntrySortFields) {
 // Seller search (`searchPatternOf`): MongoDB tests the pattern on the account's keys of this index
 // and reads only the entries that match. mongo-java-server ignores non-unique indexes and scans.
 trackingEntrySchema.index({ accountId: 1, searchText: 1 });
+// The Needs attention view: the account's shipments by carrier status, the quietest first.
+trackingEntrySchema.index({ accountId: 1, carrierStatus: 1, carrierUpdatedAt: 1 });
 // A buyer's lookup knows the order number but not the seller (numbers are unique per seller only).
 trackingEntrySchema.index({ orderNumber: 1 });
 // Clearing CSV data walks the account's CSV entries.

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import {
   clearAllData,
   clearCsvData,
+  getNeedsAttention,
   getSummary,
   listTrackingEntries as listTrackingEntriesRoute,
   searchTrackingEntries as searchTrackingEntriesRoute,
@@ -16,6 +17,7 @@ import {
   summariseTrackingEntries,
 } from '../use-cases/browse-tracking-entries.js';
 import { clearAllOrders, clearCsvOrders } from '../use-cases/clear-orders.js';
+import { findShipmentsNeedingAttention } from '../use-cases/find-shipments-needing-attention.js';
 import type { ImportThread } from '../use-cases/import-csv-thread.js';
 import { receiveCsvFile } from './csv-file.js';
 
@@ -57,6 +59,10 @@ export function registerUploadRoutes({
 
   routes.handle(listTrackingEntriesRoute, (ctx, { query }) =>
     listTrackingEntries(entries, callerOf(ctx).accountId, query),
+  );
+
+  routes.handle(getNeedsAttention, (ctx, { query }) =>
+    findShipmentsNeedingAttention(entries, callerOf(ctx).accountId, query),
   );
 
   routes.handle(getSummary, (ctx, { query }) =>

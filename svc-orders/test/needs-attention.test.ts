@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  shipmentTrackingUpdated,
+  type CarrierStatus,
+  type DeliveryRecord,
+  type TrackingEntry,
+} from '@onvelope/contracts';
+import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
+import {
+  startService,
+  startTestIssuer,
+  testInfra,
+  type StartedService,
+  type TestIssuer,
+} from '@onvelope/testkit';
+import { startOrdersService } from '../src/index.js';
+import { csvLine, requiredHeader, sellerOf, type Caller } from './support.js';
+
+interface NeedsAttention {
+  counts: Record<string, number>;
+  entries: TrackingEntry[];
+  quietDays: number;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+describe('carrier reports and the Needs attention view (issue 33)', () => {
+  let issuer: TestIssuer;
+  let orders: StartedService;
+  let nats: NatsConnection;
+  let seller: Caller;
+  let other: Caller;
+  let reportSeq = 0;
+
+  const entryOf = async (caller: Caller, orderNumber: string) => {
+    const response = await caller.get(`/api/upload/search?q=${orderNumber}`);
+    const { results } = (await response.json()) as { results: TrackingEntry[] };
+    return results.find((entry) => entry.orderNumber === orderNumber)!;
+  };
+  const needsAttention = async (caller: Caller, query = '') => {
+    const response = await caller.get(`/api/upload/needs-attention${query}`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as NeedsAttention;
+  };
+  /** What the provider says of an order's shipment, as svc-sync publishes it. */
+  const report = async (
+    accountId: string,
+    entry: TrackingEntry,
+    carrierStatus: CarrierStatus,
+    { statusDetail = null, daysAgo = 0 }: { statusDetail?: string | null; daysAgo?: number } = {},
+  ) => {
+    reportSeq += 1;
+    const at = new Date(Date.now() - daysAgo * DAY_MS + reportSeq * 1_000).toISOString();
+    const delivery: DeliveryRecord = {
+      provider: 'easypost',
+      trackerId: `trk_${entry.trackingNumber}`,
+      carrier: 'USPS',
+      carrierStatus,
+      statusDetail,
+      checkpoints: [
+        { at, status: carrierStatus, statusDetail, message: carrierStatus, place: null },
+      ],
+      estimatedDeliveryAt: null,
+      signedBy: null,
+      carrierUrl: null,
+      deliveredAt: carrierStatus === 'delivered' ? at : null,
+      carrierUpdatedAt: at,
+    };
+    await publishEvent(
+      nats,
+      shipmentTrackingUpdated,
+      { accountId, entryId: entry.id, trackingNumber: entry.trackingNumber!, delivery },
+      `test-report-${reportSeq}`,
+    );
+  };
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
+    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
+    nats = await connectNats(testInfra().natsUrl, 'needs-attention-test');
+    seller = await sellerOf(orders.url, issuer, 'attention-a');
+    other = await sellerOf(orders.url, issuer, 'attention-b');
+    const lines = ['NA-1', 'NA-2', 'NA-3', 'NA-4', 'NA-5', 'NA-6'].map((orderNumber, index) =>
+      csvLine({
+        orderNumber,
+        status: 'shipped',
+        courier: 'USPS',
+        trackingNumber: `NAT${index + 1}`,
+      }),
+    );
+    lines.push(csvLine({ orderNumber: 'NA-7', status: 'processing' }));
+    const response = await seller.upload(`${requiredHeader}\n${lines.join('\n')}\n`);
+    expect(await response.json()).toMatchObject({ successfulRows: 7 });
+  });
+
+  afterAll(async () => {
+    await nats?.close();
+    await orders?.close();
+    await issuer?.close();
+  });
+
+  it('stores what the carrier says and moves a delivered shipment to delivered', async () => {
+    const entries = await Promise.all(
+      ['NA-1', 'NA-2', 'NA-3', 'NA-4', 'NA-5', 'NA-6'].map((number) => entryOf(seller, number)),
+    );
+    const [exception, attempt, returned, pickup, quiet, delivered] = entries.map((entry) => {
+      expect(entry).toBeDefined();
+      return entry;
+    }) as [
+      TrackingEntry,
+      TrackingEntry,
+      TrackingEntry,
+      TrackingEntry,
+      TrackingEntry,
+      TrackingEntry,
+    ];
+    await report('attention-a', exception, 'failure', { statusDetail: 'failure' });
+    await report('attention-a', attempt, 'in_transit', { statusDetail: 'delivery_exception' });
+    await report('attention-a', returned, 'return_to_sender', { statusDetail: 'return' });
+    await report('attention-a', pickup, 'available_for_pickup');
+    await report('attention-a', quiet, 'in_transit', { daysAgo: 10 });
+    await report('attention-a', delivered, 'delivered');
+
+    await expect
+      .poll(async () => (await entryOf(seller, 'NA-6')).status, { timeout: 10_000 })
+      .toBe('delivered');
+    await expect
+      .poll(async () => (await entryOf(seller, 'NA-1')).delivery?.carrierStatus, {
+        timeout: 10_000,
+      })
+      .toBe('failure');
+    expect((await entryOf(seller, 'NA-1')).status).toBe('shipped');
+  });
+
+  it('counts the shipments that need attention by reason, and lists those of one reason', async () => {
+    await expect
+      .poll(async () => (await needsAttention(seller)).counts, { timeout: 10_000 })
+      .toEqual({ exception: 1, failed_attempt: 1, returned: 1, pickup: 1, quiet: 1 });
+
+    const all = await needsAttention(seller);
+    expect(all.entries.map((entry) => entry.orderNumber).sort()).toEqual([
+      'NA-1',
+      'NA-2',
+      'NA-3',
+      'NA-4',
+      'NA-5',
+    ]);
+    const quiet = await needsAttention(seller, '?reason=quiet');
+    expect(quiet.entries.map((entry) => entry.orderNumber)).toEqual(['NA-5']);
+    expect((await needsAttention(seller, '?reason=quiet&quietDays=15')).counts.quiet).toBe(0);
+    expect((await seller.get('/api/upload/needs-attention?reason=lost')).status).toBe(400);
+  });
+
+  it("never applies a report to another seller's order, nor shows one seller another's", async () => {
+    const theirs = await entryOf(seller, 'NA-5');
+    await report('attention-b', theirs, 'delivered');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    expect((await entryOf(seller, 'NA-5')).status).toBe('shipped');
+    expect(await needsAttention(other)).toEqual({
+      counts: { exception: 0, failed_attempt: 0, returned: 0, pickup: 0, quiet: 0 },
+      entries: [],
+      quietDays: 5,
+    });
+  });
+});
