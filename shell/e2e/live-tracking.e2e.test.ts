@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { trackingCodeLiving } from '@onvelope/tracking-sim';
 import {
   composedSiteForFile,
   createSeller,
@@ -19,15 +20,6 @@ const site = composedSiteForFile({ TRACKING_SIM_STEP_MS: '300' });
 
 const header =
   'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl';
-
-/** A tracking code whose simulated life ends as `kind` says. */
-async function codeLiving(kind: string, prefix: string) {
-  for (let n = 1; n < 200; n += 1) {
-    const code = `${prefix}Z${String(n).padStart(9, '0')}`;
-    if ((await site.system.tracking!.previewLife(code, 'USPS')).kind === kind) return code;
-  }
-  throw new Error(`no ${kind} life among the codes tried`);
-}
 
 async function dashboardOf(seller: ApiAccount, width = 1280) {
   const context = await site.browser.newContext({ viewport: { width, height: 900 } });
@@ -64,7 +56,7 @@ describe('live shipment tracking', () => {
       seller,
       `${header}\r\nLIVE-1,Ann,Lee,ann.live@example.com,SW1A 1AA,pending,,,\r\n`,
     );
-    const code = await codeLiving('delivered', 'LV');
+    const code = trackingCodeLiving('delivered', 'LV');
 
     const { context, page } = await dashboardOf(seller);
     try {

@@ -4,7 +4,6 @@ import { createService, type Env } from '@onvelope/service-kit';
 import { configSchema, secretsOf } from './config.js';
 import { connectionModel } from './data/connection.model.js';
 import { BigCartelClient, type StoreFrontClient } from './data/store-front-client.js';
-import { shipmentTrackerModel } from './data/shipment-tracker.model.js';
 import { syncJobModel } from './data/sync-job.model.js';
 import { EasyPostProvider } from './data/tracking-provider.js';
 import { TokenBucket } from './domain/token-bucket.js';
@@ -114,7 +113,6 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
           }
         : null;
       if (!tracking) log.warn('EASYPOST_API_KEY is not set: shipments are not tracked');
-      await shipmentTrackerModel(db).syncIndexes();
       registerTrackingRoutes(routes, tracking, log);
       const shipmentTracking = tracking
         ? await startShipmentTracking(tracking, {

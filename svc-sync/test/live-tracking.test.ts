@@ -6,6 +6,7 @@ import {
   signWebhookBody,
   simTestApiKey,
   startTrackingSim,
+  trackingCodeLiving,
   type TrackingSim,
 } from '@onvelope/tracking-sim';
 import {
@@ -124,18 +125,9 @@ async function until<T>(
 
 const shipments = () => syncDb.collection('shipment_trackers');
 
-/** A tracking code whose simulated life ends as `kind` says (lives are decided by the code). */
-async function codeLiving(kind: string, prefix: string) {
-  for (let n = 1; n < 200; n += 1) {
-    const code = `${prefix}Z${String(n).padStart(9, '0')}`;
-    if ((await sim.previewLife(code, 'USPS')).kind === kind) return code;
-  }
-  throw new Error(`no ${kind} life among the codes tried`);
-}
-
 describe('live tracking', () => {
   it('registers a shipped order and moves it to delivered with its checkpoints as the carrier reports', async () => {
-    const code = await codeLiving('delivered', 'LT1');
+    const code = trackingCodeLiving('delivered', 'LT1');
     const orderNumber = await shipOrder('acct-live-1', code);
     const delivered = await until(
       () => entryOf('acct-live-1', orderNumber),

@@ -9,6 +9,21 @@ const partHead =
   `--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="orders.csv"\r\n` +
   'Content-Type: text/csv\r\n\r\n';
 
+/** Starts `server` and opens a multipart upload to it (its errors are the test's to read). */
+async function uploadTo(server: Server) {
+  await once(server.listen(0, '127.0.0.1'), 'listening');
+  const { port } = server.address() as AddressInfo;
+  const upload = request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  upload.on('error', () => undefined);
+  return upload;
+}
+
 describe('receiveCsvFile', () => {
   let server: Server;
   afterEach(() => {
@@ -35,16 +50,7 @@ describe('receiveCsvFile', () => {
         return reading;
       }).then(answer, answer);
     });
-    await once(server.listen(0, '127.0.0.1'), 'listening');
-    const { port } = server.address() as AddressInfo;
-    const upload = request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    upload.on('error', () => undefined);
+    const upload = await uploadTo(server);
     upload.write(`${partHead}orderNumber,firstName\n1,Ada\n`);
     const { reading } = await handedOver;
     upload.destroy();
@@ -65,16 +71,7 @@ describe('receiveCsvFile', () => {
       }).then(answer, answer);
       void answered.then(() => response.end());
     });
-    await once(server.listen(0, '127.0.0.1'), 'listening');
-    const { port } = server.address() as AddressInfo;
-    const upload = request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    upload.on('error', () => undefined);
+    const upload = await uploadTo(server);
     upload.on('response', (response) => response.resume());
     // The issue's 145 bytes: a part's head and a first line, and no closing boundary.
     upload.end(`${partHead}orderNumber`);

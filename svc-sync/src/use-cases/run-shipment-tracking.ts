@@ -1,5 +1,6 @@
 import { trackingEntryUpserted } from '@onvelope/contracts';
 import { consumeEvents } from '@onvelope/service-kit';
+import { shipmentTrackerModel } from '../data/shipment-tracker.model.js';
 import {
   noteShipments,
   reconcileQuietTrackers,
@@ -20,6 +21,8 @@ export interface ShipmentTrackingLoop {
  * trackers in a loop (replicas split the registrations by claims, see `track-shipments.ts`).
  */
 export async function startShipmentTracking(deps: TrackingDeps, loop: ShipmentTrackingLoop) {
+  // The unique shipment key must exist before the first registration is noted.
+  await shipmentTrackerModel(deps.db).syncIndexes();
   let stopping = false;
   let wake: (() => void) | undefined;
   const pause = (ms: number) =>

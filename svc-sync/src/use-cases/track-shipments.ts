@@ -223,7 +223,11 @@ export async function takeTrackerReport(
   const now = new Date();
   await Promise.all(shipments.map((shipment) => publishReport(deps, shipment, tracker)));
   if (byId.length) {
-    await model.updateMany({ trackerId: tracker.trackerId }, { $set: reported(tracker, now) });
+    // By the ids just read: a second query by tracker id would search the shipments again.
+    await model.updateMany(
+      { _id: { $in: byId.map((shipment) => shipment._id) } },
+      { $set: reported(tracker, now) },
+    );
   }
   return shipments.length;
 }

@@ -40,6 +40,7 @@ export type {
 } from './http/objects.js';
 export {
   lifeFor,
+  trackingCodeLiving,
   statusDetails,
   testCodeStatuses,
   trackerStatuses,

@@ -1,4 +1,9 @@
-import { carrierProfile, normaliseTrackingCode, type ScanStyle } from './carriers.js';
+import {
+  carrierProfile,
+  normaliseCarrier,
+  normaliseTrackingCode,
+  type ScanStyle,
+} from './carriers.js';
 import { placeLabel, type Place } from './places.js';
 import { hashSeed, Random } from './random.js';
 
@@ -514,4 +519,18 @@ export function lifeFor(trackingCode: string, carrier: string): Life {
 /** "HOUSTON TX, 77063 → CHARLESTON SC, 29401: delivered in 9 scans", for logs and the admin API. */
 export function describeLife(life: Life): string {
   return `${placeLabel(life.origin)} → ${placeLabel(life.destination)}: ${life.kind}, ${life.checkpoints.length} scans, ends ${life.finalStatus}`;
+}
+
+/**
+ * The first code of the form `<prefix>Z000000001`, `<prefix>Z000000002`… whose life is of this
+ * kind, for demos and tests that need a parcel to end a given way (lives are decided by the code).
+ *
+ * @example trackingCodeLiving('delivered', 'LT') // 'LTZ000000003', say
+ */
+export function trackingCodeLiving(kind: LifeKind, prefix: string, carrier = 'USPS'): string {
+  for (let n = 1; n < 1_000; n += 1) {
+    const code = `${prefix}Z${String(n).padStart(9, '0')}`;
+    if (lifeFor(code, normaliseCarrier(carrier)).kind === kind) return code;
+  }
+  throw new Error(`no ${kind} life among the first 999 codes of ${prefix}`);
 }
