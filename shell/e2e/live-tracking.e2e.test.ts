@@ -144,4 +144,74 @@ describe('live shipment tracking', () => {
       await context.close();
     }
   });
+
+  it("shows a buyer the seller's own delivery estimate, set in account settings, while the carrier gives none", async () => {
+    const seller = await createSeller(site.system, {
+      onboarded: true,
+      displayName: 'Eda Estimate',
+    });
+    await importThroughApi(
+      site.system,
+      seller,
+      `${header}\r\nEST-1,Ann,Lee,ann.estimate@example.com,SW1A 1AA,processing,,,\r\n`,
+    );
+    const lookUp = () =>
+      postJson<{ trackingLink: string; order: { estimate: { date: string; by: string } } }>(
+        site.system,
+        '/api/customer/lookup',
+        { email: 'ann.estimate@example.com', postcode: 'SW1A 1AA', orderNumber: 'EST-1' },
+      );
+    const before = await lookUp();
+    expect(before.order.estimate.by).toBe('seller');
+
+    const { context, page } = await dashboardOf(seller);
+    try {
+      await page.goto(`${site.system.url}/account-settings`);
+      await page.getByTestId('settings-tab-delivery').click();
+      await page.getByTestId('delivery-estimates-form').waitFor();
+      await page.getByTestId('estimate-processing-days').fill('3');
+      await page.getByTestId('estimate-international-days').fill('x');
+      await page.getByTestId('estimate-save').click();
+      await page.getByText('Enter a whole number of days from 0 to 90').waitFor();
+      await page.getByTestId('estimate-international-days').fill('20');
+      await page.getByTestId('estimate-add-lane').click();
+      await page.getByTestId('estimate-lane-country-0').selectOption('US');
+      await page.getByTestId('estimate-lane-carrier-0').fill('USPS');
+      await page.getByTestId('estimate-lane-days-0').fill('5');
+      await page.getByTestId('estimate-save').click();
+      expect(await page.getByTestId('settings-success').textContent()).toBe(
+        'Delivery estimates saved',
+      );
+      await page.screenshot({ path: '/tmp/delivery-estimates-1280.png', fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: '/tmp/delivery-estimates-390.png', fullPage: true });
+    } finally {
+      await context.close();
+    }
+
+    const after = await lookUp();
+    expect(after.order.estimate.by).toBe('seller');
+    expect(after.order.estimate.date > before.order.estimate.date).toBe(true);
+    const buyer = await newPage(site.browser);
+    try {
+      await buyer.page.goto(after.trackingLink);
+      await buyer.page.getByTestId('track-result').waitFor();
+      const shown = buyer.page.getByTestId('shipment-estimate');
+      expect(await shown.getAttribute('data-by')).toBe('seller');
+      expect(await shown.textContent()).toMatch(
+        /^Estimated delivery: \w{3}, \w{3} \d{1,2}, \d{4} \(the seller's estimate\)$/,
+      );
+      const [year, month, day] = after.order.estimate.date.split('-').map(Number);
+      expect(await shown.textContent()).toContain(
+        new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString('en-US', {
+          timeZone: 'UTC',
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+        }),
+      );
+    } finally {
+      await buyer.context.close();
+    }
+  });
 });

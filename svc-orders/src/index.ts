@@ -1,6 +1,7 @@
 import { createService, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { prepareOutbox } from './data/tracking-entry-outbox.js';
+import { deliveryEstimateRuleModel } from './data/delivery-estimate-rule.model.js';
 import { backfillSearchTerms } from './data/search-terms-backfill.js';
 import { trackingEntryModel } from './data/tracking-entry.model.js';
 import { serveCustomerCommands } from './events/customer-commands.js';
@@ -17,6 +18,7 @@ import { registerShippingRoutes } from './routes/shipping.routes.js';
 import { startImportThread } from './use-cases/import-csv-thread.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
 import { prepareBuyerDeps } from './use-cases/buyer-deps.js';
+import { createEstimator } from './use-cases/delivery-estimates.js';
 
 export function startOrdersService(env: Env) {
   return createService({
@@ -28,17 +30,25 @@ export function startOrdersService(env: Env) {
       // The service kit turns mongoose's lazy index building off: the unique order indexes must
       // exist before the first write, and the sort and search indexes before the first list.
       await trackingEntryModel(db).syncIndexes();
+      await deliveryEstimateRuleModel(db).syncIndexes();
       void backfillSearchTerms(db, log);
       await prepareOutbox(db);
       // Publishes every stored change, including those left unpublished before a restart.
       const relay = startTrackingEntryRelay({ db, nats, log, foreground });
+      const estimator = createEstimator({
+        db,
+        nats,
+        log,
+        authTimeoutMs: config.AUTH_COMMAND_TIMEOUT_MS,
+        now: () => new Date(),
+      });
       await registerKeywordRuleRoutes({ routes, db, nats, log });
-      registerShippingRoutes({ routes, db, nats, log });
+      registerShippingRoutes({ routes, db, nats, log, estimator });
       registerReportRoutes({ routes, db, log });
       serveStoreFrontCommands({ db, nats, log });
       serveCustomerCommands({ db, nats, log });
       const shipmentTracking = await consumeShipmentTracking({ db, nats, log });
-      const buyers = await prepareBuyerDeps({ db, nats, log, config });
+      const buyers = await prepareBuyerDeps({ db, nats, log, config, estimator });
       registerBuyerLookupRoutes(routes, buyers);
       registerOrderQueryRoutes(routes, buyers);
       registerClaimRoutes(routes, buyers);
@@ -61,6 +71,7 @@ export function startOrdersService(env: Env) {
         csvUploadMaxBytes: config.CSV_UPLOAD_MAX_BYTES,
         metrics,
         imports,
+        estimator,
       });
       return {
         stop: async () => {

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { getCustomerEmail, getSellerPublicProfile } from '@onvelope/contracts';
+import { getCustomerEmail, getSellerCountry, getSellerPublicProfile } from '@onvelope/contracts';
 import {
   connectDatabase,
   connectNats,
@@ -27,9 +27,10 @@ export interface Reply {
   body: any;
 }
 
-/** What the svc-auth stand-in knows: sellers' public profiles and buyers' addresses. */
+/** What the svc-auth stand-in knows: sellers' public profiles and countries, buyers' addresses. */
 export interface AuthDirectory {
   sellers: Map<string, { name: string | null; website: string | null }>;
+  countries: Map<string, string>;
   customers: Map<string, { email: string; isVerified: boolean }>;
 }
 
@@ -67,7 +68,11 @@ export async function startBuyerHarness(env: Record<string, string> = {}): Promi
   const { mongoUrl, natsUrl } = testInfra();
   const db = await connectDatabase(mongoUrl, orders.env.MONGO_DB as string);
   const nc: NatsConnection = await connectNats(natsUrl, 'auth-stand-in');
-  const directory: AuthDirectory = { sellers: new Map(), customers: new Map() };
+  const directory: AuthDirectory = {
+    sellers: new Map(),
+    countries: new Map(),
+    customers: new Map(),
+  };
   const log = createLogger('auth-stand-in', 'silent');
   serveCommand(
     nc,
@@ -78,6 +83,13 @@ export async function startBuyerHarness(env: Record<string, string> = {}): Promi
       if (!seller) throw notFound('Seller not found');
       return seller;
     },
+    log,
+  );
+  serveCommand(
+    nc,
+    getSellerCountry,
+    'svc-auth',
+    async ({ accountId }) => ({ country: directory.countries.get(accountId) ?? null }),
     log,
   );
   serveCommand(

@@ -1,5 +1,5 @@
 import type { ResponseOf, listClaimedOrders } from '@onvelope/contracts';
-import { formatDate, orderItemsLabel, ShipmentProgress } from '@onvelope/ui';
+import { DeliveryEstimateNote, formatDate, orderItemsLabel, ShipmentProgress } from '@onvelope/ui';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { Timeline } from '../components/Timeline.js';
 
@@ -41,8 +41,18 @@ export function ClaimedOrderCard({ claim, onEdit, onUnclaim }: ClaimedOrderCardP
           {order.shippedAt && <> · shipped {formatDate(order.shippedAt)}</>}
         </p>
       )}
-      {order.delivery && (
-        <ShipmentProgress delivery={order.delivery} status={order.status} classPrefix="cu" />
+      {order.delivery ? (
+        <ShipmentProgress
+          delivery={order.delivery}
+          status={order.status}
+          estimate={order.estimate}
+          reader="buyer"
+          classPrefix="cu"
+        />
+      ) : (
+        order.estimate && (
+          <DeliveryEstimateNote estimate={order.estimate} className="cu-estimate" reader="buyer" />
+        )
       )}
       {claim.notes && (
         <p className="cu-notes" data-testid="claim-notes">

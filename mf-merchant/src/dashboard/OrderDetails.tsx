@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
-import { ShipmentProgress } from '@onvelope/ui';
+import { DeliveryEstimateNote, ShipmentProgress } from '@onvelope/ui';
 import {
   canShip,
   categoryList,
@@ -53,8 +53,18 @@ export function OrderDetails({
           )}
         </div>
       )}
-      {entry.delivery && (
-        <ShipmentProgress delivery={entry.delivery} status={entry.status} classPrefix="me" />
+      {entry.delivery ? (
+        <ShipmentProgress
+          delivery={entry.delivery}
+          status={entry.status}
+          estimate={entry.estimate}
+          reader="seller"
+          classPrefix="me"
+        />
+      ) : (
+        entry.estimate && (
+          <DeliveryEstimateNote estimate={entry.estimate} className="me-estimate" reader="seller" />
+        )
       )}
       <div className="me-details__grid">
         <Group title="Customer">

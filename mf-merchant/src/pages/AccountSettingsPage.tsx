@@ -24,6 +24,7 @@ import { merchantApi } from '../api.js';
 import { BillingBlock } from '../billing/BillingBlock.js';
 import { useSubscription } from '../billing/use-subscription.js';
 import { BannerMessage, Field, type Banner } from '../components/Field.js';
+import { DeliveryEstimatesTab } from '../delivery/DeliveryEstimatesTab.js';
 import { emailError, passwordError } from '../domain/auth-form.js';
 import { planNameOf } from '../domain/billing-state.js';
 import { longDate } from '../domain/display-format.js';
@@ -32,19 +33,21 @@ import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
 
 type Account = ResponseOf<typeof getSettings>['account'];
-type Tab = 'profile' | 'email' | 'password' | 'integrations';
+type Tab = 'profile' | 'email' | 'password' | 'integrations' | 'delivery';
 
 const tabs: { id: Tab; label: string }[] = [
   { id: 'profile', label: 'PROFILE' },
   { id: 'email', label: 'EMAIL' },
   { id: 'password', label: 'PASSWORD' },
   { id: 'integrations', label: 'INTEGRATIONS' },
+  { id: 'delivery', label: 'DELIVERY' },
 ];
 
 /**
  * /account-settings (spec 001 §2): PROFILE, EMAIL and PASSWORD tabs over GET /auth/settings, with
  * the account information block and the success and error banners, and the INTEGRATIONS tab
- * (store-front connection, `store-front/IntegrationsTab.tsx`). The billing block
+ * (store-front connection, `store-front/IntegrationsTab.tsx`), and DELIVERY (the seller's own
+ * delivery estimate, `delivery/DeliveryEstimatesTab.tsx`, issue 33). The billing block
  * (`billing/BillingBlock.tsx`) shows GET /api/payments/subscription.
  */
 const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () => {
@@ -178,6 +181,12 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
                 onSucceeded={(text) => setBanner({ kind: 'success', text })}
                 onFailed={failed}
                 onInfo={(text) => setBanner({ kind: 'info', text })}
+              />
+            )}
+            {tab === 'delivery' && (
+              <DeliveryEstimatesTab
+                onSaved={(text) => setBanner({ kind: 'success', text })}
+                onFailed={failed}
               />
             )}
           </div>

@@ -18,6 +18,7 @@ export * from './orders/reports.js';
 export * from './orders/buyers.js';
 export * from './orders/line-items.js';
 export * from './orders/csv-template.js';
+export * from './orders/delivery-estimates.js';
 export * from './sync/commands.js';
 export * from './sync/http.js';
 export * from './sync/schemas.js';

@@ -1,11 +1,16 @@
-import type { DeliveryRecord } from '@onvelope/contracts';
-import { formatDate, formatDateTime } from './date-format.js';
+import type { DeliveryEstimate, DeliveryRecord } from '@onvelope/contracts';
+import { formatDateTime } from './date-format.js';
+import { DeliveryEstimateNote } from './DeliveryEstimateNote.js';
 import { shipmentState } from './shipment-state.js';
 
 export interface ShipmentProgressProps {
   delivery: DeliveryRecord;
   /** The order's status (a seller's own status wins over the carrier's, see `shipmentState`). */
   status: string;
+  /** The order's estimate (the carrier's or the seller's), shown while it still matters. */
+  estimate: DeliveryEstimate | null | undefined;
+  /** Who reads it (see `DeliveryEstimateNote`). */
+  reader: 'buyer' | 'seller';
   /**
    * The root of the class names, so each app keeps its own look: `{prefix}-shipment` (with
    * `--{tone}`), `__state`, `__headline`, `__detail`, `__estimate`, `__carrier`, `__checkpoints`,
@@ -19,7 +24,13 @@ export interface ShipmentProgressProps {
  * date (labelled as an estimate, hidden once it no longer matters), the carrier's own page, and
  * every checkpoint, newest first.
  */
-export function ShipmentProgress({ delivery, status, classPrefix }: ShipmentProgressProps) {
+export function ShipmentProgress({
+  delivery,
+  status,
+  estimate,
+  reader,
+  classPrefix,
+}: ShipmentProgressProps) {
   const root = `${classPrefix}-shipment`;
   const state = shipmentState(delivery, status);
   const checkpoints = [...delivery.checkpoints].reverse();
@@ -35,11 +46,12 @@ export function ShipmentProgress({ delivery, status, classPrefix }: ShipmentProg
           {state.headline}
         </p>
         {state.detail && <p className={`${root}__detail`}>{state.detail}</p>}
-        {state.showEstimate && delivery.estimatedDeliveryAt && (
-          <p className={`${root}__estimate`} data-testid="shipment-estimate">
-            Estimated delivery: {formatDate(delivery.estimatedDeliveryAt, '')}{' '}
-            <span>(an estimate from the carrier)</span>
-          </p>
+        {state.showEstimate && estimate && (
+          <DeliveryEstimateNote
+            estimate={estimate}
+            className={`${root}__estimate`}
+            reader={reader}
+          />
         )}
         {delivery.carrierUrl && (
           <a

@@ -23,6 +23,25 @@ export function formatDate(iso: string | null | undefined, missing: string = mis
 }
 
 /**
+ * A calendar day (`YYYY-MM-DD`, a date without a time, such as a delivery estimate), en-US with its
+ * weekday. Read as the day it names wherever the browser is: never shifted a day by a time zone.
+ *
+ * @example formatDay('2026-12-02') // 'Wed, Dec 2, 2026'; formatDay('soon') // '—'
+ */
+export function formatDay(day: string, missing: string = missingDate): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(day) ? readDate(`${day}T12:00:00Z`) : null;
+  return (
+    date?.toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }) ?? missing
+  );
+}
+
+/**
  * The exact time, en-US: what a hover title and a detail view show.
  *
  * @example formatDateTime('2026-03-01T14:05:09Z') // '3/1/2026, 2:05:09 PM' in UTC

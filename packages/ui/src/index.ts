@@ -96,6 +96,7 @@ export { countryName } from '@onvelope/contracts';
 export {
   dateCell,
   formatDate,
+  formatDay,
   formatDateTime,
   missingDate,
   timeAgo,
@@ -114,3 +115,4 @@ export { TextField, type TextFieldProps } from './TextField.js';
 export { SessionExpiredNotice, type SessionExpiredNoticeProps } from './SessionExpiredNotice.js';
 export { shipmentState, type ShipmentState, type ShipmentTone } from './shipment-state.js';
 export { ShipmentProgress, type ShipmentProgressProps } from './ShipmentProgress.js';
+export { DeliveryEstimateNote, type DeliveryEstimateNoteProps } from './DeliveryEstimateNote.js';

@@ -6,6 +6,7 @@ import {
   type NatsConnection,
   type ServiceRoutes,
 } from '@onvelope/service-kit';
+import type { Estimator } from '../use-cases/delivery-estimates.js';
 import { markOrderShipped } from '../use-cases/mark-shipped.js';
 
 export interface ShippingRoutesDeps {
@@ -15,6 +16,8 @@ export interface ShippingRoutesDeps {
   log: Logger;
   /** How long to wait for svc-sync to update the store-front. */
   storeFrontTimeoutMs?: number;
+  /** Gives the shipped order its delivery estimate. */
+  estimator: Estimator;
 }
 
 /** Mark as shipped (spec 000 §2 dialog, §5 validation). */
@@ -24,13 +27,15 @@ export function registerShippingRoutes({
   nats,
   log,
   storeFrontTimeoutMs,
+  estimator,
 }: ShippingRoutesDeps) {
-  routes.handle(markShipped, async (ctx, { params, body }) =>
-    markOrderShipped(
+  routes.handle(markShipped, async (ctx, { params, body }) => {
+    const shipped = await markOrderShipped(
       { db, nats, log: (ctx.state.log as Logger | undefined) ?? log, storeFrontTimeoutMs },
       callerOf(ctx).accountId,
       params.orderNumber,
       body,
-    ),
-  );
+    );
+    return { ...shipped, entry: await estimator.withEstimate(shipped.entry) };
+  });
 }

@@ -2,9 +2,11 @@ import type { Connection } from 'mongoose';
 import {
   clearAllData,
   clearCsvData,
+  getDeliveryEstimateRule as getDeliveryEstimateRuleRoute,
   getNeedsAttention,
   getSummary,
   listTrackingEntries as listTrackingEntriesRoute,
+  saveDeliveryEstimateRule as saveDeliveryEstimateRuleRoute,
   searchTrackingEntries as searchTrackingEntriesRoute,
   uploadCsv,
 } from '@onvelope/contracts';
@@ -17,6 +19,11 @@ import {
   summariseTrackingEntries,
 } from '../use-cases/browse-tracking-entries.js';
 import { clearAllOrders, clearCsvOrders } from '../use-cases/clear-orders.js';
+import {
+  getDeliveryEstimateRule,
+  saveDeliveryEstimateRule,
+  type Estimator,
+} from '../use-cases/delivery-estimates.js';
 import { findShipmentsNeedingAttention } from '../use-cases/find-shipments-needing-attention.js';
 import type { ImportThread } from '../use-cases/import-csv-thread.js';
 import { receiveCsvFile } from './csv-file.js';
@@ -28,6 +35,8 @@ export interface UploadRoutesDeps {
   metrics: Metrics;
   /** Where uploaded files are imported, off the event loop that answers the other calls. */
   imports: Pick<ImportThread, 'importCsv'>;
+  /** Gives the orders shown their delivery estimate. */
+  estimator: Estimator;
 }
 
 /** The dashboard's order calls under /api/upload (spec 000 §7). */
@@ -37,6 +46,7 @@ export function registerUploadRoutes({
   csvUploadMaxBytes,
   metrics,
   imports,
+  estimator,
 }: UploadRoutesDeps) {
   const entries = trackingEntryModel(db);
   const importedRows = metrics.counter({
@@ -57,21 +67,32 @@ export function registerUploadRoutes({
     return result;
   });
 
-  routes.handle(listTrackingEntriesRoute, (ctx, { query }) =>
-    listTrackingEntries(entries, callerOf(ctx).accountId, query),
+  routes.handle(listTrackingEntriesRoute, async (ctx, { query }) => {
+    const page = await listTrackingEntries(entries, callerOf(ctx).accountId, query);
+    return { ...page, entries: await estimator.withEstimates(page.entries) };
+  });
+
+  routes.handle(getNeedsAttention, async (ctx, { query }) => {
+    const found = await findShipmentsNeedingAttention(entries, callerOf(ctx).accountId, query);
+    return { ...found, entries: await estimator.withEstimates(found.entries) };
+  });
+
+  routes.handle(getDeliveryEstimateRuleRoute, (ctx) =>
+    getDeliveryEstimateRule(db, callerOf(ctx).accountId),
   );
 
-  routes.handle(getNeedsAttention, (ctx, { query }) =>
-    findShipmentsNeedingAttention(entries, callerOf(ctx).accountId, query),
+  routes.handle(saveDeliveryEstimateRuleRoute, (ctx, { body }) =>
+    saveDeliveryEstimateRule(db, callerOf(ctx).accountId, body),
   );
 
   routes.handle(getSummary, (ctx, { query }) =>
     summariseTrackingEntries(entries, callerOf(ctx).accountId, query.omitShipped),
   );
 
-  routes.handle(searchTrackingEntriesRoute, (ctx, { query }) =>
-    searchTrackingEntries(entries, callerOf(ctx).accountId, query),
-  );
+  routes.handle(searchTrackingEntriesRoute, async (ctx, { query }) => {
+    const found = await searchTrackingEntries(entries, callerOf(ctx).accountId, query);
+    return { ...found, results: await estimator.withEstimates(found.results) };
+  });
 
   routes.handle(clearCsvData, (ctx) => clearCsvOrders(entries, callerOf(ctx).accountId));
 

@@ -6,6 +6,7 @@ import {
   type NatsConnection,
 } from '@onvelope/service-kit';
 import type { OrdersConfig } from '../config.js';
+import type { Estimator } from './delivery-estimates.js';
 import { buyerAttemptCounters } from './limit-attempts.js';
 import { claimModel } from '../data/claim.model.js';
 import { orderQueryModel } from '../data/order-query.model.js';
@@ -18,6 +19,8 @@ export interface BuyerDeps {
   mailer: Mailer;
   settings: BuyerSettings;
   now: () => Date;
+  /** Gives the buyer's orders their delivery estimate. */
+  estimator: Estimator;
 }
 
 export interface BuyerSettings {
@@ -39,8 +42,9 @@ export async function prepareBuyerDeps(context: {
   nats: NatsConnection;
   log: Logger;
   config: OrdersConfig;
+  estimator: Estimator;
 }): Promise<BuyerDeps> {
-  const { db, nats, log, config } = context;
+  const { db, nats, log, config, estimator } = context;
   await Promise.all(
     [orderQueryModel(db), claimModel(db), buyerAttemptCounters(db).model].map((model) =>
       model.syncIndexes(),
@@ -52,6 +56,7 @@ export async function prepareBuyerDeps(context: {
     log,
     mailer: createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }),
     now: () => new Date(),
+    estimator,
     settings: {
       publicSiteUrl: config.PUBLIC_SITE_URL,
       lookupMaxFailuresPerOrder: config.LOOKUP_MAX_FAILURES_PER_ORDER,

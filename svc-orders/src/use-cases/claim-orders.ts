@@ -1,6 +1,11 @@
 import mongoose from 'mongoose';
 import type { z } from 'zod';
-import type { claimedOrder, claimOrderRequest, updateClaimRequest } from '@onvelope/contracts';
+import type {
+  claimedOrder,
+  claimOrderRequest,
+  TrackingEntry,
+  updateClaimRequest,
+} from '@onvelope/contracts';
 import { conflict, notFound, isDuplicateKeyError } from '@onvelope/service-kit';
 import { claimModel, type ClaimDocument } from '../data/claim.model.js';
 import {
@@ -30,7 +35,7 @@ const blankToNull = (text: string | null | undefined) => (text ? text : null);
 
 function toClaimedOrder(
   claim: ClaimDocument,
-  entry: TrackingEntryDocument,
+  entry: TrackingEntry,
   merchant: Merchant,
 ): ClaimedOrder {
   return {
@@ -38,7 +43,7 @@ function toClaimedOrder(
     nickname: claim.nickname,
     notes: claim.notes,
     claimedAt: claim.claimedAt.toISOString(),
-    order: toBuyerOrder(toTrackingEntry(entry), merchant),
+    order: toBuyerOrder(entry, merchant),
   };
 }
 
@@ -67,9 +72,12 @@ export async function claimOrder(
       if (isDuplicateKeyError(error)) throw conflict(claimMessages.alreadyClaimed);
       throw error;
     });
-  const merchant = await merchantOf(deps, entry.accountId);
+  const [merchant, shown] = await Promise.all([
+    merchantOf(deps, entry.accountId),
+    deps.estimator.withEstimate(toTrackingEntry(entry)),
+  ]);
   return {
-    claim: toClaimedOrder(claim.toObject(), entry, merchant),
+    claim: toClaimedOrder(claim.toObject(), shown, merchant),
     message: claimMessages.claimed,
   };
 }
@@ -90,7 +98,8 @@ export async function listClaimedOrders(
   const entries = await trackingEntryModel(deps.db)
     .find({ _id: { $in: claims.map((claim) => claim.entryId) } })
     .lean<TrackingEntryDocument[]>();
-  const entryById = new Map(entries.map((entry) => [String(entry._id), entry]));
+  const shown = await deps.estimator.withEstimates(entries.map(toTrackingEntry));
+  const entryById = new Map(shown.map((entry) => [entry.id, entry]));
   const orphans = claims.filter((claim) => !entryById.has(claim.entryId));
   if (orphans.length) {
     await claimModel(deps.db).deleteMany({
@@ -100,7 +109,7 @@ export async function listClaimedOrders(
   }
   const merchants = await merchantsOf(
     deps,
-    entries.map((entry) => entry.accountId),
+    shown.map((entry) => entry.accountId),
   );
   return {
     orders: claims.flatMap((claim) => {
@@ -133,7 +142,11 @@ export async function updateClaim(
     .lean<TrackingEntryDocument>();
   if (!entry) throw notFound(claimMessages.notFound);
   return {
-    claim: toClaimedOrder(claim, entry, await merchantOf(deps, entry.accountId)),
+    claim: toClaimedOrder(
+      claim,
+      await deps.estimator.withEstimate(toTrackingEntry(entry)),
+      await merchantOf(deps, entry.accountId),
+    ),
     message: claimMessages.updated,
   };
 }

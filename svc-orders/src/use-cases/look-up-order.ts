@@ -80,11 +80,12 @@ export async function buyerAnswer(
   deps: BuyerDeps,
   entry: TrackingEntryDocument,
 ): Promise<LookupAnswer> {
-  const [merchant, trackingLink] = await Promise.all([
+  const [merchant, trackingLink, shown] = await Promise.all([
     merchantOf(deps, entry.accountId),
     trackingLinkOf(deps, entry),
+    deps.estimator.withEstimate(toTrackingEntry(entry)),
   ]);
-  return { order: toBuyerOrder(toTrackingEntry(entry), merchant), trackingLink };
+  return { order: toBuyerOrder(shown, merchant), trackingLink };
 }
 
 /** Spec 001 §7 POST /api/customer/lookup. */

@@ -42,6 +42,7 @@ import {
   updateClaimRequest,
 } from './buyers.js';
 import { needsAttentionQuery } from '../tracking/schemas.js';
+import { deliveryEstimateRule, deliveryEstimateRuleResponse } from './delivery-estimates.js';
 import { reportExportRequest, reportSearchRequest, reportSearchResponse } from './reports.js';
 
 const route = routeOwnedBy('svc-orders');
@@ -76,6 +77,25 @@ export const getNeedsAttention = route(
   'implied',
   "Shipments that need the seller's attention",
   { schemas: { query: needsAttentionQuery, response: needsAttentionResponse } },
+);
+
+/** The seller's own delivery estimate (issue 33), shown where the carrier gives no date. */
+export const getDeliveryEstimateRule = route(
+  'GET',
+  '/api/upload/delivery-estimates',
+  'merchant',
+  'implied',
+  "The seller's delivery estimate rule",
+  { schemas: { response: deliveryEstimateRuleResponse } },
+);
+
+export const saveDeliveryEstimateRule = route(
+  'PUT',
+  '/api/upload/delivery-estimates',
+  'merchant',
+  'implied',
+  "Save the seller's delivery estimate rule",
+  { schemas: { body: deliveryEstimateRule, response: deliveryEstimateRuleResponse } },
 );
 
 export const getSummary = route(
@@ -410,6 +430,8 @@ export const ordersRoutes = [
   uploadCsv,
   listTrackingEntries,
   getNeedsAttention,
+  getDeliveryEstimateRule,
+  saveDeliveryEstimateRule,
   getSummary,
   searchTrackingEntries,
   clearCsvData,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText, textField } from '../text.js';
 import { attentionReasons, deliveryRecord } from '../tracking/schemas.js';
+import { deliveryEstimate } from './delivery-estimates.js';
 import { trackingEntryStatuses } from './events.js';
 
 // Spec 000 §8: the words a seller sees.
@@ -84,6 +85,11 @@ export const trackingEntry = z.object({
   merchant: z.object({ name: z.string().nullable(), website: z.string().nullable() }).nullable(),
   /** What the tracking provider last said of the shipment; null until it has said anything. */
   delivery: deliveryRecord.nullable().optional(),
+  /**
+   * When the order should arrive: the carrier's date, else the seller's own rule; null once
+   * delivered, cancelled or in trouble, or when the seller's estimate has already passed.
+   */
+  estimate: deliveryEstimate.nullable().optional(),
 });
 export type TrackingEntry = z.infer<typeof trackingEntry>;
 

@@ -1,0 +1,213 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { getDeliveryEstimateRule, saveDeliveryEstimateRule } from '@onvelope/contracts';
+import { merchantApi } from '../api.js';
+import { Field } from '../components/Field.js';
+import { commonCouriers } from '../domain/forms.js';
+import {
+  canAddLane,
+  countryChoices,
+  emptyLane,
+  formOf,
+  ruleOf,
+  type EstimateForm,
+  type EstimateFormErrors,
+} from './estimate-form.js';
+import './delivery.css';
+
+interface DeliveryEstimatesTabProps {
+  onSaved: (text: string) => void;
+  /** A failure: the page decides between the session being over and showing `fallback`. */
+  onFailed: (error: unknown, fallback: string) => void;
+}
+
+export const deliveryEstimateTexts = {
+  saved: 'Delivery estimates saved',
+  saveFailed: 'Failed to save delivery estimates',
+  loadFailed: 'Failed to load delivery estimates',
+} as const;
+
+/**
+ * Account settings, DELIVERY tab (issue 33): the seller's own delivery estimate, shown to buyers
+ * (labelled as the seller's) wherever the carrier gives no date. Processing days, transit days at
+ * home and abroad, and transit days to a country, optionally by one carrier.
+ */
+export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTabProps) {
+  const [form, setForm] = useState<EstimateForm | null>(null);
+  const [saved, setSaved] = useState(true);
+  const [errors, setErrors] = useState<EstimateFormErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    merchantApi.call(getDeliveryEstimateRule).then(
+      (answer) => {
+        if (!live) return;
+        setForm(formOf(answer.rule));
+        setSaved(answer.saved);
+      },
+      (error: unknown) => {
+        if (live) onFailed(error, deliveryEstimateTexts.loadFailed);
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Once per visit of the tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (!form) {
+    return (
+      <p role="status" data-testid="delivery-estimates-loading">
+        Loading delivery estimates...
+      </p>
+    );
+  }
+
+  const change = (next: Partial<EstimateForm>) => setForm({ ...form, ...next });
+  const changeLane = (index: number, next: Partial<EstimateForm['lanes'][number]>) =>
+    change({ lanes: form.lanes.map((lane, at) => (at === index ? { ...lane, ...next } : lane)) });
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form) return;
+    const read = ruleOf(form);
+    if ('errors' in read) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await merchantApi.call(saveDeliveryEstimateRule, { body: read.rule });
+      setForm(formOf(answer.rule));
+      setSaved(answer.saved);
+      onSaved(deliveryEstimateTexts.saved);
+    } catch (error) {
+      onFailed(error, deliveryEstimateTexts.saveFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="me-form me-estimates"
+      onSubmit={(event) => void save(event)}
+      noValidate
+      data-testid="delivery-estimates-form"
+    >
+      <p className="me-muted">
+        Buyers see an estimated delivery date on their tracking page. When the carrier gives one,
+        that is shown; otherwise this estimate is, labelled as yours. Days are business days (Monday
+        to Friday).
+        {!saved && ' You have not saved your own yet: these are the defaults.'}
+      </p>
+      <div className="me-form me-form--grid">
+        <Field
+          label="Processing days (order to shipment)"
+          inputMode="numeric"
+          value={form.processingDays}
+          onChange={(processingDays) => change({ processingDays })}
+          error={errors.processingDays}
+          testId="estimate-processing-days"
+        />
+        <Field
+          label="Transit days in your country"
+          inputMode="numeric"
+          value={form.domesticTransitDays}
+          onChange={(domesticTransitDays) => change({ domesticTransitDays })}
+          error={errors.domesticTransitDays}
+          testId="estimate-domestic-days"
+        />
+        <Field
+          label="Transit days abroad"
+          inputMode="numeric"
+          value={form.internationalTransitDays}
+          onChange={(internationalTransitDays) => change({ internationalTransitDays })}
+          error={errors.internationalTransitDays}
+          testId="estimate-international-days"
+        />
+      </div>
+      <fieldset className="me-estimates__lanes">
+        <legend>Transit days to particular countries</legend>
+        {form.lanes.length === 0 && (
+          <p className="me-muted" data-testid="estimate-no-lanes">
+            None yet: every destination uses the figures above.
+          </p>
+        )}
+        <datalist id="estimate-carriers">
+          {commonCouriers.map((courier) => (
+            <option key={courier} value={courier} />
+          ))}
+        </datalist>
+        {form.lanes.map((lane, index) => (
+          <div className="me-estimates__lane" key={lane.key} data-testid="estimate-lane">
+            <label className="ov-field me-field">
+              <span>Country</span>
+              <select
+                value={lane.country}
+                onChange={(event) => changeLane(index, { country: event.target.value })}
+                aria-invalid={errors[`lanes.${index}.country`] ? true : undefined}
+                data-testid={`estimate-lane-country-${index}`}
+              >
+                <option value="">Choose a country</option>
+                {countryChoices.map(({ code, name }) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              {errors[`lanes.${index}.country`] && (
+                <span className="me-field__error" role="alert">
+                  {errors[`lanes.${index}.country`]}
+                </span>
+              )}
+            </label>
+            <Field
+              label="Carrier (optional)"
+              list="estimate-carriers"
+              placeholder="Any carrier"
+              maxLength={60}
+              value={lane.carrier}
+              onChange={(carrier) => changeLane(index, { carrier })}
+              testId={`estimate-lane-carrier-${index}`}
+            />
+            <Field
+              label="Transit days"
+              inputMode="numeric"
+              value={lane.transitDays}
+              onChange={(transitDays) => changeLane(index, { transitDays })}
+              error={errors[`lanes.${index}.transitDays`]}
+              testId={`estimate-lane-days-${index}`}
+            />
+            <button
+              type="button"
+              className="ov-button ov-button--secondary me-estimates__remove"
+              onClick={() => change({ lanes: form.lanes.filter((_, at) => at !== index) })}
+              aria-label={`Remove destination ${index + 1}`}
+              data-testid={`estimate-lane-remove-${index}`}
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        {canAddLane(form) && (
+          <button
+            type="button"
+            className="me-link-button"
+            onClick={() => change({ lanes: [...form.lanes, emptyLane()] })}
+            data-testid="estimate-add-lane"
+          >
+            Add a country
+          </button>
+        )}
+      </fieldset>
+      <div className="me-form__actions">
+        <button type="submit" className="ov-button" disabled={busy} data-testid="estimate-save">
+          Save Delivery Estimates
+        </button>
+      </div>
+    </form>
+  );
+}
