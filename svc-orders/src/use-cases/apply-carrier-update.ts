@@ -44,11 +44,14 @@ export async function applyCarrierUpdate(
   update: CarrierUpdate,
 ): Promise<CarrierUpdateOutcome> {
   if (!isValidObjectId(update.entryId)) return 'gone';
-  const entries = trackingEntryWrites(trackingEntryModel(db), update.accountId);
+  const model = trackingEntryModel(db);
+  const entries = trackingEntryWrites(model, update.accountId);
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const current = await entries.scoped
-      .findOne({ _id: update.entryId })
-      .lean<TrackingEntryDocument>();
+    // By `_id` alone, the account checked on what comes back (as `entriesWithOrderKeys` does):
+    // mongo-java-server serves `{ _id }` from its unique index but `{ accountId, _id }` by reading
+    // every entry of the seller, a 100,000-order seller's at each report (issue 33's bench).
+    const found = await model.findOne({ _id: update.entryId }).lean<TrackingEntryDocument>();
+    const current = found?.accountId === update.accountId ? found : null;
     if (!current) return 'gone';
     if (current.trackingNumber !== update.trackingNumber) return 'other-shipment';
     if (!isNewer(update, current)) return 'stale';
@@ -61,7 +64,9 @@ export async function applyCarrierUpdate(
       status: delivered ? 'delivered' : null,
       now,
     });
-    const updated = await entries.updateOne(
+    // The guarded write and its outbox record, without `updateOne`'s read back of the entry (a
+    // second read of the seller's entries there): whether the guard matched is all this needs.
+    const write = entries.updateIfUnchanged(
       current,
       {
         status,
@@ -73,7 +78,10 @@ export async function applyCarrierUpdate(
       },
       now,
     );
-    if (updated) return 'applied';
+    const { failed, stored } = await entries.writeBatch([write], now);
+    const refused = failed.get(write);
+    if (refused) throw new Error(refused);
+    if (stored === 1) return 'applied';
   }
   throw conflict('The order kept changing while its carrier update was applied');
 }

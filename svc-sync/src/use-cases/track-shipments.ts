@@ -222,8 +222,11 @@ export async function takeTrackerReport(
         .lean<ShipmentTrackerDocument[]>();
   const now = new Date();
   await Promise.all(shipments.map((shipment) => publishReport(deps, shipment, tracker)));
-  if (byId.length) {
-    // By the ids just read: a second query by tracker id would search the shipments again.
+  if (byId.length === 1) {
+    // By the id just read: a second query by tracker id would search the shipments again, and
+    // `{ _id }` alone is what every server (mongo-java-server too) answers from its unique index.
+    await model.updateOne({ _id: byId[0]!._id }, { $set: reported(tracker, now) });
+  } else if (byId.length) {
     await model.updateMany(
       { _id: { $in: byId.map((shipment) => shipment._id) } },
       { $set: reported(tracker, now) },
