@@ -44,8 +44,12 @@ export default defineConfig({
           exclude: ignored,
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          // One browser and one composed system at a time: the machines have two cores.
+          // One browser and one composed system at a time: the machines have two cores. The files
+          // run in one process that keeps its modules between them, so the composed system most
+          // files share is started once a run (shell/e2e/support.ts, `composedSiteForFile`).
           fileParallelism: false,
+          isolate: false,
+          maxWorkers: 1,
         },
       },
     ],

@@ -49,18 +49,58 @@ export interface ComposedSite {
   readonly browser: Browser;
 }
 
+interface StartedSite {
+  system: RunningSystem;
+  browser: Browser;
+}
+
 /**
- * The composed system and a Chromium for one test file: started before its tests, stopped after
- * them. Read `system` and `browser` inside tests and hooks, once they have started.
+ * The one system and Chromium every file without settings of its own shares (issue 37: one start
+ * a run, not one a file). The browser project runs its files one after another in one process
+ * (`isolate: false` in vitest.config.ts), so this module, and it, outlive a file; the system's
+ * processes end with that process (`endWithThisProcess`), Chromium with Playwright's own hooks.
+ * Each test makes its own sellers and buyers, so files do not see each other's data.
+ */
+let sharedSite: Promise<StartedSite> | undefined;
+
+/**
+ * The shared system serves the whole suite from one address, as a file's own system did one file:
+ * its per-address limits are sized for the suite (no shared file tests a limit; api-probes and the
+ * services' own tests do). Its parcels do not move by themselves (an hour a checkpoint): a carrier
+ * update changes an order, and a file that watches orders must not see another's parcels move
+ * them; live-tracking.e2e.test.ts runs its own system with a fast clock.
+ */
+const sharedSiteEnv = {
+  TRACKING_SIM_STEP_MS: '3600000',
+  SIGN_UPS_PER_ADDRESS: '10000',
+  CODE_RESENDS_PER_ADDRESS: '10000',
+  SIGN_IN_RATE_LIMIT: '10000',
+  LOOKUP_RATE_LIMIT: '10000',
+  LOOKUP_MAX_FAILURES_PER_IP: '10000',
+  QUERY_MAX_PER_IP: '10000',
+};
+
+async function startSite(env: Record<string, string>): Promise<StartedSite> {
+  const system = await startComposedSystem(env);
+  return { system, browser: await launchChromium() };
+}
+
+/**
+ * The composed system and a Chromium for one test file. With no `env`, the run's shared one
+ * (started by the first file that asks); with settings of its own (a faster clock, a shorter trial),
+ * one for this file alone, started before its tests and stopped after them. Read `system` and
+ * `browser` inside tests and hooks, once they have started.
  */
 export function composedSiteForFile(env: Record<string, string> = {}): ComposedSite {
+  const ownSystem = Object.keys(env).length > 0;
   let system: RunningSystem | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    system = await startComposedSystem(env);
-    browser = await launchChromium();
+    const site = ownSystem ? await startSite(env) : await (sharedSite ??= startSite(sharedSiteEnv));
+    ({ system, browser } = site);
   });
   afterAll(async () => {
+    if (!ownSystem) return;
     await browser?.close();
     await system?.stop();
   });

@@ -9,7 +9,7 @@ import { startStripeMock } from './stripe-mock.js';
 export { freePort } from './free-port.js';
 export { natsConnectOptions } from './nats.js';
 export { cacheDir, type Env } from './paths.js';
-export type { InfraLog } from './process.js';
+export { endWithThisProcess, type InfraLog } from './process.js';
 export { MONGO_JAVA_SERVER_VERSION } from './mongo.js';
 export const NATS_SERVER_VERSION = NATS_SERVER.version;
 export const STRIPE_MOCK_VERSION = STRIPE_MOCK.version;

@@ -67,20 +67,26 @@ export interface LaunchOptions<T> {
   timeoutMs?: number;
 }
 
+/**
+ * Kills `child` when this process ends (exits or is signalled), unless it has ended before: a
+ * test runner's worker that leaves a system running for its next file must not leave it behind.
+ */
+export function endWithThisProcess(child: ChildProcess): void {
+  installExitHooks();
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
+}
+
 /** Starts a server and resolves once `ready` recognises its "listening" line. */
 export function launch<T>(
   options: LaunchOptions<T>,
 ): Promise<{ process: ManagedProcess; ready: T }> {
-  installExitHooks();
   const { name, command, args, env, cwd, ready, timeoutMs = 60_000 } = options;
   const child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  liveChildren.add(child);
+  endWithThisProcess(child);
   let output = '';
   const exited = new Promise<void>((resolveExit) => {
-    child.once('exit', () => {
-      liveChildren.delete(child);
-      resolveExit();
-    });
+    child.once('exit', () => resolveExit());
   });
 
   const managed: ManagedProcess = {

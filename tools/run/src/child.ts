@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { endWithThisProcess } from '@onvelope/infra';
 
 export type LineSink = (app: string, line: string) => void;
 
@@ -26,6 +27,7 @@ export function startChild(spec: ChildSpec, sink: LineSink): RunningChild {
     env: spec.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  endWithThisProcess(child);
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => sink(spec.name, line));
   }
