@@ -72,6 +72,10 @@ FROM prod-manifests AS svc-analytics-deps
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --workspace=svc-analytics --include-workspace-root=false --no-audit --no-fund
 
+FROM prod-manifests AS svc-notify-deps
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --workspace=svc-notify --include-workspace-root=false --no-audit --no-fund
+
 FROM prod-manifests AS gateway-deps
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --workspace=gateway --include-workspace-root=false --no-audit --no-fund
@@ -133,6 +137,13 @@ COPY --from=build /src/svc-analytics/dist svc-analytics/dist
 ENV PORT=4005
 EXPOSE 4005
 CMD ["node", "svc-analytics/dist/main.js"]
+
+FROM service-runtime AS svc-notify
+COPY --from=svc-notify-deps /app ./
+COPY --from=build /src/svc-notify/dist svc-notify/dist
+ENV PORT=4006
+EXPOSE 4006
+CMD ["node", "svc-notify/dist/main.js"]
 
 # The API, /remotes.json, and the built shell and remotes (gateway/src/static-hosting.ts lays them
 # out under /app as in the repository): the whole site from one image. A remote deployed on its own

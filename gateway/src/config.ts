@@ -36,6 +36,7 @@ const gatewaySettings = z.object({
   SYNC_SERVICE_URL: serviceUrl(4003),
   BILLING_SERVICE_URL: serviceUrl(4004),
   ANALYTICS_SERVICE_URL: serviceUrl(4005),
+  NOTIFY_SERVICE_URL: serviceUrl(4006),
   /** Idle time (no bytes either way) after which an upstream call is given up. */
   UPSTREAM_TIMEOUT_MS: positiveInt(60_000),
   /** Uploads answer once every row is stored: a large file on a slow database takes minutes. */
@@ -102,5 +103,6 @@ export function serviceBaseUrls(config: GatewayConfig): Record<UpstreamService, 
     'svc-sync': new URL(config.SYNC_SERVICE_URL),
     'svc-billing': new URL(config.BILLING_SERVICE_URL),
     'svc-analytics': new URL(config.ANALYTICS_SERVICE_URL),
+    'svc-notify': new URL(config.NOTIFY_SERVICE_URL),
   };
 }

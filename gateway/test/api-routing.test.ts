@@ -409,17 +409,18 @@ describe('system health at /api/health', () => {
 
   it('is 200 ok when every service is ready', async () => {
     const services = await Promise.all(
-      ['auth', 'orders', 'sync', 'billing', 'analytics'].map((name) =>
+      ['auth', 'orders', 'sync', 'billing', 'analytics', 'notify'].map((name) =>
         startStandIn(ready(`svc-${name}`)),
       ),
     );
-    const [auth, orders, sync, billing, analytics] = services.map((service) => service.url);
+    const [auth, orders, sync, billing, analytics, notify] = services.map((service) => service.url);
     const gateway = await startTestGateway({
       AUTH_SERVICE_URL: auth!,
       ORDERS_SERVICE_URL: orders!,
       SYNC_SERVICE_URL: sync!,
       BILLING_SERVICE_URL: billing!,
       ANALYTICS_SERVICE_URL: analytics!,
+      NOTIFY_SERVICE_URL: notify!,
     });
     try {
       const answer = await fetch(`${gateway.url}/api/health`);
@@ -429,7 +430,7 @@ describe('system health at /api/health', () => {
         services: { service: string; status: string }[];
       };
       expect(health.status).toBe('ok');
-      expect(health.services.map((entry) => entry.status)).toEqual(Array(5).fill('ready'));
+      expect(health.services.map((entry) => entry.status)).toEqual(Array(6).fill('ready'));
     } finally {
       await gateway.close();
       await Promise.all(services.map((service) => service.close()));
@@ -516,6 +517,7 @@ describe('system health at /api/health', () => {
           { service: 'svc-sync', status: 'unreachable' },
           { service: 'svc-billing', status: 'unreachable' },
           { service: 'svc-analytics', status: 'unreachable' },
+          { service: 'svc-notify', status: 'unreachable' },
         ],
       });
     } finally {

@@ -59,6 +59,7 @@ export const serviceUrlVariables = [
   'SYNC_SERVICE_URL',
   'BILLING_SERVICE_URL',
   'ANALYTICS_SERVICE_URL',
+  'NOTIFY_SERVICE_URL',
 ] as const;
 
 /**

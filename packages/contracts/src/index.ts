@@ -33,4 +33,7 @@ export * from './tracking/events.js';
 export * from './tracking/http.js';
 export * from './analytics/http.js';
 export * from './analytics/schemas.js';
+export * from './notify/http.js';
+export * from './notify/schemas.js';
+export * from './notify/events.js';
 export * from './countries.js';

@@ -9,6 +9,7 @@ export const serviceNames = [
   'svc-sync',
   'svc-billing',
   'svc-analytics',
+  'svc-notify',
   'gateway',
 ] as const;
 export type ServiceName = (typeof serviceNames)[number];

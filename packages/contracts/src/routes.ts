@@ -1,6 +1,7 @@
 import { analyticsRoutes } from './analytics/http.js';
 import { authRoutes } from './auth/http.js';
 import { billingRoutes } from './billing/http.js';
+import { notifyRoutes } from './notify/http.js';
 import { ordersRoutes } from './orders/http.js';
 import { platformRoutes } from './platform/http.js';
 import type { HttpMethod, RouteContract, ServiceName } from './route.js';
@@ -16,6 +17,7 @@ export const routeTable: readonly RouteContract[] = [
   ...trackingRoutes,
   ...billingRoutes,
   ...analyticsRoutes,
+  ...notifyRoutes,
 ];
 
 export interface RouteMatch {

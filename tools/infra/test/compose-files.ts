@@ -30,6 +30,7 @@ export const services = {
   'svc-sync': { port: 4003, urlVariable: 'SYNC_SERVICE_URL' },
   'svc-billing': { port: 4004, urlVariable: 'BILLING_SERVICE_URL' },
   'svc-analytics': { port: 4005, urlVariable: 'ANALYTICS_SERVICE_URL' },
+  'svc-notify': { port: 4006, urlVariable: 'NOTIFY_SERVICE_URL' },
 } as const;
 export type ServiceName = keyof typeof services;
 export const serviceNames = Object.keys(services) as ServiceName[];

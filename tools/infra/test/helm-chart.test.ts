@@ -23,7 +23,14 @@ const productionExample = join(repoRoot, 'deploy', 'helm', 'examples', 'producti
 const kubeVersion = KUBERNETES_SCHEMA_VERSION.replace(/^v/, '');
 const execFileAsync = promisify(execFile);
 
-const backendApps = ['svc-auth', 'svc-orders', 'svc-sync', 'svc-billing', 'svc-analytics'];
+const backendApps = [
+  'svc-auth',
+  'svc-orders',
+  'svc-sync',
+  'svc-billing',
+  'svc-analytics',
+  'svc-notify',
+];
 const apps = ['gateway', ...backendApps];
 const secretNames = [
   'MONGO_URL',
@@ -39,6 +46,7 @@ const secretNames = [
   'GOOGLE_CLIENT_SECRET',
   'METRICS_TOKEN',
   'GATEWAY_SECRET',
+  'UNSUBSCRIBE_SECRET',
 ];
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are read as plain data */
@@ -235,6 +243,7 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
         SYNC_SERVICE_URL: 'http://onvelope-svc-sync:4003',
         BILLING_SERVICE_URL: 'http://onvelope-svc-billing:4004',
         ANALYTICS_SERVICE_URL: 'http://onvelope-svc-analytics:4005',
+        NOTIFY_SERVICE_URL: 'http://onvelope-svc-notify:4006',
         SERVE_FRONTENDS: 'true',
         TRUST_PROXY: 'false',
       });

@@ -6,7 +6,14 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 
 /** A backend app of the system and where it listens by default (its README says the same). */
 export interface BackendApp {
-  name: 'svc-auth' | 'svc-orders' | 'svc-sync' | 'svc-billing' | 'svc-analytics' | 'gateway';
+  name:
+    | 'svc-auth'
+    | 'svc-orders'
+    | 'svc-sync'
+    | 'svc-billing'
+    | 'svc-analytics'
+    | 'svc-notify'
+    | 'gateway';
   defaultPort: number;
   /** The gateway variable that points at this service. */
   urlVariable?: string;
@@ -18,6 +25,7 @@ export const services: BackendApp[] = [
   { name: 'svc-sync', defaultPort: 4003, urlVariable: 'SYNC_SERVICE_URL' },
   { name: 'svc-billing', defaultPort: 4004, urlVariable: 'BILLING_SERVICE_URL' },
   { name: 'svc-analytics', defaultPort: 4005, urlVariable: 'ANALYTICS_SERVICE_URL' },
+  { name: 'svc-notify', defaultPort: 4006, urlVariable: 'NOTIFY_SERVICE_URL' },
 ];
 export const gateway: BackendApp = { name: 'gateway', defaultPort: 8080 };
 

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { freePort, startInfra, startSmtpSink, type InfraLog, type SmtpSink } from '@onvelope/infra';
 import { startStoreFrontSim, type StoreFrontSim } from '@onvelope/storefront-sim';
 import { simTestApiKey, startTrackingSim, type TrackingSim } from '@onvelope/tracking-sim';
-import { builtEntry, gateway, nodeArgsOf, services, sourceEntry, type BackendApp } from './apps.js';
+import {
+  builtEntry,
+  gateway,
+  nodeArgsOf,
+  repoRoot,
+  services,
+  sourceEntry,
+  type BackendApp,
+} from './apps.js';
 import {
   restartWhenItDies,
   startChild,
@@ -18,7 +28,7 @@ export interface SystemOptions {
   mode?: 'built' | 'watch';
   /** Gateway port; 0 picks a free one. Default 8080. */
   gatewayPort?: number;
-  /** `fixed` uses each service's documented port (4001-4005); `free` picks free ones (tests). */
+  /** `fixed` uses each service's documented port (4001-4006); `free` picks free ones (tests). */
   servicePorts?: 'fixed' | 'free';
   /** Keep MongoDB and JetStream data in `.data/` between runs. */
   persistent?: boolean;
@@ -27,6 +37,12 @@ export interface SystemOptions {
   /** Where app output goes; default readable lines on stdout. */
   sink?: LineSink;
   infraLog?: InfraLog;
+  /**
+   * Where every mail the sink receives is saved as an `.eml` file (buyer notifications are HTML:
+   * open one in a mail program); false keeps them in memory only. Default: `.data/mail` when
+   * `persistent` (npm start, npm run dev), else none (tests).
+   */
+  mailDir?: string | false;
 }
 
 export interface RunningSystem {
@@ -35,6 +51,8 @@ export interface RunningSystem {
   serviceUrls: Record<string, string>;
   /** The SMTP sink every email of the system goes to (verification and reset codes). */
   mail: SmtpSink;
+  /** Where the sink's mails are saved (`mailDir`), or null. */
+  mailDir: string | null;
   /** The Big Cartel simulator svc-sync talks to, unless BIGCARTEL_API_URL pointed elsewhere. */
   storeFront: StoreFrontSim | undefined;
   /** The EasyPost simulator svc-sync tracks shipments with, unless EASYPOST_API_URL pointed elsewhere. */
@@ -68,7 +86,7 @@ function command(app: BackendApp, mode: 'built' | 'watch'): { command: string; a
 }
 
 /**
- * Starts the whole backend: MongoDB-compatible server, NATS, stripe-mock, an SMTP sink, the five
+ * Starts the whole backend: MongoDB-compatible server, NATS, stripe-mock, an SMTP sink, the six
  * services and the gateway (which also serves the built frontends). Resolves once every app answers its readiness
  * check; `stop()` ends the apps (each drains its requests) and then the infrastructure.
  *
@@ -87,7 +105,33 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
     persistent: options.persistent ?? false,
     ...(options.infraLog ? { log: options.infraLog } : {}),
   });
-  const mail = await startSmtpSink({ onMail: ({ raw, to }) => sink('mail', mailLine(raw, to)) });
+  // Every mail of the system (codes, buyer notifications from svc-notify) goes to the sink, which
+  // prints a line for each and saves it whole, so a person trying the product can open it.
+  const mailDir =
+    options.mailDir === false
+      ? null
+      : (options.mailDir ?? (options.persistent ? join(repoRoot, '.data', 'mail') : null));
+  if (mailDir) mkdirSync(mailDir, { recursive: true });
+  let mailCount = 0;
+  const mail = await startSmtpSink({
+    onMail: ({ raw, to }) => {
+      let saved = '';
+      if (mailDir) {
+        mailCount += 1;
+        const file = join(
+          mailDir,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${mailCount}.eml`,
+        );
+        try {
+          writeFileSync(file, raw);
+          saved = ` (saved: ${relative(process.cwd(), file) || file})`;
+        } catch {
+          // The line is printed whether or not the file could be written.
+        }
+      }
+      sink('mail', `${mailLine(raw, to)}${saved}`);
+    },
+  });
   // A newcomer can try Connect Web Store end to end: two demo stores, a small and a large one.
   const storeFront = options.env?.BIGCARTEL_API_URL
     ? undefined
@@ -196,6 +240,7 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       url,
       serviceUrls: byName,
       mail,
+      mailDir,
       storeFront,
       tracking,
       deaths: () => ({ ...deaths }),

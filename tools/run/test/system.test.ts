@@ -25,7 +25,7 @@ describe('the services under npm start', () => {
   afterAll(() => system?.stop(), 60_000);
 
   it.skipIf(!outsideAddress)('cannot be reached from another address', async () => {
-    expect(Object.keys(system.serviceUrls)).toHaveLength(5);
+    expect(Object.keys(system.serviceUrls)).toHaveLength(6);
     for (const [name, url] of Object.entries(system.serviceUrls)) {
       expect((await fetch(`${url}/healthz`)).status, name).toBe(200);
       const fromOutside = `http://${outsideAddress}:${new URL(url).port}/healthz`;

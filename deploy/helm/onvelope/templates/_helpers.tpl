@@ -81,7 +81,7 @@ Values from `apps.<name>.env` come last and win.
 {{- $site := $v.publicSiteUrl | trimSuffix "/" -}}
 {{- $config := dict "LOG_LEVEL" $v.logLevel -}}
 {{- if eq .name "gateway" -}}
-{{- $upstreams := dict "AUTH_SERVICE_URL" "svc-auth" "ORDERS_SERVICE_URL" "svc-orders" "SYNC_SERVICE_URL" "svc-sync" "BILLING_SERVICE_URL" "svc-billing" "ANALYTICS_SERVICE_URL" "svc-analytics" -}}
+{{- $upstreams := dict "AUTH_SERVICE_URL" "svc-auth" "ORDERS_SERVICE_URL" "svc-orders" "SYNC_SERVICE_URL" "svc-sync" "BILLING_SERVICE_URL" "svc-billing" "ANALYTICS_SERVICE_URL" "svc-analytics" "NOTIFY_SERVICE_URL" "svc-notify" -}}
 {{- range $variable, $service := $upstreams -}}
 {{- $_ := set $config $variable (printf "http://%s:%v" (include "onvelope.componentName" (dict "root" $root "name" $service)) (index $v.apps $service).port) -}}
 {{- end -}}

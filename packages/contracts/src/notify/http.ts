@@ -1,0 +1,111 @@
+import { routeOwnedBy } from '../route.js';
+import {
+  milestoneParams,
+  notificationSettingsResponse,
+  orderNotificationsParams,
+  orderNotificationsResponse,
+  previewQuery,
+  previewResponse,
+  sendTestRequest,
+  sendTestResponse,
+  suppressionsResponse,
+  unsubscribeParams,
+  unsubscribeResponse,
+  updateNotificationSettingsRequest,
+} from './schemas.js';
+
+const route = routeOwnedBy('svc-notify');
+
+/** Issue 34: the seller's buyer-notification settings (defaults until they save). */
+export const getNotificationSettings = route(
+  'GET',
+  '/api/notify/settings',
+  'merchant',
+  'implied',
+  'Buyer notification settings',
+  { schemas: { response: notificationSettingsResponse } },
+);
+
+export const updateNotificationSettings = route(
+  'PUT',
+  '/api/notify/settings',
+  'merchant',
+  'implied',
+  'Change buyer notification settings',
+  { schemas: { body: updateNotificationSettingsRequest, response: notificationSettingsResponse } },
+);
+
+/** A milestone's message rendered with a sample order and the seller's settings. */
+export const previewNotification = route(
+  'GET',
+  '/api/notify/preview/{milestone}',
+  'merchant',
+  'implied',
+  'Preview a buyer notification',
+  { schemas: { params: milestoneParams, query: previewQuery, response: previewResponse } },
+);
+
+/** Mails a milestone's sample message to the seller's own account address. */
+export const sendTestNotification = route(
+  'POST',
+  '/api/notify/test',
+  'merchant',
+  'implied',
+  'Send me a test notification',
+  { schemas: { body: sendTestRequest, response: sendTestResponse } },
+);
+
+/** What was sent to an order's buyer, when, and why anything was not. */
+export const orderNotifications = route(
+  'GET',
+  '/api/notify/orders/{entryId}',
+  'merchant',
+  'implied',
+  "An order's notification history",
+  { schemas: { params: orderNotificationsParams, response: orderNotificationsResponse } },
+);
+
+/** Addresses the seller's mails no longer go to (unsubscribed, or refused by their mail server). */
+export const notificationSuppressions = route(
+  'GET',
+  '/api/notify/suppressions',
+  'merchant',
+  'implied',
+  'Suppressed buyer addresses',
+  { schemas: { response: suppressionsResponse } },
+);
+
+/**
+ * The page a buyer's "Unsubscribe" link opens: it asks (a GET never unsubscribes, since mail
+ * scanners open links), and answers JSON to `Accept: application/json`.
+ */
+export const showUnsubscribe = route(
+  'GET',
+  '/api/notify/unsubscribe/{token}',
+  'public',
+  'implied',
+  'Unsubscribe page of a buyer notification',
+  { schemas: { params: unsubscribeParams, response: unsubscribeResponse } },
+);
+
+/** RFC 8058 one-click unsubscribe (`List-Unsubscribe-Post`), and the page's button. */
+export const unsubscribe = route(
+  'POST',
+  '/api/notify/unsubscribe/{token}',
+  'public',
+  'implied',
+  'Unsubscribe from a seller’s buyer notifications',
+  { schemas: { params: unsubscribeParams, response: unsubscribeResponse } },
+);
+
+/** Every svc-notify call, each also exported by name. */
+export const notifyRoutes = [
+  getNotificationSettings,
+  updateNotificationSettings,
+  previewNotification,
+  sendTestNotification,
+  orderNotifications,
+  notificationSuppressions,
+  showUnsubscribe,
+  unsubscribe,
+];

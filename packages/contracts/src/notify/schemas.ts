@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { emailField } from '../auth/schemas.js';
+import { plainText, textField } from '../text.js';
+
+/**
+ * Issue 34: the moments of a shipment a buyer is told about by e-mail. `problem` covers a failed
+ * delivery attempt, a carrier exception, a parcel returned to the seller and one waiting to be
+ * collected (the carrier statuses of `problemKinds`).
+ */
+export const notificationMilestones = [
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'problem',
+] as const;
+export type NotificationMilestone = (typeof notificationMilestones)[number];
+
+/** What went wrong, for the `problem` message's words (from the carrier's status). */
+export const problemKinds = ['failed_attempt', 'exception', 'returned', 'awaiting_pickup'] as const;
+export type ProblemKind = (typeof problemKinds)[number];
+
+/**
+ * Which milestones are mailed for a seller who never chose: the shipping confirmation and a
+ * problem, the two a buyer acts on (where is it; what do I do). Out for delivery and delivered
+ * repeat what the carrier usually tells the buyer itself, so they are the seller's choice.
+ */
+export const defaultMilestoneSettings: Record<NotificationMilestone, boolean> = {
+  shipped: true,
+  out_for_delivery: false,
+  delivered: false,
+  problem: true,
+};
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** A seller's notification settings as stored and shown. */
+export const notificationSettings = z.object({
+  milestones: z.object({
+    shipped: z.boolean(),
+    out_for_delivery: z.boolean(),
+    delivered: z.boolean(),
+    problem: z.boolean(),
+  }),
+  /** The name buyers see the mail come from; the store name when null. */
+  senderName: z.string().nullable(),
+  /** Where a buyer's reply goes (the seller's own mailbox); the seller's account address when null. */
+  replyTo: z.string().nullable(),
+  /** An https address of the store's logo, shown at the top of every message. */
+  logoUrl: z.string().nullable(),
+  /** `#rrggbb`: the button and header line of every message. */
+  accentColor: z.string().nullable(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+export const notificationSettingsResponse = z.object({
+  success: z.literal(true),
+  settings: notificationSettings,
+});
+
+/** Every field is optional: only what is sent changes; null clears a text field. */
+export const updateNotificationSettingsRequest = z
+  .object({
+    milestones: z
+      .object({
+        shipped: z.boolean().optional(),
+        out_for_delivery: z.boolean().optional(),
+        delivered: z.boolean().optional(),
+        problem: z.boolean().optional(),
+      })
+      .strict()
+      .optional(),
+    senderName: textField()
+      .min(1, 'Sender name must not be empty')
+      .max(80, 'Sender name must be at most 80 characters')
+      .nullable()
+      .optional(),
+    replyTo: emailField.nullable().optional(),
+    logoUrl: z
+      .url({ protocol: /^https$/, error: 'Logo URL must be an https:// address' })
+      .check(plainText())
+      .max(2000, 'Logo URL must be at most 2000 characters')
+      .nullable()
+      .optional(),
+    accentColor: z
+      .string()
+      .regex(HEX_COLOUR, 'Accent colour must be #rrggbb')
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+export const milestoneParams = z.object({
+  milestone: z.enum(notificationMilestones, {
+    error: `milestone must be one of ${notificationMilestones.join(', ')}`,
+  }),
+});
+
+export const previewQuery = z.object({
+  /** Which problem's words the `problem` preview shows (failed attempt when absent). */
+  problem: z.enum(problemKinds).optional(),
+});
+
+/** A message as it would be sent: subject, HTML and the plain-text part. */
+export const previewResponse = z.object({
+  success: z.literal(true),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+
+export const sendTestRequest = z
+  .object({
+    milestone: z.enum(notificationMilestones, {
+      error: `milestone must be one of ${notificationMilestones.join(', ')}`,
+    }),
+    problem: z.enum(problemKinds).optional(),
+  })
+  .strict();
+
+export const sendTestResponse = z.object({
+  success: z.literal(true),
+  /** The seller's own address: a test never goes anywhere else. */
+  sentTo: z.string(),
+  notificationId: z.string(),
+});
+
+/** Where a message stands: waiting, sent, or why it was not. */
+export const notificationStates = ['queued', 'sent', 'failed', 'suppressed', 'skipped'] as const;
+export type NotificationState = (typeof notificationStates)[number];
+
+/** Why a message was not sent (the order's history shows it). */
+export const notificationReasons = [
+  /** The order came in already delivered (imported history), or its milestone long past. */
+  'imported_past_milestone',
+  'no_customer_email',
+  'milestone_turned_off',
+  /** The seller's trial ended without a subscription (or the subscription ended). */
+  'workspace_closed',
+  /** The buyer unsubscribed, or the mail server refused the address before. */
+  'address_suppressed',
+  /** The mail server refused the address for good (5xx): suppressed from now on. */
+  'address_refused',
+  /** The mail server refused the message for good (5xx, not the address). */
+  'message_refused',
+  /** The mail server could not be reached for as long as a message may wait. */
+  'gave_up',
+  /** The order was deleted (the seller cleared their data) before the message went. */
+  'order_deleted',
+] as const;
+export type NotificationReason = (typeof notificationReasons)[number];
+
+export const notificationRecord = z.object({
+  id: z.string(),
+  milestone: z.enum(notificationMilestones),
+  state: z.enum(notificationStates),
+  reason: z.enum(notificationReasons).nullable(),
+  to: z.string().nullable(),
+  subject: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  /** The mail server's last answer when a try failed (for the seller to see why it waits). */
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type NotificationRecord = z.infer<typeof notificationRecord>;
+
+export const orderNotificationsParams = z.object({ entryId: z.string().min(1).max(200) });
+
+export const orderNotificationsResponse = z.object({
+  success: z.literal(true),
+  /** Oldest first. */
+  notifications: z.array(notificationRecord),
+});
+
+export const suppressionReasons = ['unsubscribed', 'refused'] as const;
+
+export const suppressionsResponse = z.object({
+  success: z.literal(true),
+  /** Newest first. */
+  suppressions: z.array(
+    z.object({
+      email: z.string(),
+      reason: z.enum(suppressionReasons),
+      /** The mail server's words for a refusal. */
+      detail: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+});
+
+export const unsubscribeParams = z.object({ token: z.string().min(1).max(2000) });
+
+export const unsubscribeResponse = z.object({
+  success: z.literal(true),
+  /** Whether the address is now unsubscribed (a GET only shows the page that asks). */
+  unsubscribed: z.boolean(),
+  storeName: z.string(),
+});

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { requireInProduction, serviceConfigSchema } from '@onvelope/service-kit';
+
+const ms = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
+
+export const configSchema = serviceConfigSchema(
+  { port: 4006, database: 'onvelope_notify' },
+  {
+    /** Where buyers reach the site: the tracking page and the unsubscribe links point there. */
+    PUBLIC_SITE_URL: z.url().default('http://localhost:8080'),
+    SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+    /** The sending address; the display name is the seller's sender name or store name. */
+    MAIL_FROM: z.string().default('ONVELOPE <no-reply@onvelope.local>'),
+    /**
+     * Signs the unsubscribe links (HMAC-SHA256). Required in production: a new one ends every
+     * link already mailed. Elsewhere a random one per process (links of an earlier run fail).
+     */
+    UNSUBSCRIBE_SECRET: z.string().min(16).optional(),
+    /**
+     * A mailbox that unsubscribes whoever writes to it (`mailto:` in List-Unsubscribe). Unset: the
+     * header carries the one-click https link only, which is what RFC 8058 and the large mailbox
+     * providers ask for. Nothing in this release reads such a mailbox.
+     */
+    UNSUBSCRIBE_MAILTO: z.email().optional(),
+    /** How often the sender looks for messages due (it is also woken when one is queued). */
+    SEND_EVERY_MS: ms(1_000, 10),
+    /** How long a claimed message is held by one sender before another may take it. */
+    SEND_LEASE_MS: ms(60_000, 100),
+    /** The first wait after a failed try; it doubles with every try up to SEND_RETRY_MAX_MS. */
+    SEND_RETRY_BASE_MS: ms(10_000, 10),
+    SEND_RETRY_MAX_MS: ms(15 * 60_000, 10),
+    /** How long a message may wait for the mail server before it is given up. */
+    SEND_GIVE_UP_AFTER_MS: ms(48 * 3_600_000, 1_000),
+    /** An order first seen with its milestone older than this gets no mail (imported history). */
+    PAST_MILESTONE_DAYS: z.coerce.number().positive().default(14),
+    /** The lines of an order a message lists before "and K more". */
+    ITEMS_SHOWN: z.coerce.number().int().min(1).max(100).default(20),
+    /** Test mails a seller may send in an hour. */
+    TEST_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** How long svc-auth / svc-orders have to answer a question before what is known is used. */
+    ASK_TIMEOUT_MS: ms(2_000),
+  },
+).superRefine((config, context) => requireInProduction(config, context, ['UNSUBSCRIBE_SECRET']));
+
+export type NotifyConfig = z.infer<typeof configSchema>;
+
+/** The configured secret, or one made for this process (links do not outlive it). */
+export const unsubscribeSecretOf = (config: Pick<NotifyConfig, 'UNSUBSCRIBE_SECRET'>) =>
+  config.UNSUBSCRIBE_SECRET ?? randomBytes(32).toString('base64url');

@@ -1,0 +1,16 @@
+/**
+ * Text that goes into a mail header (the sender's display name, the subject): one line. A CR or
+ * LF in an order number or a store name would otherwise start a header of the sender's choosing
+ * (`Bcc:`); every other control character is dropped too, runs of space become one, and the
+ * result is cut to `max` characters.
+ *
+ * @example headerText('1001\r\nBcc: x@evil.test') // '1001 Bcc: x@evil.test'
+ */
+export function headerText(text: string, max = 200): string {
+  const oneLine = text
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1).trimEnd()}…` : oneLine;
+}

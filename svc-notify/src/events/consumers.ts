@@ -1,0 +1,77 @@
+import {
+  sellerProfileChanged,
+  sellerTimeZoneChanged,
+  trackingEntryDeleted,
+  trackingEntryUpserted,
+} from '@onvelope/contracts';
+import {
+  consumeEvents,
+  type EventConsumer,
+  type Logger,
+  type NatsConnection,
+} from '@onvelope/service-kit';
+import {
+  forgetEntries,
+  planNotifications,
+  type PlanDeps,
+} from '../use-cases/plan-notifications.js';
+import type { SellerFactsReader } from '../use-cases/seller-facts.js';
+
+/** One durable consumer per subject for all svc-notify instances; they share the work. */
+export const entryChangesConsumerName = 'svc-notify-entry-changes';
+export const entryDeletionsConsumerName = 'svc-notify-entry-deletions';
+export const sellerProfilesConsumerName = 'svc-notify-seller-profiles';
+export const timeZonesConsumerName = 'svc-notify-time-zones';
+
+/**
+ * Orders' changes decide the messages; svc-auth's seller events keep the seller projection. A
+ * message is acknowledged once its decisions are in the outbox, so nothing decided is lost with
+ * this process, and a redelivery finds them there (the outbox's unique key).
+ */
+export async function consumeNotifyEvents(
+  nats: NatsConnection,
+  deps: { plan: PlanDeps; sellers: SellerFactsReader; log: Logger },
+): Promise<EventConsumer> {
+  const started: EventConsumer[] = [];
+  const stopAll = () => Promise.all(started.map((consumer) => consumer.stop()));
+  try {
+    started.push(
+      await consumeEvents(
+        nats,
+        trackingEntryUpserted,
+        entryChangesConsumerName,
+        ({ payload }) => planNotifications(deps.plan, payload),
+        deps.log,
+      ),
+      await consumeEvents(
+        nats,
+        trackingEntryDeleted,
+        entryDeletionsConsumerName,
+        ({ payload }) => forgetEntries(deps.plan, payload),
+        deps.log,
+      ),
+      await consumeEvents(
+        nats,
+        sellerProfileChanged,
+        sellerProfilesConsumerName,
+        ({ payload }) => deps.sellers.profileChanged(payload),
+        deps.log,
+      ),
+      await consumeEvents(
+        nats,
+        sellerTimeZoneChanged,
+        timeZonesConsumerName,
+        ({ payload }) => deps.sellers.timeZoneChanged(payload),
+        deps.log,
+      ),
+    );
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return {
+    async stop() {
+      await stopAll();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import {
+  createService,
+  createSmtpMailer,
+  followBillingAccess,
+  type Env,
+  type Mailer,
+} from '@onvelope/service-kit';
+import { configSchema, unsubscribeSecretOf } from './config.js';
+import { entryProgressModel } from './data/entry-progress.model.js';
+import { notificationModel } from './data/notification.model.js';
+import { notificationSettingsModel } from './data/notification-settings.model.js';
+import { sellerModel } from './data/seller.model.js';
+import { suppressionModel } from './data/suppression.model.js';
+import { consumeNotifyEvents } from './events/consumers.js';
+import { registerNotifyRoutes } from './routes/notify.routes.js';
+import { sellerFactsReader } from './use-cases/seller-facts.js';
+import { startSender } from './use-cases/sender.js';
+
+export { configSchema } from './config.js';
+export { signUnsubscribeToken, verifyUnsubscribeToken } from './domain/unsubscribe-token.js';
+
+/** What tests may replace: the clock, and the mailer. */
+export interface NotifyOverrides {
+  now?: () => Date;
+  mailer?: Mailer;
+}
+
+/**
+ * svc-notify: the one owner of messages to people (ARCHITECTURE). Issue 34's slice: buyer
+ * messages at the shipping milestones, decided from orders' events into an outbox, sent by a
+ * leased loop, with the seller's settings, preview, test, history, suppressions and unsubscribe.
+ */
+export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
+  return createService({
+    name: 'svc-notify',
+    env,
+    configSchema,
+    setup: async ({ config, db, nats, log, routes, metrics }) => {
+      const now = overrides.now ?? (() => new Date());
+      const notifications = notificationModel(db);
+      const settings = notificationSettingsModel(db);
+      const suppressions = suppressionModel(db);
+      const progress = entryProgressModel(db);
+      const sellerDocs = sellerModel(db);
+      await Promise.all(
+        [notifications, settings, suppressions, progress, sellerDocs].map((model) =>
+          model.syncIndexes(),
+        ),
+      );
+      const unsubscribeSecret = unsubscribeSecretOf(config);
+      const sellers = sellerFactsReader({
+        sellers: sellerDocs,
+        nats,
+        log,
+        askTimeoutMs: config.ASK_TIMEOUT_MS,
+        now,
+      });
+      const billing = await followBillingAccess(nats, log);
+      const mailer =
+        overrides.mailer ?? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+      const outcomes = metrics.counter({
+        name: 'notifications_total',
+        help: 'Buyer and test messages by what became of them',
+        labelNames: ['outcome'],
+      });
+      const sender = startSender({
+        notifications,
+        settings,
+        suppressions,
+        sellers,
+        billing,
+        mailer,
+        compose: {
+          publicSiteUrl: config.PUBLIC_SITE_URL,
+          unsubscribeSecret,
+          unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
+          nats,
+          askTimeoutMs: config.ASK_TIMEOUT_MS,
+          itemsShown: config.ITEMS_SHOWN,
+        },
+        log,
+        now,
+        everyMs: config.SEND_EVERY_MS,
+        leaseMs: config.SEND_LEASE_MS,
+        retryBaseMs: config.SEND_RETRY_BASE_MS,
+        retryMaxMs: config.SEND_RETRY_MAX_MS,
+        giveUpAfterMs: config.SEND_GIVE_UP_AFTER_MS,
+        counted: (outcome) => outcomes.inc({ outcome }),
+      });
+      const queued = () => sender.kick();
+      registerNotifyRoutes(routes, {
+        notifications,
+        settings,
+        suppressions,
+        sellers,
+        sendTest: { notifications, sellers, now, perHour: config.TEST_MAILS_PER_HOUR, queued },
+        unsubscribe: { secret: unsubscribeSecret, suppressions, sellers, now },
+        publicSiteUrl: config.PUBLIC_SITE_URL,
+        itemsShown: config.ITEMS_SHOWN,
+        now,
+      });
+      const consumers = await consumeNotifyEvents(nats, {
+        plan: {
+          notifications,
+          progress,
+          settings,
+          suppressions,
+          billing,
+          log,
+          now,
+          pastMilestoneDays: config.PAST_MILESTONE_DAYS,
+          itemsShown: config.ITEMS_SHOWN,
+          queued,
+        },
+        sellers,
+        log,
+      }).catch(async (error: unknown) => {
+        await sender.stop();
+        await billing.stop();
+        mailer.close();
+        throw error;
+      });
+      return {
+        stop: async () => {
+          await consumers.stop();
+          await sender.stop();
+          await billing.stop();
+          mailer.close();
+        },
+      };
+    },
+  });
+}

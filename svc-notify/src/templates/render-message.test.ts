@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { sampleOrder } from '../domain/message-content.js';
+import { renderMessage } from './render-message.js';
+
+const seller = { storeName: 'Acme', timeZone: 'UTC', logoUrl: null, accentColor: '#aa0000' };
+
+describe('renderMessage', () => {
+  it('renders HTML and a plain-text part with the same facts', async () => {
+    const message = await renderMessage({
+      milestone: 'out_for_delivery',
+      problem: null,
+      order: sampleOrder(new Date('2026-11-20T10:00:00Z')),
+      seller,
+      trackingUrl: 'https://site.test/track?order=1001',
+      unsubscribeUrl: 'https://site.test/api/notify/unsubscribe/t',
+      itemsShown: 20,
+    });
+    expect(message.subject).toBe('Your order #1001 is out for delivery');
+    expect(message.html).toContain('href="https://site.test/track?order=1001"');
+    expect(message.html).toContain('#aa0000');
+    expect(message.text).toContain('Your parcel arrives today'.toUpperCase());
+    expect(message.text).toContain('2 × Canvas tote bag');
+    expect(message.text).toContain('https://site.test/api/notify/unsubscribe/t');
+  });
+
+  it('escapes markup in order fields', async () => {
+    const order = sampleOrder(new Date());
+    order.customerName = '<script>alert(1)</script>';
+    order.items = [{ name: '<img src=x onerror=alert(1)>', quantity: 1 }];
+    const { html } = await renderMessage({
+      milestone: 'shipped',
+      problem: null,
+      order,
+      seller: { ...seller, storeName: '"><b>Shop</b>' },
+      trackingUrl: 'https://site.test/track',
+      unsubscribeUrl: null,
+      itemsShown: 20,
+    });
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<b>Shop</b>');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('renders a 1,000-line order as its first lines and "and K more", quickly', async () => {
+    const order = sampleOrder(new Date());
+    const lines = Array.from({ length: 1_000 }, (_, i) => ({ name: `Line ${i}`, quantity: 1 }));
+    order.items = lines.slice(0, 20);
+    order.itemCount = lines.length;
+    const started = Date.now();
+    const { html, text } = await renderMessage({
+      milestone: 'shipped',
+      problem: null,
+      order,
+      seller,
+      trackingUrl: 'https://site.test/track',
+      unsubscribeUrl: null,
+      itemsShown: 20,
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(text).toContain('Line 19');
+    expect(text).not.toContain('Line 20');
+    expect(text).toContain('and 980 more items');
+    // Gmail clips messages over 102 KB.
+    expect(Buffer.byteLength(html)).toBeLessThan(102_000);
+  });
+});
