@@ -17,6 +17,7 @@ import { serveCustomerEmail } from './events/customer-email.js';
 import { serveSellerCountry } from './events/seller-country.js';
 import { serveSellerTimeZone } from './events/seller-time-zone.js';
 import { serveSellerPublicProfile } from './events/seller-public-profile.js';
+import { startSellerProfileRelay } from './events/seller-profile.js';
 import { startRevocationRelay } from './events/tokens-revoked.js';
 import { refuseRevokedToken } from './accounts/token-revocation.js';
 import { createGoogleSignIn, registerGoogleRoutes } from './google/index.js';
@@ -64,7 +65,8 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
         overrides.mailer ?? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
       const now = overrides.now ?? (() => new Date());
       const google = await createGoogleSignIn(config, db, { now });
-      // Started last: nothing after it can fail the start and leave it running.
+      // Started last: nothing after them can fail the start and leave them running.
+      const profileRelay = await startSellerProfileRelay({ ...models, now, nats, log });
       const revocationRelay = startRevocationRelay({ ...models, now, nats, log });
       const ready: AuthDeps = {
         ...models,
@@ -98,6 +100,7 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
         stop: async () => {
           ring.stop();
           await revocationRelay.stop();
+          await profileRelay.stop();
           await mailer.close();
         },
       };

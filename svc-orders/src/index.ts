@@ -5,6 +5,7 @@ import { deliveryEstimateRuleModel } from './data/delivery-estimate-rule.model.j
 import { backfillSearchTerms } from './data/search-terms-backfill.js';
 import { trackingEntryModel } from './data/tracking-entry.model.js';
 import { serveCustomerCommands } from './events/customer-commands.js';
+import { serveTrackingLinkCommands } from './events/tracking-link-commands.js';
 import { consumeShipmentTracking } from './events/shipment-tracking-consumer.js';
 import { serveStoreFrontCommands } from './events/store-front-commands.js';
 import { ensureOrdersStream } from './events/tracking-entry-events.js';
@@ -49,6 +50,7 @@ export function startOrdersService(env: Env) {
       serveCustomerCommands({ db, nats, log });
       const shipmentTracking = await consumeShipmentTracking({ db, nats, log });
       const buyers = await prepareBuyerDeps({ db, nats, log, config, estimator });
+      serveTrackingLinkCommands(buyers);
       registerBuyerLookupRoutes(routes, buyers);
       registerOrderQueryRoutes(routes, buyers);
       registerClaimRoutes(routes, buyers);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerMessages } from '@onvelope/contracts';
+import { buyerMessages, getBuyerTrackingLink } from '@onvelope/contracts';
+import { requestCommand } from '@onvelope/service-kit';
 import { startBuyerHarness, type BuyerHarness } from './buyer-support.js';
 
 describe('public order lookup and signed tracking links', () => {
@@ -224,6 +225,27 @@ describe('public order lookup and signed tracking links', () => {
         const opened = await open(tampered);
         expect(opened.status).toBe(404);
         expect(opened.body).toEqual({ error: buyerMessages.orderNotFound });
+      }
+    });
+
+    it('signs the link svc-notify asks for, for an order of the account it names only', async () => {
+      const orderNumber = nextNumber();
+      const { id } = await h.insertOrder({ accountId: 'look-a', orderNumber, status: 'shipped' });
+      const asked = await requestCommand(h.nc, getBuyerTrackingLink, {
+        accountId: 'look-a',
+        entryId: id,
+      });
+      expect(asked.url).toMatch(/^https:\/\/onvelope\.test\/track\?link=/);
+      const opened = await open(tokenOf(asked.url));
+      expect(opened.status).toBe(200);
+      expect(opened.body.order).toMatchObject({ orderNumber });
+      for (const request of [
+        { accountId: 'look-b', entryId: id },
+        { accountId: 'look-a', entryId: 'not-an-id' },
+      ]) {
+        await expect(requestCommand(h.nc, getBuyerTrackingLink, request)).rejects.toThrow(
+          /Order not found/,
+        );
       }
     });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@onvelope/contracts';
 import type { CustomerDocument } from '../data/customer.model.js';
 import type { AccountKind } from '../data/one-time-code.model.js';
-import type { SellerDocument } from '../data/seller.model.js';
+import { profileChanged, type SellerDocument } from '../data/seller.model.js';
 import type { AuthDeps } from '../deps.js';
 
 /** What sign-up, sign-in, codes and passwords need of an account, seller or buyer alike. */
@@ -57,12 +57,20 @@ export function sellerStore({ sellers, now }: Pick<AuthDeps, 'sellers' | 'now'>)
         accountId: randomUUID(),
         isVerified: false,
         createdAt: now(),
+        ...profileChanged(now()),
         ...fields,
       });
       return created.toObject();
     },
     update: (id, set, where = {}) =>
-      sellers.findOneAndUpdate({ ...where, _id: id }, { $set: set }, { new: true }).lean(),
+      sellers
+        .findOneAndUpdate(
+          { ...where, _id: id },
+          // A new address is announced to svc-notify (`events/seller-profile.ts`).
+          { $set: 'email' in set ? { ...set, ...profileChanged(now()) } : set },
+          { new: true },
+        )
+        .lean(),
     unpublishedRevocations: (limit) =>
       sellers.find({ revocationUnpublished: true }, { tokensNotBefore: 1 }).limit(limit).lean(),
     async revocationPublished({ _id, tokensNotBefore }) {

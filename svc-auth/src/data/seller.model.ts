@@ -49,7 +49,23 @@ export interface SellerDocument {
   tokensNotBefore: Date | null;
   /** Set with `tokensNotBefore` until NATS has acknowledged its revocation event. */
   revocationUnpublished?: true;
+  /**
+   * When the facts of `sellerProfileChanged` last changed (address, names, website, time zone);
+   * `profileUnpublished` is set with it until NATS has acknowledged the event
+   * (`events/seller-profile.ts`). Absent on accounts from before the event: announced at start.
+   */
+  profileChangedAt?: Date;
+  profileUnpublished?: boolean;
 }
+
+/**
+ * What a write sets beside a change of what `sellerProfileChanged` carries (the address, names,
+ * website, time zone), so that `events/seller-profile.ts` announces it.
+ */
+export const profileChanged = (now: Date) => ({
+  profileChangedAt: now,
+  profileUnpublished: true,
+});
 
 const text = { type: String, default: null };
 
@@ -81,6 +97,8 @@ const sellerSchema = new Schema<SellerDocument>(
     passwordChangedAt: { type: Date, default: null },
     tokensNotBefore: { type: Date, default: null },
     revocationUnpublished: { type: Boolean, index: true },
+    profileChangedAt: { type: Date },
+    profileUnpublished: { type: Boolean, index: true },
   },
   { versionKey: false, collection: 'sellers' },
 );

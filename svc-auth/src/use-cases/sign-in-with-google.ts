@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tokenLifetimeSeconds, type SellerUser } from '@onvelope/contracts';
 import { isDuplicateKeyError } from '@onvelope/service-kit';
-import type { SellerDocument } from '../data/seller.model.js';
+import { profileChanged, type SellerDocument } from '../data/seller.model.js';
 import { toSellerUser } from '../domain/account-views.js';
 import type { AuthDeps } from '../deps.js';
 import { GoogleSignInError } from '../google/google-sign-in-error.js';
@@ -95,6 +95,7 @@ async function findOrLinkOrCreate(
     createdAt: signedInAt,
     lastLoginAt: signedInAt,
     passwordChangedAt: null,
+    ...profileChanged(signedInAt),
   });
   return created.toObject();
 }

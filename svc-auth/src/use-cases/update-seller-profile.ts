@@ -1,6 +1,7 @@
 import type { AuthContext, updateProfileRequest } from '@onvelope/contracts';
 import type { z } from 'zod';
 import { accountNotFound } from '../accounts/account-errors.js';
+import { profileChanged } from '../data/seller.model.js';
 import { toAccountSettings } from '../domain/account-views.js';
 import { profileFieldsToSet } from '../domain/profile-changes.js';
 import type { AuthDeps } from '../deps.js';
@@ -18,7 +19,7 @@ export async function updateSellerProfile(
   const seller = await deps.sellers
     .findOneAndUpdate(
       { _id: caller.userId, accountId: caller.accountId },
-      { $set: set },
+      { $set: { ...set, ...profileChanged(deps.now()) } },
       { new: true },
     )
     .lean();
