@@ -9,6 +9,7 @@ import {
   formatMoney,
   statusLabel,
 } from '../domain/display-format.js';
+import { OrderMessages } from '../notifications/OrderMessages.js';
 import { StatusBadge } from './OrderCells.js';
 import './shipment.css';
 
@@ -137,6 +138,7 @@ export function OrderDetails({
           )}
         </Group>
       </div>
+      <OrderMessages entryId={entry.id} />
     </div>
   );
 }

@@ -28,12 +28,13 @@ import { DeliveryEstimatesTab } from '../delivery/DeliveryEstimatesTab.js';
 import { emailError, passwordError } from '../domain/auth-form.js';
 import { planNameOf } from '../domain/billing-state.js';
 import { longDate } from '../domain/display-format.js';
+import { NotificationsTab } from '../notifications/NotificationsTab.js';
 import { IntegrationsTab } from '../store-front/IntegrationsTab.js';
 import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
 
 type Account = ResponseOf<typeof getSettings>['account'];
-type Tab = 'profile' | 'email' | 'password' | 'integrations' | 'delivery';
+type Tab = 'profile' | 'email' | 'password' | 'integrations' | 'delivery' | 'notifications';
 
 const tabs: { id: Tab; label: string }[] = [
   { id: 'profile', label: 'PROFILE' },
@@ -41,13 +42,15 @@ const tabs: { id: Tab; label: string }[] = [
   { id: 'password', label: 'PASSWORD' },
   { id: 'integrations', label: 'INTEGRATIONS' },
   { id: 'delivery', label: 'DELIVERY' },
+  { id: 'notifications', label: 'NOTIFICATIONS' },
 ];
 
 /**
  * /account-settings (spec 001 §2): PROFILE, EMAIL and PASSWORD tabs over GET /auth/settings, with
  * the account information block and the success and error banners, and the INTEGRATIONS tab
  * (store-front connection, `store-front/IntegrationsTab.tsx`), and DELIVERY (the seller's own
- * delivery estimate, `delivery/DeliveryEstimatesTab.tsx`, issue 33). The billing block
+ * delivery estimate, `delivery/DeliveryEstimatesTab.tsx`, issue 33), and NOTIFICATIONS (the buyer
+ * e-mails, `notifications/NotificationsTab.tsx`, issue 34). The billing block
  * (`billing/BillingBlock.tsx`) shows GET /api/payments/subscription.
  */
 const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () => {
@@ -185,6 +188,12 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
             )}
             {tab === 'delivery' && (
               <DeliveryEstimatesTab
+                onSaved={(text) => setBanner({ kind: 'success', text })}
+                onFailed={failed}
+              />
+            )}
+            {tab === 'notifications' && (
+              <NotificationsTab
                 onSaved={(text) => setBanner({ kind: 'success', text })}
                 onFailed={failed}
               />

@@ -1,0 +1,399 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  getNotificationSettings,
+  notificationSuppressions,
+  previewNotification,
+  sendTestNotification,
+  updateNotificationSettings,
+  type NotificationMilestone,
+  type NotificationSettings,
+  type ResponseOf,
+} from '@onvelope/contracts';
+import { ApiError, failureMessage, formatDateTime } from '@onvelope/ui';
+import { merchantApi } from '../api.js';
+import { Field } from '../components/Field.js';
+import {
+  formOf,
+  isChanged,
+  milestones,
+  milestoneTexts,
+  pickerColour,
+  requestOf,
+  suppressionWhy,
+  type NotificationForm,
+  type NotificationFormErrors,
+} from './notification-form.js';
+import './notifications.css';
+
+interface NotificationsTabProps {
+  onSaved: (text: string) => void;
+  /** A failure: the page decides between the session being over and showing `fallback`. */
+  onFailed: (error: unknown, fallback: string) => void;
+}
+
+export const notificationTexts = {
+  saved: 'Notification settings saved',
+  saveFailed: 'Failed to save notification settings',
+  loadFailed: 'Failed to load notification settings',
+  previewFailed: 'Failed to load the preview',
+  testFailed: 'Failed to send the test e-mail',
+  suppressionsFailed: 'Failed to load the suppressed addresses',
+} as const;
+
+type Preview = { milestone: NotificationMilestone } & (
+  | { state: 'loading' }
+  | { state: 'failed'; text: string }
+  | { state: 'ready'; subject: string; html: string; text: string }
+);
+
+type TestResult = { kind: 'success' | 'error'; text: string };
+
+/** A 401 belongs to the page (the session is over); anything else is this control's to show. */
+const isSessionEnd = (error: unknown) => error instanceof ApiError && error.isSessionExpired;
+
+/**
+ * Account settings, NOTIFICATIONS tab (issue 34): which shipping milestones e-mail the buyer, the
+ * look of those messages (sender name, reply-to, logo, accent colour), a preview and a test of each
+ * message, and the addresses the seller's messages no longer go to.
+ */
+export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
+  const [saved, setSaved] = useState<NotificationSettings | null>(null);
+  const [form, setForm] = useState<NotificationForm | null>(null);
+  const [errors, setErrors] = useState<NotificationFormErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [tests, setTests] = useState<Partial<Record<NotificationMilestone, TestResult>>>({});
+  const [testing, setTesting] = useState<NotificationMilestone | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    merchantApi.call(getNotificationSettings).then(
+      (answer) => {
+        if (!live) return;
+        setSaved(answer.settings);
+        setForm(formOf(answer.settings));
+      },
+      (error: unknown) => {
+        if (live) onFailed(error, notificationTexts.loadFailed);
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Once per visit of the tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (!form || !saved) {
+    return (
+      <p role="status" data-testid="notifications-loading">
+        Loading notification settings...
+      </p>
+    );
+  }
+
+  const change = (next: Partial<NotificationForm>) => setForm({ ...form, ...next });
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form) return;
+    const read = requestOf(form);
+    if ('errors' in read) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = await merchantApi.call(updateNotificationSettings, { body: read.body });
+      setSaved(answer.settings);
+      setForm(formOf(answer.settings));
+      onSaved(notificationTexts.saved);
+    } catch (error) {
+      onFailed(error, notificationTexts.saveFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function showPreview(milestone: NotificationMilestone) {
+    setPreview({ milestone, state: 'loading' });
+    try {
+      const answer = await merchantApi.call(previewNotification, { params: { milestone } });
+      setPreview({ milestone, state: 'ready', ...answer });
+    } catch (error) {
+      if (isSessionEnd(error)) return onFailed(error, notificationTexts.previewFailed);
+      setPreview({
+        milestone,
+        state: 'failed',
+        text: failureMessage(error, notificationTexts.previewFailed),
+      });
+    }
+  }
+
+  async function sendTest(milestone: NotificationMilestone) {
+    setTesting(milestone);
+    try {
+      const answer = await merchantApi.call(sendTestNotification, { body: { milestone } });
+      setTests((shown) => ({
+        ...shown,
+        [milestone]: {
+          kind: 'success',
+          text: `Test e-mail on its way to ${answer.sentTo}.`,
+        },
+      }));
+    } catch (error) {
+      if (isSessionEnd(error)) return onFailed(error, notificationTexts.testFailed);
+      // 409 (address not known yet) and 429 (too many an hour) carry the server's own words.
+      setTests((shown) => ({
+        ...shown,
+        [milestone]: { kind: 'error', text: failureMessage(error, notificationTexts.testFailed) },
+      }));
+    } finally {
+      setTesting(null);
+    }
+  }
+
+  const changed = isChanged(form, saved);
+
+  return (
+    <div className="me-notify">
+      <form
+        className="me-form"
+        onSubmit={(event) => void save(event)}
+        noValidate
+        data-testid="notifications-form"
+      >
+        <p className="me-muted">
+          ONVELOPE e-mails your buyers when their order moves, in your name and your colours.
+          Replies go to your reply-to address.
+        </p>
+        <fieldset className="me-notify__milestones">
+          <legend>Messages to buyers</legend>
+          {milestones.map((milestone) => (
+            <div className="me-notify__milestone" key={milestone} data-testid="notify-milestone">
+              <label className="me-notify__switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={form.milestones[milestone]}
+                  onChange={(event) =>
+                    change({
+                      milestones: { ...form.milestones, [milestone]: event.target.checked },
+                    })
+                  }
+                  aria-describedby={`notify-when-${milestone}`}
+                  data-testid={`notify-milestone-${milestone}`}
+                />
+                <span className="me-notify__label">{milestoneTexts[milestone].label}</span>
+                <span id={`notify-when-${milestone}`} className="me-notify__when">
+                  {milestoneTexts[milestone].when}
+                </span>
+              </label>
+              <div className="me-notify__buttons">
+                <button
+                  type="button"
+                  className="ov-button ov-button--secondary"
+                  onClick={() => void showPreview(milestone)}
+                  aria-label={`Preview the ${milestoneTexts[milestone].label} message`}
+                  data-testid={`notify-preview-${milestone}`}
+                >
+                  Preview
+                </button>
+                <button
+                  type="button"
+                  className="ov-button ov-button--secondary"
+                  disabled={testing !== null}
+                  onClick={() => void sendTest(milestone)}
+                  aria-label={`Send me a test of the ${milestoneTexts[milestone].label} message`}
+                  data-testid={`notify-test-${milestone}`}
+                >
+                  {testing === milestone ? 'Sending...' : 'Send me a test'}
+                </button>
+              </div>
+              {tests[milestone] && (
+                <p
+                  className={
+                    tests[milestone].kind === 'success'
+                      ? 'me-notify__result'
+                      : 'me-notify__result me-field__error'
+                  }
+                  role={tests[milestone].kind === 'success' ? 'status' : 'alert'}
+                  data-testid={`notify-test-result-${milestone}`}
+                >
+                  {tests[milestone].text}
+                </p>
+              )}
+            </div>
+          ))}
+        </fieldset>
+        <div className="me-form me-form--grid">
+          <Field
+            label="Sender name"
+            placeholder="Your store name"
+            maxLength={80}
+            value={form.senderName}
+            onChange={(senderName) => change({ senderName })}
+            error={errors.senderName}
+            testId="notify-sender-name"
+          />
+          <Field
+            label="Reply-to address"
+            type="email"
+            autoComplete="email"
+            placeholder="Your account address"
+            value={form.replyTo}
+            onChange={(replyTo) => change({ replyTo })}
+            error={errors.replyTo}
+            testId="notify-reply-to"
+          />
+          <Field
+            label="Logo URL (https)"
+            type="url"
+            placeholder="https://"
+            value={form.logoUrl}
+            onChange={(logoUrl) => change({ logoUrl })}
+            error={errors.logoUrl}
+            testId="notify-logo-url"
+          />
+          <div className="me-notify__colour">
+            <input
+              type="color"
+              value={pickerColour(form.accentColor)}
+              onChange={(event) => change({ accentColor: event.target.value })}
+              aria-label="Accent colour picker"
+              data-testid="notify-accent-picker"
+            />
+            <Field
+              label="Accent colour"
+              placeholder="#1f6feb"
+              maxLength={7}
+              value={form.accentColor}
+              onChange={(accentColor) => change({ accentColor })}
+              error={errors.accentColor}
+              testId="notify-accent-color"
+            />
+          </div>
+        </div>
+        <p className="me-muted me-notify__hint">
+          Leave a field empty to use your store name, your account address, no logo, or the standard
+          blue.
+        </p>
+        <div className="me-form__actions">
+          <button type="submit" className="ov-button" disabled={busy} data-testid="notify-save">
+            Save Notification Settings
+          </button>
+        </div>
+      </form>
+
+      {preview && (
+        <section
+          className="me-notify__preview"
+          aria-label="Message preview"
+          data-testid="notify-preview"
+        >
+          <h3>Preview: {milestoneTexts[preview.milestone].label}</h3>
+          {changed && (
+            <p className="me-muted" data-testid="notify-preview-unsaved">
+              The preview shows your saved settings; save to see your changes.
+            </p>
+          )}
+          {preview.state === 'loading' && <p role="status">Loading the preview...</p>}
+          {preview.state === 'failed' && (
+            <p className="ov-alert ov-alert--error" role="alert">
+              {preview.text}
+            </p>
+          )}
+          {preview.state === 'ready' && (
+            <>
+              <p className="me-notify__subject">
+                Subject: <strong data-testid="notify-preview-subject">{preview.subject}</strong>
+              </p>
+              {/* An empty sandbox: the message's HTML runs no script and reaches nothing of this page. */}
+              <iframe
+                className="me-notify__frame"
+                title={`Preview of the ${milestoneTexts[preview.milestone].label} message`}
+                sandbox=""
+                srcDoc={preview.html}
+                data-testid="notify-preview-frame"
+              />
+              <details className="me-notify__text">
+                <summary>Plain-text version</summary>
+                <pre data-testid="notify-preview-text">{preview.text}</pre>
+              </details>
+            </>
+          )}
+          <button
+            type="button"
+            className="me-link-button"
+            onClick={() => setPreview(null)}
+            data-testid="notify-preview-close"
+          >
+            Close preview
+          </button>
+        </section>
+      )}
+
+      <SuppressedAddresses onFailed={onFailed} />
+    </div>
+  );
+}
+
+type Suppression = ResponseOf<typeof notificationSuppressions>['suppressions'][number];
+
+/** Addresses the seller's messages no longer go to, newest first. */
+function SuppressedAddresses({ onFailed }: Pick<NotificationsTabProps, 'onFailed'>) {
+  const [list, setList] = useState<Suppression[] | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    merchantApi.call(notificationSuppressions).then(
+      (answer) => {
+        if (live) setList(answer.suppressions);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        if (isSessionEnd(error)) onFailed(error, notificationTexts.suppressionsFailed);
+        else setFailed(failureMessage(error, notificationTexts.suppressionsFailed));
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // Once per visit of the tab.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <section className="me-notify__suppressions" data-testid="notify-suppressions">
+      <h3>Addresses your messages no longer go to</h3>
+      <p className="me-muted">
+        A buyer who unsubscribes, or whose mail server refuses the address, gets no more messages
+        from your store.
+      </p>
+      {failed && (
+        <p className="ov-alert ov-alert--error" role="alert">
+          {failed}
+        </p>
+      )}
+      {!list && !failed && <p role="status">Loading...</p>}
+      {list?.length === 0 && (
+        <p className="me-muted" data-testid="notify-suppressions-empty">
+          None: every buyer gets your messages.
+        </p>
+      )}
+      {list && list.length > 0 && (
+        <ul className="me-notify__list">
+          {list.map((item) => (
+            <li key={`${item.email}-${item.createdAt}`} data-testid="notify-suppression">
+              <span className="me-notify__address">{item.email}</span>
+              <span>{suppressionWhy(item)}</span>
+              <span className="me-muted">{formatDateTime(item.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

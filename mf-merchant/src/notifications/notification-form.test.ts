@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { defaultMilestoneSettings, type NotificationSettings } from '@onvelope/contracts';
+import {
+  defaultAccentColor,
+  formOf,
+  historyLine,
+  isChanged,
+  pickerColour,
+  requestOf,
+  suppressionWhy,
+} from './notification-form.js';
+
+const defaults: NotificationSettings = {
+  milestones: { ...defaultMilestoneSettings },
+  senderName: null,
+  replyTo: null,
+  logoUrl: null,
+  accentColor: null,
+};
+
+describe('the notification settings form', () => {
+  it('sends every milestone and clears the text fields left blank', () => {
+    const form = formOf(defaults);
+    form.milestones.delivered = true;
+    expect(requestOf(form)).toEqual({
+      body: {
+        milestones: { shipped: true, out_for_delivery: false, delivered: true, problem: true },
+        senderName: null,
+        replyTo: null,
+        logoUrl: null,
+        accentColor: null,
+      },
+    });
+  });
+
+  it('gives back the settings it was filled from, trimmed', () => {
+    const form = formOf({
+      ...defaults,
+      senderName: 'Pip & Co',
+      replyTo: 'hello@pip.example',
+      logoUrl: 'https://pip.example/logo.png',
+      accentColor: '#aa3300',
+    });
+    form.senderName = '  Pip & Co ';
+    expect(requestOf(form)).toMatchObject({
+      body: {
+        senderName: 'Pip & Co',
+        replyTo: 'hello@pip.example',
+        logoUrl: 'https://pip.example/logo.png',
+        accentColor: '#aa3300',
+      },
+    });
+  });
+
+  it("names each wrong field in the contract's words", () => {
+    const form = formOf(defaults);
+    form.senderName = 'x'.repeat(81);
+    form.replyTo = 'not an address';
+    form.logoUrl = 'http://pip.example/logo.png';
+    form.accentColor = 'red';
+    expect(requestOf(form)).toEqual({
+      errors: {
+        senderName: 'Sender name must be at most 80 characters',
+        replyTo: 'Invalid email address',
+        logoUrl: 'Logo URL must be an https:// address',
+        accentColor: 'Accent colour must be #rrggbb',
+      },
+    });
+  });
+
+  it('shows the default colour in the picker until a whole colour is typed', () => {
+    expect(pickerColour('')).toBe(defaultAccentColor);
+    expect(pickerColour('#12')).toBe(defaultAccentColor);
+    expect(pickerColour(' #A0B1C2 ')).toBe('#a0b1c2');
+  });
+
+  it('knows when the form differs from what was saved', () => {
+    const form = formOf(defaults);
+    expect(isChanged(form, defaults)).toBe(false);
+    form.accentColor = '#000000';
+    expect(isChanged(form, defaults)).toBe(true);
+  });
+});
+
+describe("an order's message history", () => {
+  const record = {
+    milestone: 'shipped' as const,
+    state: 'sent' as const,
+    reason: null,
+    attempts: 1,
+    lastError: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    sentAt: '2026-03-01T10:00:02.000Z',
+  };
+
+  it('dates a sent message by when it went, with no reason', () => {
+    expect(historyLine(record)).toEqual({
+      milestone: 'Shipped',
+      state: 'Sent',
+      at: '2026-03-01T10:00:02.000Z',
+      why: null,
+    });
+  });
+
+  it('says in plain words why a message was skipped', () => {
+    expect(
+      historyLine({ ...record, state: 'skipped', reason: 'milestone_turned_off', sentAt: null }),
+    ).toEqual({
+      milestone: 'Shipped',
+      state: 'Skipped',
+      at: '2026-03-01T10:00:00.000Z',
+      why: 'This message was turned off in your notification settings.',
+    });
+  });
+
+  it("shows the mail server's last words while a message waits to be tried again", () => {
+    const line = historyLine({
+      ...record,
+      milestone: 'problem',
+      state: 'queued',
+      attempts: 2,
+      lastError: '421 try later',
+      sentAt: null,
+    });
+    expect(line.milestone).toBe('Delivery problem');
+    expect(line.why).toBe('Trying again (2 tries so far): 421 try later');
+  });
+
+  it('explains a suppressed address with the mail server’s words when it refused', () => {
+    expect(suppressionWhy({ reason: 'unsubscribed', detail: null })).toBe('The buyer unsubscribed');
+    expect(suppressionWhy({ reason: 'refused', detail: '550 no such user' })).toBe(
+      'Refused by their mail server: 550 no such user',
+    );
+  });
+});

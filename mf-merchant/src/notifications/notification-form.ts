@@ -1,0 +1,167 @@
+import {
+  notificationMilestones,
+  updateNotificationSettingsRequest,
+  type NotificationMilestone,
+  type NotificationReason,
+  type NotificationSettings,
+  type NotificationState,
+} from '@onvelope/contracts';
+
+/** The form as typed: text fields as the seller left them, blank meaning "not set". */
+export interface NotificationForm {
+  milestones: Record<NotificationMilestone, boolean>;
+  senderName: string;
+  replyTo: string;
+  logoUrl: string;
+  accentColor: string;
+}
+
+export type NotificationFormErrors = Partial<
+  Record<'senderName' | 'replyTo' | 'logoUrl' | 'accentColor' | 'milestones', string>
+>;
+
+type UpdateRequest = ReturnType<typeof updateNotificationSettingsRequest.parse>;
+
+/**
+ * The colour buyers' messages use while the seller has chosen none: svc-notify's `DEFAULT_ACCENT`
+ * (its domain; the contracts do not carry it), so the colour input starts where the mail does.
+ */
+export const defaultAccentColor = '#1f6feb';
+
+/** Each milestone's name and when its message goes, in the seller's words. */
+export const milestoneTexts: Record<NotificationMilestone, { label: string; when: string }> = {
+  shipped: {
+    label: 'Shipped',
+    when: 'When you mark an order shipped with a tracking number.',
+  },
+  out_for_delivery: {
+    label: 'Out for delivery',
+    when: 'When the carrier says the parcel is out for delivery today.',
+  },
+  delivered: {
+    label: 'Delivered',
+    when: 'When the carrier says the parcel has been delivered.',
+  },
+  problem: {
+    label: 'Delivery problem',
+    when: 'When the carrier reports a failed attempt, an exception, a return or a parcel to collect.',
+  },
+};
+
+export const milestones = notificationMilestones;
+
+export function formOf(settings: NotificationSettings): NotificationForm {
+  return {
+    milestones: { ...settings.milestones },
+    senderName: settings.senderName ?? '',
+    replyTo: settings.replyTo ?? '',
+    logoUrl: settings.logoUrl ?? '',
+    accentColor: settings.accentColor ?? '',
+  };
+}
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** What the colour input shows: the typed colour once it is one, else the messages' default. */
+export function pickerColour(typed: string): string {
+  const colour = typed.trim();
+  return HEX_COLOUR.test(colour) ? colour.toLowerCase() : defaultAccentColor;
+}
+
+/**
+ * The whole settings as the update call takes them (a blank text field clears it: null), checked
+ * with the contract's own schema so the seller reads the server's words before anything is sent.
+ */
+export function requestOf(
+  form: NotificationForm,
+): { body: UpdateRequest } | { errors: NotificationFormErrors } {
+  const blankIsNull = (text: string) => (text.trim() === '' ? null : text.trim());
+  const body = {
+    milestones: { ...form.milestones },
+    senderName: blankIsNull(form.senderName),
+    replyTo: blankIsNull(form.replyTo),
+    logoUrl: blankIsNull(form.logoUrl),
+    accentColor: blankIsNull(form.accentColor),
+  };
+  const checked = updateNotificationSettingsRequest.safeParse(body);
+  if (checked.success) return { body: checked.data };
+  const errors: NotificationFormErrors = {};
+  for (const issue of checked.error.issues) {
+    const field = String(issue.path[0] ?? '') as keyof NotificationFormErrors;
+    // The first problem of a field is the one to fix first.
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+/** Whether the form differs from the saved settings (a preview shows the saved ones). */
+export function isChanged(form: NotificationForm, saved: NotificationSettings): boolean {
+  return JSON.stringify(form) !== JSON.stringify(formOf(saved));
+}
+
+export const stateLabels: Record<NotificationState, string> = {
+  queued: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+  suppressed: 'Not sent',
+  skipped: 'Skipped',
+};
+
+/** Why a message was not sent, in plain words for the order's history. */
+export const reasonTexts: Record<NotificationReason, string> = {
+  imported_past_milestone:
+    'The order was imported after this had already happened, so the buyer was not told late.',
+  no_customer_email: 'The order has no usable buyer e-mail address.',
+  milestone_turned_off: 'This message was turned off in your notification settings.',
+  workspace_closed: 'Your trial or subscription had ended.',
+  address_suppressed:
+    'The buyer unsubscribed from your messages, or their mail server refused the address before.',
+  address_refused: "The buyer's mail server refused the address. No more messages will go to it.",
+  message_refused: "The buyer's mail server refused this message.",
+  gave_up: 'The mail server could not be reached for 48 hours, so the message was dropped.',
+  order_deleted: 'The order was deleted before the message went.',
+};
+
+export interface HistoryLine {
+  milestone: string;
+  state: string;
+  /** The time that matters: sent, else decided. */
+  at: string;
+  /** Why it was not sent, or why it is still waiting; null when sent. */
+  why: string | null;
+}
+
+/** One line of an order's "Messages to the buyer". */
+export function historyLine(record: {
+  milestone: NotificationMilestone;
+  state: NotificationState;
+  reason: NotificationReason | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}): HistoryLine {
+  let why: string | null = record.reason ? reasonTexts[record.reason] : null;
+  if (record.state === 'queued' && record.lastError) {
+    why = `Trying again (${record.attempts} ${record.attempts === 1 ? 'try' : 'tries'} so far): ${record.lastError}`;
+  } else if (record.state === 'failed' && !why && record.lastError) {
+    why = record.lastError;
+  }
+  return {
+    milestone: milestoneTexts[record.milestone].label,
+    state: stateLabels[record.state],
+    at: record.sentAt ?? record.createdAt,
+    why,
+  };
+}
+
+/** Why an address no longer gets the seller's messages. */
+export function suppressionWhy(suppression: {
+  reason: 'unsubscribed' | 'refused';
+  detail: string | null;
+}): string {
+  if (suppression.reason === 'unsubscribed') return 'The buyer unsubscribed';
+  return suppression.detail
+    ? `Refused by their mail server: ${suppression.detail}`
+    : 'Refused by their mail server';
+}
