@@ -148,6 +148,16 @@ const NEWER_EVENT_RETRY_MS = 15 * 60_000;
 /** How long the server waits for an event's acknowledgement (or progress) before redelivering it. */
 const ACK_WAIT_MS = 30_000;
 
+export interface ConsumeOptions {
+  /**
+   * Where a consumer that does not exist yet starts: at the first event the stream keeps (the
+   * default: a new consumer catches up with what it missed) or at events published from then on
+   * (a consumer for which what happened before it existed is history, not work). Once made, the
+   * durable consumer goes on from where it stopped either way.
+   */
+  startAt?: 'first' | 'new';
+}
+
 /**
  * Consumes an event through a durable consumer shared by every instance of the service (so
  * instances split the work). The handler must be idempotent: JetStream delivers at least once.
@@ -161,13 +171,14 @@ export async function consumeEvents<T extends z.ZodType>(
   durableName: string,
   handler: (delivered: DeliveredEvent<z.infer<T>>) => Promise<void>,
   log: Logger,
+  { startAt = 'first' }: ConsumeOptions = {},
 ): Promise<EventConsumer> {
   await ensureStream(nc, event.stream);
   const jsm = await nc.jetstreamManager();
   await jsm.consumers.add(event.stream.name, {
     durable_name: durableName,
     ack_policy: AckPolicy.Explicit,
-    deliver_policy: DeliverPolicy.All,
+    deliver_policy: startAt === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
     filter_subject: event.subject,
     ack_wait: ACK_WAIT_MS * 1e6,
     max_deliver: 20,

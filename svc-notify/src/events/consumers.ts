@@ -26,7 +26,10 @@ export const timeZonesConsumerName = 'svc-notify-time-zones';
 /**
  * Orders' changes decide the messages; svc-auth's seller events keep the seller projection. A
  * message is acknowledged once its decisions are in the outbox, so nothing decided is lost with
- * this process, and a redelivery finds them there (the outbox's unique key).
+ * this process, and a redelivery finds them there (the outbox's unique key). The order consumers
+ * start at changes made after svc-notify first ran: the orders stream's history is not work for a
+ * notifier deployed after it (no buyer is mailed about it, and reading it all first delayed every
+ * new mail by as long; the full test suite's orders timed its tests out).
  */
 export async function consumeNotifyEvents(
   nats: NatsConnection,
@@ -42,6 +45,7 @@ export async function consumeNotifyEvents(
         entryChangesConsumerName,
         ({ payload }) => planNotifications(deps.plan, payload),
         deps.log,
+        { startAt: 'new' },
       ),
       await consumeEvents(
         nats,
@@ -49,6 +53,7 @@ export async function consumeNotifyEvents(
         entryDeletionsConsumerName,
         ({ payload }) => forgetEntries(deps.plan, payload),
         deps.log,
+        { startAt: 'new' },
       ),
       await consumeEvents(
         nats,
