@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type mongoose from 'mongoose';
 import {
+  ordersStream,
   sellerProfileChanged,
   TRACKING_ENTRY_EVENT_VERSION,
   trackingEntryUpserted,
@@ -23,7 +24,23 @@ import {
   type TcpLink,
   type TestIssuer,
 } from '@onvelope/testkit';
+import {
+  entryChangesConsumerName,
+  entryDeletionsConsumerName,
+} from '../../src/events/consumers.js';
 import { startNotifyService } from '../../src/index.js';
+
+/**
+ * Each harness is a fresh deployment: svc-notify's order consumers, left by an earlier harness of
+ * this test worker, would otherwise resume behind every order the worker's other test files
+ * published since (thousands, in the full suite), and this file's mails would wait for them.
+ */
+async function forgetEarlierDeployments(nats: NatsConnection): Promise<void> {
+  const jsm = await nats.jetstreamManager();
+  for (const name of [entryChangesConsumerName, entryDeletionsConsumerName]) {
+    await jsm.consumers.delete(ordersStream.name, name).catch(() => false);
+  }
+}
 
 export const PUBLIC_SITE_URL = 'https://shop.onvelope.test';
 export const UNSUBSCRIBE_SECRET = 'test-unsubscribe-secret-0123456789';
@@ -94,6 +111,8 @@ export async function startNotifyHarness(env: Record<string, string> = {}): Prom
   const sink = await startSmtpSink();
   const link = await startTcpLink(sink.url);
   const issuer = await startTestIssuer({ natsUrl });
+  const nats = await connectNats(natsUrl, 'notify-test');
+  await forgetEarlierDeployments(nats);
   const service = await startService((serviceEnv) => startNotifyService(serviceEnv), {
     AUTH_JWKS_URL: issuer.url,
     SMTP_URL: link.url,
@@ -105,7 +124,6 @@ export async function startNotifyHarness(env: Record<string, string> = {}): Prom
     ASK_TIMEOUT_MS: '300',
     ...env,
   });
-  const nats = await connectNats(natsUrl, 'notify-test');
   const db = await connectTestDatabase(service.env.MONGO_DB);
 
   const eventually: NotifyHarness['eventually'] = async (check, ms = 10_000) => {
