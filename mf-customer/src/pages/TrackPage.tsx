@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@onvelope/router';
 import { lookupOrder, openTrackingLink, type BuyerOrder } from '@onvelope/contracts';
-import { DeliveryEstimateNote, ShipmentProgress, TextField, type RemotePage } from '@onvelope/ui';
+import { OrderShipment, TextField, type RemotePage } from '@onvelope/ui';
 import { publicApi } from '../api.js';
 import { OrderSummary } from '../components/OrderSummary.js';
 import { Timeline } from '../components/Timeline.js';
@@ -136,23 +136,7 @@ function Tracking({ search }: { search: URLSearchParams }) {
         </div>
         <div className="ov-card">
           <OrderSummary order={found.order} />
-          {found.order.delivery ? (
-            <ShipmentProgress
-              delivery={found.order.delivery}
-              status={found.order.status}
-              estimate={found.order.estimate}
-              reader="buyer"
-              classPrefix="cu"
-            />
-          ) : (
-            found.order.estimate && (
-              <DeliveryEstimateNote
-                estimate={found.order.estimate}
-                className="cu-estimate"
-                reader="buyer"
-              />
-            )
-          )}
+          <OrderShipment order={found.order} reader="buyer" classPrefix="cu" />
           <Timeline order={found.order} />
         </div>
         <QueryForm order={found.order} customerEmail={found.email} />

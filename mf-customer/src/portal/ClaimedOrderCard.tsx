@@ -1,5 +1,5 @@
 import type { ResponseOf, listClaimedOrders } from '@onvelope/contracts';
-import { DeliveryEstimateNote, formatDate, orderItemsLabel, ShipmentProgress } from '@onvelope/ui';
+import { formatDate, orderItemsLabel, OrderShipment } from '@onvelope/ui';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { Timeline } from '../components/Timeline.js';
 
@@ -41,19 +41,7 @@ export function ClaimedOrderCard({ claim, onEdit, onUnclaim }: ClaimedOrderCardP
           {order.shippedAt && <> · shipped {formatDate(order.shippedAt)}</>}
         </p>
       )}
-      {order.delivery ? (
-        <ShipmentProgress
-          delivery={order.delivery}
-          status={order.status}
-          estimate={order.estimate}
-          reader="buyer"
-          classPrefix="cu"
-        />
-      ) : (
-        order.estimate && (
-          <DeliveryEstimateNote estimate={order.estimate} className="cu-estimate" reader="buyer" />
-        )
-      )}
+      <OrderShipment order={order} reader="buyer" classPrefix="cu" />
       {claim.notes && (
         <p className="cu-notes" data-testid="claim-notes">
           {claim.notes}

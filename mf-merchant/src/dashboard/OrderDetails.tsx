@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
-import { DeliveryEstimateNote, ShipmentProgress } from '@onvelope/ui';
+import { OrderShipment } from '@onvelope/ui';
 import {
   canShip,
   categoryList,
@@ -54,19 +54,7 @@ export function OrderDetails({
           )}
         </div>
       )}
-      {entry.delivery ? (
-        <ShipmentProgress
-          delivery={entry.delivery}
-          status={entry.status}
-          estimate={entry.estimate}
-          reader="seller"
-          classPrefix="me"
-        />
-      ) : (
-        entry.estimate && (
-          <DeliveryEstimateNote estimate={entry.estimate} className="me-estimate" reader="seller" />
-        )
-      )}
+      <OrderShipment order={entry} reader="seller" classPrefix="me" />
       <div className="me-details__grid">
         <Group title="Customer">
           <Item label="Name" value={customerOf(entry)} />

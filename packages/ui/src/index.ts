@@ -114,5 +114,4 @@ export { toastHideMs, useToasts, type Toast } from './use-toasts.js';
 export { TextField, type TextFieldProps } from './TextField.js';
 export { SessionExpiredNotice, type SessionExpiredNoticeProps } from './SessionExpiredNotice.js';
 export { shipmentState, type ShipmentState, type ShipmentTone } from './shipment-state.js';
-export { ShipmentProgress, type ShipmentProgressProps } from './ShipmentProgress.js';
-export { DeliveryEstimateNote, type DeliveryEstimateNoteProps } from './DeliveryEstimateNote.js';
+export { OrderShipment, type OrderShipmentProps } from './OrderShipment.js';
