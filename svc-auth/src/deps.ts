@@ -24,6 +24,8 @@ export interface AuthDeps {
   nats: NatsConnection;
   /** Told after each stored revocation, so it reaches the other services without waiting. */
   revocationRelay: Pick<OutboxRelay, 'kick'>;
+  /** Told after each write that marks a seller's profile changed, so svc-notify hears at once. */
+  profileRelay: Pick<OutboxRelay, 'kick'>;
   log: Logger;
   /** The clock every expiry and window is measured with (tests move it instead of sleeping). */
   now: () => Date;

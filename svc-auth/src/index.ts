@@ -67,7 +67,7 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
       const google = await createGoogleSignIn(config, db, { now });
       // Started last: nothing after them can fail the start and leave them running.
       const profileRelay = await startSellerProfileRelay({ ...models, now, nats, log });
-      const revocationRelay = startRevocationRelay({ ...models, now, nats, log });
+      const revocationRelay = startRevocationRelay({ ...models, now, nats, log, profileRelay });
       const ready: AuthDeps = {
         ...models,
         signInFailures,
@@ -79,6 +79,7 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
         mailer,
         nats,
         revocationRelay,
+        profileRelay,
         log,
         now,
         logCodes: config.MAIL_LOG_CODES,

@@ -46,7 +46,11 @@ const startGoogleAuth = (env: Env) =>
       const google = await createGoogleSignIn(config, db, { now });
       registerGoogleRoutes(routes, {
         google,
-        signIn: (identity) => signInWithGoogle({ sellers, signer, now }, identity),
+        signIn: (identity) =>
+          signInWithGoogle(
+            { sellers, signer, now, profileRelay: { kick: () => undefined } },
+            identity,
+          ),
       });
     },
   });

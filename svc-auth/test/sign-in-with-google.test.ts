@@ -13,7 +13,9 @@ describe('signInWithGoogle', () => {
   let sellers: SellerModel;
   let signer: TokenSigner;
   const now = () => new Date('2026-03-01T10:00:00Z');
-  const deps = () => ({ sellers, signer, now });
+  let profileKicks = 0;
+  const profileRelay = { kick: () => void profileKicks++ };
+  const deps = () => ({ sellers, signer, now, profileRelay });
 
   beforeAll(async () => {
     db = await connectTestDatabase(uniqueDatabaseName('google'));
@@ -35,6 +37,7 @@ describe('signInWithGoogle', () => {
     });
 
   it('creates a verified seller for a new Google identity and signs a merchant token', async () => {
+    const kicksBefore = profileKicks;
     const { token, user } = await signInWithGoogle(deps(), {
       subject: 'g-new',
       email: 'New.Seller@Example.com',
@@ -50,6 +53,8 @@ describe('signInWithGoogle', () => {
     });
     const claims = await createKeyVerifier(signer.publicKey)(token);
     expect(claims).toMatchObject({ userId: user.id, accountId: user.accountId, role: 'merchant' });
+    // The new seller's profile is announced now, not at the relay's next look.
+    expect(profileKicks).toBe(kicksBefore + 1);
   });
 
   it('finds the same seller again by the Google subject, even after an email change', async () => {

@@ -46,7 +46,11 @@ export interface UnpublishedRevocations {
   revocationPublished(revocation: UnpublishedRevocation): Promise<void>;
 }
 
-export function sellerStore({ sellers, now }: Pick<AuthDeps, 'sellers' | 'now'>) {
+export function sellerStore({
+  sellers,
+  now,
+  profileRelay,
+}: Pick<AuthDeps, 'sellers' | 'now' | 'profileRelay'>) {
   const store: AccountStore<SellerDocument> = {
     kind: 'seller',
     findByEmail: (email) => sellers.findOne({ email }).lean(),
@@ -60,17 +64,22 @@ export function sellerStore({ sellers, now }: Pick<AuthDeps, 'sellers' | 'now'>)
         ...profileChanged(now()),
         ...fields,
       });
+      profileRelay.kick();
       return created.toObject();
     },
-    update: (id, set, where = {}) =>
-      sellers
+    async update(id, set, where = {}) {
+      // A new address is announced to svc-notify (`events/seller-profile.ts`).
+      const announced = 'email' in set;
+      const updated = await sellers
         .findOneAndUpdate(
           { ...where, _id: id },
-          // A new address is announced to svc-notify (`events/seller-profile.ts`).
-          { $set: 'email' in set ? { ...set, ...profileChanged(now()) } : set },
+          { $set: announced ? { ...set, ...profileChanged(now()) } : set },
           { new: true },
         )
-        .lean(),
+        .lean();
+      if (announced && updated) profileRelay.kick();
+      return updated;
+    },
     unpublishedRevocations: (limit) =>
       sellers.find({ revocationUnpublished: true }, { tokensNotBefore: 1 }).limit(limit).lean(),
     async revocationPublished({ _id, tokensNotBefore }) {

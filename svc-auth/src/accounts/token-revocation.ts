@@ -19,8 +19,10 @@ export function tokenRevocation(): Pick<
   return { tokensNotBefore: new Date(), revocationUnpublished: true };
 }
 
-const storeOf = (deps: Pick<AuthDeps, 'sellers' | 'customers' | 'now'>, role: Role) =>
-  role === 'merchant' ? sellerStore(deps) : customerStore(deps);
+const storeOf = (
+  deps: Pick<AuthDeps, 'sellers' | 'customers' | 'now' | 'profileRelay'>,
+  role: Role,
+) => (role === 'merchant' ? sellerStore(deps) : customerStore(deps));
 
 /**
  * svc-auth's own check of a verified token against the account's stored cut-off: it needs no event,
@@ -28,7 +30,7 @@ const storeOf = (deps: Pick<AuthDeps, 'sellers' | 'customers' | 'now'>, role: Ro
  * to the call, which answers it as its own 404.)
  */
 export async function refuseRevokedToken(
-  deps: Pick<AuthDeps, 'sellers' | 'customers' | 'now'>,
+  deps: Pick<AuthDeps, 'sellers' | 'customers' | 'now' | 'profileRelay'>,
   token: VerifiedToken,
 ): Promise<VerifiedToken> {
   const account = await storeOf(deps, token.role).findById(token.userId);

@@ -22,7 +22,7 @@ const LOOK_EVERY_MS = 10_000;
  * revocation is idempotent for its consumers anyway.
  */
 export function startRevocationRelay(
-  deps: Pick<AuthDeps, 'sellers' | 'customers' | 'now' | 'nats' | 'log'>,
+  deps: Pick<AuthDeps, 'sellers' | 'customers' | 'now' | 'nats' | 'log' | 'profileRelay'>,
 ): OutboxRelay {
   const stores: UnpublishedRevocations[] = [sellerStore(deps), customerStore(deps)];
 

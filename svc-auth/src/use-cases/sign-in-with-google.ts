@@ -6,7 +6,7 @@ import { toSellerUser } from '../domain/account-views.js';
 import type { AuthDeps } from '../deps.js';
 import { GoogleSignInError } from '../google/google-sign-in-error.js';
 
-export type GoogleSignInDeps = Pick<AuthDeps, 'sellers' | 'signer' | 'now'>;
+export type GoogleSignInDeps = Pick<AuthDeps, 'sellers' | 'signer' | 'now' | 'profileRelay'>;
 
 /** What the OpenID provider vouched for in its ID token. */
 export interface GoogleIdentity {
@@ -38,7 +38,7 @@ export async function signInWithGoogle(
 }
 
 async function findOrLinkOrCreate(
-  { sellers, now }: GoogleSignInDeps,
+  { sellers, now, profileRelay }: GoogleSignInDeps,
   identity: GoogleIdentity,
 ): Promise<SellerDocument> {
   const signedInAt = now();
@@ -97,5 +97,6 @@ async function findOrLinkOrCreate(
     passwordChangedAt: null,
     ...profileChanged(signedInAt),
   });
+  profileRelay.kick();
   return created.toObject();
 }

@@ -24,6 +24,7 @@ export async function updateSellerProfile(
     )
     .lean();
   if (!seller) throw accountNotFound();
+  deps.profileRelay.kick();
   const account = toAccountSettings(seller);
   if (changes.timeZone !== undefined) {
     await announceTimeZoneChange(deps, caller.accountId, account.timeZone);
