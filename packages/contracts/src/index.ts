@@ -37,3 +37,4 @@ export * from './notify/http.js';
 export * from './notify/schemas.js';
 export * from './notify/events.js';
 export * from './countries.js';
+export * from './notify/seller-notices.js';

@@ -15,6 +15,7 @@ export * from './health.js';
 export * from './mongo.js';
 export * from './nats.js';
 export * from './outbox-relay.js';
+export * from './seller-notices.js';
 export * from './mailer.js';
 export * from './foreground-calls.js';
 export * from './create-service.js';

@@ -3,10 +3,9 @@ import { authStream } from '../auth/events.js';
 import { defineCommand, defineEvent } from '../messaging.js';
 
 /**
- * Issue 34 (not yet published by svc-auth; see svc-notify's README): the facts of a seller
- * account that buyer notifications need, published by svc-auth whenever one of them changes
- * (onboarding, account settings, e-mail change) and once per account on a backfill. svc-notify
- * keeps the newest of each account (`version` grows with every change, or `changedAt` orders them).
+ * Issue 34: the facts of a seller account that notifications need, published by svc-auth whenever
+ * one of them changes (sign-up, account settings, e-mail change) and once per account on a
+ * backfill. svc-notify keeps the newest of each account (`changedAt` orders them).
  * On the AUTH stream, so it is kept one token lifetime: svc-notify stores what it reads.
  */
 export const sellerProfileChanged = defineEvent({
@@ -25,7 +24,7 @@ export const sellerProfileChanged = defineEvent({
 });
 
 /**
- * Issue 34 (not yet served by svc-orders; see svc-notify's README): the signed tracking-page link
+ * Issue 34: the signed tracking-page link
  * of one order (`/track?link=<token>`), which only svc-orders can sign. svc-notify asks for it
  * when a message is sent and links the Quick Track form (`/track?order=&email=`) when no one
  * answers.

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { defineEvent, defineStream } from '../messaging.js';
+
+/**
+ * Issue 34: what services ask svc-notify to mail, kept a fortnight so an outage of svc-notify loses
+ * nothing. svc-notify owns every template and the SMTP connection; a service states a fact here
+ * and never talks to SMTP for it.
+ */
+export const notifyStream = defineStream({
+  name: 'NOTIFY',
+  subjects: ['notify.>'],
+  maxAgeSeconds: 14 * 24 * 3_600,
+});
+
+const text = (max: number) => z.string().max(max);
+
+/** What happened that the seller must hear of, one kind a message. */
+export const sellerNotice = z.discriminatedUnion('kind', [
+  /** A buyer asked about an order (spec 001 §7 POST /api/order-queries). */
+  z.object({
+    kind: z.literal('buyer_query'),
+    queryId: z.string().min(1),
+    orderNumber: text(200),
+    customerName: text(200),
+    customerEmail: text(320),
+    subject: text(500),
+    message: text(5_000),
+  }),
+  /** The free trial ends in two days and no subscription will follow it. */
+  z.object({ kind: z.literal('trial_ending'), trialEnd: z.iso.datetime() }),
+  /** The free trial ended without a subscription: the workspace is closed. */
+  z.object({ kind: z.literal('trial_ended'), trialEnd: z.iso.datetime() }),
+  /** Stripe could not take a payment; the workspace stays open until `graceUntil`. */
+  z.object({
+    kind: z.literal('payment_failed'),
+    /** In the currency's minor unit, as Stripe states it; null when not known. */
+    amountDue: z.number().int().nonnegative().nullable(),
+    currency: z.string().min(3).max(3).nullable(),
+    graceUntil: z.iso.datetime().nullable(),
+  }),
+  /** The subscription ended (cancelled by the seller, or unpaid). */
+  z.object({ kind: z.literal('subscription_cancelled'), endedAt: z.iso.datetime() }),
+  /** A store-front sync stopped for good (after its retries). */
+  z.object({
+    kind: z.literal('sync_failed'),
+    storeName: text(200).nullable(),
+    reason: text(1_000),
+  }),
+  /** The store-front refused the stored authorisation: the seller must connect the store again. */
+  z.object({ kind: z.literal('store_authorization_expired'), storeName: text(200).nullable() }),
+]);
+export type SellerNotice = z.infer<typeof sellerNotice>;
+export type SellerNoticeKind = SellerNotice['kind'];
+export const sellerNoticeKinds = sellerNotice.options.map(
+  (option) => option.shape.kind.value,
+) as SellerNoticeKind[];
+
+/**
+ * One message to a seller, asked for by the service that knows the fact. `noticeId` names the fact
+ * (`billing:trial_ending:<accountId>:<trialEnd>`), so however often it is asked for the seller is
+ * mailed once: JetStream drops a repeat within its window and svc-notify keeps one message per id.
+ */
+export const sellerNoticeRequested = defineEvent({
+  subject: 'notify.seller-notice.requested',
+  stream: notifyStream,
+  payload: z.object({
+    noticeId: z.string().min(1).max(300),
+    accountId: z.string().min(1),
+    requestedAt: z.iso.datetime(),
+    notice: sellerNotice,
+  }),
+});
