@@ -20,14 +20,17 @@ describe('validateCredentials', () => {
     expect(emailError('sam.shop.test')).toBe('Invalid email address');
     expect(emailError('sam@')).toBe('Invalid email address');
     expect(emailError('sa m@shop.test')).toBe('Invalid email address');
+    // The services refuse these; so does the form, before anything is sent.
+    expect(emailError('a@b')).toBe('Invalid email address');
+    expect(emailError('a,b@shop.test')).toBe('Invalid email address');
     expect(emailError('  sam@shop.test ')).toBeUndefined();
   });
 
   it('needs 6 characters for a new password on sign-up but only one on sign-in', () => {
-    expect(validateCredentials('register', { email: 'a@b', password: '12345' })).toEqual({
+    expect(validateCredentials('register', { email: 'a@b.co', password: '12345' })).toEqual({
       password: 'Password must be at least 6 characters',
     });
-    expect(validateCredentials('login', { email: 'a@b', password: '1' })).toEqual({});
+    expect(validateCredentials('login', { email: 'a@b.co', password: '1' })).toEqual({});
     expect(passwordError('123456', true)).toBeUndefined();
   });
 });

@@ -1,4 +1,9 @@
-import { authValidationMessages as messages } from '@onvelope/contracts';
+import { emailField, newPasswordField, passwordField } from '@onvelope/contracts';
+
+/** A contract's field, as far as a form needs it. */
+interface FieldRule {
+  safeParse(value: string): { error?: { issues: readonly { message: string }[] } };
+}
 
 export type AuthMode = 'login' | 'register';
 
@@ -9,23 +14,16 @@ export interface CredentialFields {
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
-// The same shape the services accept (contracts' emailField): something@something.
-const emailPattern = /^[^\s@]+@[^\s@]+$/;
+/** The first thing the field's contract says is wrong with the value, in the spec's words. */
+const firstError = (field: FieldRule, value: string): string | undefined =>
+  field.safeParse(value).error?.issues[0]?.message;
 
-/** spec 001 §5: email required and shaped like an address. */
-export function emailError(email: string): string | undefined {
-  const trimmed = email.trim();
-  if (!trimmed) return messages.emailRequired;
-  if (!emailPattern.test(trimmed)) return messages.emailInvalid;
-  return undefined;
-}
+/** spec 001 §5: email required and an address mail reaches (the services' own rule). */
+export const emailError = (email: string): string | undefined => firstError(emailField, email);
 
 /** spec 001 §5: a password is required; a new one (sign-up, reset) needs at least 6 characters. */
-export function passwordError(password: string, isNew: boolean): string | undefined {
-  if (!password) return messages.passwordRequired;
-  if (isNew && password.length < 6) return messages.passwordTooShort;
-  return undefined;
-}
+export const passwordError = (password: string, isNew: boolean): string | undefined =>
+  firstError(isNew ? newPasswordField : passwordField, password);
 
 /**
  * The sign-in / sign-up form's own checks (spec 001 §5), with the spec's exact messages; an empty
