@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
-import { markShipped, type TrackingEntry } from '@onvelope/contracts';
+import { carrierNames, markShipped, type TrackingEntry } from '@onvelope/contracts';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import { Modal } from '../components/Modal.js';
 import {
-  commonCouriers,
   shipFormErrors,
   shipInputOf,
   type ShipForm,
@@ -84,7 +83,7 @@ export function ShipDialog({ entry, onShipped, onFailed, onClose }: ShipDialogPr
           list={couriersId}
         />
         <datalist id={couriersId}>
-          {commonCouriers.map((courier) => (
+          {carrierNames.map((courier) => (
             <option key={courier} value={courier} />
           ))}
         </datalist>

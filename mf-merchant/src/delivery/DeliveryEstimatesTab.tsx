@@ -1,8 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { getDeliveryEstimateRule, saveDeliveryEstimateRule } from '@onvelope/contracts';
+import {
+  carrierNames,
+  getDeliveryEstimateRule,
+  saveDeliveryEstimateRule,
+} from '@onvelope/contracts';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
-import { commonCouriers } from '../domain/forms.js';
 import {
   canAddLane,
   countryChoices,
@@ -137,7 +140,7 @@ export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTab
           </p>
         )}
         <datalist id="estimate-carriers">
-          {commonCouriers.map((courier) => (
+          {carrierNames.map((courier) => (
             <option key={courier} value={courier} />
           ))}
         </datalist>

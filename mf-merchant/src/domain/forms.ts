@@ -69,18 +69,6 @@ export interface ShipForm {
 
 export type ShipFormErrors = Partial<Record<keyof ShipForm, string>>;
 
-/** The carriers the service recognises (svc-orders detects them and builds the tracking URL). */
-export const commonCouriers = [
-  'Royal Mail',
-  'DPD',
-  'Evri',
-  'DHL',
-  'UPS',
-  'FedEx',
-  'USPS',
-  'Parcelforce',
-];
-
 /**
  * spec 000 §5: tracking number and courier must not be blank; the tracking URL is optional but,
  * when given, must be a web address (the service refuses anything else with the same words).

@@ -19,6 +19,7 @@ export * from './orders/buyers.js';
 export * from './orders/line-items.js';
 export * from './orders/csv-template.js';
 export * from './orders/delivery-estimates.js';
+export * from './orders/carriers.js';
 export * from './sync/commands.js';
 export * from './sync/http.js';
 export * from './sync/schemas.js';

@@ -1,3 +1,5 @@
+import type { CarrierName } from '@onvelope/contracts';
+
 /**
  * The common carriers of the seller's customers (UK and US), described declaratively: what a seller
  * may call them, what their tracking numbers look like, and where a buyer tracks a parcel.
@@ -10,18 +12,6 @@ interface Carrier {
   formats: readonly RegExp[];
   trackingUrl(trackingNumber: string): string;
 }
-
-export const carrierNames = [
-  'Royal Mail',
-  'Parcelforce',
-  'DPD',
-  'Evri',
-  'DHL',
-  'UPS',
-  'FedEx',
-  'USPS',
-] as const;
-export type CarrierName = (typeof carrierNames)[number];
 
 const encode = encodeURIComponent;
 
