@@ -1,3 +1,5 @@
+import { formatPence } from '@onvelope/contracts';
+
 // Dates (en-US, exact time on hover) and status words and colours are shared with the buyer pages,
 // so packages/ui owns them; this re-export keeps this remote's existing imports working.
 export { dateCell, formatDate, formatDateTime, statusLabel, statusTone } from '@onvelope/ui';
@@ -22,10 +24,13 @@ export function canShip(entry: { status: string; statusRule?: unknown }): boolea
   return Boolean(entry.statusRule) || (entry.status !== 'shipped' && entry.status !== 'delivered');
 }
 
-/** A money amount; the spec shows prices with £ (and $ elsewhere): this product's prices are in £. */
+/** An order's amount in pounds, written as the plans' prices are (`formatPence`); '—' when none. */
 export function formatMoney(value: number | null | undefined): string {
-  return value === null || value === undefined ? '—' : `£${value.toFixed(2)}`;
+  return value === null || value === undefined ? '—' : formatPence(Math.round(value * 100));
 }
+
+/** '20,000': counts of orders and rows in the seller's words. */
+export const formatCount = (n: number) => n.toLocaleString('en-GB');
 
 /** A customer's name from the entry's parts, or the stored full name. */
 export function customerOf(entry: {

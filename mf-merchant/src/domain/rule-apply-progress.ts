@@ -1,6 +1,5 @@
 import type { RuleApplyJob } from '@onvelope/contracts';
-
-const count = (n: number) => n.toLocaleString('en-GB');
+import { formatCount as count } from './display-format.js';
 
 /**
  * The line under the bar while the rules are applied.

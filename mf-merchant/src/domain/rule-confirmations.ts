@@ -1,7 +1,6 @@
 import type { RuleApplyPreview } from '@onvelope/contracts';
-import { statusLabel } from './display-format.js';
+import { formatCount as count, statusLabel } from './display-format.js';
 
-const count = (n: number) => n.toLocaleString('en-GB');
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** What a confirmation dialog of the rule manager says: its title, lines, and confirm button. */
