@@ -14,7 +14,7 @@
 import mongoose from 'mongoose';
 import { trackingEntrySortFields } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
-import { startTestIssuer } from '@onvelope/testkit';
+import { count, startTestIssuer } from '@onvelope/testkit';
 import {
   orderKeyOf,
   searchTextOf,
@@ -138,7 +138,6 @@ try {
   const large = await timeSellerCalls(gateway.url, token);
 
   const pad = (text: string | number, width: number) => String(text).padStart(width);
-  const count = (n: number) => n.toLocaleString('en-US');
   const ratio = (a: number, b: number) => (a / b).toFixed(2);
   line();
   line(

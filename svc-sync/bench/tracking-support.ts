@@ -258,6 +258,3 @@ export async function descendantsOf(pid: number): Promise<{ pid: number; command
 
 /** CPU ms of this process (all threads), as `processCpuMs` reads a child's. */
 export const ownCpuMs = () => processCpuMs(process.pid);
-
-/** `n` with thousands separated, for the tables. */
-export const count = (n: number) => n.toLocaleString('en-US');

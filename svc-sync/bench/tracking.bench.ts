@@ -37,6 +37,7 @@ import { freePort, startInfra } from '@onvelope/infra';
 import { connectNats, createLogger, serveCommand } from '@onvelope/service-kit';
 import { signWebhookBody, simTestApiKey } from '@onvelope/tracking-sim';
 import {
+  count,
   line,
   nodeArgsOf,
   percentile,
@@ -47,7 +48,6 @@ import {
 } from '@onvelope/testkit';
 import {
   caller,
-  count,
   descendantsOf,
   eventFor,
   ownCpuMs,

@@ -145,3 +145,6 @@ export async function timeRuns(samples: number, run: () => Promise<unknown>) {
 }
 
 export const line = (text = '') => process.stdout.write(`${text}\n`);
+
+/** '100,000': counts in a benchmark's figures. */
+export const count = (n: number) => n.toLocaleString('en-US');
