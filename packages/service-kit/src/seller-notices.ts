@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { sellerNoticeRequested, type SellerNotice } from '@onvelope/contracts';
+import { fitNoticeTexts, sellerNoticeRequested, type SellerNotice } from '@onvelope/contracts';
 import type { Logger } from './logger.js';
 import { isDuplicateKeyError } from './mongo.js';
 import { ensureStream, publishEvent, type NatsConnection } from './nats.js';
@@ -18,8 +18,8 @@ interface SellerNoticeDocument {
 export interface SellerNotices {
   /**
    * Asks svc-notify to tell the seller (issue 34): stored at once in the service's own database,
-   * published to NATS by the relay however long NATS is away. Asking again for the same `noticeId`
-   * does nothing.
+   * published to NATS by the relay however long NATS is away. Texts longer than the contract takes
+   * are shortened (`fitNoticeTexts`). Asking again for the same `noticeId` does nothing.
    */
   request(accountId: string, noticeId: string, notice: SellerNotice): Promise<void>;
   stop(): Promise<void>;
@@ -120,7 +120,7 @@ export async function startSellerNotices({
 
   return {
     async request(accountId, noticeId, notice) {
-      const checked = sellerNoticeRequested.payload.shape.notice.parse(notice);
+      const checked = sellerNoticeRequested.payload.shape.notice.parse(fitNoticeTexts(notice));
       try {
         await model.create({
           _id: noticeId,

@@ -55,6 +55,49 @@ export const sellerNoticeKinds = sellerNotice.options.map(
   (option) => option.shape.kind.value,
 ) as SellerNoticeKind[];
 
+const ELLIPSIS = '…';
+
+/**
+ * `text` cut to at most `max` characters (UTF-16 units, as zod counts them), ending in an ellipsis
+ * when it was cut. Never splits a surrogate pair: half an emoji is not a character.
+ *
+ * @example
+ * truncateText('Where is my parcel?', 10) // 'Where is…'
+ */
+export function truncateText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  let cut = max - ELLIPSIS.length;
+  const last = text.charCodeAt(cut - 1);
+  if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
+  return `${text.slice(0, cut).trimEnd()}${ELLIPSIS}`;
+}
+
+/** The longest string a field's schema takes, unwrapping `.nullable()`; null for no limit. */
+function maxLengthOf(schema: z.ZodType | undefined): number | null {
+  const inner = schema instanceof z.ZodNullable ? schema.unwrap() : schema;
+  return inner instanceof z.ZodString ? inner.maxLength : null;
+}
+
+/**
+ * The notice with every text cut to the contract's limit for its kind: a buyer's long message or a
+ * store's long name is mailed shortened rather than refused by the notice's parse. The limits are
+ * read from the schema above, so they cannot drift from it. The service kit's seller-notice outbox
+ * fits every notice it is given.
+ */
+export function fitNoticeTexts<N extends SellerNotice>(notice: N): N {
+  const option = sellerNotice.options.find(
+    (candidate) => candidate.shape.kind.value === notice.kind,
+  );
+  const shape: Record<string, z.ZodType> = option?.shape ?? {};
+  const fitted: Record<string, unknown> = { ...notice };
+  for (const [field, value] of Object.entries(notice)) {
+    const max = typeof value === 'string' ? maxLengthOf(shape[field]) : null;
+    if (max !== null) fitted[field] = truncateText(value as string, max);
+  }
+  return fitted as N;
+}
+
 /**
  * One message to a seller, asked for by the service that knows the fact. `noticeId` names the fact
  * (`billing:trial_ending:<accountId>:<trialEnd>`), so however often it is asked for the seller is
