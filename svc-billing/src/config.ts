@@ -21,6 +21,8 @@ export const configSchema = serviceConfigSchema(
     PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     /** The outbox relay's safety net: how often it looks for unpublished billing states unasked. */
     RELAY_INTERVAL_MS: z.coerce.number().int().positive().default(15_000),
+    /** How often the trial notice sweep looks for trials two days from their end or just ended. */
+    TRIAL_NOTICE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
     NODE_ENV: z.string().default('development'),
     /**
      * End-to-end tests only: trials this many seconds long instead of the spec's 7 days, so a test

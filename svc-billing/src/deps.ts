@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { Logger, NatsConnection, OutboxRelay } from '@onvelope/service-kit';
+import type { Logger, NatsConnection, OutboxRelay, SellerNotices } from '@onvelope/service-kit';
 import { billingAccountModel, type BillingAccountModel } from './data/billing-account.model.js';
 import { checkoutSessionModel, type CheckoutSessionModel } from './data/checkout-session.model.js';
 import { portalSessionModel, type PortalSessionModel } from './data/portal-session.model.js';
@@ -26,6 +26,8 @@ export interface BillingDeps extends BillingModels {
   /** Told when a billing state could not be published, so it is tried again without waiting. */
   billingStateRelay: Pick<OutboxRelay, 'kick'>;
   log: Logger;
+  /** Asks svc-notify to mail the seller (stored once per notice id, published by its relay). */
+  sellerNotices: Pick<SellerNotices, 'request'>;
   /** Null when payments are not configured: payment calls answer 503. */
   payments: PaymentProvider | null;
   catalogue: PlanCatalogue;

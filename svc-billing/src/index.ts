@@ -1,5 +1,11 @@
 import { billingAccessChanged } from '@onvelope/contracts';
-import { createService, ensureStream, startOutboxRelay, type Env } from '@onvelope/service-kit';
+import {
+  createService,
+  ensureStream,
+  startOutboxRelay,
+  startSellerNotices,
+  type Env,
+} from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { billingModels, type BillingDeps } from './deps.js';
 import { planCatalogue } from './domain/plan-catalogue.js';
@@ -10,6 +16,7 @@ import { registerLocalStripeRoutes } from './routes/local-stripe.routes.js';
 import { registerPaymentRoutes } from './routes/payments.routes.js';
 import { publishPendingStates } from './use-cases/billing-state.js';
 import { localStripe } from './use-cases/local-stripe.js';
+import { startTrialNoticeSweep } from './use-cases/sweep-trial-notices.js';
 
 export { configSchema } from './config.js';
 
@@ -44,11 +51,21 @@ export function startBillingService(env: Env, overrides: BillingServiceOverrides
         log,
         everyMs: config.RELAY_INTERVAL_MS,
       });
+      const now = overrides.now ?? (() => new Date());
+      // What svc-notify is asked to mail the seller: stored here, published by its own relay.
+      const sellerNotices = await startSellerNotices({
+        db,
+        nats,
+        log,
+        now,
+        everyMs: config.RELAY_INTERVAL_MS,
+      });
       const deps: BillingDeps = {
         ...models,
         nats,
         billingStateRelay,
         log,
+        sellerNotices,
         payments,
         catalogue: planCatalogue({
           pro_monthly: config.STRIPE_PRICE_PRO_MONTHLY,
@@ -59,15 +76,18 @@ export function startBillingService(env: Env, overrides: BillingServiceOverrides
           ? config.TRIAL_SECONDS_FOR_TESTS * 1000
           : trialLengthMs,
         publicSiteUrl: config.PUBLIC_SITE_URL,
-        now: overrides.now ?? (() => new Date()),
+        now,
       };
       registerPaymentRoutes(routes, deps);
       registerLocalStripeRoutes(routes, localStripe(deps));
       const startTrial = serveStartTrial(deps);
+      const trialNoticeSweep = startTrialNoticeSweep(deps, config.TRIAL_NOTICE_SWEEP_MS);
 
       return {
         stop: async () => {
+          await trialNoticeSweep.stop();
           await startTrial.drain();
+          await sellerNotices.stop();
           await billingStateRelay.stop();
         },
       };

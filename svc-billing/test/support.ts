@@ -61,7 +61,10 @@ export interface StripeTestEvent {
   object: Record<string, unknown>;
 }
 
-export async function startBillingHarness(): Promise<BillingHarness> {
+/** `env` is added to (and overrides) the harness's own settings. */
+export async function startBillingHarness(
+  env: Record<string, string> = {},
+): Promise<BillingHarness> {
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const issuer = await startTestIssuer();
@@ -71,6 +74,7 @@ export async function startBillingHarness(): Promise<BillingHarness> {
     AUTH_JWKS_URL: issuer.url,
     PUBLIC_SITE_URL: 'http://shop.test',
     LOG_LEVEL: 'error',
+    ...env,
   });
   const nats = await connectNats(testInfra().natsUrl, 'billing-tests');
   const access = await followBillingAccess(nats, createLogger('billing-tests', 'silent'));

@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { z } from 'zod';
 import type { consentRecord } from '@onvelope/contracts';
+import type { TrialNoticeKind } from '../domain/billing-notices.js';
 import type { PlanId, StoredSubscription } from '../domain/subscription-state.js';
 
 type GivenConsent = z.infer<typeof consentRecord>;
@@ -61,6 +62,12 @@ export interface BillingAccountDocument {
   openCheckoutId?: string | null;
   /** Second subscriptions found and cancelled (see `SecondSubscription`); absent when none. */
   secondSubscriptions?: SecondSubscription[];
+  /**
+   * The last trial notice the sweep decided on (asked for, or not needed because a subscription
+   * follows): `trial_ending`, then `trial_ended`. Absent or null before the first, and on accounts
+   * stored before the notices existed. Not a change of access: written without `version`.
+   */
+  trialNoticeStep?: TrialNoticeKind | null;
   version: number;
   /** Set with every change, cleared once the stream has that version (the relay's to-do list). */
   pendingPublish: boolean;
@@ -79,13 +86,18 @@ const billingAccountSchema = new Schema<BillingAccountDocument>(
     consents: { type: Schema.Types.Mixed, default: () => [] },
     openCheckoutId: { type: String, default: null },
     secondSubscriptions: { type: Schema.Types.Mixed, default: () => [] },
+    trialNoticeStep: { type: String, default: null },
     version: { type: Number, required: true, default: 0 },
     pendingPublish: { type: Boolean, required: true, default: false, index: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
   { versionKey: false, collection: 'billing_accounts' },
-);
+)
+  // The trial notice sweep: accounts not yet decided for a notice (equality) whose trial ends in
+  // its window (range). Decided accounts leave the scanned bounds, so a minute's sweep reads only
+  // what became due, never every account.
+  .index({ trialNoticeStep: 1, trialEnd: 1 });
 
 export type BillingAccountModel = Model<BillingAccountDocument>;
 export const billingAccountModel = (db: Connection): BillingAccountModel =>

@@ -11,6 +11,12 @@ export const idOf = (value: z.infer<typeof idOrObject>): string | null =>
 
 const metadata = z.record(z.string(), z.string()).nullish();
 
+/**
+ * A field read only for the seller's e-mail (amounts, attempt counts, dates): one Stripe sends in a
+ * shape we do not expect reads as null rather than failing the event, whose state change matters more.
+ */
+const optionalInt = z.number().int().nonnegative().nullish().catch(null);
+
 export const stripeCheckoutSession = z
   .object({
     id: z.string(),
@@ -39,6 +45,8 @@ export const stripeSubscription = z
     cancel_at_period_end: z.boolean().nullish(),
     current_period_end: z.number().int().nullish(),
     trial_end: z.number().int().nullish(),
+    /** When a subscription ended (epoch seconds); set once it is `canceled`. */
+    ended_at: optionalInt,
     metadata,
     items: z
       .object({ data: z.array(subscriptionItem) })
@@ -53,6 +61,11 @@ export const stripeInvoice = z
     id: z.string().nullish(),
     customer: idOrObject,
     subscription: idOrObject,
+    /** In the currency's minor unit (pence). */
+    amount_due: optionalInt,
+    currency: z.string().nullish().catch(null),
+    /** How many times Stripe has tried to take the payment of this invoice, this one included. */
+    attempt_count: optionalInt,
     parent: z
       .object({
         subscription_details: z.object({ subscription: idOrObject }).loose().nullish(),
@@ -62,8 +75,10 @@ export const stripeInvoice = z
   })
   .loose();
 
+export type StripeInvoiceObject = z.infer<typeof stripeInvoice>;
+
 /** The subscription an invoice belongs to, in either API version's place. */
-export function invoiceSubscriptionId(invoice: z.infer<typeof stripeInvoice>): string | null {
+export function invoiceSubscriptionId(invoice: StripeInvoiceObject): string | null {
   return idOf(invoice.subscription) ?? idOf(invoice.parent?.subscription_details?.subscription);
 }
 

@@ -29,6 +29,9 @@ export interface SubscriptionReport {
 const inGoodStanding = new Set<StripeSubscriptionStatus>(['active', 'trialing', 'past_due']);
 const finished = new Set<StripeSubscriptionStatus>(['canceled', 'incomplete_expired']);
 
+/** A running subscription (paid, in Stripe's trial, or a payment failed and the grace runs). */
+export const isRunning = (status: StripeSubscriptionStatus): boolean => inGoodStanding.has(status);
+
 /**
  * The subscription after an event reported at `eventAt` (epoch seconds), or null when the event
  * changes nothing. Stripe delivers events at least once and in any order, so:

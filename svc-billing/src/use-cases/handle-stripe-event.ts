@@ -1,6 +1,11 @@
 import type { BillingAccountDocument, SecondSubscription } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
 import {
+  paymentFailedNotice,
+  subscriptionCancelledNotice,
+  type RequestedNotice,
+} from '../domain/billing-notices.js';
+import {
   idOf,
   invoiceSubscriptionId,
   stripeCheckoutSession,
@@ -132,18 +137,27 @@ async function subscriptionChanged(deps: BillingDeps, event: StripeEventEnvelope
   };
   const accountId = await accountIdOf(deps, object.metadata?.accountId, idOf(object.customer));
   if (!accountId) return 'ignored: no account';
-  return outcomeOf(
-    deps,
-    event,
-    report,
-    await changeAccount(deps, accountId, (account) => {
-      const subscription = nextSubscription(account.subscription, report, event.created);
-      return subscription ? { subscription } : null;
-    }),
-  );
+  const result = await changeAccount(deps, accountId, (account) => {
+    const subscription = nextSubscription(account.subscription, report, event.created);
+    return subscription ? { subscription } : null;
+  });
+  // Decided from the stored state, not from whether this delivery changed it: a delivery that
+  // failed after the change (answered 5xx) is retried by Stripe and asks then.
+  if (result.account) {
+    const endedAt = new Date((object.ended_at ?? event.created) * 1000);
+    await askSeller(
+      deps,
+      result.account._id,
+      subscriptionCancelledNotice(result.account._id, result.account.subscription, report, endedAt),
+    );
+  }
+  return outcomeOf(deps, event, report, result);
 }
 
-/** A paid invoice ends a past-due spell; a failed one starts it (the grace period runs). */
+/**
+ * A paid invoice ends a past-due spell; a failed one starts it (the grace period runs) and the
+ * seller is asked to update their card.
+ */
 async function invoiceSettled(
   deps: BillingDeps,
   event: StripeEventEnvelope,
@@ -154,23 +168,38 @@ async function invoiceSettled(
   if (!subscriptionId) return 'ignored: not a subscription invoice';
   const accountId = await accountIdOf(deps, undefined, idOf(invoice.customer));
   if (!accountId) return 'ignored: no account';
-  return outcomeOf(
-    deps,
-    event,
-    null,
-    await changeAccount(deps, accountId, (account) => {
-      const current = account.subscription;
-      if (current?.id !== subscriptionId) return null;
-      // A paid invoice settles a failed payment; it does not start a subscription that ended.
-      const settles =
-        status === 'active'
-          ? current.status === 'past_due' || current.status === 'unpaid'
-          : current.status === 'active' || current.status === 'trialing';
-      if (!settles) return null;
-      const subscription = nextSubscription(current, { id: current.id, status }, event.created);
-      return subscription ? { subscription } : null;
-    }),
-  );
+  const result = await changeAccount(deps, accountId, (account) => {
+    const current = account.subscription;
+    if (current?.id !== subscriptionId) return null;
+    // A paid invoice settles a failed payment; it does not start a subscription that ended.
+    const settles =
+      status === 'active'
+        ? current.status === 'past_due' || current.status === 'unpaid'
+        : current.status === 'active' || current.status === 'trialing';
+    if (!settles) return null;
+    const subscription = nextSubscription(current, { id: current.id, status }, event.created);
+    return subscription ? { subscription } : null;
+  });
+  // Every failed attempt while past due is told (Stripe's retries days apart), not only the one
+  // that started the spell; decided from the stored state, as for a cancellation.
+  if (status === 'past_due' && result.account) {
+    const payment = {
+      subscriptionId,
+      invoiceId: invoice.id ?? null,
+      attemptCount: invoice.attempt_count ?? null,
+      amountDue: invoice.amount_due ?? null,
+      currency: invoice.currency ?? null,
+      eventId: event.id,
+    };
+    const { _id, subscription } = result.account;
+    await askSeller(deps, _id, paymentFailedNotice(_id, subscription, payment, deps.graceDays));
+  }
+  return outcomeOf(deps, event, null, result);
+}
+
+/** Asks svc-notify to mail the seller; the outbox keeps one request per notice id. */
+async function askSeller(deps: BillingDeps, accountId: string, requested: RequestedNotice | null) {
+  if (requested) await deps.sellerNotices.request(accountId, requested.noticeId, requested.notice);
 }
 
 async function accountIdOf(
