@@ -23,6 +23,9 @@ export const configSchema = serviceConfigSchema(
     QUERY_MAX_PER_IP: z.coerce.number().int().positive().default(10),
     // svc-auth answers from its database; a lookup waits no longer than this for the seller's name.
     AUTH_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+    // How often a replica looks for buyer queries whose seller notice was never asked for (a
+    // process that died between storing a query and asking): the notice's safety net (issue 34).
+    QUERY_NOTICE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   },
 );
 export type OrdersConfig = z.infer<typeof configSchema>;

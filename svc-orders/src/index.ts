@@ -1,4 +1,4 @@
-import { createService, type Env } from '@onvelope/service-kit';
+import { createService, startSellerNotices, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { prepareOutbox } from './data/tracking-entry-outbox.js';
 import { deliveryEstimateRuleModel } from './data/delivery-estimate-rule.model.js';
@@ -20,6 +20,7 @@ import { startImportThread } from './use-cases/import-csv-thread.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
 import { prepareBuyerDeps } from './use-cases/buyer-deps.js';
 import { createEstimator } from './use-cases/delivery-estimates.js';
+import { startQueryNoticeSweep } from './use-cases/tell-seller-about-query.js';
 
 export function startOrdersService(env: Env) {
   return createService({
@@ -49,7 +50,16 @@ export function startOrdersService(env: Env) {
       serveStoreFrontCommands({ db, nats, log });
       serveCustomerCommands({ db, nats, log });
       const shipmentTracking = await consumeShipmentTracking({ db, nats, log });
-      const buyers = await prepareBuyerDeps({ db, nats, log, config, estimator });
+      // What the seller must hear of (a buyer's query) goes to svc-notify through this outbox,
+      // published however long NATS is away, including what an earlier process left.
+      const notices = await startSellerNotices({ db, nats, log });
+      const buyers = await prepareBuyerDeps({ db, nats, log, config, estimator, notices });
+      const queryNoticeSweep = startQueryNoticeSweep({
+        db,
+        notices,
+        log,
+        everyMs: config.QUERY_NOTICE_SWEEP_MS,
+      });
       serveTrackingLinkCommands(buyers);
       registerBuyerLookupRoutes(routes, buyers);
       registerOrderQueryRoutes(routes, buyers);
@@ -80,6 +90,8 @@ export function startOrdersService(env: Env) {
           await imports.stop();
           await shipmentTracking.stop();
           await relay.stop();
+          await queryNoticeSweep.stop();
+          await notices.stop();
           buyers.mailer.close();
         },
       };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { createService, type Env } from '@onvelope/service-kit';
+import { createService, startSellerNotices, type Env } from '@onvelope/service-kit';
 import { configSchema, secretsOf } from './config.js';
 import { connectionModel } from './data/connection.model.js';
 import { BigCartelClient, type StoreFrontClient } from './data/store-front-client.js';
@@ -56,6 +56,10 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
         consumerName: config.SYNC_CONSUMER_NAME,
         ackWaitMs: config.SYNC_ACK_WAIT_MS,
       };
+      // What the seller must hear of (a failed sync, an expired authorisation) goes to svc-notify
+      // through this outbox, published however long NATS is away, including what an earlier
+      // process left.
+      const notices = await startSellerNotices({ db, nats, log });
       const deps: SyncDeps = {
         db,
         nats,
@@ -72,6 +76,7 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
           help: 'Sync jobs finished, by outcome',
           labelNames: ['outcome'],
         }),
+        notices,
       };
 
       // Unique indexes (one connection per store, one unfinished job per connection) must exist
@@ -133,6 +138,8 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
           markShipped.unsubscribe();
           await shipmentTracking?.stop();
           await workers.stop();
+          // Last: the workers and the command above may still ask for a message while stopping.
+          await notices.stop();
         },
       };
     },

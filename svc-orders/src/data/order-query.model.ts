@@ -22,6 +22,12 @@ export interface OrderQueryDocument {
   items: string | null;
   replies: { id: string; message: string; sentAt: Date }[];
   replyCount: number;
+  /**
+   * Set with the query (one write, so a query is never stored without it) until svc-notify has
+   * been asked to tell the seller (issue 34); a sweep asks for any left set. Absent on queries
+   * from before, which are not announced.
+   */
+  sellerNoticePending?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -52,6 +58,7 @@ const orderQuerySchema = new Schema<OrderQueryDocument>(
       default: [],
     },
     replyCount: { type: Number, required: true, default: 0 },
+    sellerNoticePending: { type: Boolean },
   },
   { timestamps: true, collection: 'order_queries' },
 );
@@ -59,6 +66,8 @@ const orderQuerySchema = new Schema<OrderQueryDocument>(
 // The seller's inbox, newest first; the buyer's list by address.
 orderQuerySchema.index({ accountId: 1, createdAt: -1, _id: -1 });
 orderQuerySchema.index({ customerEmailKey: 1, createdAt: -1 });
+// The sweep's queries whose seller notice was not asked for yet (few: normally none).
+orderQuerySchema.index({ sellerNoticePending: 1, createdAt: 1 });
 
 export type OrderQueryModel = Model<OrderQueryDocument>;
 export const orderQueryModel = (db: Connection): OrderQueryModel =>

@@ -10,6 +10,7 @@ import type { Estimator } from './delivery-estimates.js';
 import { buyerAttemptCounters } from './limit-attempts.js';
 import { claimModel } from '../data/claim.model.js';
 import { orderQueryModel } from '../data/order-query.model.js';
+import type { QueryNotices } from './tell-seller-about-query.js';
 
 /** What the buyer-facing use cases (lookup, links, queries, claims) work with. */
 export interface BuyerDeps {
@@ -21,6 +22,8 @@ export interface BuyerDeps {
   now: () => Date;
   /** Gives the buyer's orders their delivery estimate. */
   estimator: Estimator;
+  /** Asks svc-notify to mail the seller (a buyer's query); SMTP is never ours for sellers. */
+  notices: QueryNotices;
 }
 
 export interface BuyerSettings {
@@ -43,8 +46,9 @@ export async function prepareBuyerDeps(context: {
   log: Logger;
   config: OrdersConfig;
   estimator: Estimator;
+  notices: QueryNotices;
 }): Promise<BuyerDeps> {
-  const { db, nats, log, config, estimator } = context;
+  const { db, nats, log, config, estimator, notices } = context;
   await Promise.all(
     [orderQueryModel(db), claimModel(db), buyerAttemptCounters(db).model].map((model) =>
       model.syncIndexes(),
@@ -57,6 +61,7 @@ export async function prepareBuyerDeps(context: {
     mailer: createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }),
     now: () => new Date(),
     estimator,
+    notices,
     settings: {
       publicSiteUrl: config.PUBLIC_SITE_URL,
       lookupMaxFailuresPerOrder: config.LOOKUP_MAX_FAILURES_PER_ORDER,

@@ -25,6 +25,11 @@ const connectionSchema = new Schema(
      */
     syncedThrough: { type: Date, default: null },
     disconnectedAt: { type: Date, default: null },
+    /**
+     * When the seller last authorised the store (connect or reconnect): names the authorisation,
+     * so the store-front refusing it is mailed once (issue 34). Null on connections made before.
+     */
+    authorizedAt: { type: Date, default: null },
   },
   { timestamps: true, collection: 'store_front_connections' },
 );

@@ -52,6 +52,12 @@ const syncJobSchema = new Schema(
     /** Every replica that claimed the job, in order (a resumed job names more than one). */
     workers: { type: [String], default: [] },
     error: { type: String, default: null },
+    /**
+     * Set with the failure: why the sync stopped, as the seller is mailed it (issue 34). Null when no
+     * mail is owed (the seller disconnected the store; an expired authorisation has its own mail).
+     * Kept so a redelivered failed job asks again, which the notice id makes one mail.
+     */
+    noticeReason: { type: String, default: null },
     startedAt: { type: Date, default: null },
     finishedAt: { type: Date, default: null },
     /** Where the job's time went (for the benchmark and the logs). */

@@ -81,6 +81,8 @@ export async function completeConnection(
     isActive: true,
     lastSyncError: null,
     disconnectedAt: null,
+    // A new authorisation: its refusal, should it come, is a new message to the seller.
+    authorizedAt: new Date(),
   };
   if (existing) {
     await connections.updateOne({ _id }, { $set: fields });

@@ -8,6 +8,7 @@ import {
 } from '../data/store-front-client.js';
 import { syncJobModel, type SyncJobDocument } from '../data/sync-job.model.js';
 import type { StoreFrontOrder } from '../domain/bigcartel-order.js';
+import { ordersUnavailableReason, storeFrontFailureReason } from '../domain/sync-failure-reason.js';
 import type { JobControl, JobOutcome, QueuedSyncJob } from '../events/sync-job-queue.js';
 import {
   accessOf,
@@ -16,6 +17,7 @@ import {
   syncMessages,
   type SyncDeps,
 } from './store-front-access.js';
+import { askAboutFailedSync } from './tell-seller-about-sync.js';
 
 /** svc-orders takes at most this many orders per request (the contract's limit). */
 const UPSERT_BATCH = 500;
@@ -26,8 +28,18 @@ const MAX_DELIVERIES = 20;
 /** The job was taken from this replica (lease lost) or the replica is stopping. */
 class Released extends Error {}
 
-/** A job that ends as failed, with the text the seller sees. */
-class JobFailed extends Error {}
+/**
+ * A job that ends as failed, with the text the seller's dashboard shows and the reason they are
+ * mailed (issue 34), or null when no mail is owed for it.
+ */
+class JobFailed extends Error {
+  constructor(
+    message: string,
+    readonly noticeReason: string | null,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Runs one sync job delivered by the work queue (spec 000 §4 "Sync"): claims it, then page by page
@@ -68,7 +80,13 @@ export async function runSyncJob(
     .lean<SyncJobDocument>();
   if (!claimed) {
     const job = await jobs.findById(queued.jobId).lean<SyncJobDocument>();
-    if (!job || job.status === 'completed' || job.status === 'failed') return { done: true };
+    if (!job || job.status === 'completed') return { done: true };
+    if (job.status === 'failed') {
+      // Delivered again after it failed (the replica stopped before acknowledging it): ask again
+      // for the seller's message, which its id makes one message however often it is asked for.
+      await askAboutFailedSync(deps, job);
+      return { done: true };
+    }
     // Another replica holds a live lease: look again when it runs out.
     const leaseLeft = (job.lease?.until?.getTime() ?? 0) - Date.now();
     return { done: false, retryInMs: Math.max(leaseLeft, 0) + 250 };
@@ -82,12 +100,12 @@ export async function runSyncJob(
   } catch (error) {
     if (error instanceof Released) return { done: false, retryInMs: 0 };
     if (error instanceof JobFailed) {
-      await run.fail(error.message);
+      await run.fail(error.message, error.noticeReason);
       return { done: true };
     }
     if (claimed.deliveries >= MAX_DELIVERIES) {
       deps.log.error({ err: error, jobId: queued.jobId }, 'sync job keeps failing; given up');
-      await run.fail(syncMessages.ordersServiceDown);
+      await run.fail(syncMessages.ordersServiceDown, ordersUnavailableReason);
       return { done: true };
     }
     // svc-orders or the database did not answer: the job is tried again from its cursor.
@@ -153,7 +171,8 @@ class JobRun {
       .findById(job.connectionId)
       .lean<ConnectionDocument>();
     if (!connection || !connection.isActive || !connection.accessToken) {
-      throw new JobFailed(connection?.lastSyncError ?? syncMessages.disconnected);
+      // Disconnected by the seller, or its authorisation expired (told to the seller then).
+      throw new JobFailed(connection?.lastSyncError ?? syncMessages.disconnected, null);
     }
     let auth: StoreFrontAuth;
     try {
@@ -162,18 +181,23 @@ class JobRun {
       // The token no longer opens (the encryption key changed): only reconnecting helps.
       deps.log.error({ err: error, connectionId: job.connectionId }, 'stored token unreadable');
       await markAuthorizationExpired(deps, connection);
-      throw new JobFailed(syncMessages.authExpired);
+      throw new JobFailed(syncMessages.authExpired, null);
     }
     try {
       await this.syncPages(connection, auth);
     } catch (error) {
       if (!(error instanceof StoreFrontError)) throw error;
       if (error.kind === 'unauthorized') {
+        // The seller is told by the expired authorisation's own message, not also by this one.
         await markAuthorizationExpired(deps, connection);
-        throw new JobFailed(syncMessages.authExpired);
+        throw new JobFailed(syncMessages.authExpired, null);
       }
       deps.log.warn({ err: error, jobId: String(this.id) }, 'store-front failed the sync');
-      throw new JobFailed(`${syncMessages.syncFailed}: ${error.message}`);
+      // The client has retried what deserved it: the failure is for good.
+      throw new JobFailed(
+        `${syncMessages.syncFailed}: ${error.message}`,
+        storeFrontFailureReason(error),
+      );
     }
   }
 
@@ -381,7 +405,12 @@ class JobRun {
     };
   }
 
-  async fail(message: string) {
+  /**
+   * Ends the job as failed and asks for the seller's message. The reason is stored with the failure
+   * (one write), so should asking fail or this replica stop first, the job's next delivery finds
+   * it failed and asks again.
+   */
+  async fail(message: string, noticeReason: string | null) {
     const finishedAt = new Date();
     await this.jobs.updateOne(
       { _id: this.id },
@@ -390,6 +419,7 @@ class JobRun {
           status: 'failed',
           'progress.phase': 'failed',
           error: message,
+          noticeReason,
           finishedAt,
           'lease.owner': null,
           'lease.until': null,
@@ -402,5 +432,6 @@ class JobRun {
       { _id: this.job.connectionId },
       { $set: { lastSyncError: message } },
     );
+    await askAboutFailedSync(this.deps, { ...this.job, noticeReason });
   }
 }

@@ -1,11 +1,18 @@
 import type { Connection } from 'mongoose';
 import { storeFrontMessages } from '@onvelope/contracts';
-import { forAccount, HttpError, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import {
+  forAccount,
+  HttpError,
+  type Logger,
+  type NatsConnection,
+  type SellerNotices,
+} from '@onvelope/service-kit';
 import { connectionModel, type ConnectionDocument } from '../data/connection.model.js';
 import type { StoreFrontAuth, StoreFrontClient } from '../data/store-front-client.js';
 import { syncJobModel } from '../data/sync-job.model.js';
 import { openToken } from '../domain/token-cipher.js';
 import type { JobQueueSettings } from '../events/sync-job-queue.js';
+import { askAboutExpiredAuthorization } from './tell-seller-about-sync.js';
 
 export const syncMessages = {
   ...storeFrontMessages,
@@ -31,6 +38,8 @@ export interface SyncDeps {
   syncWaitTimeoutMs: number;
   /** `sync_jobs_total{outcome}` on /metrics: jobs that completed or failed. */
   finishedJobs: { inc(labels: { outcome: 'completed' | 'failed' }): void };
+  /** Asks svc-notify to mail the seller (failed syncs, expired authorisations): issue 34. */
+  notices: Pick<SellerNotices, 'request'>;
 }
 
 export const connectionsOf = (deps: SyncDeps, accountId: string) =>
@@ -63,12 +72,21 @@ export function accessOf(deps: SyncDeps, connection: ConnectionDocument): StoreF
 }
 
 /**
- * The store-front refused our token (the seller revoked the app, or it expired): the connection is
- * inactive until the seller reconnects, and says why.
+ * The store-front refused our token (the seller revoked the app, or it expired): the seller is
+ * told once for this authorisation (issue 34), and the connection is inactive until they
+ * reconnect, saying why ('Your BigCartel authorization has expired. Please reconnect your store.'
+ * on the connection, its failed job and the sync calls). Only the authorisation that was refused
+ * is touched: a seller who reconnected meanwhile keeps the new one, and is not told.
  */
 export async function markAuthorizationExpired(deps: SyncDeps, connection: ConnectionDocument) {
-  await connectionsOf(deps, connection.accountId).updateOne(
-    { _id: connection._id },
-    { $set: { isActive: false, accessToken: null, lastSyncError: syncMessages.authExpired } },
-  );
+  const connections = connectionsOf(deps, connection.accountId);
+  const refused = { _id: connection._id, accessToken: connection.accessToken };
+  if (!(await connections.findOne(refused).select({ _id: 1 }).lean())) return;
+  // Asked before the connection forgets the token: should this process die in between, the
+  // connection is as it was, the next call meets the same refusal and asks again, and the notice
+  // id (connection and authorisation) makes that one message.
+  await askAboutExpiredAuthorization(deps, connection);
+  await connections.updateOne(refused, {
+    $set: { isActive: false, accessToken: null, lastSyncError: syncMessages.authExpired },
+  });
 }
