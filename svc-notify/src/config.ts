@@ -30,8 +30,15 @@ export const configSchema = serviceConfigSchema(
     /** The first wait after a failed try; it doubles with every try up to SEND_RETRY_MAX_MS. */
     SEND_RETRY_BASE_MS: ms(10_000, 10),
     SEND_RETRY_MAX_MS: ms(15 * 60_000, 10),
-    /** How long a message may wait for the mail server before it is given up. */
+    /** How long a message may wait for the mail server (from its first try) before giving up. */
     SEND_GIVE_UP_AFTER_MS: ms(48 * 3_600_000, 1_000),
+    /**
+     * How often a message to a seller whose address svc-notify does not know yet is looked at
+     * again. The profile event that brings the address wakes it at once; this is the safety net.
+     */
+    SELLER_ADDRESS_RECHECK_MS: ms(15 * 60_000, 10),
+    /** How often the daily digests due (08:00 on each seller's clock) are looked for. */
+    DIGEST_EVERY_MS: ms(60_000, 10),
     /** An order first seen with its milestone older than this gets no mail (imported history). */
     PAST_MILESTONE_DAYS: z.coerce.number().positive().default(14),
     /** The lines of an order a message lists before "and K more". */

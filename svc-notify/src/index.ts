@@ -13,13 +13,14 @@ import { sellerModel } from './data/seller.model.js';
 import { suppressionModel } from './data/suppression.model.js';
 import { consumeNotifyEvents } from './events/consumers.js';
 import { registerNotifyRoutes } from './routes/notify.routes.js';
+import { startDigestScheduler } from './use-cases/daily-digest.js';
 import { sellerFactsReader } from './use-cases/seller-facts.js';
 import { startSender } from './use-cases/sender.js';
 
 export { configSchema } from './config.js';
 export { signUnsubscribeToken, verifyUnsubscribeToken } from './domain/unsubscribe-token.js';
 
-/** What tests may replace: the clock, and the mailer. */
+/** What tests may replace: the clock (the daily digest's 08:00 too), and the mailer. */
 export interface NotifyOverrides {
   now?: () => Date;
   mailer?: Mailer;
@@ -28,7 +29,9 @@ export interface NotifyOverrides {
 /**
  * svc-notify: the one owner of messages to people (ARCHITECTURE). Issue 34's slice: buyer
  * messages at the shipping milestones, decided from orders' events into an outbox, sent by a
- * leased loop, with the seller's settings, preview, test, history, suppressions and unsubscribe.
+ * leased loop, with the seller's settings, preview, test, history, suppressions and unsubscribe;
+ * and the seller's own messages other services ask for (buyers' queries, alone or in a daily
+ * digest, billing and store-front notices).
  */
 export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
   return createService({
@@ -60,7 +63,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         overrides.mailer ?? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
       const outcomes = metrics.counter({
         name: 'notifications_total',
-        help: 'Buyer and test messages by what became of them',
+        help: 'Buyer, test and seller messages by what became of them',
         labelNames: ['outcome'],
       });
       const sender = startSender({
@@ -85,9 +88,19 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         retryBaseMs: config.SEND_RETRY_BASE_MS,
         retryMaxMs: config.SEND_RETRY_MAX_MS,
         giveUpAfterMs: config.SEND_GIVE_UP_AFTER_MS,
+        addressRecheckMs: config.SELLER_ADDRESS_RECHECK_MS,
         counted: (outcome) => outcomes.inc({ outcome }),
       });
       const queued = () => sender.kick();
+      const digests = startDigestScheduler({
+        notifications,
+        settings,
+        sellers,
+        log,
+        now,
+        queued,
+        everyMs: config.DIGEST_EVERY_MS,
+      });
       registerNotifyRoutes(routes, {
         notifications,
         settings,
@@ -112,9 +125,11 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
           itemsShown: config.ITEMS_SHOWN,
           queued,
         },
+        notices: { notifications, settings, now, queued },
         sellers,
         log,
       }).catch(async (error: unknown) => {
+        await digests.stop();
         await sender.stop();
         await billing.stop();
         mailer.close();
@@ -123,6 +138,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
       return {
         stop: async () => {
           await consumers.stop();
+          await digests.stop();
           await sender.stop();
           await billing.stop();
           mailer.close();

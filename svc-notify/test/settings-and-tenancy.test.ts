@@ -30,6 +30,7 @@ describe('a seller’s notification settings, preview, test mail and views', () 
           replyTo: null,
           logoUrl: null,
           accentColor: null,
+          buyerQueries: 'immediately',
         },
       },
     });
@@ -50,6 +51,7 @@ describe('a seller’s notification settings, preview, test mail and views', () 
       replyTo: null,
       logoUrl: null,
       accentColor: '#00ff00',
+      buyerQueries: 'immediately',
     });
   });
 

@@ -13,6 +13,7 @@ import { ApiError, failureMessage, formatDateTime } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import {
+  buyerQueryChoices,
   formOf,
   isChanged,
   milestones,
@@ -23,6 +24,7 @@ import {
   type NotificationForm,
   type NotificationFormErrors,
 } from './notification-form.js';
+import { SellerMessages } from './SellerMessages.js';
 import './notifications.css';
 
 interface NotificationsTabProps {
@@ -54,7 +56,8 @@ const isSessionEnd = (error: unknown) => error instanceof ApiError && error.isSe
 /**
  * Account settings, NOTIFICATIONS tab (issue 34): which shipping milestones e-mail the buyer, the
  * look of those messages (sender name, reply-to, logo, accent colour), a preview and a test of each
- * message, and the addresses the seller's messages no longer go to.
+ * message, how the seller hears of buyers' queries (at once or a daily digest), the messages sent
+ * to the seller, and the addresses the seller's messages no longer go to.
  */
 export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
   const [saved, setSaved] = useState<NotificationSettings | null>(null);
@@ -227,6 +230,33 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
             </div>
           ))}
         </fieldset>
+        <fieldset className="me-notify__milestones" data-testid="notify-buyer-queries">
+          <legend>Buyer queries</legend>
+          <p className="me-muted me-notify__hint me-notify__lead">
+            When a buyer sends a query about an order, we e-mail you at your account address:
+          </p>
+          {buyerQueryChoices.map((choice) => (
+            <label className="me-notify__choice" key={choice.value}>
+              <input
+                type="radio"
+                name="buyerQueries"
+                value={choice.value}
+                checked={form.buyerQueries === choice.value}
+                onChange={() => change({ buyerQueries: choice.value })}
+                aria-describedby={`notify-buyer-queries-hint-${choice.value}`}
+                data-testid={`notify-buyer-queries-${choice.value}`}
+              />
+              <span className="me-notify__label">{choice.label}</span>
+              <span id={`notify-buyer-queries-hint-${choice.value}`} className="me-notify__when">
+                {choice.hint}
+              </span>
+            </label>
+          ))}
+          <p className="me-notify__always" data-testid="notify-account-messages">
+            Messages about your billing (trial, payments, subscription) and your store connection
+            are always sent at once: they are about your account.
+          </p>
+        </fieldset>
         <div className="me-form me-form--grid">
           <Field
             label="Sender name"
@@ -333,6 +363,8 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
           </button>
         </section>
       )}
+
+      <SellerMessages onFailed={onFailed} />
 
       <SuppressedAddresses onFailed={onFailed} />
     </div>

@@ -7,6 +7,7 @@ import {
   isChanged,
   pickerColour,
   requestOf,
+  sellerMessageLine,
   suppressionWhy,
 } from './notification-form.js';
 
@@ -16,6 +17,7 @@ const defaults: NotificationSettings = {
   replyTo: null,
   logoUrl: null,
   accentColor: null,
+  buyerQueries: 'immediately',
 };
 
 describe('the notification settings form', () => {
@@ -29,8 +31,16 @@ describe('the notification settings form', () => {
         replyTo: null,
         logoUrl: null,
         accentColor: null,
+        buyerQueries: 'immediately',
       },
     });
+  });
+
+  it('sends the seller’s choice for buyer queries', () => {
+    const form = formOf({ ...defaults, buyerQueries: 'daily_digest' });
+    expect(form.buyerQueries).toBe('daily_digest');
+    expect(requestOf(form)).toMatchObject({ body: { buyerQueries: 'daily_digest' } });
+    expect(isChanged(form, defaults)).toBe(true);
   });
 
   it('gives back the settings it was filled from, trimmed', () => {
@@ -131,5 +141,55 @@ describe("an order's message history", () => {
     expect(suppressionWhy({ reason: 'refused', detail: '550 no such user' })).toBe(
       'Refused by their mail server: 550 no such user',
     );
+  });
+});
+
+describe('"Messages to you"', () => {
+  const record = {
+    kind: 'payment_failed' as const,
+    state: 'sent' as const,
+    reason: null,
+    attempts: 1,
+    lastError: null,
+    subject: 'We could not take your ONVELOPE payment',
+    queryCount: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    sentAt: '2026-03-01T10:00:02.000Z',
+  };
+
+  it('names the kind, the subject and when it went', () => {
+    expect(sellerMessageLine(record)).toEqual({
+      kind: 'Payment failed',
+      state: 'Sent',
+      at: '2026-03-01T10:00:02.000Z',
+      subject: 'We could not take your ONVELOPE payment',
+      why: null,
+    });
+  });
+
+  it('counts the queries of a digest', () => {
+    expect(sellerMessageLine({ ...record, kind: 'buyer_query_digest', queryCount: 3 }).kind).toBe(
+      'Daily digest of buyer queries (3 queries)',
+    );
+  });
+
+  it('says why a message still waits before its subject is known', () => {
+    expect(
+      sellerMessageLine({
+        ...record,
+        kind: 'buyer_query',
+        state: 'queued',
+        reason: 'awaiting_seller_address',
+        attempts: 0,
+        subject: null,
+        sentAt: null,
+      }),
+    ).toEqual({
+      kind: 'Buyer query',
+      state: 'Queued',
+      at: '2026-03-01T10:00:00.000Z',
+      subject: 'Buyer query',
+      why: 'Waiting for your account address to reach the notification service; it goes as soon as it does.',
+    });
   });
 });

@@ -1,10 +1,13 @@
 import {
+  buyerQueryDeliveries,
   notificationMilestones,
   updateNotificationSettingsRequest,
+  type BuyerQueryDelivery,
   type NotificationMilestone,
   type NotificationReason,
   type NotificationSettings,
   type NotificationState,
+  type SellerMessageKind,
 } from '@onvelope/contracts';
 
 /** The form as typed: text fields as the seller left them, blank meaning "not set". */
@@ -14,10 +17,14 @@ export interface NotificationForm {
   replyTo: string;
   logoUrl: string;
   accentColor: string;
+  buyerQueries: BuyerQueryDelivery;
 }
 
 export type NotificationFormErrors = Partial<
-  Record<'senderName' | 'replyTo' | 'logoUrl' | 'accentColor' | 'milestones', string>
+  Record<
+    'senderName' | 'replyTo' | 'logoUrl' | 'accentColor' | 'milestones' | 'buyerQueries',
+    string
+  >
 >;
 
 type UpdateRequest = ReturnType<typeof updateNotificationSettingsRequest.parse>;
@@ -50,6 +57,18 @@ export const milestoneTexts: Record<NotificationMilestone, { label: string; when
 
 export const milestones = notificationMilestones;
 
+/** The seller's choice for their buyers' queries, in their words. */
+export const buyerQueryChoices: { value: BuyerQueryDelivery; label: string; hint: string }[] =
+  buyerQueryDeliveries.map((value) =>
+    value === 'immediately'
+      ? { value, label: 'Immediately', hint: 'One e-mail for each query, as it arrives.' }
+      : {
+          value,
+          label: 'Daily digest',
+          hint: 'One e-mail a day at 08:00 your time, listing the queries since the last one. None on a day without queries.',
+        },
+  );
+
 export function formOf(settings: NotificationSettings): NotificationForm {
   return {
     milestones: { ...settings.milestones },
@@ -57,6 +76,7 @@ export function formOf(settings: NotificationSettings): NotificationForm {
     replyTo: settings.replyTo ?? '',
     logoUrl: settings.logoUrl ?? '',
     accentColor: settings.accentColor ?? '',
+    buyerQueries: settings.buyerQueries,
   };
 }
 
@@ -82,6 +102,7 @@ export function requestOf(
     replyTo: blankIsNull(form.replyTo),
     logoUrl: blankIsNull(form.logoUrl),
     accentColor: blankIsNull(form.accentColor),
+    buyerQueries: form.buyerQueries,
   };
   const checked = updateNotificationSettingsRequest.safeParse(body);
   if (checked.success) return { body: checked.data };
@@ -105,6 +126,7 @@ export const stateLabels: Record<NotificationState, string> = {
   failed: 'Failed',
   suppressed: 'Not sent',
   skipped: 'Skipped',
+  held: 'Waiting for the digest',
 };
 
 /** Why a message was not sent, in plain words for the order's history. */
@@ -120,6 +142,21 @@ export const reasonTexts: Record<NotificationReason, string> = {
   message_refused: "The buyer's mail server refused this message.",
   gave_up: 'The mail server could not be reached for 48 hours, so the message was dropped.',
   order_deleted: 'The order was deleted before the message went.',
+  awaiting_seller_address:
+    'Waiting for your account address to reach the notification service; it goes as soon as it does.',
+  nothing_to_send: 'Every query had already been sent, so this digest was not needed.',
+};
+
+/** What each message to the seller is about, in "Messages to you". */
+export const sellerMessageKindLabels: Record<SellerMessageKind, string> = {
+  buyer_query: 'Buyer query',
+  buyer_query_digest: 'Daily digest of buyer queries',
+  trial_ending: 'Trial ending',
+  trial_ended: 'Trial ended',
+  payment_failed: 'Payment failed',
+  subscription_cancelled: 'Subscription ended',
+  sync_failed: 'Store sync failed',
+  store_authorization_expired: 'Store connection expired',
 };
 
 export interface HistoryLine {
@@ -131,27 +168,64 @@ export interface HistoryLine {
   why: string | null;
 }
 
-/** One line of an order's "Messages to the buyer". */
-export function historyLine(record: {
-  milestone: NotificationMilestone;
+interface MessageRecord {
   state: NotificationState;
   reason: NotificationReason | null;
   attempts: number;
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
-}): HistoryLine {
-  let why: string | null = record.reason ? reasonTexts[record.reason] : null;
+}
+
+/** Why a message was not sent, or why it still waits; null when there is nothing to say. */
+function whyOf(record: MessageRecord): string | null {
   if (record.state === 'queued' && record.lastError) {
-    why = `Trying again (${record.attempts} ${record.attempts === 1 ? 'try' : 'tries'} so far): ${record.lastError}`;
-  } else if (record.state === 'failed' && !why && record.lastError) {
-    why = record.lastError;
+    return `Trying again (${record.attempts} ${record.attempts === 1 ? 'try' : 'tries'} so far): ${record.lastError}`;
   }
+  if (record.reason) return reasonTexts[record.reason];
+  return record.state === 'failed' ? record.lastError : null;
+}
+
+/** One line of an order's "Messages to the buyer". */
+export function historyLine(
+  record: MessageRecord & { milestone: NotificationMilestone },
+): HistoryLine {
   return {
     milestone: milestoneTexts[record.milestone].label,
     state: stateLabels[record.state],
     at: record.sentAt ?? record.createdAt,
-    why,
+    why: whyOf(record),
+  };
+}
+
+export interface SellerMessageLine {
+  kind: string;
+  state: string;
+  at: string;
+  /** The subject as sent; what it is about while it was not sent yet. */
+  subject: string;
+  why: string | null;
+}
+
+/** One line of "Messages to you" (the seller's own messages). */
+export function sellerMessageLine(
+  record: MessageRecord & {
+    kind: SellerMessageKind;
+    subject: string | null;
+    queryCount: number | null;
+  },
+): SellerMessageLine {
+  const kind = sellerMessageKindLabels[record.kind];
+  const counted =
+    record.queryCount === null
+      ? ''
+      : ` (${record.queryCount} ${record.queryCount === 1 ? 'query' : 'queries'})`;
+  return {
+    kind: `${kind}${counted}`,
+    state: stateLabels[record.state],
+    at: record.sentAt ?? record.createdAt,
+    subject: record.subject ?? kind,
+    why: whyOf(record),
   };
 }
 

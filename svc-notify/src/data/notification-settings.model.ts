@@ -1,5 +1,9 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { NotificationMilestone } from '@onvelope/contracts';
+import {
+  buyerQueryDeliveries,
+  type BuyerQueryDelivery,
+  type NotificationMilestone,
+} from '@onvelope/contracts';
 
 /** A seller's choices; absent until they first save (the defaults apply). */
 export interface NotificationSettingsDocument {
@@ -10,6 +14,8 @@ export interface NotificationSettingsDocument {
   replyTo: string | null;
   logoUrl: string | null;
   accentColor: string | null;
+  /** Null until the seller chooses (`defaultBuyerQueryDelivery`). */
+  buyerQueries: BuyerQueryDelivery | null;
   updatedAt: Date;
 }
 
@@ -27,6 +33,7 @@ const settingsSchema = new Schema<NotificationSettingsDocument>(
     replyTo: { type: String, default: null },
     logoUrl: { type: String, default: null },
     accentColor: { type: String, default: null },
+    buyerQueries: { type: String, enum: [...buyerQueryDeliveries, null], default: null },
     updatedAt: { type: Date, required: true },
   },
   { versionKey: false, collection: 'notification_settings', minimize: false },

@@ -8,28 +8,69 @@ import {
   type NotificationReason,
   type NotificationState,
   type ProblemKind,
+  type SellerNotice,
 } from '@onvelope/contracts';
 import type { OrderSnapshot } from '../domain/message-content.js';
 
 /**
- * The outbox: one document per message a buyer (or, for a test, the seller) is to get, and the
- * record of what became of it. `queued` → `sent` | `failed` | `suppressed`; decided against at
- * once → `skipped`. The unique (accountId, entryId, milestone) key is the "never twice" rule:
- * however often an event is delivered, a milestone of an order has one document.
+ * Who a message is for: a buyer at a milestone of their order, the seller's test of one, a
+ * seller's own message (`sellerNoticeRequested`), or a seller's daily digest of buyers' queries.
+ */
+export const notificationKinds = ['buyer', 'test', 'seller', 'digest'] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** A message to the seller themselves: the kinds whose address is the seller's account address. */
+export const isSellerMessage = (doc: { kind: NotificationKind }) =>
+  doc.kind === 'seller' || doc.kind === 'digest';
+
+/** A seller's notice as it was asked for (`sellerNoticeRequested`). */
+export interface StoredNotice {
+  noticeId: string;
+  requestedAt: Date;
+  body: SellerNotice;
+}
+
+/**
+ * The outbox: one document per message a buyer (or the seller) is to get, and the record of what
+ * became of it. `queued` → `sent` | `failed` | `suppressed`; decided against at once → `skipped`;
+ * a buyer's query kept for the seller's daily digest is `held` until the digest is sent. The
+ * unique (accountId, entryId, milestone) key is the "never twice" rule: however often an event is
+ * delivered, a milestone of an order has one document, a seller's notice one (`notice:<noticeId>`)
+ * and a seller's day one digest (`digest:<local date>`).
  */
 export interface NotificationDocument {
   _id: Types.ObjectId;
   accountId: string;
-  /** The tracking entry; `test:<random>` for a seller's test. */
+  /**
+   * The tracking entry; `test:<random>` for a seller's test; `notice:<noticeId>` for a seller's
+   * notice; `digest:<YYYY-MM-DD>` (the seller's local date) for a daily digest.
+   */
   entryId: string;
-  milestone: NotificationMilestone;
+  /** Buyer messages and tests only (null for the seller's own messages). */
+  milestone: NotificationMilestone | null;
   problem: ProblemKind | null;
-  kind: 'buyer' | 'test';
+  kind: NotificationKind;
+  /**
+   * Where it goes. A seller's own message has none until it is sent: it goes to the account's
+   * address as known when it is sent.
+   */
   to: string | null;
   state: NotificationState;
   reason: NotificationReason | null;
-  order: OrderSnapshot;
+  /** Buyer messages and tests: the order's facts when decided (null for seller messages). */
+  order: OrderSnapshot | null;
+  /** Seller messages: the notice asked for. */
+  notice: StoredNotice | null;
+  /** A buyer's query held for the daily digest; the digest that listed it once one has. */
+  heldForDigest: boolean;
+  digestId: Types.ObjectId | null;
+  /** A digest: it lists the held queries received before this instant (its 08:00). */
+  digestUntil: Date | null;
+  /** A digest: how many queries it listed (set when it is sent). */
+  queryCount: number | null;
   attempts: number;
+  /** The first try at the mail server: the give-up clock runs from here, not from a wait before. */
+  firstTriedAt: Date | null;
   /** When the sender may next try (queued only). */
   nextAttemptAt: Date | null;
   /** Held by one sender until then; another may take it after (the holder died). */
@@ -64,14 +105,31 @@ const notificationSchema = new Schema<NotificationDocument>(
   {
     accountId: { type: String, required: true },
     entryId: { type: String, required: true },
-    milestone: { type: String, enum: notificationMilestones, required: true },
+    milestone: { type: String, enum: [...notificationMilestones, null], default: null },
     problem: { type: String, enum: [...problemKinds, null], default: null },
-    kind: { type: String, enum: ['buyer', 'test'], required: true },
+    kind: { type: String, enum: notificationKinds, required: true },
     to: { type: String, default: null },
     state: { type: String, enum: notificationStates, required: true },
     reason: { type: String, enum: [...notificationReasons, null], default: null },
-    order: { type: snapshotSchema, required: true },
+    order: { type: snapshotSchema, default: null },
+    notice: {
+      type: new Schema<StoredNotice>(
+        {
+          noticeId: { type: String, required: true },
+          requestedAt: { type: Date, required: true },
+          // Checked against the contract when it was consumed; kept as it came.
+          body: { type: Schema.Types.Mixed, required: true },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    heldForDigest: { type: Boolean, default: false },
+    digestId: { type: Schema.Types.ObjectId, default: null },
+    digestUntil: { type: Date, default: null },
+    queryCount: { type: Number, default: null },
     attempts: { type: Number, default: 0 },
+    firstTriedAt: { type: Date, default: null },
     nextAttemptAt: { type: Date, default: null },
     leaseUntil: { type: Date, default: null },
     leaseOwner: { type: String, default: null },

@@ -1,4 +1,5 @@
 import {
+  sellerNoticeRequested,
   sellerProfileChanged,
   sellerTimeZoneChanged,
   trackingEntryDeleted,
@@ -15,6 +16,11 @@ import {
   planNotifications,
   type PlanDeps,
 } from '../use-cases/plan-notifications.js';
+import {
+  recordSellerNotice,
+  wakeMessagesAwaitingAddress,
+  type SellerNoticeDeps,
+} from '../use-cases/record-seller-notice.js';
 import type { SellerFactsReader } from '../use-cases/seller-facts.js';
 
 /** One durable consumer per subject for all svc-notify instances; they share the work. */
@@ -22,18 +28,27 @@ export const entryChangesConsumerName = 'svc-notify-entry-changes';
 export const entryDeletionsConsumerName = 'svc-notify-entry-deletions';
 export const sellerProfilesConsumerName = 'svc-notify-seller-profiles';
 export const timeZonesConsumerName = 'svc-notify-time-zones';
+export const sellerNoticesConsumerName = 'svc-notify-seller-notices';
 
 /**
- * Orders' changes decide the messages; svc-auth's seller events keep the seller projection. A
+ * Orders' changes decide the messages; svc-auth's seller events keep the seller projection;
+ * other services' requests (`notify.seller-notice.requested`) become messages to the seller. A
  * message is acknowledged once its decisions are in the outbox, so nothing decided is lost with
  * this process, and a redelivery finds them there (the outbox's unique key). The order consumers
  * start at changes made after svc-notify first ran: the orders stream's history is not work for a
  * notifier deployed after it (no buyer is mailed about it, and reading it all first delayed every
- * new mail by as long; the full test suite's orders timed its tests out).
+ * new mail by as long; the full test suite's orders timed its tests out). The seller notices'
+ * consumer starts at the first request the NOTIFY stream keeps: each is work a service asked for,
+ * and one asked before svc-notify first ran is still owed.
  */
 export async function consumeNotifyEvents(
   nats: NatsConnection,
-  deps: { plan: PlanDeps; sellers: SellerFactsReader; log: Logger },
+  deps: {
+    plan: PlanDeps;
+    notices: SellerNoticeDeps;
+    sellers: SellerFactsReader;
+    log: Logger;
+  },
 ): Promise<EventConsumer> {
   const started: EventConsumer[] = [];
   const stopAll = () => Promise.all(started.map((consumer) => consumer.stop()));
@@ -59,7 +74,10 @@ export async function consumeNotifyEvents(
         nats,
         sellerProfileChanged,
         sellerProfilesConsumerName,
-        ({ payload }) => deps.sellers.profileChanged(payload),
+        async ({ payload }) => {
+          await deps.sellers.profileChanged(payload);
+          await wakeMessagesAwaitingAddress(deps.notices, payload.accountId);
+        },
         deps.log,
       ),
       await consumeEvents(
@@ -67,6 +85,13 @@ export async function consumeNotifyEvents(
         sellerTimeZoneChanged,
         timeZonesConsumerName,
         ({ payload }) => deps.sellers.timeZoneChanged(payload),
+        deps.log,
+      ),
+      await consumeEvents(
+        nats,
+        sellerNoticeRequested,
+        sellerNoticesConsumerName,
+        ({ payload }) => recordSellerNotice(deps.notices, payload),
         deps.log,
       ),
     );

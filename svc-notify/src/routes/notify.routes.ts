@@ -4,6 +4,7 @@ import {
   notificationSuppressions,
   orderNotifications,
   previewNotification,
+  sellerMessages,
   sendTestNotification,
   showUnsubscribe,
   unsubscribe,
@@ -11,6 +12,7 @@ import {
 } from '@onvelope/contracts';
 import { callerOf, forAccount, type ServiceRoutes } from '@onvelope/service-kit';
 import type { NotificationModel } from '../data/notification.model.js';
+import { sellerMessageKindOf } from '../use-cases/seller-messages.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 import type { SuppressionModel } from '../data/suppression.model.js';
 import { sampleOrder } from '../domain/message-content.js';
@@ -106,18 +108,56 @@ export function registerNotifyRoutes(routes: ServiceRoutes, deps: NotifyRouteDep
       .lean();
     return {
       success: true as const,
-      notifications: found.map((doc) => ({
-        id: doc._id.toString(),
-        milestone: doc.milestone,
-        state: doc.state,
-        reason: doc.reason,
-        to: doc.to,
-        subject: doc.subject,
-        attempts: doc.attempts,
-        lastError: doc.lastError,
-        createdAt: doc.createdAt.toISOString(),
-        sentAt: iso(doc.sentAt),
-      })),
+      // Every buyer message has its milestone; the check says so to the types.
+      notifications: found.flatMap((doc) =>
+        doc.milestone
+          ? [
+              {
+                id: doc._id.toString(),
+                milestone: doc.milestone,
+                state: doc.state,
+                reason: doc.reason,
+                to: doc.to,
+                subject: doc.subject,
+                attempts: doc.attempts,
+                lastError: doc.lastError,
+                createdAt: doc.createdAt.toISOString(),
+                sentAt: iso(doc.sentAt),
+              },
+            ]
+          : [],
+      ),
+    };
+  });
+
+  routes.handle(sellerMessages, async (ctx) => {
+    const found = await forAccount(deps.notifications, callerOf(ctx).accountId)
+      // A query held for (or sent in) a digest is listed as that digest, not twice.
+      .find({ kind: { $in: ['seller', 'digest'] }, heldForDigest: { $ne: true } })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(100)
+      .lean();
+    return {
+      success: true as const,
+      messages: found.flatMap((doc) => {
+        const kind = sellerMessageKindOf(doc);
+        if (!kind) return [];
+        return [
+          {
+            id: doc._id.toString(),
+            kind,
+            state: doc.state,
+            reason: doc.reason,
+            to: doc.to,
+            subject: doc.subject,
+            attempts: doc.attempts,
+            lastError: doc.lastError,
+            queryCount: doc.kind === 'digest' ? (doc.queryCount ?? null) : null,
+            createdAt: doc.createdAt.toISOString(),
+            sentAt: iso(doc.sentAt),
+          },
+        ];
+      }),
     };
   });
 

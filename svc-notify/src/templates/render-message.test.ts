@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleOrder } from '../domain/message-content.js';
-import { renderMessage } from './render-message.js';
+import { digestContent, sellerNoticeContent } from '../domain/seller-message-content.js';
+import { renderMessage, renderSellerMessage } from './render-message.js';
 
 const seller = { storeName: 'Acme', timeZone: 'UTC', logoUrl: null, accentColor: '#aa0000' };
 
@@ -62,6 +63,56 @@ describe('renderMessage', () => {
     expect(text).not.toContain('Line 20');
     expect(text).toContain('and 980 more items');
     // Gmail clips messages over 102 KB.
+    expect(Buffer.byteLength(html)).toBeLessThan(102_000);
+  });
+});
+
+describe('renderSellerMessage', () => {
+  const context = {
+    timeZone: 'UTC',
+    sellerEmail: 'owner@shop.example',
+    siteUrl: 'https://site.test',
+  };
+
+  it('quotes a buyer’s words as text, in the HTML and the plain-text part', async () => {
+    const message = await renderSellerMessage(
+      sellerNoticeContent(
+        {
+          kind: 'buyer_query',
+          queryId: 'q1',
+          orderNumber: '<b>1001</b>',
+          customerName: '<script>alert(1)</script>',
+          customerEmail: 'ann@example.com',
+          subject: '<img src=x onerror=alert(1)>',
+          message: 'Hello <a href="https://evil.test">click</a>\nsecond line',
+        },
+        context,
+        new Date('2026-12-02T10:00:00Z'),
+      ),
+    );
+    expect(message.html).not.toContain('<script>');
+    expect(message.html).not.toContain('<img src=x');
+    expect(message.html).not.toContain('<a href="https://evil.test"');
+    expect(message.html).not.toContain('<b>1001</b>');
+    expect(message.html).toContain('&lt;script&gt;');
+    expect(message.html).toContain('href="https://site.test/dashboard"');
+    expect(message.text).toContain('second line');
+    expect(message.text).toContain('https://site.test/dashboard');
+    expect(message.text).toContain('You receive this e-mail because');
+  });
+
+  it('renders a digest of many queries under Gmail’s clipping size', async () => {
+    const queries = Array.from({ length: 500 }, (_, n) => ({
+      orderNumber: `${n}`,
+      customerName: 'Buyer',
+      subject: 'Where is it?',
+      message: 'x'.repeat(5_000),
+      receivedAt: new Date('2026-12-02T10:00:00Z'),
+    }));
+    const { html, text } = await renderSellerMessage(
+      digestContent(queries, context, new Date('2026-12-03T08:00:00Z')),
+    );
+    expect(text).toContain('and 450 more in Order Queries');
     expect(Buffer.byteLength(html)).toBeLessThan(102_000);
   });
 });

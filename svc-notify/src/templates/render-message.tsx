@@ -1,11 +1,20 @@
+import type { ReactElement } from 'react';
 import { render } from '@react-email/render';
-import { messageContent, type MessageInput } from '../domain/message-content.js';
+import { DEFAULT_ACCENT, messageContent, type MessageInput } from '../domain/message-content.js';
+import type { SellerMessageContent } from '../domain/seller-message-content.js';
 import { BuyerMessage } from './BuyerMessage.js';
+import { SellerMessage } from './SellerMessage.js';
 
 export interface RenderedMessage {
   subject: string;
   html: string;
   text: string;
+}
+
+/** The responsive HTML and the plain-text part, made from the same tree. */
+async function renderParts(element: ReactElement) {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { html, text };
 }
 
 /**
@@ -16,7 +25,18 @@ export interface RenderedMessage {
  */
 export async function renderMessage(input: MessageInput): Promise<RenderedMessage> {
   const content = messageContent(input);
-  const element = <BuyerMessage content={content} />;
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: content.subject, html, text };
+  return { subject: content.subject, ...(await renderParts(<BuyerMessage content={content} />)) };
+}
+
+/**
+ * A message to the seller (`domain/seller-message-content.ts` words it), in the product's own
+ * colour: it is ONVELOPE writing to its customer, not the seller's shop to a buyer.
+ *
+ * @example const { subject, html, text } = await renderSellerMessage(sellerNoticeContent(...));
+ */
+export async function renderSellerMessage(content: SellerMessageContent): Promise<RenderedMessage> {
+  return {
+    subject: content.subject,
+    ...(await renderParts(<SellerMessage content={content} accent={DEFAULT_ACCENT} />)),
+  };
 }

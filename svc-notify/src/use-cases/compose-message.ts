@@ -1,7 +1,8 @@
-import type { NotificationSettings } from '@onvelope/contracts';
+import type { NotificationMilestone, NotificationSettings } from '@onvelope/contracts';
 import type { MailMessage } from '@onvelope/service-kit';
 import type { NotificationDocument } from '../data/notification.model.js';
 import { headerText } from '../domain/header-text.js';
+import type { OrderSnapshot } from '../domain/message-content.js';
 import { renderMessage } from '../templates/render-message.js';
 import { trackingUrlOf, unsubscribeHeaders, unsubscribeUrlOf, type LinkDeps } from './links.js';
 import type { SellerFacts } from './seller-facts.js';
@@ -11,16 +12,29 @@ export interface ComposeDeps extends LinkDeps {
 }
 
 /**
+ * `<notify-<id>@<site host>>`: the same on every try of one message, so a receiving system may
+ * drop a copy sent again after a crash.
+ */
+export function messageIdOf(deps: Pick<LinkDeps, 'publicSiteUrl'>, id: { toString(): string }) {
+  const host = new URL(deps.publicSiteUrl).hostname || 'onvelope.local';
+  return `<notify-${id.toString()}@${host}>`;
+}
+
+/** RFC 3834: no out-of-office replies to a machine's message. */
+export const autoSubmitted = { 'Auto-Submitted': 'auto-generated' } as const;
+
+/**
  * The mail of one outbox document: rendered when it is sent, in the seller's look of that moment.
  * A buyer message carries the unsubscribe headers and link; a seller's test goes to the seller
  * and carries neither.
  */
 export async function composeMessage(
   deps: ComposeDeps,
-  doc: Pick<
-    NotificationDocument,
-    '_id' | 'accountId' | 'entryId' | 'milestone' | 'problem' | 'kind' | 'order'
-  > & { to: string },
+  doc: Pick<NotificationDocument, '_id' | 'accountId' | 'entryId' | 'problem' | 'kind'> & {
+    to: string;
+    milestone: NotificationMilestone;
+    order: OrderSnapshot;
+  },
   seller: SellerFacts,
   settings: NotificationSettings,
 ): Promise<MailMessage> {
@@ -52,7 +66,6 @@ export async function composeMessage(
     test,
   });
   const replyTo = settings.replyTo ?? seller.email;
-  const host = new URL(deps.publicSiteUrl).hostname || 'onvelope.local';
   return {
     to: doc.to,
     subject: rendered.subject,
@@ -60,10 +73,9 @@ export async function composeMessage(
     html: rendered.html,
     fromName: headerText(settings.senderName ?? seller.storeName, 80),
     ...(replyTo ? { replyTo } : {}),
-    messageId: `<notify-${doc._id.toString()}@${host}>`,
+    messageId: messageIdOf(deps, doc._id),
     headers: {
-      // RFC 3834: no out-of-office replies to a machine's message.
-      'Auto-Submitted': 'auto-generated',
+      ...autoSubmitted,
       ...(unsubscribeUrl ? unsubscribeHeaders(deps, unsubscribeUrl) : {}),
     },
   };

@@ -1,4 +1,5 @@
 import {
+  defaultBuyerQueryDelivery,
   defaultMilestoneSettings,
   type BodyOf,
   type NotificationSettings,
@@ -19,6 +20,7 @@ export async function settingsOf(
     replyTo: stored?.replyTo ?? null,
     logoUrl: stored?.logoUrl ?? null,
     accentColor: stored?.accentColor ?? null,
+    buyerQueries: stored?.buyerQueries ?? defaultBuyerQueryDelivery,
   };
 }
 
@@ -38,7 +40,13 @@ export async function updateSettings(
   for (const [milestone, on] of Object.entries(change.milestones ?? {})) {
     if (on !== undefined) set[`milestones.${milestone}`] = on;
   }
-  for (const field of ['senderName', 'replyTo', 'logoUrl', 'accentColor'] as const) {
+  for (const field of [
+    'senderName',
+    'replyTo',
+    'logoUrl',
+    'accentColor',
+    'buyerQueries',
+  ] as const) {
     if (change[field] !== undefined) set[field] = change[field];
   }
   if (typeof set.accentColor === 'string') set.accentColor = set.accentColor.toLowerCase();

@@ -76,6 +76,15 @@ export function sellerFactsReader(deps: SellerFactsDeps) {
       };
     },
 
+    /**
+     * The seller's own account address as svc-auth last published it, or null: no question is
+     * asked (no command of svc-auth answers it; `sellerProfileChanged` brings it).
+     */
+    async addressOf(accountId: string): Promise<string | null> {
+      const known = await sellers.findById(accountId, { email: 1 }).lean();
+      return known?.email ?? null;
+    },
+
     /** svc-auth's profile event: newer than what is kept wins. */
     async profileChanged(payload: PayloadOf<typeof sellerProfileChanged>) {
       const changedAt = new Date(payload.changedAt);

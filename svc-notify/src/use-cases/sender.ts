@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { accessOf } from '@onvelope/contracts';
-import type { BillingAccess, Logger, Mailer } from '@onvelope/service-kit';
-import type { NotificationDocument, NotificationModel } from '../data/notification.model.js';
+import type { BillingAccess, Logger, Mailer, MailMessage } from '@onvelope/service-kit';
+import {
+  isSellerMessage,
+  type NotificationDocument,
+  type NotificationModel,
+} from '../data/notification.model.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 import type { SuppressionModel } from '../data/suppression.model.js';
 import { retryDelayMs, sendFailureOf } from '../domain/send-outcome.js';
 import { composeMessage, type ComposeDeps } from './compose-message.js';
+import { composeSellerMessage } from './compose-seller-message.js';
+import { gatherDigest, settleDigestQueries } from './daily-digest.js';
 import { settingsOf } from './notification-settings.js';
 import type { SellerFactsReader } from './seller-facts.js';
 import { isSuppressed, suppress } from './suppressions.js';
@@ -25,6 +31,8 @@ export interface SenderDeps {
   retryBaseMs: number;
   retryMaxMs: number;
   giveUpAfterMs: number;
+  /** How often a seller's message whose address is not known yet is looked at again. */
+  addressRecheckMs: number;
   /** Counts each outcome (sent, retried, failed, suppressed, skipped). */
   counted?: (outcome: string) => void;
 }
@@ -41,7 +49,8 @@ export interface Sender {
  * replicas never hold one message at once; a replica that dies holding one lets the lease run out
  * and another sends it. A message is marked sent the moment the mail server has accepted it.
  * A failed try waits longer each time (`retryDelayMs`) until `giveUpAfterMs`; a permanent
- * refusal of the address suppresses it for the seller.
+ * refusal of a buyer's address suppresses it for the seller. Buyers' messages and the seller's
+ * own (notices, digests) share the loop; only where they go and what they say differ.
  */
 export function startSender(deps: SenderDeps): Sender {
   const owner = randomUUID();
@@ -87,18 +96,28 @@ export function startSender(deps: SenderDeps): Sender {
     }
   };
 
-  async function deliver(doc: NotificationDocument) {
-    const now = deps.now();
-    const to = doc.to;
+  /** One message about to go: where, how it is made, and what else settles with it. */
+  interface Outgoing {
+    to: string;
+    compose: () => Promise<MailMessage | null>;
+    /** Fields the final write also sets (a digest's query count). */
+    set?: Record<string, unknown>;
+    /** After the message's end is written (a digest's queries share it). */
+    settled?: (state: 'sent' | 'failed', sentAt: Date | null) => Promise<void>;
+  }
+
+  /** A buyer's message or a seller's test: checked again now, or settled without sending. */
+  async function buyerOutgoing(doc: NotificationDocument, now: Date): Promise<Outgoing | null> {
+    const { to, milestone, order } = doc;
     if (!to) {
       await settle(doc, { state: 'skipped', reason: 'no_customer_email', nextAttemptAt: null });
-      return;
+      return null;
     }
     if (doc.kind === 'buyer') {
       if (!accessOf(await deps.billing.stateOf(doc.accountId), now).allowed) {
         await settle(doc, { state: 'skipped', reason: 'workspace_closed', nextAttemptAt: null });
         deps.counted?.('skipped');
-        return;
+        return null;
       }
       if (await isSuppressed(deps.suppressions, doc.accountId, to)) {
         await settle(doc, {
@@ -107,22 +126,91 @@ export function startSender(deps: SenderDeps): Sender {
           nextAttemptAt: null,
         });
         deps.counted?.('suppressed');
-        return;
+        return null;
       }
     }
+    return {
+      to,
+      compose: async () => {
+        if (!milestone || !order) return null;
+        const [seller, settings] = await Promise.all([
+          deps.sellers.factsOf(doc.accountId),
+          settingsOf(deps.settings, doc.accountId),
+        ]);
+        return composeMessage(deps.compose, { ...doc, to, milestone, order }, seller, settings);
+      },
+    };
+  }
+
+  /**
+   * A message to the seller: to their account address as svc-auth last published it. Until it is
+   * known the message waits (`awaiting_seller_address`), not tried and not given up: the profile
+   * event wakes it (`wakeMessagesAwaitingAddress`), and it is looked at again every
+   * `addressRecheckMs` in case that wake-up came while this sender was parking it.
+   */
+  async function sellerOutgoing(doc: NotificationDocument, now: Date): Promise<Outgoing | null> {
+    const to = await deps.sellers.addressOf(doc.accountId);
+    if (!to) {
+      await settle(doc, {
+        reason: 'awaiting_seller_address',
+        nextAttemptAt: new Date(now.getTime() + deps.addressRecheckMs),
+      });
+      // The address may have come while this was decided, its wake-up finding the message leased.
+      if (await deps.sellers.addressOf(doc.accountId)) {
+        await notifications.updateOne(
+          { _id: doc._id, state: 'queued', reason: 'awaiting_seller_address' },
+          { $set: { nextAttemptAt: deps.now() } },
+        );
+      }
+      return null;
+    }
+    const queries = doc.kind === 'digest' ? await gatherDigest(notifications, doc) : [];
+    if (doc.kind === 'digest' && queries.length === 0) {
+      await settle(doc, { state: 'skipped', reason: 'nothing_to_send', to, nextAttemptAt: null });
+      deps.counted?.('skipped');
+      return null;
+    }
+    return {
+      to,
+      compose: async () => {
+        const { timeZone } = await deps.sellers.factsOf(doc.accountId);
+        return composeSellerMessage(deps.compose, doc, { to, timeZone }, queries);
+      },
+      ...(doc.kind === 'digest'
+        ? {
+            set: { queryCount: queries.length },
+            settled: (state: 'sent' | 'failed', sentAt: Date | null) =>
+              settleDigestQueries(notifications, doc, { state, to, sentAt, now: deps.now() }),
+          }
+        : {}),
+    };
+  }
+
+  async function deliver(doc: NotificationDocument) {
+    const now = deps.now();
+    const outgoing = isSellerMessage(doc)
+      ? await sellerOutgoing(doc, now)
+      : await buyerOutgoing(doc, now);
+    if (!outgoing) return;
+    const { to } = outgoing;
     const attempts = doc.attempts + 1;
+    // The give-up clock runs from the first try: a seller's message that waited for the address
+    // is not given up at its first failure. (Older documents: their creation.)
+    const firstTriedAt = doc.firstTriedAt ?? (doc.attempts > 0 ? doc.createdAt : now);
     let subject: string | null = doc.subject;
     try {
-      const [seller, settings] = await Promise.all([
-        deps.sellers.factsOf(doc.accountId),
-        settingsOf(deps.settings, doc.accountId),
-      ]);
-      const message = await composeMessage(deps.compose, { ...doc, to }, seller, settings);
+      const message = await outgoing.compose();
+      if (!message) {
+        log.error({ notificationId: doc._id.toString() }, 'outbox document without its content');
+        await settle(doc, { state: 'failed', reason: null, nextAttemptAt: null, to });
+        deps.counted?.('failed');
+        return;
+      }
       subject = message.subject;
       await deps.mailer.send(message);
     } catch (error) {
       const failure = sendFailureOf(error);
-      const waitedMs = now.getTime() - doc.createdAt.getTime();
+      const waitedMs = now.getTime() - firstTriedAt.getTime();
       if (failure.kind === 'retry' && waitedMs < deps.giveUpAfterMs) {
         const next = new Date(
           now.getTime() + retryDelayMs(attempts, deps.retryBaseMs, deps.retryMaxMs),
@@ -131,7 +219,15 @@ export function startSender(deps: SenderDeps): Sender {
           { notificationId: doc._id.toString(), attempts, next, err: error },
           'mail not sent; will try again',
         );
-        await settle(doc, { attempts, nextAttemptAt: next, lastError: failure.detail, subject });
+        await settle(doc, {
+          attempts,
+          firstTriedAt,
+          to,
+          reason: null,
+          nextAttemptAt: next,
+          lastError: failure.detail,
+          subject,
+        });
         deps.counted?.('retried');
         return;
       }
@@ -148,21 +244,31 @@ export function startSender(deps: SenderDeps): Sender {
         state: 'failed',
         reason,
         attempts,
+        firstTriedAt,
+        to,
         nextAttemptAt: null,
         lastError: failure.detail,
         subject,
+        ...outgoing.set,
       });
+      await outgoing.settled?.('failed', null);
       deps.counted?.('failed');
       return;
     }
+    const sentAt = deps.now();
     await settle(doc, {
       state: 'sent',
-      sentAt: deps.now(),
+      reason: null,
+      sentAt,
       attempts,
+      firstTriedAt,
+      to,
       nextAttemptAt: null,
       lastError: null,
       subject,
+      ...outgoing.set,
     });
+    await outgoing.settled?.('sent', sentAt);
     deps.counted?.('sent');
   }
 

@@ -3,9 +3,11 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type mongoose from 'mongoose';
 import {
   ordersStream,
+  sellerNoticeRequested,
   sellerProfileChanged,
   TRACKING_ENTRY_EVENT_VERSION,
   trackingEntryUpserted,
+  type SellerNotice,
 } from '@onvelope/contracts';
 import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
 import {
@@ -28,7 +30,7 @@ import {
   entryChangesConsumerName,
   entryDeletionsConsumerName,
 } from '../../src/events/consumers.js';
-import { startNotifyService } from '../../src/index.js';
+import { startNotifyService, type NotifyOverrides } from '../../src/index.js';
 
 /**
  * Each harness is a fresh deployment: svc-notify's order consumers, left by an earlier harness of
@@ -68,6 +70,14 @@ export interface NotifyHarness {
   /** A fresh seller: running trial, profile published and stored. */
   seller(fields?: { storeName?: string; timeZone?: string }): Promise<Seller>;
   publishChanges(accountId: string, changes: EntryChange[], messageId?: string): Promise<void>;
+  /** What another service's `startSellerNotices` publishes (`notify.seller-notice.requested`). */
+  publishNotice(
+    accountId: string,
+    notice: SellerNotice,
+    ids?: { noticeId?: string; messageId?: string },
+  ): Promise<string>;
+  /** Another svc-notify on the same database and NATS (a replica), stopped with the harness. */
+  replica(): Promise<StartedService>;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   /** The outbox documents of an order, once `check` passes on them. */
   notificationsOf(accountId: string, entryId: string): Promise<Record<string, unknown>[]>;
@@ -106,14 +116,37 @@ export const shippedChange = (fields: Partial<EntryChange> = {}): EntryChange =>
     ...fields,
   });
 
-export async function startNotifyHarness(env: Record<string, string> = {}): Promise<NotifyHarness> {
+/**
+ * A clock a test moves forward (the daily digest's 08:00) while time still runs: `now()` is the
+ * real time plus an offset, so leases and waits behave as they do in production.
+ */
+export interface TestClock {
+  now(): Date;
+  /** Jumps to `instant` (forward only: messages already queued stay due). */
+  set(instant: Date): void;
+}
+
+export function testClock(): TestClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    set(instant) {
+      offsetMs = Math.max(offsetMs, instant.getTime() - Date.now());
+    },
+  };
+}
+
+export async function startNotifyHarness(
+  env: Record<string, string> = {},
+  overrides: NotifyOverrides = {},
+): Promise<NotifyHarness> {
   const { natsUrl } = testInfra();
   const sink = await startSmtpSink();
   const link = await startTcpLink(sink.url);
   const issuer = await startTestIssuer({ natsUrl });
   const nats = await connectNats(natsUrl, 'notify-test');
   await forgetEarlierDeployments(nats);
-  const service = await startService((serviceEnv) => startNotifyService(serviceEnv), {
+  const service = await startService((serviceEnv) => startNotifyService(serviceEnv, overrides), {
     AUTH_JWKS_URL: issuer.url,
     SMTP_URL: link.url,
     PUBLIC_SITE_URL,
@@ -125,6 +158,7 @@ export async function startNotifyHarness(env: Record<string, string> = {}): Prom
     ...env,
   });
   const db = await connectTestDatabase(service.env.MONGO_DB);
+  const replicas: StartedService[] = [];
 
   const eventually: NotifyHarness['eventually'] = async (check, ms = 10_000) => {
     const until = Date.now() + ms;
@@ -199,6 +233,25 @@ export async function startNotifyHarness(env: Record<string, string> = {}): Prom
         messageId,
       );
     },
+    async publishNotice(accountId, notice, ids = {}) {
+      const noticeId = ids.noticeId ?? `test:${notice.kind}:${randomUUID()}`;
+      await publishEvent(
+        nats,
+        sellerNoticeRequested,
+        { noticeId, accountId, requestedAt: new Date().toISOString(), notice },
+        ids.messageId ?? noticeId,
+      );
+      return noticeId;
+    },
+    async replica() {
+      const { PORT: _port, ...replicaEnv } = service.env;
+      const started = await startService(
+        (serviceEnv) => startNotifyService(serviceEnv, overrides),
+        replicaEnv,
+      );
+      replicas.push(started);
+      return started;
+    },
     notificationsOf: (accountId, entryId) =>
       db.collection('notifications').find({ accountId, entryId }).sort({ createdAt: 1 }).toArray(),
     async mailsTo(address) {
@@ -208,6 +261,7 @@ export async function startNotifyHarness(env: Record<string, string> = {}): Prom
       );
     },
     async stop() {
+      await Promise.all(replicas.map((replica) => replica.close()));
       await service.close();
       await Promise.all([nats.close(), db.close(), issuer.close()]);
       await link.close();

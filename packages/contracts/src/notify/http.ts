@@ -6,6 +6,7 @@ import {
   orderNotificationsResponse,
   previewQuery,
   previewResponse,
+  sellerMessagesResponse,
   sendTestRequest,
   sendTestResponse,
   suppressionsResponse,
@@ -16,7 +17,7 @@ import {
 
 const route = routeOwnedBy('svc-notify');
 
-/** Issue 34: the seller's buyer-notification settings (defaults until they save). */
+/** Issue 34: the seller's notification settings (defaults until they save). */
 export const getNotificationSettings = route(
   'GET',
   '/api/notify/settings',
@@ -65,6 +66,19 @@ export const orderNotifications = route(
   { schemas: { params: orderNotificationsParams, response: orderNotificationsResponse } },
 );
 
+/**
+ * What svc-notify sent the seller themselves (buyers' queries, daily digests, billing and
+ * store-front messages): kind, subject, when and state, newest first.
+ */
+export const sellerMessages = route(
+  'GET',
+  '/api/notify/messages',
+  'merchant',
+  'implied',
+  'Messages sent to the seller',
+  { schemas: { response: sellerMessagesResponse } },
+);
+
 /** Addresses the seller's mails no longer go to (unsubscribed, or refused by their mail server). */
 export const notificationSuppressions = route(
   'GET',
@@ -105,6 +119,7 @@ export const notifyRoutes = [
   previewNotification,
   sendTestNotification,
   orderNotifications,
+  sellerMessages,
   notificationSuppressions,
   showUnsubscribe,
   unsubscribe,

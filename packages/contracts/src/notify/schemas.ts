@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from '../auth/schemas.js';
 import { plainText, textField } from '../text.js';
+import { sellerNoticeKinds } from './seller-notices.js';
 
 /**
  * Issue 34: the moments of a shipment a buyer is told about by e-mail. `problem` covers a failed
@@ -33,6 +34,15 @@ export const defaultMilestoneSettings: Record<NotificationMilestone, boolean> = 
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
+/**
+ * How a seller hears of their buyers' queries: one e-mail per query at once, or one e-mail a day
+ * at 08:00 in their time zone listing the queries since the last one. Billing and store-front
+ * messages are about the seller's account and always go at once.
+ */
+export const buyerQueryDeliveries = ['immediately', 'daily_digest'] as const;
+export type BuyerQueryDelivery = (typeof buyerQueryDeliveries)[number];
+export const defaultBuyerQueryDelivery: BuyerQueryDelivery = 'immediately';
+
 /** A seller's notification settings as stored and shown. */
 export const notificationSettings = z.object({
   milestones: z.object({
@@ -49,6 +59,8 @@ export const notificationSettings = z.object({
   logoUrl: z.string().nullable(),
   /** `#rrggbb`: the button and header line of every message. */
   accentColor: z.string().nullable(),
+  /** Messages to the seller about buyers' queries: at once (default) or a daily digest. */
+  buyerQueries: z.enum(buyerQueryDeliveries),
 });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
@@ -85,6 +97,11 @@ export const updateNotificationSettingsRequest = z
       .string()
       .regex(HEX_COLOUR, 'Accent colour must be #rrggbb')
       .nullable()
+      .optional(),
+    buyerQueries: z
+      .enum(buyerQueryDeliveries, {
+        error: `Buyer queries must be one of ${buyerQueryDeliveries.join(', ')}`,
+      })
       .optional(),
   })
   .strict();
@@ -124,8 +141,18 @@ export const sendTestResponse = z.object({
   notificationId: z.string(),
 });
 
-/** Where a message stands: waiting, sent, or why it was not. */
-export const notificationStates = ['queued', 'sent', 'failed', 'suppressed', 'skipped'] as const;
+/**
+ * Where a message stands: waiting, sent, or why it was not. `held`: a buyer's query kept for the
+ * seller's next daily digest (it becomes `sent` with the digest).
+ */
+export const notificationStates = [
+  'queued',
+  'sent',
+  'failed',
+  'suppressed',
+  'skipped',
+  'held',
+] as const;
 export type NotificationState = (typeof notificationStates)[number];
 
 /** Why a message was not sent (the order's history shows it). */
@@ -146,6 +173,13 @@ export const notificationReasons = [
   'gave_up',
   /** The order was deleted (the seller cleared their data) before the message went. */
   'order_deleted',
+  /**
+   * A message to the seller waits: svc-notify does not know the account's address yet (it comes
+   * with svc-auth's `sellerProfileChanged`); it goes as soon as it does.
+   */
+  'awaiting_seller_address',
+  /** A daily digest found no query left to list (another digest had taken them). */
+  'nothing_to_send',
 ] as const;
 export type NotificationReason = (typeof notificationReasons)[number];
 
@@ -170,6 +204,36 @@ export const orderNotificationsResponse = z.object({
   success: z.literal(true),
   /** Oldest first. */
   notifications: z.array(notificationRecord),
+});
+
+/**
+ * What a message to the seller is about: each kind of `sellerNoticeRequested`, and the daily
+ * digest of buyers' queries.
+ */
+export const sellerMessageKinds = [...sellerNoticeKinds, 'buyer_query_digest'] as const;
+export type SellerMessageKind = (typeof sellerMessageKinds)[number];
+
+export const sellerMessageRecord = z.object({
+  id: z.string(),
+  kind: z.enum(sellerMessageKinds),
+  state: z.enum(notificationStates),
+  reason: z.enum(notificationReasons).nullable(),
+  /** The account address it went (or is going) to; null while it is not known. */
+  to: z.string().nullable(),
+  subject: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  /** A digest: how many queries it lists (null for the other kinds). */
+  queryCount: z.number().int().nonnegative().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type SellerMessageRecord = z.infer<typeof sellerMessageRecord>;
+
+export const sellerMessagesResponse = z.object({
+  success: z.literal(true),
+  /** Newest first, the last 100. */
+  messages: z.array(sellerMessageRecord),
 });
 
 export const suppressionReasons = ['unsubscribed', 'refused'] as const;
