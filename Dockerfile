@@ -4,8 +4,8 @@
 # holds only its own dist/, the dist/ of the workspace packages it imports, and its production
 # dependencies, installed on their own (stage `<app>-deps`).
 
-# Node 24 is the current LTS (Node 20 is past its end of life).
-ARG NODE_IMAGE=node:24-bookworm-slim
+# The Node the whole project runs on (.nvmrc; tools/infra/test/node-runtime.test.ts keeps them equal).
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 # The frontends are static files: any web server or CDN serves them; this one runs as non-root.
 ARG STATIC_IMAGE=nginxinc/nginx-unprivileged:stable-alpine
 
