@@ -106,13 +106,13 @@ describe('messages to the seller about their own account (issue 34)', () => {
           'Reason: The store timed out',
           'INTEGRATIONS',
         ],
-        '/account-settings',
+        '/account-settings?tab=integrations',
       ],
       [
         { kind: 'store_authorization_expired', storeName: 'Teapot Emporium' },
         'Connect Teapot Emporium again to keep your orders in sync',
         ['Teapot Emporium no longer accepts', 'INTEGRATIONS'],
-        '/account-settings',
+        '/account-settings?tab=integrations',
       ],
     ];
     for (const [notice] of notices) await h.publishNotice(seller.accountId, notice);

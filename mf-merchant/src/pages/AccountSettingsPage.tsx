@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from '@onvelope/router';
+import { useNavigate, useSearchParams } from '@onvelope/router';
 import {
   authValidationMessages,
   getSettings,
@@ -45,6 +45,10 @@ const tabs: { id: Tab; label: string }[] = [
   { id: 'notifications', label: 'NOTIFICATIONS' },
 ];
 
+/** `?tab=integrations` opens that tab (links in the seller's e-mails); PROFILE otherwise (spec). */
+const tabNamed = (name: string | null): Tab =>
+  tabs.find((candidate) => candidate.id === name)?.id ?? 'profile';
+
 /**
  * /account-settings (spec 001 §2): PROFILE, EMAIL and PASSWORD tabs over GET /auth/settings, with
  * the account information block and the success and error banners, and the INTEGRATIONS tab
@@ -58,7 +62,8 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
   const navigateLater = useDelayedNavigate();
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading');
   const [account, setAccount] = useState<Account | null>(null);
-  const [tab, setTab] = useState<Tab>('profile');
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(() => tabNamed(search.get('tab')));
   const [banner, setBanner] = useState<Banner>(null);
   const [expired, setExpired] = useState(false);
   const billing = useSubscription({ confirmPayment: false, withPortal: true });

@@ -45,8 +45,8 @@ describe('messages to the seller', () => {
       'https://site.test/pricing?reason=trial_expired',
       'https://site.test/pricing?reason=subscription_cancelled',
       'https://site.test/account-settings',
-      'https://site.test/account-settings',
-      'https://site.test/account-settings',
+      'https://site.test/account-settings?tab=integrations',
+      'https://site.test/account-settings?tab=integrations',
     ]);
   });
 

@@ -19,9 +19,9 @@ export const sellerActionPaths: Record<SellerNoticeKind, string> = {
   // The card is changed in Stripe's portal, behind Manage billing in account settings' Billing.
   payment_failed: '/account-settings',
   subscription_cancelled: '/pricing?reason=subscription_cancelled',
-  // The INTEGRATIONS tab of account settings (the page opens on PROFILE: the words say which tab).
-  sync_failed: '/account-settings',
-  store_authorization_expired: '/account-settings',
+  // The INTEGRATIONS tab of account settings, where the store is connected again.
+  sync_failed: '/account-settings?tab=integrations',
+  store_authorization_expired: '/account-settings?tab=integrations',
 };
 
 /** What the seller is shown of a buyer's query in a digest. */
