@@ -6,6 +6,7 @@ import {
   createSeller,
   importThroughApi,
   newPage,
+  postJson,
   seedLocalStorage,
   sellerStorage,
   uniqueEmail,
@@ -178,6 +179,51 @@ describe('buyer notifications', () => {
       await messages.scrollIntoViewIfNeeded();
       await page.screenshot({ path: '/tmp/notifications-order-390.png' });
       await messages.screenshot({ path: '/tmp/notifications-order-messages-390.png' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("mails the seller a buyer's query and lists it under Messages to you", async () => {
+    const seller = await createSeller(site.system, { onboarded: true });
+    const buyerEmail = uniqueEmail('query-buyer');
+    await importThroughApi(
+      site.system,
+      seller,
+      `${header}\r\nQUERY-1,Ann,Lee,${buyerEmail},SW1A 1AA,pending,,,\r\n`,
+    );
+    const asked = new Date();
+    await postJson(site.system, '/api/order-queries', {
+      accountId: String(seller.profile.accountId),
+      customerName: 'Ann <b>Lee</b>',
+      customerEmail: buyerEmail,
+      orderNumber: 'QUERY-1',
+      subject: 'Where is it?',
+      message: 'It has been a week.',
+    });
+
+    const mail = await simpleParser(
+      (await site.system.mail.waitForMail(seller.email, { since: asked, timeoutMs: 30_000 })).raw,
+    );
+    expect(mail.subject).toBe('New query about order #QUERY-1 from Ann <b>Lee</b>: Where is it?');
+    expect(mail.text).toContain('It has been a week.');
+    // The buyer's name is text in the HTML part, never markup.
+    expect(String(mail.html)).not.toContain('<b>Lee</b>');
+    expect(String(mail.html)).toContain(`href="${site.system.url}/dashboard"`);
+
+    const { context, page } = await signedIn(seller);
+    try {
+      // A link of the seller's e-mails opens its tab.
+      await page.goto(`${site.system.url}/account-settings?tab=notifications`);
+      expect(
+        await page.getByTestId('settings-tab-notifications').getAttribute('aria-selected'),
+      ).toBe('true');
+      const listed = page.getByTestId('seller-message').first();
+      await listed.waitFor();
+      expect(await listed.getByTestId('seller-message-subject').textContent()).toBe(mail.subject);
+      await page
+        .getByTestId('seller-messages')
+        .screenshot({ path: '/tmp/seller-messages-1280.png' });
     } finally {
       await context.close();
     }
