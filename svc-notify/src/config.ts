@@ -25,6 +25,8 @@ export const configSchema = serviceConfigSchema(
     UNSUBSCRIBE_MAILTO: z.email().optional(),
     /** How often the sender looks for messages due (it is also woken when one is queued). */
     SEND_EVERY_MS: ms(1_000, 10),
+    /** How many messages one instance sends at once (each on its own SMTP connection). */
+    SEND_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
     /** How long a claimed message is held by one sender before another may take it. */
     SEND_LEASE_MS: ms(60_000, 100),
     /** The first wait after a failed try; it doubles with every try up to SEND_RETRY_MAX_MS. */

@@ -30,8 +30,9 @@ export interface NotifyOverrides {
  * svc-notify: the one owner of messages to people (ARCHITECTURE). Issue 34's slice: buyer
  * messages at the shipping milestones, decided from orders' events into an outbox, sent by a
  * leased loop, with the seller's settings, preview, test, history, suppressions and unsubscribe;
- * and the seller's own messages other services ask for (buyers' queries, alone or in a daily
- * digest, billing and store-front notices).
+ * the buyer messages other services ask for (the seller's reply to a query); and the seller's own
+ * messages other services ask for (buyers' queries, alone or in a daily digest, billing and
+ * store-front notices).
  */
 export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
   return createService({
@@ -84,6 +85,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         log,
         now,
         everyMs: config.SEND_EVERY_MS,
+        concurrency: config.SEND_CONCURRENCY,
         leaseMs: config.SEND_LEASE_MS,
         retryBaseMs: config.SEND_RETRY_BASE_MS,
         retryMaxMs: config.SEND_RETRY_MAX_MS,
@@ -126,6 +128,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
           queued,
         },
         notices: { notifications, settings, now, queued },
+        buyerNotices: { notifications, now, queued },
         sellers,
         log,
       }).catch(async (error: unknown) => {

@@ -47,9 +47,12 @@ const couriers = ['Royal Mail', 'DPD', 'Evri', 'DHL', 'UPS'];
 const header =
   'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items,orderDate,itemTotal,shippingCountry\n';
 
+/** Which orders a generated file holds: a realistic spread of statuses, or every one shipped. */
+export type FileOrders = 'mixed' | 'shipped';
+
 /** Row i of the generated file: realistic spread of names, statuses, dates and couriers. */
-function row(i: number) {
-  const status = statuses[i % statuses.length]!;
+function row(i: number, orders: FileOrders) {
+  const status = orders === 'shipped' ? 'shipped' : statuses[i % statuses.length]!;
   const shipped = status !== 'pending' && status !== 'processing';
   const courier = shipped ? couriers[i % couriers.length]! : '';
   const tracking = shipped ? `TRK${String(i).padStart(9, '0')}GB` : '';
@@ -65,7 +68,11 @@ function row(i: number) {
     trackingNumber: tracking,
     trackingUrl: tracking ? `https://track.example/${tracking}` : '',
     items: `Tee #${i % 50}; Mug #${i % 7}`,
-    orderDate: `2025-${String((i % 12) + 1).padStart(2, '0')}-${day}`,
+    // Shipped today: news to the buyer (an order first seen long after it shipped gets no mail).
+    orderDate:
+      orders === 'shipped'
+        ? new Date().toISOString().slice(0, 10)
+        : `2025-${String((i % 12) + 1).padStart(2, '0')}-${day}`,
     itemTotal: (i % 90) + 0.99,
     shippingCountry: ['GB', 'US', 'DE', 'FR'][i % 4]!,
   };
@@ -87,13 +94,13 @@ const csvLine = (r: ReturnType<typeof row>) =>
     r.shippingCountry,
   ].join(',') + '\n';
 
-async function* csvFile(rows: number, boundary: string) {
+async function* csvFile(rows: number, boundary: string, orders: FileOrders) {
   yield Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${header}`,
   );
   let chunk = '';
   for (let i = 0; i < rows; i += 1) {
-    chunk += csvLine(row(i));
+    chunk += csvLine(row(i, orders));
     if (chunk.length > 64 * 1024) {
       yield Buffer.from(chunk);
       chunk = '';
@@ -107,7 +114,12 @@ async function* csvFile(rows: number, boundary: string) {
  * token's seller; answers the seconds until the import answered, and throws unless every row was
  * stored.
  */
-export async function upload(gatewayUrl: string, token: string, rows: number) {
+export async function upload(
+  gatewayUrl: string,
+  token: string,
+  rows: number,
+  orders: FileOrders = 'mixed',
+) {
   const boundary = `bench${Date.now()}`;
   const started = performance.now();
   const response = await fetch(`${gatewayUrl}/api/upload/csv`, {
@@ -116,7 +128,7 @@ export async function upload(gatewayUrl: string, token: string, rows: number) {
       authorization: `Bearer ${token}`,
       'content-type': `multipart/form-data; boundary=${boundary}`,
     },
-    body: ReadableStream.from(csvFile(rows, boundary)),
+    body: ReadableStream.from(csvFile(rows, boundary, orders)),
     duplex: 'half',
   } as RequestInit);
   const body = (await response.json()) as { successfulRows?: number; error?: string };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { accessOf } from '@onvelope/contracts';
 import type { BillingAccess, Logger, Mailer, MailMessage } from '@onvelope/service-kit';
 import {
+  isBuyerMessage,
   isSellerMessage,
   type NotificationDocument,
   type NotificationModel,
@@ -9,7 +10,7 @@ import {
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 import type { SuppressionModel } from '../data/suppression.model.js';
 import { retryDelayMs, sendFailureOf } from '../domain/send-outcome.js';
-import { composeMessage, type ComposeDeps } from './compose-message.js';
+import { composeBuyerNotice, composeMessage, type ComposeDeps } from './compose-message.js';
 import { composeSellerMessage } from './compose-seller-message.js';
 import { gatherDigest, settleDigestQueries } from './daily-digest.js';
 import { settingsOf } from './notification-settings.js';
@@ -27,6 +28,8 @@ export interface SenderDeps {
   log: Logger;
   now: () => Date;
   everyMs: number;
+  /** Messages sent at once: each waits mostly on the mail server, svc-orders and MongoDB. */
+  concurrency: number;
   leaseMs: number;
   retryBaseMs: number;
   retryMaxMs: number;
@@ -106,19 +109,23 @@ export function startSender(deps: SenderDeps): Sender {
     settled?: (state: 'sent' | 'failed', sentAt: Date | null) => Promise<void>;
   }
 
-  /** A buyer's message or a seller's test: checked again now, or settled without sending. */
+  /**
+   * A buyer's message (a milestone, a notice) or a seller's test: checked again now, or settled
+   * without sending. A milestone needs an open workspace; a buyer's notice (the seller's reply)
+   * was written while it was open (`recordBuyerNotice`). Both honour the seller's suppressions.
+   */
   async function buyerOutgoing(doc: NotificationDocument, now: Date): Promise<Outgoing | null> {
-    const { to, milestone, order } = doc;
+    const { to, milestone, order, buyerNotice } = doc;
     if (!to) {
       await settle(doc, { state: 'skipped', reason: 'no_customer_email', nextAttemptAt: null });
       return null;
     }
-    if (doc.kind === 'buyer') {
-      if (!accessOf(await deps.billing.stateOf(doc.accountId), now).allowed) {
-        await settle(doc, { state: 'skipped', reason: 'workspace_closed', nextAttemptAt: null });
-        deps.counted?.('skipped');
-        return null;
-      }
+    if (doc.kind === 'buyer' && !accessOf(await deps.billing.stateOf(doc.accountId), now).allowed) {
+      await settle(doc, { state: 'skipped', reason: 'workspace_closed', nextAttemptAt: null });
+      deps.counted?.('skipped');
+      return null;
+    }
+    if (isBuyerMessage(doc)) {
       if (await isSuppressed(deps.suppressions, doc.accountId, to)) {
         await settle(doc, {
           state: 'suppressed',
@@ -132,11 +139,15 @@ export function startSender(deps: SenderDeps): Sender {
     return {
       to,
       compose: async () => {
-        if (!milestone || !order) return null;
         const [seller, settings] = await Promise.all([
           deps.sellers.factsOf(doc.accountId),
           settingsOf(deps.settings, doc.accountId),
         ]);
+        if (doc.kind === 'buyer_notice') {
+          if (!buyerNotice) return null;
+          return composeBuyerNotice(deps.compose, { ...doc, to, buyerNotice }, seller, settings);
+        }
+        if (!milestone || !order) return null;
         return composeMessage(deps.compose, { ...doc, to, milestone, order }, seller, settings);
       },
     };
@@ -233,7 +244,7 @@ export function startSender(deps: SenderDeps): Sender {
       }
       const reason = failure.kind === 'retry' ? 'gave_up' : failure.kind;
       log.warn({ notificationId: doc._id.toString(), reason, err: error }, 'mail not sent');
-      if (failure.kind === 'address_refused' && doc.kind === 'buyer') {
+      if (failure.kind === 'address_refused' && isBuyerMessage(doc)) {
         await suppress(
           deps.suppressions,
           { accountId: doc.accountId, email: to, reason: 'refused', detail: failure.detail },
@@ -272,12 +283,16 @@ export function startSender(deps: SenderDeps): Sender {
     deps.counted?.('sent');
   }
 
+  /** Claims and sends until nothing is due; several at once, each holding its own lease. */
   async function round() {
-    while (!stopped) {
-      const doc = await claim();
-      if (!doc) return;
-      await deliver(doc);
-    }
+    const sendUntilNoneDue = async () => {
+      while (!stopped) {
+        const doc = await claim();
+        if (!doc) return;
+        await deliver(doc);
+      }
+    };
+    await Promise.all(Array.from({ length: deps.concurrency }, sendUntilNoneDue));
   }
 
   const schedule = () => {
