@@ -184,4 +184,34 @@ describe('when the mail server refuses an address for good', () => {
     });
     expect(received).not.toContain('gone-ann@example.com');
   });
+
+  it("does the same for the seller's reply to a buyer's query", async () => {
+    const seller = await h.seller();
+    const entryId = `entry-${seller.accountId}`;
+    await h.publishBuyerNotice(seller.accountId, 'gone-bob@example.com', {
+      kind: 'query_reply',
+      queryId: 'q-refused',
+      replyId: 'r1',
+      entryId,
+      orderNumber: 'R-2',
+      customerName: 'Bob',
+      subject: 'Where is it?',
+      message: 'Hello',
+      reply: 'On its way',
+    });
+    await h.eventually(async () => {
+      const history = await h.call('GET', `/api/notify/orders/${entryId}`, {
+        token: seller.token,
+      });
+      expect(history.body.notices).toMatchObject([
+        { state: 'failed', reason: 'address_refused', attempts: 1 },
+      ]);
+      expect(history.body.notices[0].lastError).toContain('550');
+    });
+    const list = await h.call('GET', '/api/notify/suppressions', { token: seller.token });
+    expect(list.body.suppressions).toMatchObject([
+      { email: 'gone-bob@example.com', reason: 'refused' },
+    ]);
+    expect(received).not.toContain('gone-bob@example.com');
+  });
 });

@@ -11,11 +11,9 @@ export const configSchema = serviceConfigSchema(
       .int()
       .positive()
       .default(50 * 1024 * 1024),
-    // Where the site's pages are, for signed tracking links and the reply email (the gateway's).
+    // Where the site's pages are, for signed tracking links (the gateway's). No mail goes from
+    // here: svc-notify mails the seller's replies to buyers (issue 34), so no SMTP settings.
     PUBLIC_SITE_URL: z.url().default('http://localhost:8080'),
-    // The reply to a buyer's query is emailed (the same SMTP server as svc-auth's).
-    SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
-    MAIL_FROM: z.string().default('ONVELOPE <no-reply@onvelope.local>'),
     // Failed lookups and claims: per order number per hour, per client address per 15 minutes.
     LOOKUP_MAX_FAILURES_PER_ORDER: z.coerce.number().int().positive().default(10),
     LOOKUP_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
@@ -23,8 +21,9 @@ export const configSchema = serviceConfigSchema(
     QUERY_MAX_PER_IP: z.coerce.number().int().positive().default(10),
     // svc-auth answers from its database; a lookup waits no longer than this for the seller's name.
     AUTH_COMMAND_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
-    // How often a replica looks for buyer queries whose seller notice was never asked for (a
-    // process that died between storing a query and asking): the notice's safety net (issue 34).
+    // How often a replica looks for buyer queries whose seller notice, or replies whose buyer
+    // notice, was never asked for (a process that died between storing and asking): the
+    // notices' safety net (issue 34).
     QUERY_NOTICE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   },
 );

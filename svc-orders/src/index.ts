@@ -20,7 +20,7 @@ import { startImportThread } from './use-cases/import-csv-thread.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
 import { prepareBuyerDeps } from './use-cases/buyer-deps.js';
 import { createEstimator } from './use-cases/delivery-estimates.js';
-import { startQueryNoticeSweep } from './use-cases/tell-seller-about-query.js';
+import { startQueryNoticeSweep } from './use-cases/query-notices.js';
 
 export function startOrdersService(env: Env) {
   return createService({
@@ -50,8 +50,9 @@ export function startOrdersService(env: Env) {
       serveStoreFrontCommands({ db, nats, log });
       serveCustomerCommands({ db, nats, log });
       const shipmentTracking = await consumeShipmentTracking({ db, nats, log });
-      // What the seller must hear of (a buyer's query) goes to svc-notify through this outbox,
-      // published however long NATS is away, including what an earlier process left.
+      // What the seller must hear of (a buyer's query) and what the buyer must (the seller's
+      // reply) go to svc-notify through this outbox, published however long NATS is away,
+      // including what an earlier process left. svc-orders sends no mail itself (issue 34).
       const notices = await startSellerNotices({ db, nats, log });
       const buyers = await prepareBuyerDeps({ db, nats, log, config, estimator, notices });
       const queryNoticeSweep = startQueryNoticeSweep({
@@ -92,7 +93,6 @@ export function startOrdersService(env: Env) {
           await relay.stop();
           await queryNoticeSweep.stop();
           await notices.stop();
-          buyers.mailer.close();
         },
       };
     },

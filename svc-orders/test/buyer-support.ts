@@ -10,10 +10,8 @@ import {
 } from '@onvelope/service-kit';
 import {
   startService,
-  startSmtpSink,
   startTestIssuer,
   testInfra,
-  type SmtpSink,
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
@@ -37,7 +35,6 @@ export interface AuthDirectory {
 export interface BuyerHarness {
   orders: StartedService;
   issuer: TestIssuer;
-  mail: SmtpSink;
   db: Connection;
   /** A NATS connection of the test's own, e.g. to send svc-orders the commands svc-auth sends. */
   nc: NatsConnection;
@@ -52,16 +49,15 @@ export interface BuyerHarness {
 }
 
 /**
- * svc-orders with the buyer side's real parts: MongoDB, NATS, an SMTP sink and a token issuer. A
+ * svc-orders with the buyer side's real parts: MongoDB, NATS and a token issuer (it sends no mail:
+ * svc-notify does, from the notices it asks for). A
  * stand-in answers svc-auth's `auth.*` commands from `directory`; no svc-auth of another test file
  * answers them too, as the worker's NATS account is its own.
  */
 export async function startBuyerHarness(env: Record<string, string> = {}): Promise<BuyerHarness> {
   const issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-  const mail = await startSmtpSink();
   const orders = await startService(startOrdersService, {
     AUTH_JWKS_URL: issuer.url,
-    SMTP_URL: mail.url,
     PUBLIC_SITE_URL: 'https://onvelope.test',
     ...env,
   });
@@ -109,7 +105,6 @@ export async function startBuyerHarness(env: Record<string, string> = {}): Promi
   return {
     orders,
     issuer,
-    mail,
     db,
     nc,
     directory,
@@ -144,7 +139,6 @@ export async function startBuyerHarness(env: Record<string, string> = {}): Promi
       await orders.close();
       await nc.close();
       await db.close();
-      await mail.stop();
       await issuer.close();
     },
   };

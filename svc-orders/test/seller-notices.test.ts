@@ -11,7 +11,7 @@ import {
 import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { sendOrderQuery } from '../src/use-cases/send-order-query.js';
-import { startQueryNoticeSweep } from '../src/use-cases/tell-seller-about-query.js';
+import { startQueryNoticeSweep } from '../src/use-cases/query-notices.js';
 import { startBuyerHarness, type BuyerHarness } from './buyer-support.js';
 
 type Requested = PayloadOf<typeof sellerNoticeRequested>;
@@ -243,6 +243,9 @@ describe("a buyer's query asks svc-notify to tell the seller (issue 34)", () => 
         },
         notices: {
           request: async () => {
+            throw new Error('the outbox did not answer');
+          },
+          requestForBuyer: async () => {
             throw new Error('the outbox did not answer');
           },
         },

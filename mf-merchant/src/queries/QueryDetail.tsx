@@ -40,7 +40,7 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
         body: { message: reply.trim() },
       });
       setReply('');
-      // The service says whether the buyer was emailed ('Reply sent', or saved without the mail).
+      // 'Reply sent': stored, and svc-notify mails it to the buyer (its history says how that went).
       setNotice(answer.message ?? null);
       onChanged(answer.query);
     } catch (caught) {

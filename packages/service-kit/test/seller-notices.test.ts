@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sellerNoticeRequested, type PayloadOf } from '@onvelope/contracts';
+import {
+  buyerNoticeRequested,
+  sellerNoticeRequested,
+  type BuyerNotice,
+  type PayloadOf,
+} from '@onvelope/contracts';
 import { connectTestDatabase, testInfra, uniqueDatabaseName } from '@onvelope/testkit';
 import {
   connectNats,
@@ -13,6 +18,7 @@ import {
 } from '../src/index.js';
 
 type Requested = PayloadOf<typeof sellerNoticeRequested>;
+type BuyerRequested = PayloadOf<typeof buyerNoticeRequested>;
 const log = createLogger('seller-notices-test', 'silent');
 const HOUR_MS = 3_600_000;
 
@@ -21,7 +27,9 @@ describe('seller notices: stored, then published once (issue 34)', () => {
   let db: Connection;
   let nc: NatsConnection;
   let consumer: EventConsumer;
+  let buyerConsumer: EventConsumer;
   const seen: Requested[] = [];
+  const seenForBuyers: BuyerRequested[] = [];
 
   beforeAll(async () => {
     db = await connectTestDatabase(uniqueDatabaseName('notices'));
@@ -36,9 +44,20 @@ describe('seller notices: stored, then published once (issue 34)', () => {
       log,
       { startAt: 'new' },
     );
+    buyerConsumer = await consumeEvents(
+      nc,
+      buyerNoticeRequested,
+      `buyer-notices-test-${run}`,
+      async ({ payload }) => {
+        seenForBuyers.push(payload);
+      },
+      log,
+      { startAt: 'new' },
+    );
   });
   afterAll(async () => {
     await consumer?.stop();
+    await buyerConsumer?.stop();
     await nc?.close();
     await db?.close();
   });
@@ -105,6 +124,83 @@ describe('seller notices: stored, then published once (issue 34)', () => {
       await expect.poll(unpublished).toBe(0);
     } finally {
       await next.stop();
+    }
+  });
+
+  const reply = (fields: Partial<BuyerNotice> = {}): BuyerNotice => ({
+    kind: 'query_reply',
+    queryId: `query-${run}`,
+    replyId: 'reply-1',
+    entryId: `entry-${run}`,
+    orderNumber: '1001',
+    customerName: 'Ada Lovelace',
+    subject: 'Where is my parcel?',
+    message: 'It has been a week.',
+    reply: 'It left today.',
+    ...fields,
+  });
+
+  it("publishes a buyer's notice once, with its address, as the buyer event of the same outbox", async () => {
+    const notices = await startSellerNotices({ db, nats: nc, log, everyMs: HOUR_MS });
+    try {
+      const account = `account-${run}-e`;
+      const noticeId = `orders:query_reply:${run}:1`;
+      await notices.requestForBuyer(account, noticeId, 'ada@example.com', reply());
+      await notices.requestForBuyer(account, noticeId, 'ada@example.com', reply());
+      // A seller's notice beside it, from the same outbox, keeps its own event.
+      await notices.request(account, `sync:failed:${run}:3`, {
+        kind: 'sync_failed',
+        storeName: null,
+        reason: 'Timed out',
+      });
+
+      await expect
+        .poll(() => seenForBuyers.filter((request) => request.accountId === account).length)
+        .toBe(1);
+      await expect.poll(() => seenFor(account).length).toBe(1);
+      expect(seenForBuyers.filter((request) => request.accountId === account)).toEqual([
+        {
+          noticeId,
+          accountId: account,
+          requestedAt: expect.any(String),
+          to: 'ada@example.com',
+          notice: reply(),
+        },
+      ]);
+      expect(seenFor(account)[0]).toMatchObject({ notice: { kind: 'sync_failed' } });
+      await expect.poll(unpublished).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seenForBuyers.filter((request) => request.noticeId === noticeId)).toHaveLength(1);
+    } finally {
+      await notices.stop();
+    }
+  });
+
+  it("fits a buyer notice's long texts, and refuses one without an address", async () => {
+    const notices = await startSellerNotices({ db, nats: nc, log, everyMs: HOUR_MS });
+    try {
+      const account = `account-${run}-f`;
+      const noticeId = `orders:query_reply:${run}:2`;
+      await notices.requestForBuyer(
+        account,
+        noticeId,
+        'ada@example.com',
+        reply({ reply: 'r'.repeat(6_000) }),
+      );
+      await expect
+        .poll(() => seenForBuyers.filter((request) => request.noticeId === noticeId).length)
+        .toBe(1);
+      const published = seenForBuyers.find((request) => request.noticeId === noticeId)!;
+      if (published.notice.kind !== 'query_reply') throw new Error('not a reply');
+      expect(published.notice.reply).toBe(`${'r'.repeat(4_999)}…`);
+
+      const before = await db.collection('seller_notice_outbox').countDocuments();
+      await expect(
+        notices.requestForBuyer(account, `orders:query_reply:${run}:3`, '', reply()),
+      ).rejects.toThrow();
+      expect(await db.collection('seller_notice_outbox').countDocuments()).toBe(before);
+    } finally {
+      await notices.stop();
     }
   });
 });

@@ -7,6 +7,7 @@ import {
   type NotificationMilestone,
   type NotificationReason,
   type NotificationState,
+  type BuyerNotice,
   type ProblemKind,
   type SellerNotice,
 } from '@onvelope/contracts';
@@ -14,20 +15,29 @@ import type { OrderSnapshot } from '../domain/message-content.js';
 
 /**
  * Who a message is for: a buyer at a milestone of their order, the seller's test of one, a
- * seller's own message (`sellerNoticeRequested`), or a seller's daily digest of buyers' queries.
+ * seller's own message (`sellerNoticeRequested`), a seller's daily digest of buyers' queries, or a
+ * buyer's message another service asked for (`buyerNoticeRequested`: the seller's reply to a
+ * query).
  */
-export const notificationKinds = ['buyer', 'test', 'seller', 'digest'] as const;
+export const notificationKinds = ['buyer', 'test', 'seller', 'digest', 'buyer_notice'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** A message to the seller themselves: the kinds whose address is the seller's account address. */
 export const isSellerMessage = (doc: { kind: NotificationKind }) =>
   doc.kind === 'seller' || doc.kind === 'digest';
 
-/** A seller's notice as it was asked for (`sellerNoticeRequested`). */
-export interface StoredNotice {
+/**
+ * A message to one of the seller's buyers (a milestone, a reply): under the seller's suppression
+ * list, with their unsubscribe link, and a refused address is suppressed for the seller.
+ */
+export const isBuyerMessage = (doc: { kind: NotificationKind }) =>
+  doc.kind === 'buyer' || doc.kind === 'buyer_notice';
+
+/** A notice as it was asked for (`sellerNoticeRequested`, `buyerNoticeRequested`). */
+export interface StoredNotice<Body = SellerNotice> {
   noticeId: string;
   requestedAt: Date;
-  body: SellerNotice;
+  body: Body;
 }
 
 /**
@@ -35,15 +45,15 @@ export interface StoredNotice {
  * became of it. `queued` → `sent` | `failed` | `suppressed`; decided against at once → `skipped`;
  * a buyer's query kept for the seller's daily digest is `held` until the digest is sent. The
  * unique (accountId, entryId, milestone) key is the "never twice" rule: however often an event is
- * delivered, a milestone of an order has one document, a seller's notice one (`notice:<noticeId>`)
- * and a seller's day one digest (`digest:<local date>`).
+ * delivered, a milestone of an order has one document, a seller's or a buyer's notice one
+ * (`notice:<noticeId>`) and a seller's day one digest (`digest:<local date>`).
  */
 export interface NotificationDocument {
   _id: Types.ObjectId;
   accountId: string;
   /**
-   * The tracking entry; `test:<random>` for a seller's test; `notice:<noticeId>` for a seller's
-   * notice; `digest:<YYYY-MM-DD>` (the seller's local date) for a daily digest.
+   * The tracking entry; `test:<random>` for a seller's test; `notice:<noticeId>` for a seller's or
+   * a buyer's notice; `digest:<YYYY-MM-DD>` (the seller's local date) for a daily digest.
    */
   entryId: string;
   /** Buyer messages and tests only (null for the seller's own messages). */
@@ -61,6 +71,13 @@ export interface NotificationDocument {
   order: OrderSnapshot | null;
   /** Seller messages: the notice asked for. */
   notice: StoredNotice | null;
+  /** A buyer's notice (`buyer_notice`): the notice asked for; absent on the other kinds. */
+  buyerNotice?: StoredNotice<BuyerNotice> | null;
+  /**
+   * A buyer's notice about an order (a reply to a query filed under it): the order's tracking
+   * entry, so the order's history lists it (`entryId` is the notice's key). Absent otherwise.
+   */
+  orderEntryId?: string | null;
   /** A buyer's query held for the daily digest; the digest that listed it once one has. */
   heldForDigest: boolean;
   digestId: Types.ObjectId | null;
@@ -101,6 +118,16 @@ const snapshotSchema = new Schema<OrderSnapshot>(
   { _id: false },
 );
 
+const storedNoticeSchema = new Schema<StoredNotice<SellerNotice | BuyerNotice>>(
+  {
+    noticeId: { type: String, required: true },
+    requestedAt: { type: Date, required: true },
+    // Checked against the contract when it was consumed; kept as it came.
+    body: { type: Schema.Types.Mixed, required: true },
+  },
+  { _id: false },
+);
+
 const notificationSchema = new Schema<NotificationDocument>(
   {
     accountId: { type: String, required: true },
@@ -112,18 +139,9 @@ const notificationSchema = new Schema<NotificationDocument>(
     state: { type: String, enum: notificationStates, required: true },
     reason: { type: String, enum: [...notificationReasons, null], default: null },
     order: { type: snapshotSchema, default: null },
-    notice: {
-      type: new Schema<StoredNotice>(
-        {
-          noticeId: { type: String, required: true },
-          requestedAt: { type: Date, required: true },
-          // Checked against the contract when it was consumed; kept as it came.
-          body: { type: Schema.Types.Mixed, required: true },
-        },
-        { _id: false },
-      ),
-      default: null,
-    },
+    notice: { type: storedNoticeSchema, default: null },
+    buyerNotice: { type: storedNoticeSchema },
+    orderEntryId: { type: String },
     heldForDigest: { type: Boolean, default: false },
     digestId: { type: Schema.Types.ObjectId, default: null },
     digestUntil: { type: Date, default: null },
@@ -144,6 +162,8 @@ const notificationSchema = new Schema<NotificationDocument>(
 notificationSchema.index({ accountId: 1, entryId: 1, milestone: 1 }, { unique: true });
 notificationSchema.index({ state: 1, nextAttemptAt: 1 });
 notificationSchema.index({ accountId: 1, kind: 1, createdAt: 1 });
+// An order's history: the buyer notices about it (only they carry the field).
+notificationSchema.index({ orderEntryId: 1 }, { sparse: true });
 
 export type NotificationModel = Model<NotificationDocument>;
 

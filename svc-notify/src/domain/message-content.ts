@@ -64,7 +64,7 @@ export interface MessageContent {
 export const DEFAULT_ACCENT = '#1f6feb';
 
 /** `#1001` for 1001; an order number that starts with # keeps its own. */
-const orderLabel = (orderNumber: string) =>
+export const orderLabel = (orderNumber: string) =>
   headerText(orderNumber.startsWith('#') ? orderNumber : `#${orderNumber}`, 60);
 
 /** "Tuesday 3 December" in the seller's time zone (UTC when the zone is unknown). */

@@ -113,6 +113,17 @@ export function moneyOf(minor: number, currency: string): string {
 const HIDDEN_IN_BODY = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const bodyLine = (line: string) => line.replace(HIDDEN_IN_BODY, '').trimEnd();
 
+/**
+ * Someone's own words (a buyer's query, a seller's reply) as the lines a message quotes: hidden
+ * characters dropped from each line, runs of empty lines made one, none before the first words.
+ */
+export function quotedLines(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map(bodyLine)
+    .filter((line, index, lines) => line !== '' || (index > 0 && lines[index - 1] !== ''));
+}
+
 /** The message of one notice; its subject is one header line. */
 export function sellerNoticeContent(
   notice: SellerNotice,
@@ -155,11 +166,7 @@ function noticeWords(
           { label: 'From', value: `${name} (${oneLine(notice.customerEmail, 320)})` },
           { label: 'Subject', value: subjectLine },
         ],
-        quote: notice.message
-          .split(/\r\n|\r|\n/)
-          .map(bodyLine)
-          // Runs of empty lines become one; none before the first words.
-          .filter((line, index, lines) => line !== '' || (index > 0 && lines[index - 1] !== '')),
+        quote: quotedLines(notice.message),
         action: action('Answer in Order Queries'),
         why:
           'You receive this e-mail because a buyer sent a query through your order tracking ' +

@@ -1,4 +1,5 @@
 import {
+  buyerNoticeRequested,
   sellerNoticeRequested,
   sellerProfileChanged,
   sellerTimeZoneChanged,
@@ -16,6 +17,7 @@ import {
   planNotifications,
   type PlanDeps,
 } from '../use-cases/plan-notifications.js';
+import { recordBuyerNotice, type BuyerNoticeDeps } from '../use-cases/record-buyer-notice.js';
 import {
   recordSellerNotice,
   wakeMessagesAwaitingAddress,
@@ -29,23 +31,26 @@ export const entryDeletionsConsumerName = 'svc-notify-entry-deletions';
 export const sellerProfilesConsumerName = 'svc-notify-seller-profiles';
 export const timeZonesConsumerName = 'svc-notify-time-zones';
 export const sellerNoticesConsumerName = 'svc-notify-seller-notices';
+export const buyerNoticesConsumerName = 'svc-notify-buyer-notices';
 
 /**
  * Orders' changes decide the messages; svc-auth's seller events keep the seller projection;
- * other services' requests (`notify.seller-notice.requested`) become messages to the seller. A
+ * other services' requests become messages to the seller (`notify.seller-notice.requested`) or to
+ * one of the seller's buyers (`notify.buyer-notice.requested`: the seller's reply to a query). A
  * message is acknowledged once its decisions are in the outbox, so nothing decided is lost with
  * this process, and a redelivery finds them there (the outbox's unique key). The order consumers
  * start at changes made after svc-notify first ran: the orders stream's history is not work for a
  * notifier deployed after it (no buyer is mailed about it, and reading it all first delayed every
- * new mail by as long; the full test suite's orders timed its tests out). The seller notices'
- * consumer starts at the first request the NOTIFY stream keeps: each is work a service asked for,
- * and one asked before svc-notify first ran is still owed.
+ * new mail by as long; the full test suite's orders timed its tests out). The notices' consumers
+ * start at the first request the NOTIFY stream keeps: each is work a service asked for, and one
+ * asked before svc-notify first ran is still owed.
  */
 export async function consumeNotifyEvents(
   nats: NatsConnection,
   deps: {
     plan: PlanDeps;
     notices: SellerNoticeDeps;
+    buyerNotices: BuyerNoticeDeps;
     sellers: SellerFactsReader;
     log: Logger;
   },
@@ -92,6 +97,13 @@ export async function consumeNotifyEvents(
         sellerNoticeRequested,
         sellerNoticesConsumerName,
         ({ payload }) => recordSellerNotice(deps.notices, payload),
+        deps.log,
+      ),
+      await consumeEvents(
+        nats,
+        buyerNoticeRequested,
+        buyerNoticesConsumerName,
+        ({ payload }) => recordBuyerNotice(deps.buyerNotices, payload),
         deps.log,
       ),
     );

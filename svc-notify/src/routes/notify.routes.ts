@@ -102,12 +102,36 @@ export function registerNotifyRoutes(routes: ServiceRoutes, deps: NotifyRouteDep
   });
 
   routes.handle(orderNotifications, async (ctx, { params }) => {
-    const found = await forAccount(deps.notifications, callerOf(ctx).accountId)
-      .find({ entryId: params.entryId, kind: 'buyer' })
-      .sort({ createdAt: 1, _id: 1 })
-      .lean();
+    const mine = forAccount(deps.notifications, callerOf(ctx).accountId);
+    const [found, notices] = await Promise.all([
+      mine.find({ entryId: params.entryId, kind: 'buyer' }).sort({ createdAt: 1, _id: 1 }).lean(),
+      // The seller's replies to queries filed under this order (keyed by their notice id).
+      mine
+        .find({ orderEntryId: params.entryId, kind: 'buyer_notice' })
+        .sort({ createdAt: 1, _id: 1 })
+        .lean(),
+    ]);
     return {
       success: true as const,
+      notices: notices.flatMap((doc) =>
+        doc.buyerNotice
+          ? [
+              {
+                id: doc._id.toString(),
+                kind: doc.buyerNotice.body.kind,
+                queryId: doc.buyerNotice.body.queryId,
+                state: doc.state,
+                reason: doc.reason,
+                to: doc.to,
+                subject: doc.subject,
+                attempts: doc.attempts,
+                lastError: doc.lastError,
+                createdAt: doc.createdAt.toISOString(),
+                sentAt: iso(doc.sentAt),
+              },
+            ]
+          : [],
+      ),
       // Every buyer message has its milestone; the check says so to the types.
       notifications: found.flatMap((doc) =>
         doc.milestone

@@ -1,10 +1,10 @@
-import { Link, Section, Text } from '@react-email/components';
+import { Section, Text } from '@react-email/components';
 import type { MessageContent } from '../domain/message-content.js';
 import {
   ActionButton,
   bodyText,
+  BuyerFooter,
   Details,
-  Footer,
   Headline,
   MessageLayout,
   mutedText,
@@ -47,21 +47,12 @@ export function BuyerMessage({ content }: { content: MessageContent }) {
           ) : null}
         </Section>
       ) : null}
-      <Footer>
-        <Text style={mutedText}>
-          You are receiving this e-mail because you ordered from {content.storeName}.
-          {content.unsubscribeUrl ? (
-            <>
-              {' '}
-              <Link href={content.unsubscribeUrl} style={{ color: '#6b7280' }}>
-                Unsubscribe
-              </Link>{' '}
-              from {content.storeName}&apos;s order updates.
-            </>
-          ) : null}
-        </Text>
-        <Text style={mutedText}>Sent by ONVELOPE for {content.storeName}.</Text>
-      </Footer>
+      <BuyerFooter
+        why={`You are receiving this e-mail because you ordered from ${content.storeName}.`}
+        storeName={content.storeName}
+        unsubscribeUrl={content.unsubscribeUrl}
+        unsubscribeFrom="order updates"
+      />
     </MessageLayout>
   );
 }

@@ -9,13 +9,8 @@ import {
   MessageLayout,
   mutedText,
   Paragraphs,
+  Quote,
 } from './layout.js';
-
-const quoteStyle = {
-  borderLeft: '3px solid #e5e7eb',
-  margin: '8px 0 16px',
-  padding: '0 0 0 12px',
-};
 
 /**
  * A message to the seller about their own account (a buyer's query, the daily digest, billing,
@@ -33,15 +28,7 @@ export function SellerMessage({
     <MessageLayout preview={content.preview} accent={accent} brand="ONVELOPE">
       <Headline>{content.headline}</Headline>
       <Paragraphs paragraphs={content.paragraphs} />
-      {content.quote.length > 0 ? (
-        <Section style={quoteStyle}>
-          {content.quote.map((line, index) => (
-            <Text key={index} style={{ ...bodyText, margin: '0' }}>
-              {line === '' ? '\u00a0' : line}
-            </Text>
-          ))}
-        </Section>
-      ) : null}
+      <Quote lines={content.quote} />
       <Details details={content.details} />
       {content.queries.length > 0 ? (
         <Section>

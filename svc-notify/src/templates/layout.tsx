@@ -8,6 +8,7 @@ import {
   Hr,
   Html,
   Img,
+  Link,
   Preview,
   Section,
   Text,
@@ -129,5 +130,60 @@ export function Footer({ children }: { children: ReactNode }) {
       <Hr style={{ borderColor: '#e5e7eb', margin: '24px 0 12px' }} />
       {children}
     </>
+  );
+}
+
+const quoteStyle = {
+  borderLeft: '3px solid #e5e7eb',
+  margin: '8px 0 16px',
+  padding: '0 0 0 12px',
+};
+
+/** Someone's own words (a buyer's query, a seller's reply), line by line, set apart. */
+export function Quote({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Section style={quoteStyle}>
+      {lines.map((line, index) => (
+        <Text key={index} style={{ ...bodyText, margin: '0' }}>
+          {line === '' ? '\u00a0' : line}
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
+/**
+ * The small print of every message to a seller's buyer: why it came, the unsubscribe link (none
+ * in a seller's test) and who sent it.
+ */
+export function BuyerFooter({
+  why,
+  storeName,
+  unsubscribeUrl,
+  unsubscribeFrom,
+}: {
+  why: string;
+  storeName: string;
+  unsubscribeUrl: string | null;
+  /** What the link stops, after the store's name ("order updates"). */
+  unsubscribeFrom: string;
+}) {
+  return (
+    <Footer>
+      <Text style={mutedText}>
+        {why}
+        {unsubscribeUrl ? (
+          <>
+            {' '}
+            <Link href={unsubscribeUrl} style={{ color: '#6b7280' }}>
+              Unsubscribe
+            </Link>{' '}
+            from {storeName}&apos;s {unsubscribeFrom}.
+          </>
+        ) : null}
+      </Text>
+      <Text style={mutedText}>Sent by ONVELOPE for {storeName}.</Text>
+    </Footer>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { queryReplyContent } from '../domain/buyer-notice-content.js';
 import { sampleOrder } from '../domain/message-content.js';
 import { digestContent, sellerNoticeContent } from '../domain/seller-message-content.js';
-import { renderMessage, renderSellerMessage } from './render-message.js';
+import { renderMessage, renderQueryReply, renderSellerMessage } from './render-message.js';
 
 const seller = { storeName: 'Acme', timeZone: 'UTC', logoUrl: null, accentColor: '#aa0000' };
 
@@ -114,5 +115,43 @@ describe('renderSellerMessage', () => {
     );
     expect(text).toContain('and 450 more in Order Queries');
     expect(Buffer.byteLength(html)).toBeLessThan(102_000);
+  });
+});
+
+describe('renderQueryReply', () => {
+  it("renders both sides' words as text, in the seller's colour, with the portal and unsubscribe links", async () => {
+    const message = await renderQueryReply(
+      queryReplyContent({
+        notice: {
+          kind: 'query_reply',
+          queryId: 'q1',
+          replyId: 'r1',
+          entryId: null,
+          orderNumber: '<b>1001</b>',
+          customerName: '<script>alert(1)</script>',
+          subject: '<img src=x onerror=alert(1)>',
+          message: 'Where is it?\nsecond line',
+          reply: 'Hello <a href="https://evil.test">click</a>\nOn its way',
+        },
+        seller,
+        sellerName: 'Acme',
+        portalUrl: 'https://site.test/customer-dashboard',
+        unsubscribeUrl: 'https://site.test/api/notify/unsubscribe/t',
+        canReply: true,
+      }),
+    );
+    expect(message.html).not.toContain('<script>');
+    expect(message.html).not.toContain('<img src=x');
+    expect(message.html).not.toContain('<a href="https://evil.test"');
+    expect(message.html).not.toContain('<b>1001</b>');
+    expect(message.html).toContain('&lt;script&gt;');
+    expect(message.html).toContain('#aa0000');
+    expect(message.html).toContain('href="https://site.test/customer-dashboard"');
+    expect(message.html).toContain('href="https://site.test/api/notify/unsubscribe/t"');
+    expect(message.text).toContain('On its way');
+    expect(message.text).toContain('second line');
+    expect(message.text).toContain('Your question:');
+    expect(message.text).toContain('https://site.test/api/notify/unsubscribe/t');
+    expect(message.text).toContain("Acme's e-mails.");
   });
 });

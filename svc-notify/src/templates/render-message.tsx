@@ -1,8 +1,10 @@
 import type { ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { DEFAULT_ACCENT, messageContent, type MessageInput } from '../domain/message-content.js';
+import type { QueryReplyContent } from '../domain/buyer-notice-content.js';
 import type { SellerMessageContent } from '../domain/seller-message-content.js';
 import { BuyerMessage } from './BuyerMessage.js';
+import { QueryReplyMessage } from './QueryReplyMessage.js';
 import { SellerMessage } from './SellerMessage.js';
 
 export interface RenderedMessage {
@@ -38,5 +40,18 @@ export async function renderSellerMessage(content: SellerMessageContent): Promis
   return {
     subject: content.subject,
     ...(await renderParts(<SellerMessage content={content} accent={DEFAULT_ACCENT} />)),
+  };
+}
+
+/**
+ * The seller's reply to a buyer's query (`domain/buyer-notice-content.ts` words it), in the
+ * seller's look like a milestone message.
+ *
+ * @example const { subject, html, text } = await renderQueryReply(queryReplyContent(...));
+ */
+export async function renderQueryReply(content: QueryReplyContent): Promise<RenderedMessage> {
+  return {
+    subject: content.subject,
+    ...(await renderParts(<QueryReplyMessage content={content} />)),
   };
 }

@@ -1,11 +1,18 @@
-import type { NotificationMilestone, NotificationSettings } from '@onvelope/contracts';
+import type { BuyerNotice, NotificationMilestone, NotificationSettings } from '@onvelope/contracts';
 import type { MailMessage } from '@onvelope/service-kit';
-import type { NotificationDocument } from '../data/notification.model.js';
+import type { NotificationDocument, StoredNotice } from '../data/notification.model.js';
+import { queryReplyContent } from '../domain/buyer-notice-content.js';
 import { headerText } from '../domain/header-text.js';
 import type { OrderSnapshot } from '../domain/message-content.js';
-import { renderMessage } from '../templates/render-message.js';
-import { trackingUrlOf, unsubscribeHeaders, unsubscribeUrlOf, type LinkDeps } from './links.js';
-import type { SellerFacts } from './seller-facts.js';
+import { renderMessage, renderQueryReply } from '../templates/render-message.js';
+import {
+  buyerPortalUrlOf,
+  trackingUrlOf,
+  unsubscribeHeaders,
+  unsubscribeUrlOf,
+  type LinkDeps,
+} from './links.js';
+import { UNNAMED_STORE, type SellerFacts } from './seller-facts.js';
 
 export interface ComposeDeps extends LinkDeps {
   itemsShown: number;
@@ -65,12 +72,29 @@ export async function composeMessage(
     itemsShown: deps.itemsShown,
     test,
   });
-  const replyTo = settings.replyTo ?? seller.email;
   return {
     to: doc.to,
     subject: rendered.subject,
     text: rendered.text,
     html: rendered.html,
+    ...fromTheSeller(deps, doc, seller, settings, unsubscribeUrl),
+  };
+}
+
+/**
+ * The headers every message to a seller's buyer carries: the seller's sender name (else store
+ * name) on the product's own address, their Reply-To (else their account address), the message's
+ * own Message-ID, Auto-Submitted, and the one-click unsubscribe headers (none in a test).
+ */
+function fromTheSeller(
+  deps: ComposeDeps,
+  doc: Pick<NotificationDocument, '_id'>,
+  seller: SellerFacts,
+  settings: NotificationSettings,
+  unsubscribeUrl: string | null,
+): Pick<MailMessage, 'fromName' | 'replyTo' | 'messageId' | 'headers'> {
+  const replyTo = settings.replyTo ?? seller.email;
+  return {
     fromName: headerText(settings.senderName ?? seller.storeName, 80),
     ...(replyTo ? { replyTo } : {}),
     messageId: messageIdOf(deps, doc._id),
@@ -78,5 +102,45 @@ export async function composeMessage(
       ...autoSubmitted,
       ...(unsubscribeUrl ? unsubscribeHeaders(deps, unsubscribeUrl) : {}),
     },
+  };
+}
+
+/**
+ * The mail of a buyer's notice another service asked for (`buyerNoticeRequested`), rendered when
+ * it is sent in the seller's look of that moment, with the same headers as a milestone message:
+ * today the seller's reply to the buyer's query, linking the buyer portal.
+ */
+export async function composeBuyerNotice(
+  deps: ComposeDeps,
+  doc: Pick<NotificationDocument, '_id' | 'accountId'> & {
+    to: string;
+    buyerNotice: StoredNotice<BuyerNotice>;
+  },
+  seller: SellerFacts,
+  settings: NotificationSettings,
+): Promise<MailMessage> {
+  const unsubscribeUrl = unsubscribeUrlOf(deps, { accountId: doc.accountId, email: doc.to });
+  const extras = fromTheSeller(deps, doc, seller, settings, unsubscribeUrl);
+  const rendered = await renderQueryReply(
+    queryReplyContent({
+      notice: doc.buyerNotice.body,
+      seller: {
+        storeName: seller.storeName,
+        timeZone: seller.timeZone,
+        logoUrl: settings.logoUrl,
+        accentColor: settings.accentColor,
+      },
+      sellerName: seller.storeName === UNNAMED_STORE ? null : seller.storeName,
+      portalUrl: buyerPortalUrlOf(deps),
+      unsubscribeUrl,
+      canReply: Boolean(extras.replyTo),
+    }),
+  );
+  return {
+    to: doc.to,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    ...extras,
   };
 }

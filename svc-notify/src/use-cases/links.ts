@@ -37,6 +37,13 @@ export async function trackingUrlOf(
   return `${siteOf(deps)}/track?${query.toString()}`;
 }
 
+/**
+ * The buyer portal (`/customer-dashboard`), where a buyer signed in with the address a mail went
+ * to finds their queries and the seller's replies.
+ */
+export const buyerPortalUrlOf = (deps: Pick<LinkDeps, 'publicSiteUrl'>) =>
+  `${siteOf(deps)}/customer-dashboard`;
+
 /** The one-click unsubscribe address of a seller's mails to one buyer. */
 export function unsubscribeUrlOf(
   deps: Pick<LinkDeps, 'publicSiteUrl' | 'unsubscribeSecret'>,

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type mongoose from 'mongoose';
 import {
+  buyerNoticeRequested,
   ordersStream,
   sellerNoticeRequested,
   sellerProfileChanged,
   TRACKING_ENTRY_EVENT_VERSION,
   trackingEntryUpserted,
+  type BuyerNotice,
   type SellerNotice,
 } from '@onvelope/contracts';
 import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
@@ -74,6 +76,13 @@ export interface NotifyHarness {
   publishNotice(
     accountId: string,
     notice: SellerNotice,
+    ids?: { noticeId?: string; messageId?: string },
+  ): Promise<string>;
+  /** What another service's `requestForBuyer` publishes (`notify.buyer-notice.requested`). */
+  publishBuyerNotice(
+    accountId: string,
+    to: string,
+    notice: BuyerNotice,
     ids?: { noticeId?: string; messageId?: string },
   ): Promise<string>;
   /** Another svc-notify on the same database and NATS (a replica), stopped with the harness. */
@@ -239,6 +248,16 @@ export async function startNotifyHarness(
         nats,
         sellerNoticeRequested,
         { noticeId, accountId, requestedAt: new Date().toISOString(), notice },
+        ids.messageId ?? noticeId,
+      );
+      return noticeId;
+    },
+    async publishBuyerNotice(accountId, to, notice, ids = {}) {
+      const noticeId = ids.noticeId ?? `test:${notice.kind}:${randomUUID()}`;
+      await publishEvent(
+        nats,
+        buyerNoticeRequested,
+        { noticeId, accountId, requestedAt: new Date().toISOString(), to, notice },
         ids.messageId ?? noticeId,
       );
       return noticeId;

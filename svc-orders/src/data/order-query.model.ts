@@ -20,7 +20,12 @@ export interface OrderQueryDocument {
   message: string;
   status: OrderQueryStatus;
   items: string | null;
-  replies: { id: string; message: string; sentAt: Date }[];
+  /**
+   * `noticePending`: set with the reply (one write) until svc-notify has been asked to mail it to
+   * the buyer (issue 34); the sweep asks for any left set. Absent on replies from before, which
+   * svc-orders mailed itself.
+   */
+  replies: { id: string; message: string; sentAt: Date; noticePending?: boolean }[];
   replyCount: number;
   /**
    * Set with the query (one write, so a query is never stored without it) until svc-notify has
@@ -51,6 +56,7 @@ const orderQuerySchema = new Schema<OrderQueryDocument>(
             id: { type: String, required: true },
             message: { type: String, required: true },
             sentAt: { type: Date, required: true },
+            noticePending: { type: Boolean },
           },
           { _id: false },
         ),
@@ -68,6 +74,8 @@ orderQuerySchema.index({ accountId: 1, createdAt: -1, _id: -1 });
 orderQuerySchema.index({ customerEmailKey: 1, createdAt: -1 });
 // The sweep's queries whose seller notice was not asked for yet (few: normally none).
 orderQuerySchema.index({ sellerNoticePending: 1, createdAt: 1 });
+// The sweep's queries with a reply whose buyer notice was not asked for yet (normally none).
+orderQuerySchema.index({ 'replies.noticePending': 1, updatedAt: 1 });
 
 export type OrderQueryModel = Model<OrderQueryDocument>;
 export const orderQueryModel = (db: Connection): OrderQueryModel =>

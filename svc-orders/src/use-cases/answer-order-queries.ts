@@ -6,15 +6,12 @@ import {
   toOrderQuery,
   type OrderQueryDocument,
 } from '../data/order-query.model.js';
-import { replyMail } from '../domain/reply-mail.js';
 import type { BuyerDeps } from './buyer-deps.js';
-import { merchantOf } from './seller-profiles.js';
+import { tellBuyerAboutReplies } from './query-notices.js';
 
 export const queryMessages = {
   notFound: 'Query not found',
   replySent: 'Reply sent',
-  replySentMailFailed:
-    'Reply saved, but the email to the buyer could not be sent. They see it in their buyer account.',
 } as const;
 
 // The inbox has no paging in the contracts; the newest 1,000 are far more than a screen shows.
@@ -64,18 +61,22 @@ export async function resolveSellerQuery(
 
 /**
  * Spec 000 §7 reply: appends the reply, moves a new query to viewed (see
- * `statusAfterSellerSawIt`) and emails the buyer. The reply is stored first: when the mail
- * cannot go out it is still there for the buyer's portal, and the seller is told.
+ * `statusAfterSellerSawIt`) and asks svc-notify to mail it to the buyer (issue 34: svc-notify
+ * owns the mail, its retries and its record). The reply is stored with its notice owed in one
+ * write; asking is the second. When asking fails the reply is still stored, and the sweep asks
+ * later (`startQueryNoticeSweep`), so the seller is told 'Reply sent' either way: what became of
+ * the mail shows in svc-notify's history.
  */
 export async function replyToQuery(
-  deps: BuyerDeps,
+  deps: Pick<BuyerDeps, 'db' | 'log' | 'now' | 'notices'>,
   accountId: string,
   id: string,
   message: string,
 ) {
   if (!mongoose.isValidObjectId(id)) throw notFound(queryMessages.notFound);
   const queries = queriesOf(deps, accountId);
-  const reply = { id: randomUUID(), message, sentAt: deps.now() };
+  // In the reply's own write: a reply is never stored without its buyer notice owed.
+  const reply = { id: randomUUID(), message, sentAt: deps.now(), noticePending: true };
   const push = { $push: { replies: reply }, $inc: { replyCount: 1 } };
   // Two single-document updates, each atomic: a new query also becomes viewed; any other keeps
   // its status (a resolved query stays resolved).
@@ -88,33 +89,14 @@ export async function replyToQuery(
       .lean<OrderQueryDocument>());
   if (!query) throw notFound(queryMessages.notFound);
 
-  const mailed = await emailReply(deps, query, message);
-  return {
-    query: toOrderQuery(query),
-    message: mailed ? queryMessages.replySent : queryMessages.replySentMailFailed,
-  };
-}
-
-async function emailReply(
-  deps: BuyerDeps,
-  query: OrderQueryDocument,
-  reply: string,
-): Promise<boolean> {
   try {
-    const merchant = await merchantOf(deps, query.accountId);
-    const mail = replyMail({
-      customerName: query.customerName,
-      orderNumber: query.orderNumber,
-      subject: query.subject,
-      message: query.message,
-      reply,
-      merchantName: merchant?.name ?? null,
-      portalUrl: `${deps.settings.publicSiteUrl.replace(/\/+$/, '')}/customer-dashboard`,
-    });
-    await deps.mailer.send({ to: query.customerEmail, ...mail });
-    return true;
+    await tellBuyerAboutReplies(deps, query);
   } catch (error) {
-    deps.log.warn({ err: error, queryId: String(query._id) }, 'reply mail not sent');
-    return false;
+    // The reply is stored, which is what the seller asked for; the sweep asks again later.
+    deps.log.warn(
+      { err: error, queryId: String(query._id) },
+      'asking svc-notify to mail a reply to the buyer failed; the sweep will ask again',
+    );
   }
+  return { query: toOrderQuery(query), message: queryMessages.replySent };
 }

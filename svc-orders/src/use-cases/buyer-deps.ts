@@ -1,33 +1,30 @@
 import type { Connection } from 'mongoose';
-import {
-  createSmtpMailer,
-  type Logger,
-  type Mailer,
-  type NatsConnection,
-} from '@onvelope/service-kit';
+import type { Logger, NatsConnection } from '@onvelope/service-kit';
 import type { OrdersConfig } from '../config.js';
 import type { Estimator } from './delivery-estimates.js';
 import { buyerAttemptCounters } from './limit-attempts.js';
 import { claimModel } from '../data/claim.model.js';
 import { orderQueryModel } from '../data/order-query.model.js';
-import type { QueryNotices } from './tell-seller-about-query.js';
+import type { QueryNotices } from './query-notices.js';
 
 /** What the buyer-facing use cases (lookup, links, queries, claims) work with. */
 export interface BuyerDeps {
   db: Connection;
   nats: NatsConnection;
   log: Logger;
-  mailer: Mailer;
   settings: BuyerSettings;
   now: () => Date;
   /** Gives the buyer's orders their delivery estimate. */
   estimator: Estimator;
-  /** Asks svc-notify to mail the seller (a buyer's query); SMTP is never ours for sellers. */
+  /**
+   * Asks svc-notify to mail the seller (a buyer's query) and the buyer (a reply): svc-orders sends
+   * no mail itself (issue 34).
+   */
   notices: QueryNotices;
 }
 
 export interface BuyerSettings {
-  /** Where the site's pages live, for links in answers and emails. */
+  /** Where the site's pages live, for the links in answers (signed tracking links). */
   publicSiteUrl: string;
   lookupMaxFailuresPerOrder: number;
   lookupMaxFailuresPerIp: number;
@@ -58,7 +55,6 @@ export async function prepareBuyerDeps(context: {
     db,
     nats,
     log,
-    mailer: createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }),
     now: () => new Date(),
     estimator,
     notices,

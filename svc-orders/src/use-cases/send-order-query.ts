@@ -7,7 +7,7 @@ import { lookupMessages } from '../domain/attempt-limits.js';
 import { normaliseEmail, orderNumberVariants } from '../domain/buyer-match.js';
 import type { BuyerDeps } from './buyer-deps.js';
 import { countAttempt, refuseWhenExhausted } from './limit-attempts.js';
-import { tellSellerAboutQuery } from './tell-seller-about-query.js';
+import { tellSellerAboutQuery } from './query-notices.js';
 
 /**
  * Spec 001 §7 POST /api/order-queries: a buyer asks the seller about an order. The order must be

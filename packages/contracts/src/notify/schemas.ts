@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField } from '../auth/schemas.js';
 import { plainText, textField } from '../text.js';
-import { sellerNoticeKinds } from './seller-notices.js';
+import { buyerNoticeKinds, sellerNoticeKinds } from './seller-notices.js';
 
 /**
  * Issue 34: the moments of a shipment a buyer is told about by e-mail. `problem` covers a failed
@@ -198,12 +198,37 @@ export const notificationRecord = z.object({
 });
 export type NotificationRecord = z.infer<typeof notificationRecord>;
 
+/**
+ * A message to the order's buyer that another service asked for (`buyerNoticeRequested`): today
+ * the seller's reply to a query filed under the order (`queryId`).
+ */
+export const buyerNoticeRecord = z.object({
+  id: z.string(),
+  kind: z.enum(buyerNoticeKinds),
+  /** The query it answers (`query_reply`). */
+  queryId: z.string().nullable(),
+  state: z.enum(notificationStates),
+  reason: z.enum(notificationReasons).nullable(),
+  to: z.string().nullable(),
+  subject: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type BuyerNoticeRecord = z.infer<typeof buyerNoticeRecord>;
+
 export const orderNotificationsParams = z.object({ entryId: z.string().min(1).max(200) });
 
 export const orderNotificationsResponse = z.object({
   success: z.literal(true),
-  /** Oldest first. */
+  /** The milestone messages, oldest first. */
   notifications: z.array(notificationRecord),
+  /**
+   * The other messages to the order's buyer (the seller's replies to queries about it), oldest
+   * first. Apart from `notifications`, whose every record has its milestone.
+   */
+  notices: z.array(buyerNoticeRecord),
 });
 
 /**

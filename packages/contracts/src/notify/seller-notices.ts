@@ -55,6 +55,36 @@ export const sellerNoticeKinds = sellerNotice.options.map(
   (option) => option.shape.kind.value,
 ) as SellerNoticeKind[];
 
+/**
+ * What a buyer must hear of that a service other than svc-notify knows, one kind a message, mailed
+ * by svc-notify on the seller's behalf (in the seller's look, under the seller's suppression list).
+ * Kinds are unique across `sellerNotice` and `buyerNotice` (`fitNoticeTexts` finds a kind's limits
+ * in either).
+ */
+export const buyerNotice = z.discriminatedUnion('kind', [
+  /**
+   * The seller answered the buyer's query (spec 000 §7 POST /api/public/seller-queries/{id}/reply):
+   * the reply with the question it answers, as the buyer asked it.
+   */
+  z.object({
+    kind: z.literal('query_reply'),
+    queryId: z.string().min(1),
+    replyId: z.string().min(1),
+    /** The tracking entry the query was filed under: the order's history shows the message. */
+    entryId: z.string().min(1).max(200).nullable(),
+    orderNumber: text(200),
+    customerName: text(200),
+    subject: text(500),
+    message: text(5_000),
+    reply: text(5_000),
+  }),
+]);
+export type BuyerNotice = z.infer<typeof buyerNotice>;
+export type BuyerNoticeKind = BuyerNotice['kind'];
+export const buyerNoticeKinds = buyerNotice.options.map(
+  (option) => option.shape.kind.value,
+) as BuyerNoticeKind[];
+
 const ELLIPSIS = '…';
 
 /**
@@ -82,11 +112,11 @@ function maxLengthOf(schema: z.ZodType | undefined): number | null {
 /**
  * The notice with every text cut to the contract's limit for its kind: a buyer's long message or a
  * store's long name is mailed shortened rather than refused by the notice's parse. The limits are
- * read from the schema above, so they cannot drift from it. The service kit's seller-notice outbox
- * fits every notice it is given.
+ * read from the schemas above (`sellerNotice` and `buyerNotice`), so they cannot drift from them.
+ * The service kit's notice outbox fits every notice it is given.
  */
-export function fitNoticeTexts<N extends SellerNotice>(notice: N): N {
-  const option = sellerNotice.options.find(
+export function fitNoticeTexts<N extends SellerNotice | BuyerNotice>(notice: N): N {
+  const option = [...sellerNotice.options, ...buyerNotice.options].find(
     (candidate) => candidate.shape.kind.value === notice.kind,
   );
   const shape: Record<string, z.ZodType> = option?.shape ?? {};
@@ -111,5 +141,26 @@ export const sellerNoticeRequested = defineEvent({
     accountId: z.string().min(1),
     requestedAt: z.iso.datetime(),
     notice: sellerNotice,
+  }),
+});
+
+/**
+ * One message to one of the seller's buyers, asked for by the service that knows the fact, mailed
+ * by svc-notify (issue 34: one owner of outgoing mail) in the seller's look and under the seller's
+ * suppression list. `to` is the buyer's address as the asking service knows it (a query's address,
+ * which matched the order's when the query was accepted); svc-notify mails that address only.
+ * `noticeId` names the fact (`orders:query_reply:<queryId>:<replyId>`): one message per id.
+ * Published by the same outbox as the seller notices (the service kit's `startSellerNotices`).
+ */
+export const buyerNoticeRequested = defineEvent({
+  subject: 'notify.buyer-notice.requested',
+  stream: notifyStream,
+  payload: z.object({
+    noticeId: z.string().min(1).max(300),
+    accountId: z.string().min(1),
+    requestedAt: z.iso.datetime(),
+    /** Not checked as an address here: svc-notify records an undeliverable one as skipped. */
+    to: z.string().min(1).max(320),
+    notice: buyerNotice,
   }),
 });
