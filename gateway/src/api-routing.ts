@@ -6,6 +6,7 @@ import {
   type RouteContract,
 } from '@onvelope/contracts';
 import { HttpError } from '@onvelope/service-kit';
+import type { ApiKeyGate } from './api-keys.js';
 import { refuseDeclaredOversize } from './body-limit.js';
 import type { UpstreamService } from './config.js';
 import { proxyToService, type ProxySettings } from './proxy.js';
@@ -19,6 +20,8 @@ export interface ApiRoutingOptions {
   /** One handler per route owned by 'gateway', keyed by its path. */
   gatewayHandlers: Record<string, GatewayHandler>;
   rateLimiter: ReturnType<typeof createRateLimiter>;
+  /** Sellers' API keys: who may call what, and each key's limit (absent: keys are not looked at). */
+  apiKeys?: ApiKeyGate;
   proxy: ProxySettings;
   routes?: readonly RouteContract[];
 }
@@ -64,6 +67,7 @@ export function apiRouting(options: ApiRoutingOptions): Middleware {
     const { route } = found;
     // The metrics' route label: the contract's template, never the raw URL.
     ctx.state.route = route.path;
+    await options.apiKeys?.admit(ctx, route);
     await options.rateLimiter.check(ctx, route);
     refuseDeclaredOversize(ctx, options.proxy.bodyLimitBytes);
 

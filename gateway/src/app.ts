@@ -1,5 +1,6 @@
 import type { Agent } from 'node:http';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
+import { apiKeyMessages } from '@onvelope/contracts';
 import {
   createMetrics,
   errorMiddleware,
@@ -12,6 +13,7 @@ import {
 } from '@onvelope/service-kit';
 import { compressOwnJsonAnswers } from './api-compression.js';
 import { apiDocsPage, openApiDocument } from './api-docs.js';
+import { apiKeyGate, type ApiKeyCache } from './api-keys.js';
 import { apiRouting } from './api-routing.js';
 import { serviceBaseUrls, type GatewayConfig } from './config.js';
 import { corsForOrigins } from './cors.js';
@@ -49,8 +51,15 @@ export function createGatewayApp(
   {
     upstreamAgent,
     rateLimitCounters,
+    apiKeys,
     metrics = createMetrics({ service: 'gateway' }),
-  }: { upstreamAgent: Agent; rateLimitCounters: CounterFor; metrics?: Metrics },
+  }: {
+    upstreamAgent: Agent;
+    rateLimitCounters: CounterFor;
+    /** Sellers' API keys as svc-auth answered them; absent without NATS (keys then get 503). */
+    apiKeys?: Pick<ApiKeyCache, 'identify'>;
+    metrics?: Metrics;
+  },
 ): Koa {
   // Behind one trusted load balancer, the client is the last address it appended to X-Forwarded-For;
   // earlier entries are whatever the client sent.
@@ -111,6 +120,14 @@ export function createGatewayApp(
   app.use(
     apiRouting({
       services,
+      apiKeys: apiKeyGate(apiKeys, {
+        counter: rateLimitCounters({
+          name: 'api-key',
+          routes: [],
+          max: config.API_KEY_RATE_LIMIT,
+          message: apiKeyMessages.rateLimited,
+        }),
+      }),
       rateLimiter: createRateLimiter(
         gatewayRateLimitRules({
           signIn: config.SIGN_IN_RATE_LIMIT,

@@ -63,6 +63,13 @@ const gatewaySettings = z.object({
    * gateway counts on its own.
    */
   RATE_LIMIT_MONGO_URL: z.string().min(1).optional(),
+  /** Calls per seller API key per window (issue 35), counted like the other limits. */
+  API_KEY_RATE_LIMIT: positiveInt(120),
+  /**
+   * The system's NATS: the gateway asks svc-auth about sellers' API keys over it and hears their
+   * revocations. Unset, a call with an API key answers 503 (everything else works).
+   */
+  NATS_URL: z.string().min(1).optional(),
   RATE_LIMIT_MONGO_DB: z.string().min(1).default('onvelope-gateway'),
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   TRUST_PROXY: flag(false),

@@ -1,11 +1,13 @@
 import {
   connectDatabase,
+  connectNats,
   createLogger,
   listen,
   type Env,
   type Logger,
   type RunningService,
 } from '@onvelope/service-kit';
+import { followedApiKeyCache } from './api-keys.js';
 import { createGatewayApp } from './app.js';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';
 import { inProcessCounters, sharedCountersIn } from './rate-limit.js';
@@ -26,19 +28,33 @@ export async function startGatewayWith(
   const rateLimitCounters = sharedDb
     ? await sharedCountersIn(sharedDb, config.RATE_LIMIT_WINDOW_MS, logger)
     : inProcessCounters(config.RATE_LIMIT_WINDOW_MS);
-  const app = createGatewayApp(config, logger, { upstreamAgent, rateLimitCounters });
+  // Sellers' API keys are asked of svc-auth, and their revocations heard, over NATS.
+  const nats = config.NATS_URL ? await connectNats(config.NATS_URL, 'gateway') : undefined;
+  const apiKeys = nats ? followedApiKeyCache(nats, logger) : undefined;
+  const app = createGatewayApp(config, logger, {
+    upstreamAgent,
+    rateLimitCounters,
+    apiKeys: apiKeys?.cache,
+  });
   const running = await listen(app, {
     host: config.HOST,
     port: config.PORT,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     onClosed: async () => {
       upstreamAgent.destroy();
+      apiKeys?.stop();
+      await nats?.close();
       await sharedDb?.close();
       logger.info('gateway stopped');
     },
   });
   logger.info(
-    { url: running.url, frontends: config.SERVE_FRONTENDS, sharedRateLimits: Boolean(sharedDb) },
+    {
+      url: running.url,
+      frontends: config.SERVE_FRONTENDS,
+      sharedRateLimits: Boolean(sharedDb),
+      apiKeys: Boolean(nats),
+    },
     'gateway listening',
   );
   if (!config.METRICS_TOKEN && config.NODE_ENV === 'production')

@@ -5,6 +5,7 @@ import type {
   NatsConnection,
   OutboxRelay,
 } from '@onvelope/service-kit';
+import type { ApiKeyModel } from './data/api-key.model.js';
 import type { CustomerModel } from './data/customer.model.js';
 import type { OneTimeCodeModel } from './data/one-time-code.model.js';
 import type { SellerModel } from './data/seller.model.js';
@@ -16,6 +17,8 @@ export interface AuthDeps {
   sellers: SellerModel;
   customers: CustomerModel;
   codes: OneTimeCodeModel;
+  /** Sellers' API keys (issue 35). */
+  apiKeys: ApiKeyModel;
   signInFailures: AttemptCounters;
   /** The per-address limits of sign-ups and code resends (`addressLimits`). */
   addressLimits: ReturnType<typeof addressLimits>;
@@ -24,6 +27,8 @@ export interface AuthDeps {
   nats: NatsConnection;
   /** Told after each stored revocation, so it reaches the other services without waiting. */
   revocationRelay: Pick<OutboxRelay, 'kick'>;
+  /** Told after each key revocation, so every gateway forgets the key without waiting. */
+  apiKeyRevocationRelay: Pick<OutboxRelay, 'kick'>;
   /** Told after each write that marks a seller's profile changed, so svc-notify hears at once. */
   profileRelay: Pick<OutboxRelay, 'kick'>;
   log: Logger;

@@ -4,11 +4,16 @@ import {
   createKeyVerifier,
   createService,
   createSmtpMailer,
+  forbidden,
   unauthorized,
   type Env,
   type Mailer,
 } from '@onvelope/service-kit';
+import { apiKeyMessages } from '@onvelope/contracts';
 import { configSchema } from './config.js';
+import { apiKeyModel } from './data/api-key.model.js';
+import { serveApiKeyAuthentication, startApiKeyRevocationRelay } from './events/api-key-revoked.js';
+import { registerApiKeyRoutes } from './routes/api-keys.routes.js';
 import { customerModel } from './data/customer.model.js';
 import { oneTimeCodeModel } from './data/one-time-code.model.js';
 import { sellerModel } from './data/seller.model.js';
@@ -56,6 +61,7 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
         sellers: sellerModel(db),
         customers: customerModel(db),
         codes: oneTimeCodeModel(db),
+        apiKeys: apiKeyModel(db),
       };
       const signInFailures = attemptCounters(db, 'sign_in_failures');
       await Promise.all(
@@ -68,6 +74,7 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
       // Started last: nothing after them can fail the start and leave them running.
       const profileRelay = await startSellerProfileRelay({ ...models, now, nats, log });
       const revocationRelay = startRevocationRelay({ ...models, now, nats, log, profileRelay });
+      const apiKeyRevocationRelay = startApiKeyRevocationRelay({ ...models, nats, log });
       const ready: AuthDeps = {
         ...models,
         signInFailures,
@@ -79,6 +86,7 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
         mailer,
         nats,
         revocationRelay,
+        apiKeyRevocationRelay,
         profileRelay,
         log,
         now,
@@ -89,6 +97,8 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
       registerSellerRoutes(routes, ready);
       registerSettingsRoutes(routes, ready);
       registerCustomerRoutes(routes, ready);
+      registerApiKeyRoutes(routes, ready);
+      serveApiKeyAuthentication(ready);
       serveSellerPublicProfile(ready);
       serveSellerCountry(ready);
       serveSellerTimeZone(ready);
@@ -101,6 +111,7 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
         stop: async () => {
           ring.stop();
           await revocationRelay.stop();
+          await apiKeyRevocationRelay.stop();
           await profileRelay.stop();
           await mailer.close();
         },
@@ -108,9 +119,13 @@ export function startAuthService(env: Env, overrides: AuthServiceOverrides = {})
     },
     // svc-auth checks its own tokens with the keys it holds (current and recently retired), not
     // through an HTTP call to itself, and against the revocations it stores, not their events.
+    // No route of svc-auth (account, settings, API keys) is for an API key: the gateway refuses
+    // them first, and a token minted for a key is refused here too.
     verifyToken: async () => async (token) => {
       if (!keyRing || !deps) throw unauthorized(authMessages.invalid);
-      return refuseRevokedToken(deps, await createKeyVerifier(keyRing.verificationKeys)(token));
+      const verified = await createKeyVerifier(keyRing.verificationKeys)(token);
+      if (verified.apiKeyId) throw forbidden(apiKeyMessages.routeNotAllowed);
+      return refuseRevokedToken(deps, verified);
     },
   });
 }

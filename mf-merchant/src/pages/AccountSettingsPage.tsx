@@ -21,6 +21,7 @@ import {
   type RemotePage,
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { ApiKeysTab } from '../api-keys/ApiKeysTab.js';
 import { BillingBlock } from '../billing/BillingBlock.js';
 import { useSubscription } from '../billing/use-subscription.js';
 import { BannerMessage, Field, type Banner } from '../components/Field.js';
@@ -34,7 +35,8 @@ import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
 
 type Account = ResponseOf<typeof getSettings>['account'];
-type Tab = 'profile' | 'email' | 'password' | 'integrations' | 'delivery' | 'notifications';
+type Tab =
+  'profile' | 'email' | 'password' | 'integrations' | 'delivery' | 'notifications' | 'api-keys';
 
 const tabs: { id: Tab; label: string }[] = [
   { id: 'profile', label: 'PROFILE' },
@@ -43,6 +45,7 @@ const tabs: { id: Tab; label: string }[] = [
   { id: 'integrations', label: 'INTEGRATIONS' },
   { id: 'delivery', label: 'DELIVERY' },
   { id: 'notifications', label: 'NOTIFICATIONS' },
+  { id: 'api-keys', label: 'API KEYS' },
 ];
 
 /** `?tab=integrations` opens that tab (links in the seller's e-mails); PROFILE otherwise (spec). */
@@ -54,7 +57,8 @@ const tabNamed = (name: string | null): Tab =>
  * the account information block and the success and error banners, and the INTEGRATIONS tab
  * (store-front connection, `store-front/IntegrationsTab.tsx`), and DELIVERY (the seller's own
  * delivery estimate, `delivery/DeliveryEstimatesTab.tsx`, issue 33), and NOTIFICATIONS (the buyer
- * e-mails, `notifications/NotificationsTab.tsx`, issue 34). The billing block
+ * e-mails, `notifications/NotificationsTab.tsx`, issue 34), and API KEYS (keys for the seller's own
+ * tools, `api-keys/ApiKeysTab.tsx`, issue 35). The billing block
  * (`billing/BillingBlock.tsx`) shows GET /api/payments/subscription.
  */
 const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () => {
@@ -199,6 +203,12 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
             )}
             {tab === 'notifications' && (
               <NotificationsTab
+                onSaved={(text) => setBanner({ kind: 'success', text })}
+                onFailed={failed}
+              />
+            )}
+            {tab === 'api-keys' && (
+              <ApiKeysTab
                 onSaved={(text) => setBanner({ kind: 'success', text })}
                 onFailed={failed}
               />

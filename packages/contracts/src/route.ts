@@ -45,7 +45,16 @@ export interface RouteContract<S extends RouteSchemas = RouteSchemas> {
    * README: a seller never loses access to their own data). See `requiresSubscription`.
    */
   openWithoutSubscription?: true;
+  /**
+   * A seller's API key may call this route (issue 35): `read` for any key, `write` only for a
+   * key with the read-and-write scope. Absent: no key may call it (account, billing, notification
+   * settings, key management), whatever the key's scope. The gateway enforces it (`apiKeyMayCall`).
+   */
+  apiKey?: ApiKeyUse;
 }
+
+/** What a route asks of an API key that calls it: reading only, or changing the seller's data. */
+export type ApiKeyUse = 'read' | 'write';
 
 /**
  * Declares a route with its schemas kept precisely typed, so that services and clients infer
@@ -88,6 +97,7 @@ export function routeOwnedBy(service: ServiceName) {
       schemas?: S;
       streaming?: RouteContract['streaming'];
       openWithoutSubscription?: true;
+      apiKey?: ApiKeyUse;
     } = {},
   ): RouteContract<S> =>
     defineRoute({
@@ -100,5 +110,6 @@ export function routeOwnedBy(service: ServiceName) {
       schemas: extra.schemas ?? ({} as S),
       ...(extra.streaming ? { streaming: extra.streaming } : {}),
       ...(extra.openWithoutSubscription ? { openWithoutSubscription: true } : {}),
+      ...(extra.apiKey ? { apiKey: extra.apiKey } : {}),
     });
 }

@@ -15,6 +15,7 @@ import {
   type AuthContext,
 } from '@onvelope/contracts';
 import { forbidden, HttpError, unauthorized } from './errors.js';
+import type { Logger } from './logger.js';
 
 // Spec 000 §6 and §8 give the words sellers see for token problems.
 export const authMessages = {
@@ -39,8 +40,15 @@ export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 export function claimsOf(payload: unknown): VerifiedToken {
   const parsed = tokenClaims.extend({ iat: z.number().int() }).safeParse(payload);
   if (!parsed.success) throw unauthorized(authMessages.invalid);
-  const { userId, accountId, role, iat, iatMs, exp } = parsed.data;
-  return { userId, accountId, role, issuedAtMs: iatMs ?? iat * 1000, expiresAtMs: exp * 1000 };
+  const { userId, accountId, role, iat, iatMs, exp, apiKeyId } = parsed.data;
+  return {
+    userId,
+    accountId,
+    role,
+    ...(apiKeyId ? { apiKeyId } : {}),
+    issuedAtMs: iatMs ?? iat * 1000,
+    expiresAtMs: exp * 1000,
+  };
 }
 
 /** Maps a jose verification failure to the spec's words. */
@@ -137,15 +145,23 @@ function bearerToken(ctx: Context): string | undefined {
 /**
  * Puts `{ userId, accountId, role }` on `ctx.state.auth` for merchant and customer routes; public
  * routes pass. 401 for a missing, malformed or expired token, 403 for the other kind of account.
+ * A call made with a seller's API key (the gateway forwards it with a token carrying `apiKeyId`)
+ * also has `apiKeyId` there and on every log line of the request.
  */
 export function authenticate(access: Access, verify: TokenVerifier) {
   return async (ctx: Context, next: Next) => {
     if (access === 'public') return next();
     const token = bearerToken(ctx);
     if (!token) throw unauthorized(authMessages.missing);
-    const { userId, accountId, role } = await verify(token);
+    const { userId, accountId, role, apiKeyId } = await verify(token);
     if (role !== access) throw forbidden(authMessages.wrongRole);
-    ctx.state.auth = { userId, accountId, role } satisfies AuthContext;
+    ctx.state.auth = {
+      userId,
+      accountId,
+      role,
+      ...(apiKeyId ? { apiKeyId } : {}),
+    } satisfies AuthContext;
+    if (apiKeyId && ctx.state.log) ctx.state.log = (ctx.state.log as Logger).child({ apiKeyId });
     await next();
   };
 }

@@ -45,6 +45,8 @@ export async function createTokenSigner(material: KeyMaterial): Promise<TokenSig
         accountId: claims.accountId,
         role: claims.role,
         iatMs,
+        // A token minted for an API key says which (`use-cases/authenticate-api-key.ts`).
+        ...(claims.apiKeyId ? { apiKeyId: claims.apiKeyId } : {}),
       })
         .setProtectedHeader({ alg: material.alg, kid: material.kid, typ: 'JWT' })
         .setSubject(claims.userId)

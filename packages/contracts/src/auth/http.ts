@@ -25,6 +25,13 @@ import {
   verifyCodeRequest,
 } from './schemas.js';
 import { jwksResponse } from './tokens.js';
+import {
+  apiKeyParams,
+  apiKeysResponse,
+  createApiKeyRequest,
+  createdApiKeyResponse,
+  revokedApiKeyResponse,
+} from './api-keys.js';
 
 const route = routeOwnedBy('svc-auth');
 
@@ -221,7 +228,36 @@ export const updateCustomerProfile = route(
   { schemas: { body: updateCustomerProfileRequest, response: updateCustomerProfileResponse } },
 );
 
+// Issue 35: a seller's API keys, managed in account settings. No key may call these (no `apiKey`).
+export const listApiKeys = route(
+  'GET',
+  '/auth/api-keys',
+  'merchant',
+  'implied',
+  "The seller's API keys (never their secrets)",
+  { schemas: { response: apiKeysResponse } },
+);
+export const createApiKey = route(
+  'POST',
+  '/auth/api-keys',
+  'merchant',
+  'implied',
+  'Create an API key: its secret is in this answer only',
+  { schemas: { body: createApiKeyRequest, response: createdApiKeyResponse } },
+);
+export const revokeApiKey = route(
+  'DELETE',
+  '/auth/api-keys/{id}',
+  'merchant',
+  'implied',
+  'Revoke an API key: refused on every gateway within seconds',
+  { schemas: { params: apiKeyParams, response: revokedApiKeyResponse } },
+);
+
 export const authRoutes = [
+  listApiKeys,
+  createApiKey,
+  revokeApiKey,
   login,
   signup,
   verifyCode,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { plainText, textField } from '../text.js';
 
+// API keys live in their own module; exported from here so the package entry point carries them.
+export * from './api-keys.js';
+
 // Spec 001 §5: the words a seller or buyer sees when a field is wrong.
 export const authValidationMessages = {
   emailRequired: 'Email is required',

@@ -16,11 +16,16 @@ export const tokenClaims = z.object({
    * issuers (tests), whose `iat` then counts.
    */
   iatMs: z.number().int().positive().optional(),
+  /**
+   * Set on the short-lived tokens svc-auth mints for a seller's API key (the gateway forwards a
+   * key's calls with one): which key is calling, for the services' logs.
+   */
+  apiKeyId: z.string().min(1).optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaims>;
 
 /** What the service kit puts on each authenticated request. */
-export type AuthContext = Pick<TokenClaims, 'userId' | 'accountId' | 'role'>;
+export type AuthContext = Pick<TokenClaims, 'userId' | 'accountId' | 'role' | 'apiKeyId'>;
 
 export const jwk = z.looseObject({ kty: z.string(), kid: z.string(), alg: z.string().optional() });
 export const jwksResponse = z.object({ keys: z.array(jwk) });

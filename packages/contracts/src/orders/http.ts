@@ -53,10 +53,7 @@ export const uploadCsv = route(
   'merchant',
   'spec-000',
   'Import orders from a CSV file',
-  {
-    streaming: 'request',
-    schemas: { response: uploadResult },
-  },
+  { apiKey: 'write', streaming: 'request', schemas: { response: uploadResult } },
 );
 
 export const listTrackingEntries = route(
@@ -66,6 +63,7 @@ export const listTrackingEntries = route(
   'spec-000',
   'Page of tracking entries',
   {
+    apiKey: 'read',
     schemas: { query: listTrackingEntriesQuery, response: listTrackingEntriesResponse },
   },
 );
@@ -76,7 +74,7 @@ export const getNeedsAttention = route(
   'merchant',
   'implied',
   "Shipments that need the seller's attention",
-  { schemas: { query: needsAttentionQuery, response: needsAttentionResponse } },
+  { apiKey: 'read', schemas: { query: needsAttentionQuery, response: needsAttentionResponse } },
 );
 
 /** The seller's own delivery estimate (issue 33), shown where the carrier gives no date. */
@@ -104,9 +102,7 @@ export const getSummary = route(
   'merchant',
   'spec-000',
   'Order counts by status',
-  {
-    schemas: { query: summaryQuery, response: summaryResponse },
-  },
+  { apiKey: 'read', schemas: { query: summaryQuery, response: summaryResponse } },
 );
 
 export const searchTrackingEntries = route(
@@ -115,9 +111,7 @@ export const searchTrackingEntries = route(
   'merchant',
   'spec-000',
   'Search orders by term and status',
-  {
-    schemas: { query: searchQuery, response: searchResponse },
-  },
+  { apiKey: 'read', schemas: { query: searchQuery, response: searchResponse } },
 );
 
 export const clearCsvData = route(
@@ -146,6 +140,7 @@ export const markShipped = route(
   'spec-000',
   'Mark an order shipped',
   {
+    apiKey: 'write',
     schemas: {
       params: orderNumberParams,
       body: markShippedRequest,
@@ -160,9 +155,7 @@ export const listKeywordRules = route(
   'merchant',
   'spec-000',
   'List keyword rules',
-  {
-    schemas: { response: keywordRulesResponse },
-  },
+  { apiKey: 'read', schemas: { response: keywordRulesResponse } },
 );
 
 export const searchItemNames = route(
@@ -171,7 +164,7 @@ export const searchItemNames = route(
   'merchant',
   'spec-000',
   'Item names seen, for suggestions',
-  { schemas: { query: searchItemsQuery, response: searchItemsResponse } },
+  { apiKey: 'read', schemas: { query: searchItemsQuery, response: searchItemsResponse } },
 );
 
 export const createKeywordRule = route(
@@ -180,9 +173,7 @@ export const createKeywordRule = route(
   'merchant',
   'spec-000',
   'Create a keyword rule',
-  {
-    schemas: { body: keywordRuleInput, response: keywordRuleResponse },
-  },
+  { apiKey: 'write', schemas: { body: keywordRuleInput, response: keywordRuleResponse } },
 );
 
 export const updateKeywordRule = route(
@@ -192,6 +183,7 @@ export const updateKeywordRule = route(
   'spec-000',
   'Update a keyword rule',
   {
+    apiKey: 'write',
     schemas: { params: idParams, body: keywordRuleInput, response: keywordRuleResponse },
   },
 );
@@ -202,9 +194,7 @@ export const deleteKeywordRule = route(
   'merchant',
   'spec-000',
   'Delete a keyword rule',
-  {
-    schemas: { params: idParams, response: deletedResponse },
-  },
+  { apiKey: 'write', schemas: { params: idParams, response: deletedResponse } },
 );
 
 export const testKeywordRules = route(
@@ -213,7 +203,7 @@ export const testKeywordRules = route(
   'merchant',
   'spec-000',
   'Show which rules apply to an item',
-  { schemas: { body: ruleTestRequest, response: ruleTestResult } },
+  { apiKey: 'read', schemas: { body: ruleTestRequest, response: ruleTestResult } },
 );
 
 export const clearKeywordRules = route(
@@ -222,7 +212,7 @@ export const clearKeywordRules = route(
   'merchant',
   'spec-000',
   'Delete every keyword rule',
-  { schemas: { response: deletedResponse } },
+  { apiKey: 'write', schemas: { response: deletedResponse } },
 );
 
 export const previewKeywordRule = route(
@@ -231,9 +221,7 @@ export const previewKeywordRule = route(
   'merchant',
   'implied',
   'Existing orders a rule would match',
-  {
-    schemas: { body: keywordRuleInput, response: rulePreviewResponse },
-  },
+  { apiKey: 'read', schemas: { body: keywordRuleInput, response: rulePreviewResponse } },
 );
 
 export const applyKeywordRules = route(
@@ -242,9 +230,7 @@ export const applyKeywordRules = route(
   'merchant',
   'implied',
   'Start applying the rules to unshipped orders (202 with the job; the running one if any)',
-  {
-    schemas: { response: ruleApplyJobResponse },
-  },
+  { apiKey: 'write', schemas: { response: ruleApplyJobResponse } },
 );
 
 export const previewRuleApply = route(
@@ -253,7 +239,7 @@ export const previewRuleApply = route(
   'merchant',
   'implied',
   'What applying the rules to unshipped orders would change (read only)',
-  { schemas: { response: ruleApplyPreview } },
+  { apiKey: 'read', schemas: { response: ruleApplyPreview } },
 );
 
 export const getRuleApplyJob = route(
@@ -262,9 +248,7 @@ export const getRuleApplyJob = route(
   'merchant',
   'implied',
   'How far applying the rules has got',
-  {
-    schemas: { params: ruleApplyJobParams, response: ruleApplyJobResponse },
-  },
+  { apiKey: 'read', schemas: { params: ruleApplyJobParams, response: ruleApplyJobResponse } },
 );
 
 export const searchReport = route(
@@ -274,6 +258,7 @@ export const searchReport = route(
   'spec-000',
   'Advanced report search',
   {
+    apiKey: 'read',
     openWithoutSubscription: true,
     schemas: { body: reportSearchRequest, response: reportSearchResponse },
   },
@@ -285,7 +270,12 @@ export const exportReport = route(
   'merchant',
   'spec-000',
   'Export a report as csv, xlsx or pdf',
-  { openWithoutSubscription: true, streaming: 'response', schemas: { body: reportExportRequest } },
+  {
+    apiKey: 'read',
+    openWithoutSubscription: true,
+    streaming: 'response',
+    schemas: { body: reportExportRequest },
+  },
 );
 
 export const listSellerQueries = route(
@@ -294,7 +284,7 @@ export const listSellerQueries = route(
   'merchant',
   'spec-000',
   "The seller's buyer queries",
-  { schemas: { response: orderQueriesResponse } },
+  { apiKey: 'read', schemas: { response: orderQueriesResponse } },
 );
 
 export const markQueryRead = route(
@@ -303,7 +293,7 @@ export const markQueryRead = route(
   'merchant',
   'spec-000',
   'Mark a query viewed',
-  { schemas: { params: idParams, response: orderQueryResponse } },
+  { apiKey: 'write', schemas: { params: idParams, response: orderQueryResponse } },
 );
 
 export const replyToQuery = route(
@@ -312,7 +302,10 @@ export const replyToQuery = route(
   'merchant',
   'spec-000',
   'Reply to a query',
-  { schemas: { params: idParams, body: replyRequest, response: orderQueryResponse } },
+  {
+    apiKey: 'write',
+    schemas: { params: idParams, body: replyRequest, response: orderQueryResponse },
+  },
 );
 
 // Beyond the specs (issue 16): a seller closes a query the buyer never marked resolved.
@@ -322,7 +315,7 @@ export const resolveSellerQuery = route(
   'merchant',
   'implied',
   'Mark a query resolved',
-  { schemas: { params: idParams, response: orderQueryResponse } },
+  { apiKey: 'write', schemas: { params: idParams, response: orderQueryResponse } },
 );
 
 export const lookupOrder = route(
@@ -357,7 +350,10 @@ export const createTrackingLink = route(
   'merchant',
   'implied',
   "A signed link to an order's tracking page",
-  { schemas: { params: orderNumberParams, response: z.object({ url: z.string() }) } },
+  {
+    apiKey: 'write',
+    schemas: { params: orderNumberParams, response: z.object({ url: z.string() }) },
+  },
 );
 /** A new secret for the seller's tracking links: every link given out before stops working. */
 export const regenerateTrackingLinks = route(

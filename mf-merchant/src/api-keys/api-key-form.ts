@@ -1,0 +1,56 @@
+import {
+  apiKeyMessages,
+  createApiKeyRequest,
+  type ApiKeyScope,
+  type ApiKeyView,
+} from '@onvelope/contracts';
+import { formatDateTime } from '../domain/display-format.js';
+
+/** What the create form holds. */
+export interface ApiKeyForm {
+  name: string;
+  scope: ApiKeyScope;
+}
+
+export const emptyApiKeyForm = (): ApiKeyForm => ({ name: '', scope: 'read' });
+
+export const scopeLabels: Record<ApiKeyScope, string> = {
+  read: 'Read only',
+  read_write: 'Read and write',
+};
+
+export const apiKeyTexts = {
+  created: 'API key created. Copy it now: it will not be shown again.',
+  revoked: 'API key revoked',
+  copied: 'API key copied to clipboard',
+  loadFailed: 'Failed to load API keys',
+  createFailed: 'Failed to create API key',
+  revokeFailed: 'Failed to revoke API key',
+  secretWarning:
+    'Copy this key now and keep it somewhere safe. For your security it will not be shown again; if you lose it, revoke it and create a new one.',
+  revokeSummary: (name: string) =>
+    `Revoke "${name}"? Every tool that uses this key stops working within seconds. This cannot be undone.`,
+  neverUsed: 'Never',
+} as const;
+
+/** The request for the form, or the field's error in the contract's words. */
+export function requestOf(
+  form: ApiKeyForm,
+): { request: ApiKeyForm } | { errors: { name?: string } } {
+  const parsed = createApiKeyRequest.safeParse(form);
+  if (parsed.success) return { request: parsed.data };
+  const name = parsed.error.issues.find((issue) => issue.path[0] === 'name')?.message;
+  return { errors: { name: name ?? apiKeyMessages.nameRequired } };
+}
+
+/** One row of the list, as shown. */
+export function rowOf(key: ApiKeyView) {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: `${key.prefix}…`,
+    scope: scopeLabels[key.scope],
+    created: formatDateTime(key.createdAt),
+    lastUsed: key.lastUsedAt ? formatDateTime(key.lastUsedAt) : apiKeyTexts.neverUsed,
+  };
+}
