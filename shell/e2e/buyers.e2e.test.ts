@@ -122,9 +122,17 @@ describe('buyers', () => {
     await sellerPage.getByTestId('reply-input').fill('   ');
     await expect(send.isDisabled()).resolves.toBe(true);
     await sellerPage.getByTestId('reply-input').fill('It ships tomorrow with Royal Mail.');
+    const replied = new Date();
     await send.click();
     await waitForText(sellerPage, 'query-reply', 'It ships tomorrow with Royal Mail.');
     await desk.context.close();
+    // svc-notify mails the reply to the address the buyer asked from.
+    const replyMail = await site.system.mail.waitForMail(buyerEmail, {
+      since: replied,
+      timeoutMs: 20_000,
+    });
+    expect(replyMail.raw).toMatch(/^Subject: Re: Where is my mug\? \(order #BUY-1001\)\r?$/m);
+    expect(replyMail.raw).toContain('It ships tomorrow with Royal Mail.');
 
     // The buyer signs up with the order's address and finds the answer in the portal.
     const buyer = await buyerWithEmail(buyerEmail);
