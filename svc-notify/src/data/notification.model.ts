@@ -167,6 +167,23 @@ notificationSchema.index({ orderEntryId: 1 }, { sparse: true });
 
 export type NotificationModel = Model<NotificationDocument>;
 
+/**
+ * The delivery state of a message just recorded: never tried, held by no sender, due at
+ * `nextAttemptAt` (null: not to be sent, or waiting for something else).
+ */
+export const untriedDelivery = (now: Date, nextAttemptAt: Date | null) => ({
+  attempts: 0,
+  firstTriedAt: null,
+  nextAttemptAt,
+  leaseUntil: null,
+  leaseOwner: null,
+  lastError: null,
+  subject: null,
+  createdAt: now,
+  sentAt: null,
+  updatedAt: now,
+});
+
 export const notificationModel = (db: Connection): NotificationModel =>
   (db.models.Notification as NotificationModel | undefined) ??
   db.model('Notification', notificationSchema);

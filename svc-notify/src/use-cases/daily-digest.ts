@@ -1,5 +1,9 @@
 import { isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
-import type { NotificationDocument, NotificationModel } from '../data/notification.model.js';
+import {
+  untriedDelivery,
+  type NotificationDocument,
+  type NotificationModel,
+} from '../data/notification.model.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 import { latestDigestTime } from '../domain/digest-time.js';
 import type { DigestQuery } from '../domain/seller-message-content.js';
@@ -73,16 +77,7 @@ export async function queueDueDigests(deps: DigestDeps): Promise<void> {
         digestId: null,
         digestUntil: due.at,
         queryCount: null,
-        attempts: 0,
-        firstTriedAt: null,
-        nextAttemptAt: now,
-        leaseUntil: null,
-        leaseOwner: null,
-        lastError: null,
-        subject: null,
-        createdAt: now,
-        sentAt: null,
-        updatedAt: now,
+        ...untriedDelivery(now, now),
       });
       queued = true;
     } catch (error) {

@@ -7,7 +7,7 @@ import {
 } from '@onvelope/contracts';
 import { isDuplicateKeyError, type BillingAccess, type Logger } from '@onvelope/service-kit';
 import { entryProgressKey, type EntryProgressModel } from '../data/entry-progress.model.js';
-import type { NotificationModel } from '../data/notification.model.js';
+import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 import type { SuppressionModel } from '../data/suppression.model.js';
 import type { OrderSnapshot } from '../domain/message-content.js';
@@ -101,15 +101,7 @@ export async function planNotifications(
         state: reason ? 'skipped' : 'queued',
         reason,
         order: snapshotOf(change, deps.itemsShown),
-        attempts: 0,
-        nextAttemptAt: reason ? null : now,
-        leaseUntil: null,
-        leaseOwner: null,
-        lastError: null,
-        subject: null,
-        createdAt: now,
-        sentAt: null,
-        updatedAt: now,
+        ...untriedDelivery(now, reason ? null : now),
       });
       anyQueued ||= queued && !reason;
     }

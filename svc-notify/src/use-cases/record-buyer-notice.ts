@@ -1,6 +1,6 @@
 import { isDeliverableEmail, type buyerNoticeRequested, type PayloadOf } from '@onvelope/contracts';
 import { isDuplicateKeyError } from '@onvelope/service-kit';
-import type { NotificationModel } from '../data/notification.model.js';
+import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import { noticeEntryId } from './record-seller-notice.js';
 
 export interface BuyerNoticeDeps {
@@ -51,16 +51,7 @@ export async function recordBuyerNotice(
       digestId: null,
       digestUntil: null,
       queryCount: null,
-      attempts: 0,
-      firstTriedAt: null,
-      nextAttemptAt: deliverable ? now : null,
-      leaseUntil: null,
-      leaseOwner: null,
-      lastError: null,
-      subject: null,
-      createdAt: now,
-      sentAt: null,
-      updatedAt: now,
+      ...untriedDelivery(now, deliverable ? now : null),
     });
   } catch (error) {
     // Asked before (a redelivery, or the publisher's relay publishing its record twice).

@@ -1,6 +1,6 @@
 import type { PayloadOf, sellerNoticeRequested } from '@onvelope/contracts';
 import { isDuplicateKeyError } from '@onvelope/service-kit';
-import type { NotificationModel } from '../data/notification.model.js';
+import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 import { settingsOf } from './notification-settings.js';
 
@@ -52,16 +52,7 @@ export async function recordSellerNotice(
       digestId: null,
       digestUntil: null,
       queryCount: null,
-      attempts: 0,
-      firstTriedAt: null,
-      nextAttemptAt: held ? null : now,
-      leaseUntil: null,
-      leaseOwner: null,
-      lastError: null,
-      subject: null,
-      createdAt: now,
-      sentAt: null,
-      updatedAt: now,
+      ...untriedDelivery(now, held ? null : now),
     });
   } catch (error) {
     // Asked before (a redelivery, or the publisher's relay publishing its record twice).

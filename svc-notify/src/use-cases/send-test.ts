@@ -1,7 +1,7 @@
 import type { NotificationMilestone, ProblemKind } from '@onvelope/contracts';
 import { conflict, forAccount, tooManyRequests } from '@onvelope/service-kit';
 import { randomUUID } from 'node:crypto';
-import type { NotificationModel } from '../data/notification.model.js';
+import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import { sampleOrder } from '../domain/message-content.js';
 import type { SellerFactsReader } from './seller-facts.js';
 
@@ -45,15 +45,7 @@ export async function sendTest(
     state: 'queued',
     reason: null,
     order: sampleOrder(now),
-    attempts: 0,
-    nextAttemptAt: now,
-    leaseUntil: null,
-    leaseOwner: null,
-    lastError: null,
-    subject: null,
-    createdAt: now,
-    sentAt: null,
-    updatedAt: now,
+    ...untriedDelivery(now, now),
   });
   deps.queued();
   return { sentTo: email, notificationId: created._id.toString() };
