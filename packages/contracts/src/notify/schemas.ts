@@ -183,11 +183,12 @@ export const notificationReasons = [
 ] as const;
 export type NotificationReason = (typeof notificationReasons)[number];
 
-export const notificationRecord = z.object({
+/** What every kind of message shows of its delivery. */
+const messageDelivery = z.object({
   id: z.string(),
-  milestone: z.enum(notificationMilestones),
   state: z.enum(notificationStates),
   reason: z.enum(notificationReasons).nullable(),
+  /** The address it went (or is going) to; null while it is not known. */
   to: z.string().nullable(),
   subject: z.string().nullable(),
   attempts: z.number().int().nonnegative(),
@@ -196,25 +197,20 @@ export const notificationRecord = z.object({
   createdAt: z.iso.datetime(),
   sentAt: z.iso.datetime().nullable(),
 });
+
+export const notificationRecord = messageDelivery.extend({
+  milestone: z.enum(notificationMilestones),
+});
 export type NotificationRecord = z.infer<typeof notificationRecord>;
 
 /**
  * A message to the order's buyer that another service asked for (`buyerNoticeRequested`): today
  * the seller's reply to a query filed under the order (`queryId`).
  */
-export const buyerNoticeRecord = z.object({
-  id: z.string(),
+export const buyerNoticeRecord = messageDelivery.extend({
   kind: z.enum(buyerNoticeKinds),
   /** The query it answers (`query_reply`). */
   queryId: z.string().nullable(),
-  state: z.enum(notificationStates),
-  reason: z.enum(notificationReasons).nullable(),
-  to: z.string().nullable(),
-  subject: z.string().nullable(),
-  attempts: z.number().int().nonnegative(),
-  lastError: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  sentAt: z.iso.datetime().nullable(),
 });
 export type BuyerNoticeRecord = z.infer<typeof buyerNoticeRecord>;
 
@@ -238,20 +234,10 @@ export const orderNotificationsResponse = z.object({
 export const sellerMessageKinds = [...sellerNoticeKinds, 'buyer_query_digest'] as const;
 export type SellerMessageKind = (typeof sellerMessageKinds)[number];
 
-export const sellerMessageRecord = z.object({
-  id: z.string(),
+export const sellerMessageRecord = messageDelivery.extend({
   kind: z.enum(sellerMessageKinds),
-  state: z.enum(notificationStates),
-  reason: z.enum(notificationReasons).nullable(),
-  /** The account address it went (or is going) to; null while it is not known. */
-  to: z.string().nullable(),
-  subject: z.string().nullable(),
-  attempts: z.number().int().nonnegative(),
-  lastError: z.string().nullable(),
   /** A digest: how many queries it lists (null for the other kinds). */
   queryCount: z.number().int().nonnegative().nullable(),
-  createdAt: z.iso.datetime(),
-  sentAt: z.iso.datetime().nullable(),
 });
 export type SellerMessageRecord = z.infer<typeof sellerMessageRecord>;
 
