@@ -143,6 +143,13 @@ describe('report export', () => {
       expect(bytes.toString('utf8')).toContain(',"Blue mug, ""large""",');
     });
 
+    it('writes the postcode of an order imported from a CSV file in the Zip column', async () => {
+      const records = await csvRecords(
+        (await download(tokenA, { format: 'csv', orderNumber: '2001' })).bytes,
+      );
+      expect(records.map((record) => record.Zip)).toEqual(['10115']);
+    });
+
     it('neutralises cells that would start a formula', async () => {
       const records = await csvRecords(
         (await download(tokenA, { format: 'csv', orderNumber: '#1003' })).bytes,

@@ -109,6 +109,11 @@ describe('report search', () => {
     ]);
   });
 
+  it('shows the postcode of an order imported from a CSV file (stored as `postcode`) as its Zip', async () => {
+    const rows = (await search(tokenA, { orderNumber: '2001' })).body.data as ReportRow[];
+    expect(rows.map((row) => row.shippingZip)).toEqual(['10115']);
+  });
+
   it('names countries from lower-case codes and passes unknown values through', async () => {
     const rows = (await search(tokenA, { sortBy: 'orderNumber', sortDir: 'asc' })).body
       .data as ReportRow[];

@@ -26,6 +26,8 @@ export interface StoredOrder {
   shippingCity?: string | null;
   shippingState?: string | null;
   shippingZip?: string | null;
+  /** A CSV import's one "postcode or zipcode" column lands here. */
+  postcode?: string | null;
   orderDate?: Date | null;
   shippedAt?: Date | null;
   createdAt: Date;
@@ -83,6 +85,7 @@ export const sellerAOrders: StoredOrder[] = [
     productName: 'Teapot',
     shippingCountry: 'DE',
     shippingCity: 'Berlin',
+    postcode: '10115',
     createdAt: new Date('2026-03-03T00:00:00Z'),
   },
   {

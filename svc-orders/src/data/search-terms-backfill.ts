@@ -1,6 +1,6 @@
 import type { Connection, mongo } from 'mongoose';
 import type { Logger } from '@onvelope/service-kit';
-import { SEARCH_TEXT_FORMAT } from '../domain/search-terms.js';
+import { SEARCH_TEXT_FORMAT, searchedFields } from '../domain/search-terms.js';
 import {
   searchTextOf,
   trackingEntryModel,
@@ -43,19 +43,7 @@ export async function backfillSearchTerms(db: Connection, log: Logger): Promise<
     const entries = model
       .find({})
       .sort({ _id: 1 })
-      .select({
-        orderNumber: 1,
-        firstName: 1,
-        lastName: 1,
-        email: 1,
-        postcode: 1,
-        trackingNumber: 1,
-        items: 1,
-        lineItems: 1,
-        productName: 1,
-        searchText: 1,
-        searchTerms: 1,
-      })
+      .select([...searchedFields, 'searchText', 'searchTerms'])
       .lean<TrackingEntryDocument & { searchTerms?: unknown }>()
       .cursor({ batchSize: BATCH });
     let seen = 0;

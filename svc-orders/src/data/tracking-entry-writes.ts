@@ -6,6 +6,7 @@ import mongoose, {
   type Types,
 } from 'mongoose';
 import { forAccount, isDatabaseUnavailable } from '@onvelope/service-kit';
+import { searchedFields } from '../domain/search-terms.js';
 import { changeOf, type TrackingEntryChange } from '../events/tracking-entry-events.js';
 import {
   abandonOutboxRecord,
@@ -54,18 +55,7 @@ export interface BatchOutcome<W extends EntryWrite> {
   stored: number;
 }
 
-/** What `searchTextOf` reads: a write setting any of them stores the search text anew. */
-const searchedFields = [
-  'orderNumber',
-  'firstName',
-  'lastName',
-  'email',
-  'postcode',
-  'trackingNumber',
-  'items',
-  'lineItems',
-  'productName',
-] as const;
+/** A write setting any field `searchTextOf` reads stores the search text anew. */
 const touchesSearch = (set: EntryFields) => searchedFields.some((field) => field in set);
 
 /**

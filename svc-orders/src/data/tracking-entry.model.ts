@@ -7,6 +7,7 @@ import {
   type OrderLineItem,
   type TrackingEntry,
 } from '@onvelope/contracts';
+import { postcodeOf, shippingZipOf } from '../domain/order-postcode.js';
 
 const text = { type: String, default: null };
 const number = { type: Number, default: null };
@@ -193,7 +194,7 @@ export function toTrackingEntry(doc: TrackingEntryDocument): TrackingEntry {
     lastName: doc.lastName ?? null,
     customerName: doc.customerName ?? null,
     email: doc.email ?? null,
-    postcode: doc.postcode ?? null,
+    postcode: postcodeOf(doc),
     status: doc.status,
     courier: doc.courier ?? null,
     trackingNumber: doc.trackingNumber ?? null,
@@ -208,7 +209,7 @@ export function toTrackingEntry(doc: TrackingEntryDocument): TrackingEntry {
     shippingCity: doc.shippingCity ?? null,
     shippingState: doc.shippingState ?? null,
     shippingCountry: doc.shippingCountry ?? null,
-    shippingZip: doc.shippingZip ?? null,
+    shippingZip: shippingZipOf(doc),
     items: doc.items ?? null,
     productName: doc.productName ?? null,
     productId: doc.productId ?? null,

@@ -1,3 +1,5 @@
+import { postcodeOf, type StoredPostcodes } from './order-postcode.js';
+
 /**
  * How a buyer proves an order is theirs without an account (spec 001 §3 "Track query", §7 lookup):
  * email, postcode and order number must all match one order.
@@ -30,10 +32,8 @@ export interface BuyerDetails {
   postcode: string;
 }
 
-export interface MatchableOrder {
+export interface MatchableOrder extends StoredPostcodes {
   email?: string | null;
-  postcode?: string | null;
-  shippingZip?: string | null;
 }
 
 /**
@@ -43,7 +43,7 @@ export interface MatchableOrder {
  */
 export function detailsMatchOrder(order: MatchableOrder, details: BuyerDetails): boolean {
   const orderEmail = normaliseEmail(order.email);
-  const orderPostcode = normalisePostcode(order.postcode) ?? normalisePostcode(order.shippingZip);
+  const orderPostcode = normalisePostcode(postcodeOf(order));
   return (
     orderEmail !== null &&
     orderPostcode !== null &&

@@ -45,6 +45,14 @@ describe('searchableValuesOf', () => {
     expect(searchableValuesOf(synced)).toEqual(['7', 'poster']);
   });
 
+  it("reads a store-front order's shipping zip as its postcode when it has no postcode", () => {
+    expect(searchableValuesOf({ orderNumber: '7', shippingZip: 'SW1A 1AA' })).toEqual([
+      '7',
+      'sw1a 1aa',
+      'sw1a1aa',
+    ]);
+  });
+
   it('stores the values as one text, parted by a character no value holds', () => {
     expect(searchTextOf({ orderNumber: 'A\u0001B', firstName: 'Ada', email: 'X' })).toBe(
       'a b\u0001ada\u0001x',

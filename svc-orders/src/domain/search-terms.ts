@@ -1,18 +1,30 @@
 import { lineItemsOf, type LineItemSource } from './line-items.js';
+import { postcodeOf, type StoredPostcodes } from './order-postcode.js';
 import { escapeRegExp } from './text-pattern.js';
 
 /** What the seller's order search looks in (spec 000 §2; issue 16 item 8). */
-export interface SearchableEntry extends Pick<
-  LineItemSource,
-  'items' | 'lineItems' | 'productName'
-> {
+export interface SearchableEntry
+  extends Pick<LineItemSource, 'items' | 'lineItems' | 'productName'>, StoredPostcodes {
   orderNumber: string;
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
-  postcode?: string | null;
   trackingNumber?: string | null;
 }
+
+/** The stored fields `searchableValuesOf` reads: writers and the backfill know them from here. */
+export const searchedFields = [
+  'orderNumber',
+  'firstName',
+  'lastName',
+  'email',
+  'postcode',
+  'shippingZip',
+  'trackingNumber',
+  'items',
+  'lineItems',
+  'productName',
+] as const satisfies readonly (keyof SearchableEntry)[];
 
 /**
  * A term this long or longer is found anywhere in a value. A shorter one (1 or 2 characters) is
@@ -24,9 +36,10 @@ export const MAX_VALUE_LENGTH = 200;
 /**
  * Bumped whenever `searchTextOf` changes what it stores, so that the start-up backfill
  * (`data/search-terms-backfill.ts`) rewrites the search text of entries stored before. 1 and 2
- * were lists of terms (`searchTerms`): word prefixes, then suffixes.
+ * were lists of terms (`searchTerms`): word prefixes, then suffixes; 3 searched `postcode` only, not
+ * the shipping zip of an order that has no postcode.
  */
-export const SEARCH_TEXT_FORMAT = 3;
+export const SEARCH_TEXT_FORMAT = 4;
 
 /**
  * Separates the values in the search text. A control character, which `normalisedSearchText`
@@ -50,14 +63,15 @@ export const normalisedSearchText = (text: string) =>
  * `MAX_VALUE_LENGTH` characters (code points, so no surrogate pair is split).
  */
 export function searchableValuesOf(entry: SearchableEntry): string[] {
+  const postcode = postcodeOf(entry);
   const values = [
     entry.orderNumber,
     entry.firstName,
     entry.lastName,
     [entry.firstName, entry.lastName].filter(Boolean).join(' '),
     entry.email,
-    entry.postcode,
-    entry.postcode?.replace(/\s+/g, ''),
+    postcode,
+    postcode?.replace(/\s+/g, ''),
     entry.trackingNumber,
     ...lineItemsOf(entry).map((item) => item.name),
   ];

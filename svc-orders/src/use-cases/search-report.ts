@@ -4,6 +4,7 @@ import { forAccount } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { countryNameOf } from '../domain/countries.js';
+import { shippingZipOf } from '../domain/order-postcode.js';
 import { reportQueryOf, reportSortOf } from '../domain/report-query.js';
 
 type Entries = Model<TrackingEntryDocument>;
@@ -27,6 +28,7 @@ export const reportProjection = {
   shippingCity: 1,
   shippingState: 1,
   shippingZip: 1,
+  postcode: 1,
 } as const;
 
 export type ReportSource = Pick<TrackingEntryDocument, keyof typeof reportProjection | '_id'>;
@@ -55,7 +57,7 @@ export function toReportRow(doc: ReportSource): ReportRow {
     shippingAddress2: doc.shippingAddress2 ?? null,
     shippingCity: doc.shippingCity ?? null,
     shippingState: doc.shippingState ?? null,
-    shippingZip: doc.shippingZip ?? null,
+    shippingZip: shippingZipOf(doc),
   };
 }
 
