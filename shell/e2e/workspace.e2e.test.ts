@@ -215,6 +215,22 @@ describe('seller workspace', () => {
     await context.close();
   });
 
+  it('says under the search box that one or two characters match only where words start', async () => {
+    const seller = await createSeller(site.system, { onboarded: true });
+    const { context, page } = await signedInPage(seller, '/dashboard');
+    await page.getByTestId('table-empty').waitFor();
+    const input = page.getByTestId('search-input');
+    const hint = page.getByTestId('search-hint');
+    await input.fill('ad');
+    await expect(hint.textContent()).resolves.toBe(
+      'Two characters find words that start with them; type 3 or more to search anywhere in a value.',
+    );
+    await expect(input.getAttribute('aria-describedby')).resolves.toBe('me-search-hint');
+    await input.fill('ada');
+    await expect(hint.count()).resolves.toBe(0);
+    await context.close();
+  });
+
   it('creates a keyword rule, counts it on the badge and shows which rule applies to an item', async () => {
     const seller = await createSeller(site.system, { onboarded: true });
     await importThroughApi(site.system, seller, ordersCsv('RULE', 2));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SEARCH_ANYWHERE_MIN_LENGTH } from '@onvelope/contracts';
 import {
   sortFieldLabels,
   sortOrderLabels,
@@ -40,6 +41,8 @@ export function TrackingToolbar({
 }: TrackingToolbarProps) {
   const [term, setTerm] = useState('');
   const canSearch = term.trim() !== '' && !searching;
+  const matchesWordStarts =
+    term.trim().length > 0 && term.trim().length < SEARCH_ANYWHERE_MIN_LENGTH;
   return (
     <div className="me-toolbar">
       <form
@@ -56,6 +59,7 @@ export function TrackingToolbar({
           onChange={(event) => setTerm(event.target.value)}
           placeholder="Order number, name, email, postcode or tracking number"
           aria-label="Search orders"
+          aria-describedby={matchesWordStarts ? 'me-search-hint' : undefined}
           data-testid="search-input"
         />
         <button
@@ -66,6 +70,14 @@ export function TrackingToolbar({
         >
           {searching ? 'Searching…' : 'Search'}
         </button>
+        {matchesWordStarts && (
+          <p id="me-search-hint" className="me-search__hint" data-testid="search-hint">
+            {term.trim().length === 1
+              ? 'One character finds words that start with it'
+              : 'Two characters find words that start with them'}
+            ; type {SEARCH_ANYWHERE_MIN_LENGTH} or more to search anywhere in a value.
+          </p>
+        )}
       </form>
       <label className="me-inline-field">
         Status

@@ -1,3 +1,4 @@
+import { SEARCH_ANYWHERE_MIN_LENGTH } from '@onvelope/contracts';
 import { lineItemsOf, type LineItemSource } from './line-items.js';
 import { postcodeOf, type StoredPostcodes } from './order-postcode.js';
 import { escapeRegExp } from './text-pattern.js';
@@ -26,11 +27,6 @@ export const searchedFields = [
   'productName',
 ] as const satisfies readonly (keyof SearchableEntry)[];
 
-/**
- * A term this long or longer is found anywhere in a value. A shorter one (1 or 2 characters) is
- * found where a word starts: anywhere, it would match most orders.
- */
-export const MIN_ANYWHERE_LENGTH = 3;
 /** Text past this many characters of a value is not searched (bounds the stored search text). */
 export const MAX_VALUE_LENGTH = 200;
 /**
@@ -114,7 +110,7 @@ export function searchPatternOf(term: string): RegExp | null {
   const first = characters[0];
   if (first === undefined) return null;
   const literal = escapeRegExp(characters.join(''));
-  if (characters.length >= MIN_ANYWHERE_LENGTH) return new RegExp(literal, 'u');
+  if (characters.length >= SEARCH_ANYWHERE_MIN_LENGTH) return new RegExp(literal, 'u');
   // Look-behinds, which JavaScript, MongoDB (PCRE) and Java (the test server) all read alike.
   const start = WORD_CHARACTER.test(first)
     ? '(?<![\\p{L}\\p{N}])'

@@ -128,6 +128,13 @@ export const summaryResponse = z.object({
   }),
 });
 
+/**
+ * A search term this long or longer is found anywhere in a value; a shorter one (1 or 2
+ * characters) where a word starts, since anywhere it would match most orders. The search box says
+ * so (issue 38 item 13).
+ */
+export const SEARCH_ANYWHERE_MIN_LENGTH = 3;
+
 export const searchQuery = z.object({
   q: z.string().trim().min(1, ordersMessages.searchTermRequired).max(200),
   status: z.union([z.literal('all'), statusField]).default('all'),
@@ -146,6 +153,12 @@ export const uploadResult = z.object({
   message: z.string(),
   warnings: z.array(z.object({ row: z.number(), message: z.string() })),
   errors: z.array(z.object({ row: z.number(), errors: z.array(z.string()) })),
+  /**
+   * How the import read a file not in the template's layout (issue 38), one plain sentence each:
+   * "Buyer Name → first and last name …", "No status column: new orders are stored as pending".
+   * Beyond spec 000 §3; optional, so an answer without it still parses.
+   */
+  assumptions: z.array(z.string()).optional(),
 });
 export type UploadResult = z.infer<typeof uploadResult>;
 
