@@ -25,7 +25,10 @@ export function remoteOrigins(registry: RemoteRegistry): string[] {
  * style the gateway itself serves is the API docs page's, allowed by its hash, so neither
  * `'unsafe-inline'` nor `'unsafe-eval'` is needed. Module Federation loads each remote's manifest
  * (fetch: connect-src), its scripts and its CSS from the remote's origin. The favicon is a `data:`
- * URL. Nobody may frame the site (clickjacking), which `X-Frame-Options` repeats for old browsers.
+ * URL. Product pictures come from wherever the seller's store keeps them (Big Cartel's
+ * assets.bigcartel.com, Shopify's, Etsy's and Squarespace's CDNs, or any address a CSV file names),
+ * so images load from any https origin: a picture cannot run anything, the screens send no referrer
+ * with it, and only the seller's own screens show them. Nobody may frame the site (clickjacking), which `X-Frame-Options` repeats for old browsers.
  */
 export function contentSecurityPolicy(remotes: readonly string[]): string {
   const from = (...sources: string[]) => [...sources, ...remotes].join(' ');
@@ -33,7 +36,7 @@ export function contentSecurityPolicy(remotes: readonly string[]): string {
     `default-src 'self'`,
     `script-src ${from(`'self'`)}`,
     `style-src ${from(`'self'`, cspHash(apiDocsStyle))}`,
-    `img-src ${from(`'self'`, 'data:')}`,
+    `img-src ${from(`'self'`, 'data:', 'https:')}`,
     `font-src ${from(`'self'`, 'data:')}`,
     `connect-src ${from(`'self'`)}`,
     `object-src 'none'`,

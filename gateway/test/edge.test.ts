@@ -88,6 +88,14 @@ describe('the edge: security headers, compression, trace context and metrics', (
       expect(directives['img-src']).toContain('data:');
     });
 
+    it("loads the store-fronts' product pictures over https, and no picture over plain http", async () => {
+      const policy = (await fetch(`${gateway.url}/`)).headers.get('content-security-policy') ?? '';
+      const images = /img-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+      expect(images).toContain('https:');
+      expect(images).not.toContain('http:');
+      expect(images).not.toContain('*');
+    });
+
     it('allows the API docs page its one inline style by hash', async () => {
       const answer = await fetch(`${gateway.url}/api/docs?format=html`);
       const page = await answer.text();

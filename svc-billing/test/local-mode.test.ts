@@ -146,6 +146,9 @@ describe('local checkout and portal pages', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.body).toContain('<script src="/api/payments/local-pages.js"');
+    // Styled by a file, not inline CSS, which the site's Content-Security-Policy refuses.
+    expect(page.body).toContain('<link rel="stylesheet" href="/api/payments/local-pages.css">');
+    expect(page.body).not.toMatch(/<style|style=/);
     expect(page.body).not.toContain('Pro Monthly');
     expect((await h.call('GET', `${url}/view`)).status).toBe(401);
     expect((await h.call('GET', `${url}/view`, { token: other })).status).toBe(404);
@@ -211,6 +214,13 @@ describe('local checkout and portal pages', () => {
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toContain('javascript');
     expect(script.body).toContain("localStorage.getItem('authToken')");
+  });
+
+  it('serves the style sheet of the pages', async () => {
+    const sheet = await h.call('GET', '/api/payments/local-pages.css');
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toContain('text/css');
+    expect(sheet.body).toContain('.price');
   });
 
   it("refuses webhook signatures dated beyond Stripe's tolerance, in the past or the future", async () => {

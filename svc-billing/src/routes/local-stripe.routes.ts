@@ -5,12 +5,16 @@ import {
   localCheckoutPage,
   localCheckoutView,
   localPagesScript,
+  localPagesStyle,
   localPortalPage,
   localPortalView,
   stripeWebhook,
 } from '@onvelope/contracts';
 import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
-import { localPagesScript as script } from '../use-cases/local-stripe-pages.js';
+import {
+  localPagesScript as script,
+  localPagesStyle as style,
+} from '../use-cases/local-stripe-pages.js';
 import type { LocalStripe } from '../use-cases/local-stripe.js';
 
 /**
@@ -46,11 +50,18 @@ export function registerLocalStripeRoutes(routes: ServiceRoutes, local: LocalStr
     ),
   }));
   routes.handle(localPagesScript, async (ctx) => {
-    local.ensureMock();
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = script;
+    asset(ctx, 'text/javascript; charset=utf-8', script);
   });
+  routes.handle(localPagesStyle, async (ctx) => {
+    asset(ctx, 'text/css; charset=utf-8', style);
+  });
+
+  function asset(ctx: Context, type: string, body: string) {
+    local.ensureMock();
+    ctx.type = type;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = body;
+  }
 }
 
 function html(ctx: Context, body: string) {

@@ -1,4 +1,7 @@
-import { localPagesScript as localPagesScriptRoute } from '@onvelope/contracts';
+import {
+  localPagesScript as localPagesScriptRoute,
+  localPagesStyle as localPagesStyleRoute,
+} from '@onvelope/contracts';
 
 /**
  * The HTML of the local stand-ins for Stripe's hosted pages (see `localStripe`). The browser opens
@@ -31,7 +34,7 @@ export function escapeHtml(text: string): string {
 
 /**
  * Plain browser JavaScript, served as a file because the site's Content-Security-Policy allows
- * scripts from its own origin only. spec 001 "Local storage keys": the seller's token is `authToken`.
+ * scripts (and styles) from its own origin only. spec 001 "Local storage keys": the seller's token is `authToken`.
  */
 export const localPagesScript = `'use strict';
 (() => {
@@ -68,6 +71,15 @@ export const localPagesScript = `'use strict';
 })();
 `;
 
+/** The pages' style, served as a file for the same reason as their script. */
+export const localPagesStyle = `body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1d2433; }
+h1 { font-size: 1.5rem; }
+.price { font-size: 1.25rem; font-weight: 600; }
+.note { background: #fff7e0; border: 1px solid #f0d58a; padding: .75rem; border-radius: .5rem; font-size: .9rem; }
+button { background: #3454d1; color: #fff; border: 0; border-radius: .5rem; padding: .75rem 1.25rem; font-size: 1rem; cursor: pointer; margin: 1rem 0; }
+a { color: #3454d1; }
+`;
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -75,14 +87,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · ONVELOPE</title>
-<style>
-  body { font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; color: #1d2433; }
-  h1 { font-size: 1.5rem; }
-  .price { font-size: 1.25rem; font-weight: 600; }
-  .note { background: #fff7e0; border: 1px solid #f0d58a; padding: .75rem; border-radius: .5rem; font-size: .9rem; }
-  button { background: #3454d1; color: #fff; border: 0; border-radius: .5rem; padding: .75rem 1.25rem; font-size: 1rem; cursor: pointer; margin: 1rem 0; }
-  a { color: #3454d1; }
-</style>
+<link rel="stylesheet" href="${localPagesStyleRoute.path}">
 <script src="${localPagesScriptRoute.path}" defer></script>
 </head>
 <body>

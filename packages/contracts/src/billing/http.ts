@@ -129,6 +129,14 @@ export const localPagesScript = route(
   "The local pages' script: shows and sends them with the seller's session (stripe-mock only)",
 );
 
+export const localPagesStyle = route(
+  'GET',
+  '/api/payments/local-pages.css',
+  'public',
+  'implied',
+  "The local pages' style sheet (stripe-mock only)",
+);
+
 /** Every svc-billing call, each also exported by name. */
 export const billingRoutes = [
   listPlans,
@@ -143,4 +151,5 @@ export const billingRoutes = [
   localPortalView,
   cancelInLocalPortal,
   localPagesScript,
+  localPagesStyle,
 ];
