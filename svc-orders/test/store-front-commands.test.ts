@@ -5,7 +5,7 @@ import {
   countStoreFrontOrders,
   deleteStoreFrontOrders,
   upsertStoreFrontOrders,
-  type storeFrontOrder,
+  storeFrontOrder,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
 import {
@@ -179,6 +179,126 @@ describe('store-front order commands', () => {
       courier: 'DPD',
       trackingNumber: '155012345',
       email: 'new@example.com',
+    });
+  });
+
+  describe("the store-front's shipment", () => {
+    const seller = 'sf-shipment-seller';
+    const shippedOrder = (id: string, shipment: StoreFrontOrder['shipment']) =>
+      orderOf(id, { status: 'shipped', shippedAt: '2025-03-03T00:00:00.000Z', shipment });
+    const trackingOf = async (orderNumber: string) => {
+      const entry = await read(orderNumber, seller);
+      return {
+        courier: entry?.courier,
+        trackingNumber: entry?.trackingNumber,
+        trackingUrl: entry?.trackingUrl,
+      };
+    };
+
+    it("stores its tracking under the carrier's usual name, with the carrier's link when it sends none", async () => {
+      await upsert(
+        [
+          shippedOrder('SHIP-1', {
+            courier: 'RoyalMail',
+            trackingNumber: 'AB 1234 5678 9GB',
+            trackingUrl: null,
+          }),
+          shippedOrder('SHIP-2', {
+            courier: 'Canada Post',
+            trackingNumber: '7023210039414604',
+            trackingUrl:
+              'https://www.canadapost-postescanada.ca/track-reperage/en#/details/7023210039414604',
+          }),
+          shippedOrder('SHIP-3', {
+            courier: null,
+            trackingNumber: '1Z999AA10123456784',
+            trackingUrl: null,
+          }),
+        ],
+        'conn-1',
+        seller,
+      );
+      expect(await trackingOf('SHIP-1')).toEqual({
+        courier: 'Royal Mail',
+        trackingNumber: 'AB123456789GB',
+        trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+      });
+      // A carrier ONVELOPE does not know keeps the store-front's name and link.
+      expect(await trackingOf('SHIP-2')).toEqual({
+        courier: 'Canada Post',
+        trackingNumber: '7023210039414604',
+        trackingUrl:
+          'https://www.canadapost-postescanada.ca/track-reperage/en#/details/7023210039414604',
+      });
+      // No carrier named: the tracking number's format says which.
+      expect(await trackingOf('SHIP-3')).toEqual({
+        courier: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+        trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      });
+    });
+
+    it('fills an order stored without tracking, and a message of an older svc-sync without one still parses', async () => {
+      const older = orderOf('SHIP-4');
+      expect('shipment' in older).toBe(false);
+      expect(storeFrontOrder.safeParse(older).success).toBe(true);
+      await upsert([older], 'conn-1', seller);
+      expect(await trackingOf('SHIP-4')).toEqual({
+        courier: null,
+        trackingNumber: null,
+        trackingUrl: null,
+      });
+      const dpd = { courier: 'DPD', trackingNumber: '15501234567890', trackingUrl: null };
+      expect(await upsert([shippedOrder('SHIP-4', dpd)], 'conn-1', seller)).toEqual({
+        created: 0,
+        updated: 1,
+        unchanged: 0,
+      });
+      expect(await trackingOf('SHIP-4')).toEqual({
+        ...dpd,
+        trackingUrl: 'https://track.dpd.co.uk/parcels/15501234567890',
+      });
+      expect(await upsert([shippedOrder('SHIP-4', dpd)], 'conn-1', seller)).toEqual({
+        created: 0,
+        updated: 0,
+        unchanged: 1,
+      });
+    });
+
+    it("never replaces the seller's tracking, with another shipment or with none", async () => {
+      await upsert([orderOf('SHIP-5')], 'conn-1', seller);
+      const sellers = {
+        courier: 'Evri',
+        trackingNumber: 'H00A0B0000000001',
+        trackingUrl: 'https://www.evri.com/track/parcel/H00A0B0000000001',
+      };
+      await trackingEntryModel(db).updateOne(
+        { accountId: seller, orderNumber: 'SHIP-5' },
+        { $set: { status: 'shipped', ...sellers } },
+      );
+      await upsert(
+        [
+          shippedOrder('SHIP-5', {
+            courier: 'UPS',
+            trackingNumber: '1Z999AA10123456784',
+            trackingUrl: null,
+          }),
+        ],
+        'conn-1',
+        seller,
+      );
+      expect(await trackingOf('SHIP-5')).toEqual(sellers);
+      await upsert([shippedOrder('SHIP-5', null)], 'conn-1', seller);
+      expect(await trackingOf('SHIP-5')).toEqual(sellers);
+    });
+
+    it('refuses a tracking link that is not a web address', () => {
+      const order = shippedOrder('SHIP-6', {
+        courier: 'DPD',
+        trackingNumber: '15501234567890',
+        trackingUrl: 'javascript:alert(1)',
+      });
+      expect(storeFrontOrder.safeParse(order).success).toBe(false);
     });
   });
 

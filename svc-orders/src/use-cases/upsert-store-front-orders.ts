@@ -19,6 +19,7 @@ import {
   itemsTextOf,
   type KeywordRuleLike,
 } from '../domain/keyword-rules.js';
+import { normaliseCourier, resolveShipment } from '../domain/carriers.js';
 import { deleteEntries } from './clear-orders.js';
 
 type UpsertRequest = RequestOf<typeof upsertStoreFrontOrders>;
@@ -34,7 +35,10 @@ export interface StoreFrontOrdersDeps {
   now?: () => Date;
 }
 
-/** What the store-front owns of an order; the seller's courier, tracking and notes are never touched. */
+/**
+ * What the store-front owns of an order. The courier, tracking number and link are the seller's
+ * once set (`trackingOf`); the notes are the seller's.
+ */
 const storeFrontFields = [
   'firstName',
   'lastName',
@@ -62,6 +66,35 @@ const storeFrontFields = [
 ] as const;
 
 type Stored = TrackingEntryDocument;
+type Tracking = Pick<EntryFields, 'courier' | 'trackingNumber' | 'trackingUrl'>;
+
+/**
+ * The store-front's tracking of an order, while the order has no tracking number of its own: a
+ * number entered in ONVELOPE (or brought by an earlier sync) is never replaced, and a store-front
+ * without a shipment clears nothing. The three are taken as one, so a courier never goes with
+ * another carrier's number; the courier is named and the link built as when the seller ships.
+ */
+function trackingOf(order: StoreFrontOrder, stored: Stored | undefined): Tracking {
+  const shipment = order.shipment;
+  if (!shipment || stored?.trackingNumber) return {};
+  if (shipment.trackingNumber) {
+    const resolved = resolveShipment({
+      courier: shipment.courier ?? '',
+      trackingNumber: shipment.trackingNumber,
+      trackingUrl: shipment.trackingUrl,
+    });
+    return {
+      courier: resolved.courier || null,
+      trackingNumber: resolved.trackingNumber,
+      trackingUrl: resolved.trackingUrl,
+    };
+  }
+  return {
+    courier: shipment.courier ? (normaliseCourier(shipment.courier) ?? shipment.courier) : null,
+    trackingNumber: null,
+    trackingUrl: shipment.trackingUrl,
+  };
+}
 
 /**
  * What a store-front order sets: its own fields, its status and shipped date by `nextStatusOf`
@@ -102,6 +135,7 @@ function fieldsOf(
   return {
     ...(values as EntryFields),
     ...(note && !stored?.personalNote ? { personalNote: note } : {}),
+    ...trackingOf(order, stored),
     status: next.status,
     shippedAt: next.shippedAt,
     statusRule: next.statusRule,

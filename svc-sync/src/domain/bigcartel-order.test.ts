@@ -103,8 +103,41 @@ describe('Big Cartel order mapping', () => {
           },
           { name: 'Mug', option: null, productId: null, imageUrl: null, quantity: 1, price: 17.5 },
         ],
+        shipment: null,
       },
     });
+  });
+
+  it("carries the tracking of the order's shipment, looked up in included", () => {
+    const shipped = order({ shipping_status: 'shipped' });
+    const withShipment = {
+      ...shipped,
+      relationships: {
+        ...shipped.relationships,
+        shipments: { data: [{ type: 'shipments', id: '9' }] },
+      },
+    };
+    const withIncluded = indexIncluded([
+      ...included.values(),
+      {
+        id: '9',
+        type: 'shipments',
+        attributes: {
+          carrier: 'Royal Mail',
+          tracking_number: 'AB123456789GB',
+          tracking_url: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+        },
+      },
+    ]);
+    const mapped = mapBigCartelOrder(withShipment, withIncluded);
+    expect(mapped.outcome === 'mapped' && mapped.order.shipment).toEqual({
+      courier: 'Royal Mail',
+      trackingNumber: 'AB123456789GB',
+      trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+    });
+    // A shipment the page did not include is not guessed at.
+    const missing = mapBigCartelOrder(withShipment, included);
+    expect(missing.outcome === 'mapped' && missing.order.shipment).toBeNull();
   });
 
   it('maps shipped to shipped with the last change as the shipped date', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { itemsTextOfLines, storeFrontOrder } from '@onvelope/contracts';
+import { decimal, isoDate, text } from './attribute-values.js';
+import { latestShipmentOf } from './bigcartel-shipment.js';
 import { paymentStateOf, type PaymentState } from './payment-status.js';
 
 export type StoreFrontOrder = z.infer<typeof storeFrontOrder>;
@@ -39,32 +41,13 @@ export const orderListDocument = z.object({
   links: z.object({ next: z.string().nullish() }).partial().default({}),
 });
 
-const text = (value: unknown): string | null => {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const trimmed = String(value).trim();
-  return trimmed ? trimmed : null;
-};
-
-/** Money and quantities come as decimal strings ("110.0") or numbers. */
-const decimal = (value: unknown): number | null => {
-  if (value === null || value === undefined || value === '') return null;
-  const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? number : null;
-};
-
-const isoDate = (value: unknown): string | null => {
-  if (typeof value !== 'string') return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
-};
-
 const refsOf = (resource: JsonApiResource, name: string) => {
   const data = resource.relationships[name]?.data;
   if (!data) return [];
   return Array.isArray(data) ? data : [data];
 };
 
-/** The included resources by `type:id`, for looking up an order's line items. */
+/** The included resources by `type:id`, for looking up an order's line items and shipments. */
 export function indexIncluded(included: readonly unknown[]): Map<string, JsonApiResource> {
   const index = new Map<string, JsonApiResource>();
   for (const raw of included) {
@@ -151,10 +134,12 @@ export function mapBigCartelOrder(
   if (!parsed.success) return { outcome: 'unreadable', error: 'an order without an id' };
   const order = parsed.data;
   const a = order.attributes;
-  const items = refsOf(order, 'items').flatMap((ref) => {
-    const found = included.get(`${ref.type}:${ref.id}`);
-    return found ? [lineItemOf(found)] : [];
-  });
+  const related = (name: string) =>
+    refsOf(order, name).flatMap((ref) => {
+      const found = included.get(`${ref.type}:${ref.id}`);
+      return found ? [found] : [];
+    });
+  const items = related('items').map(lineItemOf);
   const first = items[0];
   const payment = paymentStateOf(a.payment_status);
   const status = statusOf(a.shipping_status, items, payment);
@@ -203,6 +188,7 @@ export function mapBigCartelOrder(
     lineItems: items.flatMap(({ name, option, productId, imageUrl, quantity, price }) =>
       name ? [{ name, option, productId, imageUrl, quantity, price }] : [],
     ),
+    shipment: latestShipmentOf(related('shipments')),
   };
   const checked = storeFrontOrder.safeParse(candidate);
   return checked.success

@@ -21,6 +21,20 @@ export const markShippedAtStoreFront = defineCommand({
   response: z.object({ updated: z.boolean(), reason: z.string().optional() }),
 });
 
+/**
+ * What the store-front knows of how an order was sent: the carrier as the store-front names it, the
+ * tracking number and the tracking link (http or https only: buyers open it). Any part may be
+ * missing; a shipment with none of them is sent as no shipment.
+ */
+export const storeFrontShipment = z.object({
+  courier: z.string().min(1).nullable(),
+  trackingNumber: z.string().min(1).nullable(),
+  trackingUrl: z
+    .string()
+    .regex(/^https?:\/\/\S+$/i, 'must be an http(s) URL')
+    .nullable(),
+});
+
 /** One store-front order as svc-sync hands it to svc-orders (mapping documented in svc-sync). */
 export const storeFrontOrder = trackingEntry
   .pick({
@@ -58,6 +72,12 @@ export const storeFrontOrder = trackingEntry
      * replaces a note the seller wrote. Absent from older svc-sync releases.
      */
     customerNote: z.string().nullable().optional(),
+    /**
+     * The tracking of the order's latest shipment at the store-front; null when it has none. It
+     * fills the order's courier, tracking number and link while the order has no tracking number,
+     * and never replaces tracking the seller entered. Absent from older svc-sync releases.
+     */
+    shipment: storeFrontShipment.nullable().optional(),
   });
 
 /**
