@@ -11,6 +11,7 @@ import {
   sellerStorage,
   composedSiteForFile,
   uniqueEmail,
+  waitForText,
 } from './support.js';
 
 const site = composedSiteForFile();
@@ -231,13 +232,13 @@ describe('buyer accounts', () => {
     await page.getByTestId('profile-defaultPostcode').fill('sw1a 1aa');
     await page.getByTestId('profile-save').click();
 
-    await expect(page.getByTestId('customer-notice').textContent()).resolves.toBe(
-      'Profile updated successfully!',
-    );
+    await waitForText(page, 'toast-success', 'Profile updated successfully!');
     await expect(page.getByTestId('customer-name').textContent()).resolves.toBe('Bo Buyer');
     await expect(page.getByTestId('customer-postcode').textContent()).resolves.toContain(
       'SW1A 1AA',
     );
+    // Like the portal's other successes, the notice goes after 5 s.
+    await page.getByTestId('toast-success').waitFor({ state: 'detached', timeout: 8_000 });
     await context.close();
   });
 });
@@ -267,6 +268,15 @@ describe('guards by route class', () => {
     await page.goto(`${site.system.url}/account-settings`);
     await page.getByTestId('login-page').waitFor();
     expect(pathOf(page)).toBe('/login');
+    await context.close();
+  });
+
+  it('sends a visitor from the customer portal to the sign-in with Buyer chosen', async () => {
+    const { context, page } = await newPage(site.browser);
+    await page.goto(`${site.system.url}/customer-dashboard`);
+    await page.getByTestId('login-page').waitFor();
+    expect(pathOf(page)).toBe('/login?account=customer');
+    expect(await page.getByTestId('account-customer').getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
 

@@ -49,6 +49,22 @@ describe('billing: the end of the trial, subscribing and cancelling', () => {
     const pricing = new URL(page.url());
     expect(pricing.pathname).toBe('/pricing');
     expect(pricing.searchParams.get('reason')).toBe('trial_expired');
+    // Signed in: no Login, Sign Up or free trial to start, and ways back to the dashboard.
+    const header = page.getByTestId('public-header');
+    await expect(header.getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
+    await expect(header.getByRole('link', { name: 'Sign Up' }).count()).resolves.toBe(0);
+    await expect(
+      header.getByRole('link', { name: 'Dashboard' }).getAttribute('href'),
+    ).resolves.toBe('/dashboard');
+    await expect(page.getByTestId('pricing-lead').textContent()).resolves.not.toContain(
+      'free trial',
+    );
+    await expect(page.getByTestId('pricing-back-link').textContent()).resolves.toBe(
+      'Back to dashboard',
+    );
+    await expect(page.getByTestId('pricing-back-link').getAttribute('href')).resolves.toBe(
+      '/dashboard',
+    );
     await waitForText(page, 'pricing-plan-pro_monthly', '£8.99');
     await waitForText(page, 'pricing-plan-pro_yearly', '£89.99');
     await waitForText(page, 'pricing-saving', '£17.89');
@@ -97,6 +113,12 @@ describe('billing: the end of the trial, subscribing and cancelling', () => {
       'Subscription cancelled. You can restart anytime.',
     );
     expect(new URL(page.url()).searchParams.get('reason')).toBe('subscription_cancelled');
+
+    // A seller whose workspace is closed can still sign out, from the header.
+    await page.getByTestId('header-sign-out').click();
+    await page.getByTestId('landing-page').waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('authToken'))).resolves.toBeNull();
+    await page.getByTestId('public-header').getByRole('link', { name: 'Login' }).waitFor();
     await context.close();
   });
 
@@ -108,6 +130,10 @@ describe('billing: the end of the trial, subscribing and cancelling', () => {
       'pricing-reason-banner',
       'A subscription is required to access this feature.',
     );
+    await expect(page.getByTestId('pricing-lead').textContent()).resolves.toContain(
+      'Start with a 7-day free trial',
+    );
+    await expect(page.getByTestId('pricing-back-link').getAttribute('href')).resolves.toBe('/');
     await page.getByTestId('pricing-subscribe-pro_yearly').click();
     await page.waitForURL(/\/login\?/);
     expect(new URL(page.url()).searchParams.get('return')).toBe(

@@ -65,9 +65,12 @@ describe('buyers', () => {
     await page.goto(`${site.system.url}/track`);
     await page.getByTestId('track-submit').click();
     await expect(text(page, 'track-error')).resolves.toBe('Please fill in all fields');
+    // The message follows the fields: it stays while one is blank and goes once all are filled.
     await page.getByTestId('track-email').fill(buyerEmail);
     await page.getByTestId('track-postcode').fill('E1 6AN');
+    await expect(text(page, 'track-error')).resolves.toBe('Please fill in all fields');
     await page.getByTestId('track-order-number').fill('BUY-1001');
+    await page.getByTestId('track-error').waitFor({ state: 'detached' });
     await page.getByTestId('track-submit').click();
     await waitForText(page, 'track-error', 'Order not found');
     await page.getByTestId('track-postcode').fill(' sw1a 1aa ');
@@ -88,13 +91,20 @@ describe('buyers', () => {
     );
     await page.getByTestId('query-subject').fill('x'.repeat(70));
     await expect(text(page, 'query-subject-count')).resolves.toBe('60/60');
+    await expect(text(page, 'query-error')).resolves.toBe(
+      'Please fill in both subject and message fields.',
+    );
     await page.getByTestId('query-subject').fill('Where is my mug?');
     await expect(text(page, 'query-subject-count')).resolves.toBe('16/60');
     const message = `It has been a week since I ordered. ${'Could you tell me when it ships? '.repeat(4)}`;
     await page.getByTestId('query-message').fill(message);
     await expect(text(page, 'query-message-count')).resolves.toBe(`${message.length}/500`);
+    await page.getByTestId('query-error').waitFor({ state: 'detached' });
     await page.getByTestId('query-send').click();
     await waitForText(page, 'query-sent', 'Query sent successfully!');
+    // The form is emptied for a next query, which is not a mistake to point out.
+    await expect(page.getByTestId('query-subject').inputValue()).resolves.toBe('');
+    await expect(page.getByTestId('query-error').count()).resolves.toBe(0);
     await visitor.context.close();
 
     // The seller: one unread query; opening it marks it In Review.
@@ -199,6 +209,7 @@ describe('buyers', () => {
     await page.getByTestId('claim-submit').click();
     await expect(text(page, 'claim-error')).resolves.toBe('Please fill in all fields');
     await page.getByTestId('claim-postcode').fill('WRONG 1');
+    await page.getByTestId('claim-error').waitFor({ state: 'detached' });
     await page.getByTestId('claim-submit').click();
     await page.getByTestId('claim-error').filter({ hasNotText: 'Please fill' }).waitFor();
     await page.getByTestId('claim-postcode').fill('m1 1ae');

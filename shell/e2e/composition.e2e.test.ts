@@ -158,7 +158,8 @@ describe('routes and guards', () => {
     const { context, page } = await newPage(site.browser);
     await page.goto(`${site.system.url}/customer-login`);
     await page.getByTestId('login-page').waitFor();
-    expect(pathOf(page)).toBe('/login');
+    expect(pathOf(page)).toBe('/login?account=customer');
+    expect(await page.getByTestId('account-customer').getAttribute('aria-selected')).toBe('true');
 
     await page.goto(`${site.system.url}/customer-register`);
     await page.getByTestId('register-page').waitFor();

@@ -320,7 +320,7 @@ describe('the public header', () => {
 });
 
 describe('the footer', () => {
-  it('has the spec’s page links and mailboxes, and the Customer Portal opens the buyer sign-up', async () => {
+  it('has the spec’s page links and mailboxes, and the Customer Portal opens the buyer sign-in', async () => {
     const { context, page } = await openAt(1280, '/about', 'about-page');
     const footer = page.getByTestId('public-footer');
     const hrefs = await footer
@@ -345,7 +345,8 @@ describe('the footer', () => {
     }
 
     await footer.getByRole('link', { name: 'Customer Portal' }).click();
-    await page.getByTestId('register-page').waitFor();
+    await page.getByTestId('login-page').waitFor();
+    expect(pathOf(page)).toBe('/login?account=customer');
     expect(await page.getByTestId('account-customer').getAttribute('aria-selected')).toBe('true');
     await context.close();
   });

@@ -3,8 +3,10 @@ import { ApiError } from '@onvelope/ui';
 import {
   linkTokenFromSearch,
   lookupFailure,
+  missingFieldsMessage,
   normaliseTrackQuery,
   trackQueryFromSearch,
+  trackQueryProblem,
 } from './track-query.js';
 
 describe('normaliseTrackQuery', () => {
@@ -24,6 +26,27 @@ describe('normaliseTrackQuery', () => {
     { email: 'ada@mail.test', postcode: 'SW1A 1AA', orderNumber: '' },
   ])('refuses a query with a blank field: %o', (input) => {
     expect(normaliseTrackQuery(input)).toBeNull();
+  });
+});
+
+describe('trackQueryProblem', () => {
+  it("says 'Please fill in all fields' while any of the three is blank, and nothing once all are filled", () => {
+    expect(missingFieldsMessage).toBe('Please fill in all fields');
+    const fields = { email: '', postcode: '', orderNumber: '' };
+    expect(trackQueryProblem(fields)).toBe(missingFieldsMessage);
+    expect(trackQueryProblem({ ...fields, email: 'ada@mail.test' })).toBe(missingFieldsMessage);
+    expect(trackQueryProblem({ email: 'ada@mail.test', postcode: ' ', orderNumber: '1001' })).toBe(
+      missingFieldsMessage,
+    );
+    expect(
+      trackQueryProblem({ email: 'ada@mail.test', postcode: 'sw1a 1aa', orderNumber: '1001' }),
+    ).toBeNull();
+  });
+
+  it('accepts the claim dialog’s fields, nickname and all', () => {
+    const claim = { email: 'ada@mail.test', postcode: 'M1 1AE', orderNumber: '', nickname: 'Tea' };
+    expect(trackQueryProblem(claim)).toBe(missingFieldsMessage);
+    expect(trackQueryProblem({ ...claim, orderNumber: 'CLM-1' })).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { buyerMessages } from '@onvelope/contracts';
 import { ApiError } from '@onvelope/ui';
 
 /** What a buyer types into the public lookup form (spec 001 §2, public order tracking page). */
@@ -8,7 +9,7 @@ export interface TrackQueryInput {
 }
 
 /** spec 001 §5: all three fields are required. */
-export const missingFieldsMessage = 'Please fill in all fields';
+export const missingFieldsMessage = buyerMessages.fillAllFields;
 
 /**
  * The lookup query as the spec sends it (§3 Track query: trimmed, postcode upper-cased), or null
@@ -20,6 +21,14 @@ export function normaliseTrackQuery(input: TrackQueryInput): TrackQueryInput | n
   const orderNumber = input.orderNumber.trim();
   if (!email || !postcode || !orderNumber) return null;
   return { email, postcode, orderNumber };
+}
+
+/**
+ * What keeps the order's three fields from being sent (the lookup form, and the portal's claim
+ * dialog, which asks for the same three): 'Please fill in all fields' while one is blank, else null.
+ */
+export function trackQueryProblem(input: TrackQueryInput): string | null {
+  return normaliseTrackQuery(input) ? null : missingFieldsMessage;
 }
 
 /** The form's starting values from /track?order=&email=&postcode= (the header's Quick Track). */

@@ -53,7 +53,6 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
   const [customer, setCustomer] = useState<CustomerProfile | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [orders, setOrders] = useState<{ list: ClaimedOrder[] | null; error: string | null }>({
     list: null,
     error: null,
@@ -78,7 +77,8 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
       },
       () => {
         if (!live) return;
-        // spec 001 §8: the token is removed and the buyer goes to /customer-login.
+        // spec 001 §8: the token is removed and the buyer goes to /customer-login (the shell opens
+        // the sign-in with Buyer chosen).
         setLoadError(clientMessages.customerProfileLoadFailed);
         clearCustomerSession();
         timer = setTimeout(
@@ -125,7 +125,8 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
 
   const signOut = () => {
     logout();
-    void navigate('/login');
+    // Back to the sign-in with Buyer chosen, as the buyer left it.
+    void navigate('/customer-login');
   };
 
   return (
@@ -183,11 +184,6 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
             orderCount={orders.list?.length ?? customer.orderCount}
             onEdit={() => setDialog({ kind: 'profile' })}
           />
-          {notice && (
-            <p className="ov-alert cu-alert--success" role="status" data-testid="customer-notice">
-              {notice}
-            </p>
-          )}
           <ClaimedOrders
             orders={orders.list}
             error={orders.error}
@@ -202,7 +198,8 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
                 storeCustomerInfo(next);
                 setCustomer(next);
                 closeDialog();
-                setNotice(clientMessages.profileUpdated);
+                // A toast, like the portal's other successes: it goes after 5 s (spec 001 §9).
+                show('success', clientMessages.profileUpdated);
               }}
             />
           )}

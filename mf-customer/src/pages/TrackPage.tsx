@@ -5,12 +5,13 @@ import { OrderShipment, TextField, type RemotePage } from '@onvelope/ui';
 import { publicApi } from '../api.js';
 import { OrderSummary } from '../components/OrderSummary.js';
 import { Timeline } from '../components/Timeline.js';
+import { useFormProblem } from '../components/use-form-problem.js';
 import {
   linkTokenFromSearch,
   lookupFailure,
-  missingFieldsMessage,
   normaliseTrackQuery,
   trackQueryFromSearch,
+  trackQueryProblem,
   type TrackQueryInput,
 } from '../domain/track-query.js';
 import { QueryForm } from '../track/QueryForm.js';
@@ -87,11 +88,12 @@ function Tracking({ search }: { search: URLSearchParams }) {
     () => linkToken !== null || normaliseTrackQuery(initial) !== null,
   );
   const [message, setMessage] = useState<Message | null>(null);
+  const validation = useFormProblem(fields, trackQueryProblem);
 
   async function lookUp(input: TrackQueryInput) {
     const query = normaliseTrackQuery(input);
-    if (!query) {
-      setMessage({ kind: 'error', text: missingFieldsMessage });
+    if (validation.check() || !query) {
+      setMessage(null);
       return;
     }
     setBusy(true);
@@ -146,6 +148,10 @@ function Tracking({ search }: { search: URLSearchParams }) {
 
   const update = (name: keyof TrackQueryInput) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
+  // The blank-field message follows the fields; a lookup's answer stays until the next lookup.
+  const shown: Message | null = validation.problem
+    ? { kind: 'error', text: validation.problem }
+    : message;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void lookUp(fields);
@@ -187,15 +193,15 @@ function Tracking({ search }: { search: URLSearchParams }) {
           onChange={update('orderNumber')}
           testId="track-order-number"
         />
-        {message && (
+        {shown && (
           <p
             className={
-              message.kind === 'error' ? 'ov-alert ov-alert--error' : 'ov-alert ov-alert--info'
+              shown.kind === 'error' ? 'ov-alert ov-alert--error' : 'ov-alert ov-alert--info'
             }
-            role={message.kind === 'error' ? 'alert' : 'status'}
-            data-testid={message.kind === 'error' ? 'track-error' : 'track-notice'}
+            role={shown.kind === 'error' ? 'alert' : 'status'}
+            data-testid={shown.kind === 'error' ? 'track-error' : 'track-notice'}
           >
-            {message.text}
+            {shown.text}
           </p>
         )}
         <button type="submit" className="ov-button" disabled={busy} data-testid="track-submit">

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { buyerMessages, claimOrder, type CustomerProfile } from '@onvelope/contracts';
+import { claimOrder, type CustomerProfile } from '@onvelope/contracts';
 import { Modal, TextField } from '@onvelope/ui';
 import { customerApi } from '../api.js';
+import { useFormProblem } from '../components/use-form-problem.js';
+import { normaliseTrackQuery, trackQueryProblem } from '../domain/track-query.js';
 import { portalFailure } from './failure.js';
 import type { ClaimedOrder } from './ClaimedOrderCard.js';
 
@@ -24,16 +26,17 @@ export function ClaimDialog({ customer, onClaimed, onClose }: ClaimDialogProps) 
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The same three fields as the public lookup, with the same rule; its message follows the fields.
+  const validation = useFormProblem(fields, trackQueryProblem);
+  const shownError = validation.problem ?? error;
   const set = (name: keyof typeof fields) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = fields.email.trim();
-    const postcode = fields.postcode.trim();
-    const orderNumber = fields.orderNumber.trim();
-    if (!email || !postcode || !orderNumber) {
-      setError(buyerMessages.fillAllFields);
+    const order = normaliseTrackQuery(fields);
+    if (validation.check() || !order) {
+      setError(null);
       return;
     }
     setBusy(true);
@@ -41,12 +44,7 @@ export function ClaimDialog({ customer, onClaimed, onClose }: ClaimDialogProps) 
     try {
       const nickname = fields.nickname.trim();
       const answer = await customerApi.call(claimOrder, {
-        body: {
-          email,
-          postcode: postcode.toUpperCase(),
-          orderNumber,
-          ...(nickname ? { nickname } : {}),
-        },
+        body: { ...order, ...(nickname ? { nickname } : {}) },
       });
       onClaimed(answer.claim);
     } catch (caught) {
@@ -94,9 +92,9 @@ export function ClaimDialog({ customer, onClaimed, onClose }: ClaimDialogProps) 
           onChange={set('nickname')}
           testId="claim-nickname"
         />
-        {error && (
+        {shownError && (
           <p className="ov-alert ov-alert--error" role="alert" data-testid="claim-error">
-            {error}
+            {shownError}
           </p>
         )}
         <div className="cu-dialog__actions">

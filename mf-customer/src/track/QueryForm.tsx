@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { sendOrderQuery, type BuyerOrder } from '@onvelope/contracts';
 import { TextField } from '@onvelope/ui';
 import { publicApi } from '../api.js';
+import { useFormProblem } from '../components/use-form-problem.js';
 import {
   characterCount,
   messageMax,
@@ -10,6 +11,8 @@ import {
   querySendFailure,
   subjectMax,
 } from '../domain/query-form.js';
+
+type Result = { kind: 'success' | 'error'; text: string };
 
 interface QueryFormProps {
   order: BuyerOrder;
@@ -25,13 +28,19 @@ export function QueryForm({ order, customerEmail }: QueryFormProps) {
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const validation = useFormProblem({ subject, message }, (fields) =>
+    queryFormProblem(fields.subject, fields.message),
+  );
+  // The blank-field message follows the fields; the answer to a send stays until the next one.
+  const shown: Result | null = validation.problem
+    ? { kind: 'error', text: validation.problem }
+    : result;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = queryFormProblem(subject, message);
-    if (problem) {
-      setResult({ kind: 'error', text: problem });
+    if (validation.check()) {
+      setResult(null);
       return;
     }
     setSending(true);
@@ -50,6 +59,7 @@ export function QueryForm({ order, customerEmail }: QueryFormProps) {
       });
       setSubject('');
       setMessage('');
+      validation.reset();
       setResult({ kind: 'success', text: queryFormMessages.sent });
     } catch (error) {
       setResult({ kind: 'error', text: querySendFailure(error) });
@@ -88,15 +98,15 @@ export function QueryForm({ order, customerEmail }: QueryFormProps) {
           {characterCount(message, messageMax)}
         </span>
       </label>
-      {result && (
+      {shown && (
         <p
           className={
-            result.kind === 'error' ? 'ov-alert ov-alert--error' : 'ov-alert cu-alert--success'
+            shown.kind === 'error' ? 'ov-alert ov-alert--error' : 'ov-alert cu-alert--success'
           }
-          role={result.kind === 'error' ? 'alert' : 'status'}
-          data-testid={result.kind === 'error' ? 'query-error' : 'query-sent'}
+          role={shown.kind === 'error' ? 'alert' : 'status'}
+          data-testid={shown.kind === 'error' ? 'query-error' : 'query-sent'}
         >
-          {result.text}
+          {shown.text}
         </p>
       )}
       <button type="submit" className="ov-button" disabled={sending} data-testid="query-send">

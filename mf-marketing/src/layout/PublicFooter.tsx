@@ -1,11 +1,11 @@
 import { Link } from '@onvelope/router';
 import type { RemotePage } from '@onvelope/ui';
-import { buyerSignUpPath } from '../domain/buyer-sign-up.js';
+import { buyerPortalPath } from '../domain/buyer-entry-points.js';
 import { mailboxes } from '../domain/mailboxes.js';
 import './layout.css';
 
 // spec 001 §2 (footer): /about, /contact, /features, /track, /customer, /login, /register, /privacy,
-// /terms; the Customer Portal is a buyer's entry point, so it opens the buyer sign-up.
+// /terms; the Customer Portal opens the portal (a visitor signs in as a buyer first).
 const footerColumns = [
   {
     title: 'Company',
@@ -20,7 +20,7 @@ const footerColumns = [
     links: [
       { to: '/track', label: 'Track Order' },
       { to: '/customer', label: 'Order Lookup' },
-      { to: buyerSignUpPath, label: 'Customer Portal' },
+      { to: buyerPortalPath, label: 'Customer Portal' },
     ],
   },
   {

@@ -1,22 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from '@onvelope/router';
-import type { RemotePage } from '@onvelope/ui';
+import { Link, useNavigate } from '@onvelope/router';
+import { logout, type RemotePage } from '@onvelope/ui';
 import { QuickTrackForm } from '../components/QuickTrackForm.js';
+import { accountLinksOf, type AccountLinks, type PageLink } from '../domain/visitor.js';
+import { useVisitor } from './use-visitor.js';
 import './layout.css';
 
-const navLinks = [
+const navLinks: PageLink[] = [
   { to: '/about', label: 'About' },
   { to: '/features', label: 'Features' },
   { to: '/track', label: 'Track Order' },
   { to: '/contact', label: 'Contact' },
-  { to: '/login', label: 'Login' },
 ];
 
-/** Public header (spec 001 §2): links, Sign Up, Quick Track; the mobile menu has the same content. */
+/**
+ * Public header (spec 001 §2): links, Login and Sign Up (for a signed-in visitor their own home and
+ * Log out instead), Quick Track; the mobile menu has the same content.
+ */
 const PublicHeader: RemotePage<'mf_marketing/PublicHeader'> = () => {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const close = () => setMenuOpen(false);
+  const [visitor, setVisitor] = useVisitor();
+  const navigate = useNavigate();
+  const signOut = () => {
+    logout();
+    setVisitor('guest');
+    close();
+    void navigate('/');
+  };
+  const account = accountLinksOf(visitor);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -38,7 +51,7 @@ const PublicHeader: RemotePage<'mf_marketing/PublicHeader'> = () => {
           <span>ONVELOPE</span>
         </Link>
         <div className="mk-header__desktop">
-          <HeaderContent onNavigate={close} />
+          <HeaderContent account={account} onNavigate={close} onSignOut={signOut} />
         </div>
         <button
           ref={toggle}
@@ -55,7 +68,7 @@ const PublicHeader: RemotePage<'mf_marketing/PublicHeader'> = () => {
       </div>
       {menuOpen && (
         <div id="mk-mobile-menu" className="mk-header__mobile" data-testid="mobile-menu">
-          <HeaderContent onNavigate={close} />
+          <HeaderContent account={account} onNavigate={close} onSignOut={signOut} />
         </div>
       )}
     </header>
@@ -64,17 +77,41 @@ const PublicHeader: RemotePage<'mf_marketing/PublicHeader'> = () => {
 
 export default PublicHeader;
 
-function HeaderContent({ onNavigate }: { onNavigate: () => void }) {
+function HeaderContent({
+  account,
+  onNavigate,
+  onSignOut,
+}: {
+  account: AccountLinks;
+  onNavigate: () => void;
+  onSignOut: () => void;
+}) {
+  const links = account.signIn ? [...navLinks, account.signIn] : navLinks;
   return (
     <>
       <nav className="mk-nav" aria-label="Main">
-        {navLinks.map((link) => (
+        {links.map((link) => (
           <Link key={link.to} to={link.to} onClick={onNavigate}>
             {link.label}
           </Link>
         ))}
-        <Link to="/register" className="ov-button mk-signup" onClick={onNavigate}>
-          Sign Up
+        {account.signOut && (
+          <button
+            type="button"
+            className="mk-nav__sign-out"
+            onClick={onSignOut}
+            data-testid="header-sign-out"
+          >
+            Log out
+          </button>
+        )}
+        <Link
+          to={account.main.to}
+          className="ov-button mk-signup"
+          onClick={onNavigate}
+          data-testid="header-account-link"
+        >
+          {account.main.label}
         </Link>
       </nav>
       <QuickTrackForm

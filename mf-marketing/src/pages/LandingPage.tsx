@@ -1,7 +1,7 @@
 import { Link } from '@onvelope/router';
 import type { RemotePage } from '@onvelope/ui';
 import { QuickTrackForm } from '../components/QuickTrackForm.js';
-import { buyerSignUpPath } from '../domain/buyer-sign-up.js';
+import { buyerSignUpPath } from '../domain/buyer-entry-points.js';
 import { DeferredTrialOffer } from '../landing/DeferredTrialOffer.js';
 import {
   ConversationIllustration,

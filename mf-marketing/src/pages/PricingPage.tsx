@@ -10,6 +10,8 @@ import {
   savingLabel,
   yearlySavingOf,
 } from '../domain/pricing.js';
+import { offersTrial, pricingBackLinkOf } from '../domain/visitor.js';
+import { useVisitor } from '../layout/use-visitor.js';
 import { ConsentModal } from '../pricing/ConsentModal.js';
 import { PlanCard } from '../pricing/PlanCard.js';
 import { PricingFaq } from '../pricing/PricingFaq.js';
@@ -29,12 +31,15 @@ const meta: PageMeta = {
  * /pricing (spec 001 §2): the monthly and yearly plans from GET /api/payments/plans, Subscribe
  * (sign in, consent, Stripe checkout) or Manage billing, a FAQ and a link home. `?reason=` shows why
  * the workspace closed, `?redirect=` is kept for after the subscription, `?subscription=cancelled`
- * says the checkout was cancelled.
+ * says the checkout was cancelled. A signed-in seller is not offered the trial and goes back to the
+ * dashboard rather than home.
  */
 const PricingPage: RemotePage<'mf_marketing/PricingPage'> = () => {
   const [params] = useSearchParams();
   const { plans, plansError, subscription } = usePricingData();
   const checkout = useCheckout();
+  const [visitor] = useVisitor();
+  const back = pricingBackLinkOf(visitor);
   const banner = reasonBannerOf(params.get('reason'));
   const redirect = params.get('redirect');
 
@@ -58,9 +63,15 @@ const PricingPage: RemotePage<'mf_marketing/PricingPage'> = () => {
           Checkout was cancelled. Nothing was charged; you can subscribe whenever you are ready.
         </p>
       )}
-      <p className="mk-hero__lead">
-        One plan with everything, paid monthly or yearly. New here?{' '}
-        <Link to="/register">Start with a {trialDays}-day free trial</Link>, no card needed.
+      <p className="mk-hero__lead" data-testid="pricing-lead">
+        One plan with everything, paid monthly or yearly.
+        {offersTrial(visitor) && (
+          <>
+            {' '}
+            New here? <Link to="/register">Start with a {trialDays}-day free trial</Link>, no card
+            needed.
+          </>
+        )}
       </p>
       {checkout.error && (
         <p className="ov-alert ov-alert--error" role="alert" data-testid="pricing-checkout-error">
@@ -96,8 +107,8 @@ const PricingPage: RemotePage<'mf_marketing/PricingPage'> = () => {
       )}
       <PricingFaq />
       <p>
-        <Link to="/" data-testid="pricing-home-link">
-          Back to home
+        <Link to={back.to} data-testid="pricing-back-link">
+          {back.label}
         </Link>
       </p>
       {checkout.consentFor && (

@@ -43,9 +43,9 @@ describe('redirectFor', () => {
     expect(redirectFor('onboarding', merchant)).toBeNull();
   });
 
-  it('lets only customers open the customer dashboard', () => {
+  it('lets only customers open the customer dashboard, and sends others to sign in as a buyer', () => {
     expect(redirectFor('customer', customer)).toBeNull();
-    expect(redirectFor('customer', merchant)).toBe('/login');
-    expect(redirectFor('customer', visitor)).toBe('/login');
+    expect(redirectFor('customer', merchant)).toBe('/login?account=customer');
+    expect(redirectFor('customer', visitor)).toBe('/login?account=customer');
   });
 });

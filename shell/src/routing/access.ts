@@ -14,6 +14,12 @@ export type RouteAccess =
   | 'onboarding'
   | 'customer';
 
+/**
+ * The sign-in screen with Buyer chosen (issue 38, item 17): where /customer-login and the buyer
+ * portal send a visitor. The one sign-in screen (spec 001 §2) starts on Seller otherwise.
+ */
+export const buyerSignInPath = '/login?account=customer';
+
 /** What the guards know about the visitor, read from the stored tokens. */
 export interface Viewer {
   merchant: { onboardingCompleted: boolean } | null;
@@ -41,6 +47,6 @@ export function redirectFor(access: RouteAccess, viewer: Viewer): string | null 
       if (!merchant) return '/login';
       return merchant.onboardingCompleted ? null : '/trial-agreement';
     case 'customer':
-      return viewer.customer ? null : '/login';
+      return viewer.customer ? null : buyerSignInPath;
   }
 }

@@ -37,8 +37,11 @@ describe('routeTable', () => {
     }
   });
 
-  it('redirects /customer-login, /customer-register and unknown paths', () => {
-    expect(entry('/customer-login')).toEqual({ path: '/customer-login', redirectTo: '/login' });
+  it('redirects /customer-login and /customer-register to the buyer’s sign-in and sign-up, and unknown paths home', () => {
+    expect(entry('/customer-login')).toEqual({
+      path: '/customer-login',
+      redirectTo: '/login?account=customer',
+    });
     expect(entry('/customer-register')).toEqual({
       path: '/customer-register',
       redirectTo: '/register?account=customer',

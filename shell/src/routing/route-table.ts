@@ -1,5 +1,5 @@
 import type { RemoteModuleId, RemoteModules } from '@onvelope/ui';
-import type { RouteAccess } from './access.js';
+import { buyerSignInPath, type RouteAccess } from './access.js';
 
 /** A remote module and the props the shell renders it with, kept paired by the compiler. */
 export type PageRef = {
@@ -59,7 +59,8 @@ export const routeTable: RouteEntry[] = [
     id: 'mf_merchant/OnboardingPage',
     props: none,
   }),
-  { path: '/customer-login', redirectTo: '/login' },
+  // Buyers' sign-in: the one sign-in screen, with the Buyer account type chosen.
+  { path: '/customer-login', redirectTo: buyerSignInPath },
   // Buyers' sign-up: the one sign-up screen, with the Buyer account type chosen.
   { path: '/customer-register', redirectTo: '/register?account=customer' },
   ownPage('/customer-dashboard', 'customer', 'customer portal', {
