@@ -79,7 +79,7 @@ describe('the import thread', () => {
     await expect(refused).rejects.toBeInstanceOf(HttpError);
     await expect(refused).rejects.toMatchObject({
       status: 400,
-      details: expect.arrayContaining([expect.objectContaining({ path: 'lastName' })]),
+      details: expect.arrayContaining([expect.objectContaining({ path: 'email' })]),
     });
     expect(file.taken).toBeLessThan(10);
   });

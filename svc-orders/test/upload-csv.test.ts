@@ -136,6 +136,7 @@ describe('POST /api/upload/csv', () => {
       message: 'Processed 2 rows: 2 imported (2 new, 0 updated), 0 skipped, 0 failed.',
       warnings: [],
       errors: [],
+      assumptions: [],
     } satisfies UploadResult);
     expect(await entryOf(caller, '1002')).toMatchObject({
       status: 'shipped',
@@ -176,20 +177,17 @@ describe('POST /api/upload/csv', () => {
     expect(await response.json()).toEqual({ error: 'The CSV file has a header row but no orders' });
   });
 
-  it('names every required column the header lacks', async () => {
+  it('names every required column the header lacks, and no optional one (issue 38)', async () => {
     const response = await seller.upload('Order Number,Email,Tracking Number\n1,a@b.co,T1\n');
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; details: { path: string }[] };
     expect(body.error).toBe(
-      'The CSV file is missing required columns: firstName, lastName, postcode or zipcode, status, courier, trackingUrl',
+      'The CSV file is missing required columns: firstName, lastName, postcode or zipcode',
     );
     expect(body.details.map((detail) => detail.path)).toEqual([
       'firstName',
       'lastName',
       'postcode or zipcode',
-      'status',
-      'courier',
-      'trackingUrl',
     ]);
   });
 
@@ -374,7 +372,18 @@ describe('POST /api/upload/csv', () => {
       '"B-1";"Grace";"Hopper";g@navy.mil;"20500";Partially Shipped;Royal Mail;RM1;https://t.example/RM1;"Mug; large\r\nsecond line";2025-03-01\r\n' +
       'B-2;Alan;Turing;a@t.uk;Unknown;processing;;;;;3/14/2025\r\n';
     const response = await caller.upload(file);
-    expect(await response.json()).toMatchObject({ successfulRows: 2, failedRows: 0, warnings: [] });
+    expect(await response.json()).toMatchObject({
+      successfulRows: 2,
+      failedRows: 0,
+      // Spec 000 §3: 'Unknown' is no postcode, so B-2's buyer cannot look it up.
+      warnings: [
+        {
+          row: 3,
+          message:
+            'No postcode: the buyer cannot look this order up on the tracking page until it has one',
+        },
+      ],
+    });
     expect(await entryOf(caller, 'B-1')).toMatchObject({
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -429,11 +438,21 @@ describe('POST /api/upload/csv', () => {
         row: 3,
         message: "Order date 'next week' is not a date (use 2025-03-01 or 3/1/2025); left empty",
       },
-      { row: 3, message: "Email 'not-an-email' does not look like an email address" },
-      { row: 3, message: "Unknown status 'on hold'; kept as written" },
+      { row: 3, message: "Email 'not-an-email' is not an email address; it was not stored" },
+      {
+        row: 3,
+        message:
+          "Unknown status 'on hold' was not stored (the statuses are pending, processing, shipped, partially_shipped, delivered, cancelled); the order is pending",
+      },
+      {
+        row: 3,
+        message:
+          'No email: the buyer cannot look this order up on the tracking page until it has one',
+      },
     ]);
     expect(await entryOf(caller, 'W-1')).toMatchObject({
-      status: 'on hold',
+      status: 'pending',
+      email: null,
       orderDate: null,
       quantity: null,
     });

@@ -133,8 +133,9 @@ export function CsvUploader() {
         <strong>Drag and drop a CSV file here, or click to choose one</strong>
         <span className="me-muted">
           Order exports from Shopify, Etsy, Big Cartel, Squarespace and WooCommerce are read as they
-          are. Any other file needs the columns {requiredCsvColumns.join(', ')} (and optionally
-          items, shipping address, order date…).
+          are. Any other file needs the columns {requiredCsvColumns.join(', ')}; one name column
+          (such as Buyer Name) can stand for firstName and lastName. Status, courier, tracking and
+          the rest (items, shipping address, order date…) are optional.
         </span>
       </label>
       <button

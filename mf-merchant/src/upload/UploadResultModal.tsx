@@ -1,10 +1,14 @@
 import type { UploadResult } from '@onvelope/contracts';
 import { Modal } from '../components/Modal.js';
 import { uploadOutcome } from '../domain/upload-outcome.js';
+import { uploadNotes } from './upload-notes.js';
+import './upload.css';
 
 /**
  * spec 000 §2: the counts, the server's message, Go to Dashboard (a full reload, so the dashboard
- * shows the new orders) and Stay Here, and the warnings and errors behind a disclosure.
+ * shows the new orders) and Stay Here, and the warnings and errors behind a disclosure. Issue 38:
+ * how the file was read (Buyer Name split, no status column…) is in view right under the message,
+ * and short lists of warnings and refused rows start open, so nothing the import decided is hidden.
  */
 export function UploadResultModal({
   result,
@@ -19,6 +23,7 @@ export function UploadResultModal({
     ['skipped', 'Skipped', result.skippedRows],
     ['failed', 'Failed', result.failedRows],
   ];
+  const notes = uploadNotes(result);
   return (
     <Modal
       title={uploadOutcome(result).title}
@@ -54,25 +59,35 @@ export function UploadResultModal({
         ))}
       </dl>
       <p data-testid="upload-message">{result.message}</p>
-      {result.warnings.length > 0 && (
-        <details className="me-disclosure" data-testid="upload-warnings">
-          <summary>Warnings ({result.warnings.length})</summary>
+      {notes.assumptions.length > 0 && (
+        <section className="me-upload-notes" data-testid="upload-assumptions">
+          <h3 className="me-upload-notes__title">How your file was read</h3>
           <ul>
-            {result.warnings.map((warning, index) => (
+            {notes.assumptions.map((assumption) => (
+              <li key={assumption}>{assumption}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {notes.errors && (
+        <details className="me-disclosure" open={notes.errors.open} data-testid="upload-errors">
+          <summary>{notes.errors.heading}</summary>
+          <ul>
+            {result.errors.map((error, index) => (
               <li key={index}>
-                Row {warning.row}: {warning.message}
+                Row {error.row}: {error.errors.join('; ')}
               </li>
             ))}
           </ul>
         </details>
       )}
-      {result.errors.length > 0 && (
-        <details className="me-disclosure" data-testid="upload-errors">
-          <summary>Errors ({result.errors.length})</summary>
+      {notes.warnings && (
+        <details className="me-disclosure" open={notes.warnings.open} data-testid="upload-warnings">
+          <summary>{notes.warnings.heading}</summary>
           <ul>
-            {result.errors.map((error, index) => (
+            {result.warnings.map((warning, index) => (
               <li key={index}>
-                Row {error.row}: {error.errors.join('; ')}
+                Row {warning.row}: {warning.message}
               </li>
             ))}
           </ul>

@@ -3,10 +3,27 @@ import {
   categoryNamesOf,
   columnsOf,
   detectSeparator,
+  csvFields,
   fieldOfHeader,
+  headerKey,
+  importRowMessages,
   normaliseStatus,
   parseCsvRow,
 } from './csv-columns.js';
+
+/** The header of a file a seller made themselves (issue 38, item 8). */
+const sellersHeader = [
+  'Order Number',
+  'Buyer Name',
+  'Email',
+  'Address',
+  'City',
+  'Postcode',
+  'Country',
+  'Items',
+  'Order Date',
+  'Total',
+];
 
 describe('fieldOfHeader', () => {
   it.each([
@@ -33,12 +50,36 @@ describe('fieldOfHeader', () => {
     ['Unit Price', 'itemPrice'],
     ['Categories', 'categoryNames'],
     ['Personal Note', 'personalNote'],
+    ['Buyer Name', 'customerName'],
+    ['Customer Name', 'customerName'],
+    ['Name', 'customerName'],
+    ['Recipient', 'customerName'],
+    ['Email Address', 'email'],
+    ['Postal/Zip Code', 'postcode'],
+    ['Address', 'shippingAddress1'],
+    ['City', 'shippingCity'],
+    ['Country', 'shippingCountry'],
+    ['Order Date', 'orderDate'],
+    ['Date Ordered', 'orderDate'],
+    ['Total', 'itemTotal'],
+    ['Shipping Company', 'courier'],
+    ['Tracking ID', 'trackingNumber'],
+    ['Order Ref', 'orderNumber'],
   ])("reads '%s' as %s", (header, field) => {
     expect(fieldOfHeader(header)).toBe(field);
   });
 
   it('ignores a header it does not know', () => {
     expect(fieldOfHeader('Gift receipt?')).toBeNull();
+  });
+
+  it("reads each field's own name as that field", () => {
+    // lineItems has no column; a seller's 'Order Total' has long been read as the goods' total.
+    const named = csvFields.filter((name) => name !== 'lineItems' && name !== 'orderTotal');
+    for (const field of named) {
+      expect(fieldOfHeader(field)).toBe(field);
+      expect(headerKey(field)).toBe(field.toLowerCase());
+    }
   });
 });
 
@@ -48,11 +89,61 @@ describe('columnsOf', () => {
       'firstName',
       'lastName',
       'postcode or zipcode',
+    ]);
+    expect(columnsOf(['Name', 'Zip']).missing).toEqual(['orderNumber', 'email']);
+  });
+
+  it('takes one name column for first and last name, and needs neither status nor tracking', () => {
+    expect(columnsOf(sellersHeader).missing).toEqual([]);
+    expect(columnsOf(['orderNumber', 'firstName', 'email', 'zip']).missing).toEqual([]);
+  });
+
+  it("reads a seller's own header and says what it assumed", () => {
+    const columns = columnsOf(sellersHeader);
+    expect(columns.fields).toEqual([
+      'orderNumber',
+      'customerName',
+      'email',
+      'shippingAddress1',
+      'shippingCity',
+      'postcode',
+      'shippingCountry',
+      'items',
+      'orderDate',
+      'itemTotal',
+    ]);
+    expect(columns.assumptions).toEqual([
+      "Buyer Name → first and last name: the last word is the last name ('Mary Ann Smith' → Mary Ann, Smith), one word is a first name",
+      'Columns read as: Address → shippingAddress1, City → shippingCity, Country → shippingCountry, Total → itemTotal',
+      'No status column: new orders are stored as pending; orders already stored keep their status',
+      'No courier, trackingNumber or trackingUrl column: orders are stored without them until you mark them shipped',
+    ]);
+  });
+
+  it("assumes nothing of the template's own columns", () => {
+    const template = [
+      'orderNumber',
+      'firstName',
+      'lastName',
+      'email',
+      'postcode',
       'status',
       'courier',
       'trackingNumber',
       'trackingUrl',
+    ];
+    expect(columnsOf(template)).toMatchObject({ missing: [], assumptions: [] });
+    expect(columnsOf([...template.slice(0, 6), 'Carrier']).assumptions).toEqual([
+      'Columns read as: Carrier → courier',
+      'No trackingNumber or trackingUrl column: orders are stored without them until you mark them shipped',
     ]);
+  });
+
+  it('keeps a name column as the customer name when first and last name have columns', () => {
+    expect(
+      columnsOf(['orderNumber', 'First Name', 'Last Name', 'Buyer Name', 'email', 'zip', 'status'])
+        .assumptions[0],
+    ).toBe('Columns read as: Buyer Name → customerName, zip → postcode');
   });
 
   it('lists the columns it will not use', () => {
@@ -164,11 +255,56 @@ describe('parseCsvRow', () => {
     });
   });
 
-  it('keeps an unknown status as written, with a warning', () => {
-    expect(parseCsvRow({ orderNumber: '1', status: 'On hold' })).toMatchObject({
+  it('never keeps an unknown status: the row has none, and says which it was', () => {
+    expect(parseCsvRow({ orderNumber: '1', firstName: 'Ada', status: 'weird' })).toMatchObject({
       ok: true,
-      entry: { status: 'On hold' },
-      warnings: ["Unknown status 'On hold'; kept as written"],
+      entry: { status: null },
+      unknownStatus: 'weird',
+      warnings: [],
+    });
+    expect(parseCsvRow({ orderNumber: '1', firstName: 'Ada', status: 'Shipped' })).toMatchObject({
+      entry: { status: 'shipped' },
+      unknownStatus: null,
+    });
+  });
+
+  it('splits one name column into first and last name: the last word is the last name', () => {
+    expect(parseCsvRow({ orderNumber: '1', customerName: ' Mary Ann Smith ' })).toMatchObject({
+      entry: { firstName: 'Mary Ann', lastName: 'Smith', customerName: 'Mary Ann Smith' },
+      noBuyer: null,
+    });
+    expect(parseCsvRow({ orderNumber: '1', customerName: 'Cher' })).toMatchObject({
+      entry: { firstName: 'Cher', lastName: null },
+    });
+    expect(
+      parseCsvRow({ orderNumber: '1', firstName: 'Ada', lastName: 'L', customerName: 'Ada Lee' }),
+    ).toMatchObject({ entry: { firstName: 'Ada', lastName: 'L', customerName: 'Ada Lee' } });
+  });
+
+  it('does not store an email that is not one, with a warning', () => {
+    expect(
+      parseCsvRow({ orderNumber: '1', customerName: 'Ada Lovelace', email: 'not-an-email' }),
+    ).toMatchObject({
+      ok: true,
+      entry: { email: null, firstName: 'Ada' },
+      warnings: [importRowMessages.badEmail('not-an-email')],
+      noBuyer: null,
+    });
+  });
+
+  it('says why a row that names no buyer cannot make a new order', () => {
+    expect(parseCsvRow({ orderNumber: '1', email: '', customerName: ' ' })).toMatchObject({
+      ok: true,
+      noBuyer: importRowMessages.onlyOrderNumber,
+    });
+    expect(parseCsvRow({ orderNumber: '1', items: 'Mug', postcode: 'SW1A 1AA' })).toMatchObject({
+      noBuyer: importRowMessages.noBuyer,
+    });
+    expect(parseCsvRow({ orderNumber: '1', email: 'nobody' })).toMatchObject({
+      noBuyer: importRowMessages.noBuyerBadEmail('nobody'),
+    });
+    expect(parseCsvRow({ orderNumber: '1', email: 'ada@example.com' })).toMatchObject({
+      noBuyer: null,
     });
   });
 

@@ -59,17 +59,52 @@ export const csvFields = [
 ] as const;
 export type CsvField = (typeof csvFields)[number];
 
-/** Spec 000 §5: the columns a file must have ('postcode' is satisfied by any zip spelling). */
+/**
+ * The columns a file of its own layout must have (issue 38; contracts' `requiredCsvColumns`):
+ * 'postcode' is met by any zip spelling, firstName and lastName by any name column.
+ */
 export const requiredCsvFields = requiredCsvColumns satisfies readonly CsvField[];
 
 // Header spellings, compared after `headerKey` (lower case, no spaces, underscores, dashes, dots or
 // '#'), so 'Order Number', 'order_number', 'ORDER-NUMBER' and 'orderNumber' are one spelling.
 const spellings: Record<CsvField, string[]> = {
-  orderNumber: ['ordernumber', 'orderno', 'ordernum', 'ordernr', 'orderid', 'order', 'ordercode'],
+  orderNumber: [
+    'ordernumber',
+    'orderno',
+    'ordernum',
+    'ordernr',
+    'orderid',
+    'order',
+    'ordercode',
+    'orderref',
+    'orderreference',
+  ],
   firstName: ['firstname', 'first', 'forename', 'givenname', 'customerfirstname', 'buyerfirstname'],
   lastName: ['lastname', 'last', 'surname', 'familyname', 'customerlastname', 'buyerlastname'],
-  customerName: ['customername', 'customer', 'fullname', 'name', 'buyername'],
-  email: ['email', 'emailaddress', 'customeremail', 'buyeremail', 'mail'],
+  // One name column; without firstName and lastName columns it is split into both.
+  customerName: [
+    'customername',
+    'customer',
+    'customerfullname',
+    'fullname',
+    'name',
+    'buyername',
+    'buyer',
+    'buyerfullname',
+    'recipient',
+    'recipientname',
+    'shiptoname',
+    'deliveryname',
+  ],
+  email: [
+    'email',
+    'emailaddress',
+    'customeremail',
+    'customeremailaddress',
+    'buyeremail',
+    'buyeremailaddress',
+    'mail',
+  ],
   postcode: [
     'postcode',
     'postalcode',
@@ -78,14 +113,52 @@ const spellings: Record<CsvField, string[]> = {
     'postcodezip',
     'zippostcode',
     'postcodezipcode',
+    'zippostalcode',
+    'postalzipcode',
     'customerpostcode',
+    'customerzip',
+    'buyerpostcode',
+    'buyerzip',
   ],
-  status: ['status', 'orderstatus', 'fulfillmentstatus', 'fulfilmentstatus'],
-  courier: ['courier', 'carrier', 'shippingcarrier', 'shippingcourier', 'shippingprovider'],
-  trackingNumber: ['trackingnumber', 'trackingno', 'trackingnum', 'tracking', 'trackingcode'],
+  status: [
+    'status',
+    'orderstatus',
+    'fulfillmentstatus',
+    'fulfilmentstatus',
+    'shippingstatus',
+    'deliverystatus',
+  ],
+  courier: [
+    'courier',
+    'carrier',
+    'shippingcarrier',
+    'shippingcourier',
+    'shippingprovider',
+    'shippingcompany',
+    'deliverycompany',
+    'shippedvia',
+  ],
+  trackingNumber: [
+    'trackingnumber',
+    'trackingno',
+    'trackingnum',
+    'tracking',
+    'trackingcode',
+    'trackingid',
+    'trackingreference',
+  ],
   trackingUrl: ['trackingurl', 'trackinglink', 'trackingwebsite'],
   personalNote: ['personalnote', 'note', 'notes', 'ordernote', 'ordernotes'],
-  orderDate: ['orderdate', 'date', 'orderedat', 'orderedon', 'orderplaced', 'purchasedate'],
+  orderDate: [
+    'orderdate',
+    'date',
+    'orderedat',
+    'orderedon',
+    'orderplaced',
+    'purchasedate',
+    'dateordered',
+    'saledate',
+  ],
   shippedAt: ['shippedat', 'shippeddate', 'shipdate', 'dateshipped', 'shippedon'],
   shippingAddress1: [
     'shippingaddress1',
@@ -95,20 +168,22 @@ const spellings: Record<CsvField, string[]> = {
     'addressline1',
     'address',
     'street',
+    'streetaddress',
+    'deliveryaddress',
   ],
   shippingAddress2: ['shippingaddress2', 'shippingaddressline2', 'address2', 'addressline2'],
-  shippingCity: ['shippingcity', 'city', 'town'],
+  shippingCity: ['shippingcity', 'city', 'town', 'towncity', 'deliverycity'],
   shippingState: ['shippingstate', 'state', 'county', 'region', 'province'],
-  shippingCountry: ['shippingcountry', 'country', 'countrycode'],
+  shippingCountry: ['shippingcountry', 'country', 'countrycode', 'deliverycountry'],
   shippingZip: ['shippingzip', 'shippingzipcode', 'shippingpostcode', 'shippingpostalcode'],
-  items: ['items', 'itemnames', 'lineitems', 'products'],
+  items: ['items', 'itemnames', 'lineitems', 'products', 'orderitems'],
   productName: ['productname', 'product', 'itemname'],
   productId: ['productid', 'sku', 'itemid'],
   productImageUrl: ['productimageurl', 'productimage', 'imageurl', 'image'],
   quantity: ['quantity', 'qty'],
   itemPrice: ['itemprice', 'price', 'unitprice'],
-  itemTotal: ['itemtotal', 'total', 'ordertotal', 'amount'],
-  orderTotal: ['grandtotal', 'totalwithtaxandshipping'],
+  itemTotal: ['itemtotal', 'total', 'ordertotal', 'amount', 'subtotal', 'itemstotal'],
+  orderTotal: ['grandtotal', 'totalwithtaxandshipping', 'totalpaid', 'amountpaid'],
   // Made from a store export's line columns, never named by a header.
   lineItems: [],
   quantityShipped: ['quantityshipped', 'qtyshipped', 'shippedquantity'],
@@ -120,8 +195,8 @@ const fieldBySpelling = new Map<string, CsvField>(
   csvFields.flatMap((field) => spellings[field].map((spelling) => [spelling, field] as const)),
 );
 
-/** Lower case, without spaces, underscores, dashes, dots, '#' or brackets. */
-export const headerKey = (header: string) => header.toLowerCase().replace(/[\s_\-.#()]+/g, '');
+/** Lower case, without spaces, underscores, dashes, dots, slashes, '#' or brackets. */
+export const headerKey = (header: string) => header.toLowerCase().replace(/[\s_\-.#()/]+/g, '');
 
 /** The field a header names, or null for a column the import does not use. */
 export function fieldOfHeader(header: string): CsvField | null {
@@ -135,17 +210,67 @@ export interface CsvColumns {
   missing: string[];
   /** Headers no field matches (ignored). */
   ignored: string[];
+  /** How the header was read where it is not the template's, one sentence each (issue 38). */
+  assumptions: string[];
 }
 
-/** Maps a header row to fields. When two columns name one field, the first non-empty value wins. */
+const nameFields = new Set<CsvField>(['firstName', 'lastName', 'customerName']);
+const trackingFields = ['courier', 'trackingNumber', 'trackingUrl'] as const;
+
+/** 'a', 'a or b', 'a, b or c'. */
+const orList = (words: readonly string[]) =>
+  words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+
+/**
+ * What the import assumes of a header that is not the template's: a name column split into first
+ * and last name, columns read as a field of another name, and the optional columns it lacks.
+ */
+function assumptionsOf(headers: readonly string[], fields: readonly (CsvField | null)[]): string[] {
+  const present = new Set(fields);
+  const assumptions: string[] = [];
+  const nameColumn = headers[fields.indexOf('customerName')];
+  const split = nameColumn !== undefined && !present.has('firstName') && !present.has('lastName');
+  if (split) {
+    assumptions.push(
+      `${nameColumn.trim()} → first and last name: the last word is the last name ` +
+        `('Mary Ann Smith' → Mary Ann, Smith), one word is a first name`,
+    );
+  }
+  const renamed = headers.flatMap((header, index) => {
+    const field = fields[index];
+    if (!field || headerKey(header) === headerKey(field)) return [];
+    if (split && field === 'customerName') return [];
+    return [`${header.trim()} → ${field}`];
+  });
+  if (renamed.length) assumptions.push(`Columns read as: ${renamed.join(', ')}`);
+  if (!present.has('status')) {
+    assumptions.push(
+      'No status column: new orders are stored as pending; orders already stored keep their status',
+    );
+  }
+  const noTracking = trackingFields.filter((field) => !present.has(field));
+  if (noTracking.length) {
+    assumptions.push(
+      `No ${orList(noTracking)} column: orders are stored without ` +
+        `${noTracking.length > 1 ? 'them' : 'it'} until you mark them shipped`,
+    );
+  }
+  return assumptions;
+}
+
+/**
+ * Maps a header row to fields. When two columns name one field, the first non-empty value wins.
+ * Required are the contracts' `requiredCsvColumns`; one name column stands for first and last name.
+ */
 export function columnsOf(headers: readonly string[]): CsvColumns {
   const fields = headers.map(fieldOfHeader);
   const present = new Set(fields);
+  const named = [...nameFields].some((field) => present.has(field));
   const missing = requiredCsvFields
-    .filter((field) => !present.has(field))
+    .filter((field) => !(nameFields.has(field) ? named : present.has(field)))
     .map((field) => (field === 'postcode' ? 'postcode or zipcode' : field));
   const ignored = headers.filter((header, index) => fields[index] === null && header.trim());
-  return { fields, missing, ignored };
+  return { fields, missing, ignored, assumptions: assumptionsOf(headers, fields) };
 }
 
 export type Separator = ',' | ';' | '\t';
@@ -205,8 +330,20 @@ export interface ImportedEntry {
   categoryNames: string | null;
 }
 
-export type RowOutcome =
-  { ok: true; entry: ImportedEntry; warnings: string[] } | { ok: false; errors: string[] };
+/** A row that can be stored, and what the import must still say or check once it knows the order. */
+export interface ParsedRow {
+  entry: ImportedEntry;
+  warnings: string[];
+  /** A status cell the product does not know: never stored (the import says what it kept). */
+  unknownStatus: string | null;
+  /**
+   * Why the row cannot make a new order (it names no buyer), or null: a stored order it updates
+   * keeps its buyer, as a blank cell keeps any stored value.
+   */
+  noBuyer: string | null;
+}
+
+export type RowOutcome = ({ ok: true } & ParsedRow) | { ok: false; errors: string[] };
 
 const MAX_ORDER_NUMBER_LENGTH = 100;
 /**
@@ -218,7 +355,8 @@ const knownStatuses = new Set<string>(trackingEntryStatuses);
 
 /**
  * A status as the file writes it ('Shipped', 'PARTIALLY SHIPPED', 'partially-shipped', 'canceled')
- * in the stored spelling, or null when it is none of the known statuses.
+ * in the stored spelling, or null when it is none of the known statuses (then it is not stored:
+ * analytics and the dashboard's counts read statuses, issue 38).
  */
 export function normaliseStatus(value: string): string | null {
   const key = value
@@ -369,12 +507,35 @@ function fillFromLines(entry: ImportedEntry, lines: readonly OrderLineItem[]) {
   }
 }
 
+/** Why a row cannot make a new order: it names no buyer (no name, no usable email). */
+function noBuyerOf(
+  values: ExportValues,
+  lineRows: readonly ExportValues[],
+  badEmail: string | null,
+): string {
+  const given = (cells: ExportValues) =>
+    Object.entries(cells).some(([field, cell]) => field !== 'orderNumber' && cell?.trim());
+  if (!given(values) && !lineRows.some(given)) return importRowMessages.onlyOrderNumber;
+  return badEmail ? importRowMessages.noBuyerBadEmail(badEmail) : importRowMessages.noBuyer;
+}
+
+/** What a row's validation says, in the seller's words (the row report's lines). */
+export const importRowMessages = {
+  onlyOrderNumber:
+    "The row has only an order number; a new order needs at least the buyer's name or email",
+  noBuyer: "No buyer: a new order needs at least the buyer's name or email",
+  noBuyerBadEmail: (email: string) =>
+    `No buyer: there is no name, and '${email}' is not an email address; a new order needs at least the buyer's name or email`,
+  badEmail: (email: string) => `Email '${email}' is not an email address; it was not stored`,
+} as const;
+
 /**
  * Validates one order: its row (or, in an export with a row per line item, its first row's order
  * cells and every row's line cells). A missing or over-long order number, a cell with a control
  * character (or a line break outside a note or Items), or a status or country over 100 characters,
- * fails the order; everything else it can live without (an unknown status is kept as written, a
- * bad date or number is left empty) is a warning.
+ * fails the order; so does naming no buyer, for a new order (`noBuyer`, decided by the import once
+ * it knows whether the order is stored). Everything else it can live without is a warning and is
+ * not stored: an email that is not one, an unknown status (`unknownStatus`), a bad date or number.
  */
 export function parseCsvRow(
   values: ExportValues,
@@ -418,7 +579,8 @@ export function parseCsvRow(
     }
   }
 
-  const fullName = text('fullName');
+  // A store's full-name column, or a file's one name column ('Buyer Name') without first/last.
+  const fullName = text('fullName') ?? entry.customerName;
   if (fullName && !entry.firstName && !entry.lastName) {
     const { firstName, lastName } = splitFullName(fullName);
     entry.firstName = firstName;
@@ -429,18 +591,18 @@ export function parseCsvRow(
   const postcode = text('postcode');
   entry.postcode = postcode && !isPlaceholderPostcode(postcode) ? postcode : null;
 
+  // An address that is not one would only bounce the buyer's mail and never match a lookup.
   const email = text('email');
-  entry.email = email;
-  if (email && !isDeliverableEmail(email))
-    warnings.push(`Email '${email}' does not look like an email address`);
+  const badEmail = email && !isDeliverableEmail(email) ? email : null;
+  entry.email = badEmail ? null : email;
+  if (badEmail) warnings.push(importRowMessages.badEmail(badEmail));
 
   const status = text('status');
+  let unknownStatus: string | null = null;
   if (storeExport) entry.status = storeExport.statusOf(values);
-  else if (!status) entry.status = null;
   else {
-    const known = normaliseStatus(status);
-    entry.status = known ?? status;
-    if (!known) warnings.push(`Unknown status '${status}'; kept as written`);
+    entry.status = status && normaliseStatus(status);
+    if (status && !entry.status) unknownStatus = status;
   }
 
   const country = text('shippingCountry');
@@ -456,5 +618,6 @@ export function parseCsvRow(
   }
 
   entry.customerName ??= [entry.firstName, entry.lastName].filter(Boolean).join(' ') || null;
-  return { ok: true, entry, warnings };
+  const noBuyer = entry.customerName || entry.email ? null : noBuyerOf(values, lineRows, badEmail);
+  return { ok: true, entry, warnings, unknownStatus, noBuyer };
 }

@@ -10,7 +10,7 @@ import {
 } from '../data/tracking-entry-writes.js';
 import { sameStoredValue, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { WriteCutError } from '../data/write-in-order.js';
-import { csvFields, type CsvField, type ImportedEntry } from '../domain/csv-columns.js';
+import { csvFields, type CsvField, type ParsedRow } from '../domain/csv-columns.js';
 import { evaluateKeywordRules, type KeywordRuleLike } from '../domain/keyword-rules.js';
 import { importMessages, type ImportCounts, type RowReport } from './import-report.js';
 
@@ -35,9 +35,8 @@ export interface ImportWriterInput {
 }
 
 /** A row that passed validation, waiting for its batch. */
-export interface PendingRow {
+export interface PendingRow extends ParsedRow {
   row: number;
-  entry: ImportedEntry;
 }
 
 type StoredEntry = Partial<TrackingEntryDocument> & { orderNumber: string; status: string };
@@ -47,7 +46,7 @@ type ComparedField = Exclude<CsvField, 'orderNumber'>;
 /** Every field a file can fill but the order number, which identifies the entry. */
 const comparedFields = csvFields.filter(
   (field): field is ComparedField => field !== 'orderNumber',
-) satisfies readonly (keyof ImportedEntry)[];
+) satisfies readonly (keyof ParsedRow['entry'])[];
 
 interface RowWrite extends EntryWrite {
   row: number;
@@ -140,12 +139,18 @@ export class ImportBatchWriter {
     };
     for (const pending of batch) {
       const { orderNumber } = pending.entry;
+      const before = stored.get(orderNumber);
+      if (!before && pending.noBuyer) {
+        counts.failed += 1;
+        report.fail(pending.row, [pending.noBuyer]);
+        continue;
+      }
+      for (const warning of pending.warnings) report.warn(pending.row, warning);
       const firstRow = this.firstRowOf.get(orderNumber);
       if (firstRow !== undefined)
         report.warn(pending.row, importMessages.duplicate(orderNumber, firstRow));
       else this.firstRowOf.set(orderNumber, pending.row);
 
-      const before = stored.get(orderNumber);
       const set = this.changesOf(pending, before, now);
       if (before && unchanged(set, before)) {
         counts.skipped += 1;
@@ -203,6 +208,10 @@ export class ImportBatchWriter {
       rules: outcome,
       now,
     });
+    if (row.unknownStatus) {
+      report.warn(row.row, importMessages.unknownStatus(row.unknownStatus, next.status));
+    }
+    if (!stored) this.warnUnfindable(row);
     if (next.notApplied && stored) {
       report.warn(
         row.row,
@@ -215,6 +224,17 @@ export class ImportBatchWriter {
     set.keywordMessage = outcome.message;
     set.keywordExplanation = outcome.explanation;
     return set as EntryFields;
+  }
+
+  /**
+   * A new order without the email or postcode its file has a column for: its buyer cannot look it
+   * up (spec 001: order number, email and postcode), though it is stored and its link works.
+   */
+  private warnUnfindable({ row, entry }: PendingRow) {
+    const lacking = (['email', 'postcode'] as const).filter(
+      (field) => this.input.present.has(field) && !entry[field],
+    );
+    if (lacking.length) this.input.report.warn(row, importMessages.unfindable(lacking));
   }
 
   /**

@@ -66,6 +66,8 @@ interface FileLayout {
   storeExport: StoreExport | null;
   /** The entry fields the file fills: a field it lacks keeps its stored value. */
   present: Set<CsvField>;
+  /** How a file of its own columns was read, for the answer (issue 38). */
+  assumptions: string[];
 }
 
 const csvFieldSet = new Set<string>(csvFields);
@@ -92,7 +94,8 @@ function derivedFields(fields: readonly (ExportField | null)[]): CsvField[] {
 
 /**
  * Reads the header: a store's export as that store writes it (no required columns but the order
- * number its signature has), any other file by its column names, with the spec's required columns.
+ * number its signature has), any other file by its column names, with the required columns of
+ * `columnsOf` (issue 38: order number, a name, email, postcode).
  */
 function layoutOf(headers: string[]): FileLayout {
   const storeExport = recogniseExport(headers);
@@ -102,6 +105,7 @@ function layoutOf(headers: string[]): FileLayout {
       fields,
       storeExport,
       present: new Set([...fields.filter(isCsvField), ...derivedFields(fields)]),
+      assumptions: [],
     };
   }
   const columns = columnsOf(headers);
@@ -111,11 +115,10 @@ function layoutOf(headers: string[]): FileLayout {
       columns.missing.map((column) => ({ message: `Missing column: ${column}`, path: column })),
     );
   }
-  return {
-    fields: columns.fields,
-    storeExport: null,
-    present: new Set(columns.fields.filter(isCsvField)),
-  };
+  const present = new Set(columns.fields.filter(isCsvField));
+  // One name column ('Buyer Name') fills first and last name where the file has no column for them.
+  if (present.has('customerName')) present.add('firstName').add('lastName');
+  return { fields: columns.fields, storeExport: null, present, assumptions: columns.assumptions };
 }
 
 /** The date and money cells of the first orders, from which the file's conventions are read. */
@@ -265,8 +268,10 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
       report.fail(order.firstRow, outcome.errors);
       return;
     }
-    for (const warning of outcome.warnings) report.warn(order.firstRow, warning);
-    batch.push({ row: order.firstRow, entry: outcome.entry });
+    // Its warnings are said once the writer knows the order: a row refused for naming no buyer
+    // of a new order says only that.
+    const { entry, warnings, unknownStatus, noBuyer } = outcome;
+    batch.push({ row: order.firstRow, entry, warnings, unknownStatus, noBuyer });
     // The clock is read only once a batch could be written beside calls, not for every row.
     const written =
       batch.length >= IMPORT_BATCH_SIZE ||
@@ -378,5 +383,6 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
       `${counts.updated} updated), ${counts.skipped} skipped, ${counts.failed} failed.${note}`,
     warnings: report.warnings,
     errors: report.errors,
+    assumptions: layout?.assumptions ?? [],
   };
 }

@@ -1,4 +1,4 @@
-import type { UploadResult } from '@onvelope/contracts';
+import { trackingEntryStatuses, type UploadResult } from '@onvelope/contracts';
 
 export const importMessages = {
   empty: 'The CSV file is empty',
@@ -20,6 +20,10 @@ export const importMessages = {
     `${stored} orders of the file were stored before row ${row}; uploading it again skips them as the same data`,
   unchecked: (from: number, to: number) =>
     `The database did not say whether the orders of rows ${from} to ${to} were stored; uploading the file again stores each of them once`,
+  unknownStatus: (given: string, stored: string) =>
+    `Unknown status '${given}' was not stored (the statuses are ${trackingEntryStatuses.join(', ')}); the order is ${stored}`,
+  unfindable: (lacking: readonly ('email' | 'postcode')[]) =>
+    `No ${lacking.join(' or ')}: the buyer cannot look this order up on the tracking page until it has ${lacking.length > 1 ? 'both' : 'one'}`,
   raced: (orderNumber: string) =>
     `Order ${orderNumber} was changed by another import at the same time; upload the file again`,
 } as const;

@@ -1,5 +1,8 @@
-/** Spec 000 §5: the columns an orders file of the product's own layout must have. */
-export const requiredCsvColumns = [
+/**
+ * Spec 000 §5's column names, in its order: the canonical template and the names the import's
+ * answers use for columns. Issue 38: not all of them are required any more (`requiredCsvColumns`).
+ */
+export const csvTemplateColumns = [
   'orderNumber',
   'firstName',
   'lastName',
@@ -10,6 +13,20 @@ export const requiredCsvColumns = [
   'trackingNumber',
   'trackingUrl',
 ] as const;
+
+/**
+ * The columns an orders file of its own layout must have (issue 38): what identifies an order and
+ * lets its buyer look it up (order number, email, postcode; spec 001's lookup) and whose it is. One
+ * name column ('Buyer Name', 'Customer Name') stands for firstName and lastName. Status, courier,
+ * trackingNumber and trackingUrl are empty until an order ships, so they are optional.
+ */
+export const requiredCsvColumns = [
+  'orderNumber',
+  'firstName',
+  'lastName',
+  'email',
+  'postcode',
+] as const satisfies readonly (typeof csvTemplateColumns)[number][];
 
 /** Optional columns the template shows, so a seller sees where items, address and date go. */
 const templateExtras = [
@@ -22,12 +39,12 @@ const templateExtras = [
 ];
 
 /**
- * The template the uploader offers: the required columns, a few optional ones, and two example
+ * The template the uploader offers: the spec's columns, a few optional ones, and two example
  * orders (one waiting, one shipped), in the forms the import reads.
  */
 export const csvTemplate =
   [
-    [...requiredCsvColumns, ...templateExtras].join(','),
+    [...csvTemplateColumns, ...templateExtras].join(','),
     '1001,Ada,Lovelace,ada@example.com,SW1A 1AA,pending,,,,"2 x Tote Bag (Blue); 1 x Mug",2025-03-01,10 Downing Street,London,GB,42.50',
     '1002,Alan,Turing,alan@example.com,M1 1AE,shipped,Royal Mail,AB123456789GB,https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB,1 x Poster,2025-03-02,1 Oxford Road,Manchester,GB,18.00',
   ].join('\r\n') + '\r\n';
