@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  defaultRuleMessages,
   ordersMessages,
   textMessages,
   trackingEntryUpserted,
@@ -18,7 +19,6 @@ import {
 import { keywordRuleModel } from '../src/data/keyword-rule.model.js';
 import { ruleApplyJobModel } from '../src/data/rule-apply-job.model.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { defaultMessageOfAction } from '../src/domain/keyword-rules.js';
 import { ruleApplyMessages, STALE_JOB_MS } from '../src/use-cases/rule-apply-jobs.js';
 import { startOrdersService } from '../src/index.js';
 import { requiredHeader, uploadCsv } from './support.js';
@@ -341,7 +341,7 @@ describe('keyword rules', () => {
         itemName: 'Digital download; Hoodie; Mug',
       });
       expect(waiting.body).toMatchObject({
-        finalMessage: `Fragile | ${defaultMessageOfAction.awaiting_stock}`,
+        finalMessage: `Fragile | ${defaultRuleMessages.awaiting_stock}`,
         finalStatus: 'pending',
         finalDate: null,
       });
@@ -590,7 +590,7 @@ describe('keyword rules', () => {
       });
       expect(await read(hoodie._id)).toMatchObject({
         status: 'pending',
-        keywordMessage: defaultMessageOfAction.awaiting_stock,
+        keywordMessage: defaultRuleMessages.awaiting_stock,
         keywordExplanation: "rule 'hoodie' matched 'Hoodie' in Items (status pending)",
         version: 2,
       });
@@ -604,7 +604,7 @@ describe('keyword rules', () => {
       expect(await read(plain._id)).toMatchObject({ keywordMessage: null, version: 1 });
       expect(await read(partly._id)).toMatchObject({
         status: 'partially_shipped',
-        keywordMessage: `Wrapped | ${defaultMessageOfAction.awaiting_stock}`,
+        keywordMessage: `Wrapped | ${defaultRuleMessages.awaiting_stock}`,
         version: 2,
       });
       for (const untouched of [shipped, delivered, other]) {
@@ -767,7 +767,7 @@ describe('keyword rules', () => {
       await entries.findOne({ accountId: 'rules-seller-a', orderNumber: 'CSV-1' }).lean(),
     ).toMatchObject({
       status: 'pending',
-      keywordMessage: `Wrapped | ${defaultMessageOfAction.awaiting_stock}`,
+      keywordMessage: `Wrapped | ${defaultRuleMessages.awaiting_stock}`,
       keywordExplanation:
         "rule 'gift' matched 'Gift wrap' in Items; rule 'hoodie' matched 'Hoodie' in Items (status pending)",
     });

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RuleApplyJob, RuleApplyPreview } from '@onvelope/contracts';
+import { defaultRuleMessages, type RuleApplyJob, type RuleApplyPreview } from '@onvelope/contracts';
 import { connectDatabase } from '@onvelope/service-kit';
 import {
   startService,
@@ -11,7 +11,6 @@ import {
 } from '@onvelope/testkit';
 import { keywordRuleModel } from '../src/data/keyword-rule.model.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { defaultMessageOfAction } from '../src/domain/keyword-rules.js';
 import { startOrdersService } from '../src/index.js';
 
 describe('previewing what applying the rules would change', () => {
@@ -123,7 +122,7 @@ describe('previewing what applying the rules would change', () => {
           orderNumber: 'P-7',
           statusBefore: 'partially_shipped',
           statusAfter: 'partially_shipped',
-          messageAfter: `Wrapped | ${defaultMessageOfAction.awaiting_stock}`,
+          messageAfter: `Wrapped | ${defaultRuleMessages.awaiting_stock}`,
         },
         { orderNumber: 'P-4', statusBefore: 'pending', statusAfter: 'shipped', messageAfter: null },
         { orderNumber: 'P-3', statusBefore: 'pending', statusAfter: 'shipped', messageAfter: null },
@@ -131,7 +130,7 @@ describe('previewing what applying the rules would change', () => {
           orderNumber: 'P-2',
           statusBefore: 'processing',
           statusAfter: 'pending',
-          messageAfter: defaultMessageOfAction.awaiting_stock,
+          messageAfter: defaultRuleMessages.awaiting_stock,
         },
         {
           orderNumber: 'P-1',

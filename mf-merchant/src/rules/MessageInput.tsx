@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { SuggestionList } from '../components/SuggestionList.js';
 import {
   completeLastWord,
@@ -16,12 +16,15 @@ export function MessageInput({
   onChange,
   vocabulary,
   required,
+  defaultMessage,
   invalid,
 }: {
   value: string;
   onChange: (value: string) => void;
   vocabulary: string[];
   required: boolean;
+  /** What the buyer reads when an optional message is left empty; null for nothing. */
+  defaultMessage: string | null;
   /** The form's alert is about this field. */
   invalid: boolean;
 }) {
@@ -29,14 +32,16 @@ export function MessageInput({
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   const suggestions = useMemo(() => suggestMessageWords(vocabulary, value), [vocabulary, value]);
+  const hintId = useId();
 
   return (
     <label className="ov-field me-field me-suggest">
-      <span>Custom message{required ? '' : ' (optional: a default message is used)'}</span>
+      <span>Custom message{required ? '' : ' (optional)'}</span>
       <textarea
         value={value}
         rows={3}
         aria-invalid={invalid || undefined}
+        aria-describedby={required ? undefined : hintId}
         onChange={(event) => {
           onChange(event.target.value);
           setOpen(true);
@@ -53,6 +58,13 @@ export function MessageInput({
         onPick={(word) => onChange(completeLastWord(value, word))}
         testId="message-suggestions"
       />
+      {!required && (
+        <span id={hintId} className="me-field__hint" data-testid="rule-default-message">
+          {defaultMessage === null
+            ? 'Left empty, buyers see no message from this rule.'
+            : `Left empty, buyers read: “${defaultMessage}”`}
+        </span>
+      )}
     </label>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   createKeywordRule,
+  defaultRuleMessages,
   type KeywordRule,
   previewKeywordRule,
   type ResponseOf,
@@ -131,6 +132,7 @@ export function RuleEditor({
         onChange={(customMessage) => update({ customMessage })}
         vocabulary={vocabulary}
         required={form.action === 'add_message'}
+        defaultMessage={defaultRuleMessages[form.action]}
         invalid={formProblem === workspaceMessages.customMessageRequired}
       />
       <div className="me-form__row">

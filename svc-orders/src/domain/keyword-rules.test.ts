@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultMessageOfAction,
-  evaluateKeywordRules,
-  itemNamesOf,
-  type KeywordRuleLike,
-} from './keyword-rules.js';
+import { defaultRuleMessages } from '@onvelope/contracts';
+import { evaluateKeywordRules, itemNamesOf, type KeywordRuleLike } from './keyword-rules.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
@@ -184,7 +180,7 @@ describe('evaluateKeywordRules', () => {
     expect(awaiting).toMatchObject({
       status: 'pending',
       date: null,
-      message: defaultMessageOfAction.awaiting_stock,
+      message: defaultRuleMessages.awaiting_stock,
     });
     const working = evaluateKeywordRules(
       [rule({ keyword: 'print', action: 'working_through_orders', customMessage: 'Printing now' })],
@@ -211,7 +207,7 @@ describe('evaluateKeywordRules', () => {
       "rule 'print' matched 'Print' in Items; rule 'hoodie' matched 'Hoodie' in Items (status pending)",
     );
     expect(shippedFirst.message).toBe(
-      `${defaultMessageOfAction.working_through_orders} | ${defaultMessageOfAction.awaiting_stock}`,
+      `${defaultRuleMessages.working_through_orders} | ${defaultRuleMessages.awaiting_stock}`,
     );
 
     const processingOverShipped = evaluateKeywordRules(

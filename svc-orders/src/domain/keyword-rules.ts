@@ -1,4 +1,8 @@
-import type { keywordMatchTypes, keywordRuleActions } from '@onvelope/contracts';
+import {
+  defaultRuleMessages,
+  type keywordMatchTypes,
+  type keywordRuleActions,
+} from '@onvelope/contracts';
 import { escapeRegExp } from './text-pattern.js';
 
 export type KeywordRuleAction = (typeof keywordRuleActions)[number];
@@ -42,15 +46,8 @@ export const statusOfAction: Record<KeywordRuleAction, string | null> = {
   working_through_orders: 'processing',
 };
 
-/** Said to the buyer when a status rule has no custom message of its own. */
-export const defaultMessageOfAction: Record<KeywordRuleAction, string | null> = {
-  add_message: null,
-  mark_as_shipped: null,
-  awaiting_stock:
-    'Awaiting stock: your order will be dispatched as soon as the item is back in stock.',
-  working_through_orders:
-    'We are working through orders: yours is in the queue and will be dispatched soon.',
-};
+/** Said to the buyer when a status rule has no custom message of its own (contracts). */
+export const defaultMessageOfAction: Record<KeywordRuleAction, string | null> = defaultRuleMessages;
 
 // An order is only as far along as its least ready item: a pre-order item (awaiting stock) keeps
 // the order pending even when another item's rule would mark it shipped. Lower wins.
@@ -188,7 +185,7 @@ export function evaluateKeywordRules(
     };
     appliedRules.push(applied);
 
-    const message = rule.customMessage?.trim() || defaultMessageOfAction[rule.action];
+    const message = rule.customMessage?.trim() || defaultRuleMessages[rule.action];
     if (message && !messages.includes(message)) {
       messages.push(message);
       contributors.add(applied);

@@ -191,6 +191,20 @@ export const keywordRuleActions = [
 ] as const;
 export const keywordMatchTypes = ['contains', 'exact', 'starts_with', 'whole_word'] as const;
 
+/**
+ * What the buyer reads when a rule has no custom message of its own (the rule editor shows it
+ * under the message field; issue 38 item 7): add_message needs its own, and mark_as_shipped has
+ * none, since the order's tracking already tells the buyer it shipped.
+ */
+export const defaultRuleMessages: Record<(typeof keywordRuleActions)[number], string | null> = {
+  add_message: null,
+  mark_as_shipped: null,
+  awaiting_stock:
+    'Awaiting stock: your order will be dispatched as soon as the item is back in stock.',
+  working_through_orders:
+    'We are working through orders: yours is in the queue and will be dispatched soon.',
+};
+
 export const keywordRule = z.object({
   id: z.string(),
   keyword: z.string(),
