@@ -13,5 +13,6 @@ export default federatedAppConfig({
     './AccountSettingsPage': './src/pages/AccountSettingsPage.tsx',
     './TrialAgreementPage': './src/pages/TrialAgreementPage.tsx',
     './OnboardingPage': './src/pages/OnboardingPage.tsx',
+    './YourDataPage': './src/pages/YourDataPage.tsx',
   },
 });

@@ -69,6 +69,24 @@ describe('billing: the end of the trial, subscribing and cancelling', () => {
     await waitForText(page, 'pricing-plan-pro_yearly', '£89.99');
     await waitForText(page, 'pricing-saving', '£17.89');
 
+    // The closed workspace keeps the seller's data reachable: reports, export and clearing.
+    await page.getByTestId('pricing-your-data').click();
+    await page.getByTestId('your-data-page').waitFor();
+    await waitForText(page, 'your-data-closed', 'Your free trial has expired.');
+    await page.getByTestId('your-data-reports').click();
+    await page.getByTestId('report-search').click();
+    await page.getByTestId('report-row').first().waitFor();
+    await expect(
+      page.getByTestId('report-row').first().getAttribute('data-order-number'),
+    ).resolves.toBe('BILL-1001');
+    const [exported] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByTestId('export-csv').click(),
+    ]);
+    expect(exported.suggestedFilename()).toMatch(/\.csv$/);
+    expect(pathOf(page)).toBe('/your-data');
+    await page.goto(`${site.system.url}/pricing?reason=trial_expired`);
+
     // Checkout: the consent given at onboarding is on file, so the seller goes straight to pay.
     await page.getByTestId('pricing-subscribe-pro_monthly').click();
     await page.getByTestId('local-checkout-pay').waitFor();

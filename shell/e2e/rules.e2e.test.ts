@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { RuleApplyPreview } from '@onvelope/contracts';
+import { defaultRuleMessages, type RuleApplyPreview } from '@onvelope/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   composedSiteForFile,
@@ -179,6 +179,14 @@ describe('keyword rules: confirmations and validation', () => {
     // A status rule needs no message; back on add_message the message is asked for again.
     await page.getByTestId('rule-action').selectOption('awaiting_stock');
     await error.waitFor({ state: 'detached' });
+    // Left empty, a status rule's message is the default the editor shows; mark_as_shipped has none.
+    await expect(page.getByTestId('rule-default-message').textContent()).resolves.toBe(
+      `Left empty, buyers read: “${defaultRuleMessages.awaiting_stock}”`,
+    );
+    await page.getByTestId('rule-action').selectOption('mark_as_shipped');
+    await expect(page.getByTestId('rule-default-message').textContent()).resolves.toBe(
+      'Left empty, buyers see no message from this rule.',
+    );
     await page.getByTestId('rule-action').selectOption('add_message');
     await waitForExactText(page, 'rule-form-error', 'Please enter a custom message');
 

@@ -231,6 +231,35 @@ describe('seller workspace', () => {
     await context.close();
   });
 
+  it('shows a refused profile field at the field, in view and focused, on a phone', async () => {
+    const seller = await createSeller(site.system, { onboarded: true });
+    const { context, page } = await signedInPage(seller, '/account-settings');
+    await page.setViewportSize({ width: 390, height: 800 });
+    const website = page.getByTestId('profile-website');
+    await website.fill('my shop');
+    await page.getByTestId('profile-save').click();
+
+    const error = page.getByTestId('profile-website-error');
+    await expect(error.textContent()).resolves.toBe('Website must be a URL');
+    await expect(website.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(website.evaluate((field) => field === document.activeElement)).resolves.toBe(true);
+    const inView = (testId: string) =>
+      page.getByTestId(testId).evaluate((element) => {
+        // Scrolled to its top edge, a box may start a fraction of a pixel above the viewport.
+        const box = element.getBoundingClientRect();
+        return box.top > -1 && box.bottom < window.innerHeight + 1;
+      });
+    await expect(inView('profile-website-error')).resolves.toBe(true);
+    await expect(page.getByTestId('settings-error').count()).resolves.toBe(0);
+
+    await website.fill('https://olive.example');
+    await expect(error.count()).resolves.toBe(0);
+    await page.getByTestId('profile-save').click();
+    await page.getByTestId('settings-success').waitFor();
+    await expect(inView('settings-success')).resolves.toBe(true);
+    await context.close();
+  });
+
   it('creates a keyword rule, counts it on the badge and shows which rule applies to an item', async () => {
     const seller = await createSeller(site.system, { onboarded: true });
     await importThroughApi(site.system, seller, ordersCsv('RULE', 2));

@@ -56,6 +56,16 @@ const PricingPage: RemotePage<'mf_marketing/PricingPage'> = () => {
       {banner && (
         <p className="ov-alert ov-alert--info" role="status" data-testid="pricing-reason-banner">
           {banner}
+          {visitor === 'seller' && (
+            <>
+              {' '}
+              Your orders are kept: search, export or delete them in{' '}
+              <Link to="/your-data" data-testid="pricing-your-data">
+                Your data
+              </Link>
+              .
+            </>
+          )}
         </p>
       )}
       {params.get('subscription') === 'cancelled' && (

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { carrierNames, markShipped, type TrackingEntry } from '@onvelope/contracts';
+import { errorsAfterEdit } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import { Modal } from '../components/Modal.js';
@@ -9,7 +10,6 @@ import {
   type ShipForm,
   type ShipFormErrors,
 } from '../domain/forms.js';
-import { errorsAfterEdit } from '../domain/field-errors.js';
 import { shipFailure, shippedToast } from '../domain/workspace-messages.js';
 
 interface ShipDialogProps {

@@ -6,18 +6,23 @@ import {
   updateEmail,
   updatePassword,
   updateProfile,
+  updateProfileRequest,
   type ResponseOf,
 } from '@onvelope/contracts';
 import {
   ApiError,
   clientMessages,
   detailMessages,
+  errorsAfterEdit,
   failureMessage,
+  fieldErrorsOf,
+  fieldErrorsOfAnswer,
   localStorageKeys,
   logout,
   readMerchantSession,
   redirectDelays,
   storeMerchantUser,
+  useFirstInvalidField,
   type RemotePage,
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
@@ -288,28 +293,57 @@ function ProfileTab({ account, onSaved, onFailed }: TabProps & { account: Accoun
   );
   const [timeZone, setTimeZone] = useState(account.timeZone);
   const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const [formRef, revealFirstInvalid] = useFirstInvalidField<HTMLFormElement>();
+
+  // Profile edit: every field optional (spec 001 §5); an emptied field is sent empty to clear it.
+  const trimmed = (from: Record<ProfileField, string>) =>
+    Object.fromEntries(profileFields.map(({ name }) => [name, from[name].trim()])) as Record<
+      ProfileField,
+      string
+    >;
+
+  function edit(field: ProfileField, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setErrors((shown) =>
+      errorsAfterEdit(shown, fieldErrorsOf(updateProfileRequest, trimmed(next))),
+    );
+  }
+
+  /** Errors at their fields, the first brought into view (issue 38 item 10). */
+  function refuse(found: Partial<Record<ProfileField, string>>) {
+    setErrors(found);
+    revealFirstInvalid();
+  }
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const body = { ...trimmed(values), timeZone };
+    const found = fieldErrorsOf(updateProfileRequest, trimmed(values));
+    if (Object.keys(found).length) return refuse(found);
     setBusy(true);
     try {
-      // Profile edit: every field optional (spec 001 §5); an emptied field is sent empty to clear it.
-      const body = {
-        ...(Object.fromEntries(
-          profileFields.map(({ name }) => [name, values[name].trim()]),
-        ) as Record<ProfileField, string>),
-        timeZone,
-      };
       onSaved((await merchantApi.call(updateProfile, { body })).account);
     } catch (error) {
-      onFailed(error);
+      const atFields = fieldErrorsOfAnswer(
+        error,
+        profileFields.map(({ name }) => name),
+      );
+      if (atFields) refuse(atFields);
+      else onFailed(error);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className="me-form me-form--grid" onSubmit={(event) => void save(event)} noValidate>
+    <form
+      ref={formRef}
+      className="me-form me-form--grid"
+      onSubmit={(event) => void save(event)}
+      noValidate
+    >
       {profileFields.map((field) => (
         <Field
           key={field.name}
@@ -317,7 +351,8 @@ function ProfileTab({ account, onSaved, onFailed }: TabProps & { account: Accoun
           type={'type' in field ? field.type : 'text'}
           autoComplete={'autoComplete' in field ? field.autoComplete : undefined}
           value={values[field.name]}
-          onChange={(value) => setValues({ ...values, [field.name]: value })}
+          onChange={(value) => edit(field.name, value)}
+          error={errors[field.name]}
           testId={`profile-${field.name}`}
         />
       ))}
@@ -351,12 +386,13 @@ function EmailTab({ account, onSaved, onFailed }: TabProps & { account: Account 
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ newEmail?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
+  const [formRef, revealFirstInvalid] = useFirstInvalidField<HTMLFormElement>();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = { newEmail: emailError(newEmail), password: passwordError(password, false) };
     setErrors(found);
-    if (found.newEmail || found.password) return;
+    if (found.newEmail || found.password) return revealFirstInvalid();
     setBusy(true);
     try {
       const answer = await merchantApi.call(updateEmail, {
@@ -375,7 +411,7 @@ function EmailTab({ account, onSaved, onFailed }: TabProps & { account: Account 
   }
 
   return (
-    <form className="me-form" onSubmit={(event) => void save(event)} noValidate>
+    <form ref={formRef} className="me-form" onSubmit={(event) => void save(event)} noValidate>
       <p>
         Current email: <strong data-testid="current-email">{account.email}</strong>{' '}
         <span
@@ -422,6 +458,7 @@ function PasswordTab({
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'current' | 'new' | 'confirm', string>>>({});
   const [busy, setBusy] = useState(false);
+  const [formRef, revealFirstInvalid] = useFirstInvalidField<HTMLFormElement>();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -431,7 +468,7 @@ function PasswordTab({
       confirm: newPassword === confirmPassword ? undefined : authValidationMessages.passwordsDiffer,
     };
     setErrors(found);
-    if (found.current || found.new || found.confirm) return;
+    if (found.current || found.new || found.confirm) return revealFirstInvalid();
     setBusy(true);
     try {
       const answer = await merchantApi.call(updatePassword, {
@@ -451,7 +488,7 @@ function PasswordTab({
   }
 
   return (
-    <form className="me-form" onSubmit={(event) => void save(event)} noValidate>
+    <form ref={formRef} className="me-form" onSubmit={(event) => void save(event)} noValidate>
       <Field
         label="Current password"
         type="password"

@@ -1,3 +1,5 @@
+import { ApiError } from './api-client.js';
+
 /**
  * The messages to keep on screen after the seller edits a form: only those already shown that the
  * form still earns, with their current wording. A corrected field loses its message at once; a
@@ -15,4 +17,47 @@ export function errorsAfterEdit<K extends string>(
     if (shown[key] && message) kept[key] = message;
   }
   return kept;
+}
+
+/** What a contract schema's `safeParse` gives back; zod's own result has this shape. */
+interface Checked {
+  success: boolean;
+  error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+}
+
+/**
+ * The first message per field of a contract schema's refusal of a form's values, so the form says
+ * at each field what the service would refuse, before sending.
+ *
+ * @example fieldErrorsOf(updateProfileRequest, { website: 'shop' }) // { website: 'Website must be a URL' }
+ */
+export function fieldErrorsOf<K extends string>(
+  schema: { safeParse(value: unknown): Checked },
+  values: Partial<Record<K, unknown>>,
+): Partial<Record<K, string>> {
+  const errors: Partial<Record<K, string>> = {};
+  for (const issue of schema.safeParse(values).error?.issues ?? []) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in values && !errors[field as K]) {
+      errors[field as K] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/**
+ * The messages of a refused call by the request body field they name (`details[].path`
+ * 'body.website'), for the fields of a form: null when none of them names one of `fields`.
+ */
+export function fieldErrorsOfAnswer<K extends string>(
+  error: unknown,
+  fields: readonly K[],
+): Partial<Record<K, string>> | null {
+  if (!(error instanceof ApiError)) return null;
+  const errors: Partial<Record<K, string>> = {};
+  for (const { path, message } of error.details) {
+    const field = path?.replace(/^body\./, '').split('.')[0] as K | undefined;
+    if (field && fields.includes(field) && !errors[field]) errors[field] = message;
+  }
+  return Object.keys(errors).length ? errors : null;
 }

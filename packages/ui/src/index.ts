@@ -112,6 +112,8 @@ export {
 export { Toasts, type ToastsProps } from './Toasts.js';
 export { toastHideMs, useToasts, type Toast } from './use-toasts.js';
 export { TextField, type TextFieldProps } from './TextField.js';
+export { errorsAfterEdit, fieldErrorsOf, fieldErrorsOfAnswer } from './field-errors.js';
+export { showFirstInvalidField, useFirstInvalidField } from './use-first-invalid-field.js';
 export { SessionExpiredNotice, type SessionExpiredNoticeProps } from './SessionExpiredNotice.js';
 export { shipmentState, type ShipmentState, type ShipmentTone } from './shipment-state.js';
 export { OrderShipment, type OrderShipmentProps } from './OrderShipment.js';

@@ -28,6 +28,7 @@ export interface RemoteModules {
   'mf_merchant/AccountSettingsPage': Record<string, never>;
   'mf_merchant/TrialAgreementPage': Record<string, never>;
   'mf_merchant/OnboardingPage': Record<string, never>;
+  'mf_merchant/YourDataPage': Record<string, never>;
 }
 
 export type RemoteModuleId = keyof RemoteModules;

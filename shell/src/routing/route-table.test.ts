@@ -31,6 +31,7 @@ describe('routeTable', () => {
       '/analytics': 'merchant',
       '/upload': 'merchant',
       '/account-settings': 'merchant',
+      '/your-data': 'merchant',
     };
     for (const [path, access] of Object.entries(expected)) {
       expect(entry(path), path).toMatchObject({ access });

@@ -77,6 +77,9 @@ export const routeTable: RouteEntry[] = [
     id: 'mf_merchant/AccountSettingsPage',
     props: none,
   }),
+  // Not in the spec's table (issue 38 item 1): reports, export and Manage Database, open to a
+  // seller whose workspace is closed, so their data can always be taken or deleted.
+  ownPage('/your-data', 'merchant', 'your data', { id: 'mf_merchant/YourDataPage', props: none }),
   { path: '*', redirectTo: '/' },
 ];
 
