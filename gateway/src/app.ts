@@ -12,7 +12,7 @@ import {
   type Metrics,
 } from '@onvelope/service-kit';
 import { compressOwnJsonAnswers } from './api-compression.js';
-import { apiDocsPage, openApiDocument } from './api-docs.js';
+import { serveApiDocs } from './api-docs.js';
 import { apiKeyGate, type ApiKeyCache } from './api-keys.js';
 import { apiRouting } from './api-routing.js';
 import { serviceBaseUrls, type GatewayConfig } from './config.js';
@@ -151,9 +151,7 @@ export function createGatewayApp(
           ctx.status = health.status === 'ok' ? 200 : 503;
           ctx.body = health;
         },
-        '/api/docs': (ctx) => {
-          ctx.body = ctx.query.format === 'html' ? apiDocsPage() : openApiDocument;
-        },
+        '/api/docs': serveApiDocs,
       },
     }),
   );

@@ -105,6 +105,16 @@ describe('the edge: security headers, compression, trace context and metrics', (
       expect(answer.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
     });
 
+    it('serves the interactive API reference with its Redoc bundle from the gateway itself', async () => {
+      const page = await (await fetch(`${gateway.url}/api/docs?format=html`)).text();
+      const bundle = /<script src="([^"]+)"/.exec(page)?.[1]?.replaceAll('&#38;', '&');
+      expect(bundle).toMatch(/^\/api\/docs\?asset=redoc&v=/);
+      const script = await fetch(`${gateway.url}${bundle}`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toContain('javascript');
+      expect((await script.text()).length).toBeGreaterThan(100_000);
+    });
+
     it('sends no HSTS over plain HTTP, and ignores a forwarded https from an untrusted caller', async () => {
       const plain = await fetch(`${gateway.url}/healthz`);
       expect(plain.headers.get('strict-transport-security')).toBeNull();

@@ -51,6 +51,38 @@ export interface RouteContract<S extends RouteSchemas = RouteSchemas> {
    * settings, key management), whatever the key's scope. The gateway enforces it (`apiKeyMayCall`).
    */
   apiKey?: ApiKeyUse;
+  /**
+   * What the service answers on success when it is not 200 (issue 35: the API document shows the
+   * real code): 201 created, 202 accepted and still running, 302 a redirect. Several when the
+   * answer depends on the work (a sync that finished in time is 200, one still running 202).
+   */
+  status?: SuccessStatus | readonly SuccessStatus[];
+  /** What a caller should know beyond the summary; shown in the API document. */
+  description?: string;
+  /** How the API document shows what the schemas cannot; nothing validates by it. */
+  docs?: RouteDocs;
+}
+
+/** The success codes the product's services answer. */
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302;
+
+/** Refusals a route answers beyond those its access and inputs imply (see `openapi.ts`). */
+export type ExtraErrorStatus = 401 | 403 | 404 | 409 | 429;
+
+/**
+ * The parts of a call the API document needs that the route's schemas do not hold, because the
+ * service reads the body itself (a file upload, a signed webhook) or answers something other than
+ * JSON (a page, a script, a file). Documentation only: validation never reads it.
+ */
+export interface RouteDocs {
+  /** The request body the service reads itself, by media type. */
+  body?: { mediaType: string; schema: z.ZodType; required: boolean };
+  /** An answer that is not JSON (or not only JSON), by media type. */
+  answer?: Readonly<Record<string, z.ZodType>>;
+  /** Request headers the service reads (a webhook's signature), by name, with what they carry. */
+  headers?: Readonly<Record<string, string>>;
+  /** Refusals of this route's own rules: a conflict (409), a limit (429), a wrong password (401). */
+  errors?: readonly ExtraErrorStatus[];
 }
 
 /** What a route asks of an API key that calls it: reading only, or changing the seller's data. */
@@ -98,6 +130,9 @@ export function routeOwnedBy(service: ServiceName) {
       streaming?: RouteContract['streaming'];
       openWithoutSubscription?: true;
       apiKey?: ApiKeyUse;
+      status?: RouteContract['status'];
+      description?: string;
+      docs?: RouteDocs;
     } = {},
   ): RouteContract<S> =>
     defineRoute({
@@ -111,5 +146,8 @@ export function routeOwnedBy(service: ServiceName) {
       ...(extra.streaming ? { streaming: extra.streaming } : {}),
       ...(extra.openWithoutSubscription ? { openWithoutSubscription: true } : {}),
       ...(extra.apiKey ? { apiKey: extra.apiKey } : {}),
+      ...(extra.status ? { status: extra.status } : {}),
+      ...(extra.description ? { description: extra.description } : {}),
+      ...(extra.docs ? { docs: extra.docs } : {}),
     });
 }

@@ -46,9 +46,13 @@ export const jwksRoute = route(
 
 export const login = route('POST', '/auth/login', 'public', 'spec-001', 'Seller sign-in', {
   schemas: { body: loginRequest, response: signedIn },
+  description:
+    'Seller sign-in. A wrong email or password is 401; a right password on an email not verified yet is 403 with `requiresVerification`; too many failures per email or address is 429.',
+  docs: { errors: [401, 403, 429] },
 });
 export const signup = route('POST', '/auth/signup', 'public', 'spec-001', 'Seller sign-up', {
   schemas: { body: signupRequest, response: signupResponse },
+  docs: { errors: [409, 429] },
 });
 export const verifyCode = route(
   'POST',
@@ -56,7 +60,7 @@ export const verifyCode = route(
   'public',
   'spec-001',
   'Verify a seller email with its 6-digit code',
-  { schemas: { body: verifyCodeRequest, response: signedIn } },
+  { schemas: { body: verifyCodeRequest, response: signedIn }, docs: { errors: [429] } },
 );
 export const resendCode = route(
   'POST',
@@ -64,7 +68,7 @@ export const resendCode = route(
   'public',
   'spec-001',
   'Send a new verification code',
-  { schemas: { body: emailOnlyRequest, response: messageResponse } },
+  { schemas: { body: emailOnlyRequest, response: messageResponse }, docs: { errors: [429] } },
 );
 export const forgotPassword = route(
   'POST',
@@ -72,7 +76,7 @@ export const forgotPassword = route(
   'public',
   'implied',
   'Email a password reset code',
-  { schemas: { body: emailOnlyRequest, response: messageResponse } },
+  { schemas: { body: emailOnlyRequest, response: messageResponse }, docs: { errors: [429] } },
 );
 export const resetPassword = route(
   'POST',
@@ -80,7 +84,7 @@ export const resetPassword = route(
   'public',
   'implied',
   'Set a new password with the emailed code',
-  { schemas: { body: resetPasswordRequest, response: messageResponse } },
+  { schemas: { body: resetPasswordRequest, response: messageResponse }, docs: { errors: [429] } },
 );
 export const getProfile = route(
   'GET',
@@ -100,6 +104,8 @@ export const googleSignIn = route(
   'Start Google sign-in',
   {
     schemas: { query: z.object({ returnTo: z.string().optional() }) },
+    status: 302,
+    description: "Start Google sign-in: redirects the browser to Google's consent screen.",
   },
 );
 export const googleCallback = route(
@@ -116,6 +122,9 @@ export const googleCallback = route(
         error: z.string().optional(),
       }),
     },
+    status: 302,
+    description:
+      'Google sign-in return: redirects to the sign-in page with the seller’s token, or with an error code.',
   },
 );
 export const completeOnboarding = route(
@@ -150,7 +159,10 @@ export const updateEmail = route(
   'merchant',
   'spec-001',
   'Change the sign-in email',
-  { schemas: { body: updateEmailRequest, response: updateEmailResponse } },
+  {
+    schemas: { body: updateEmailRequest, response: updateEmailResponse },
+    docs: { errors: [409, 429] },
+  },
 );
 export const updatePassword = route(
   'PUT',
@@ -158,7 +170,10 @@ export const updatePassword = route(
   'merchant',
   'spec-001',
   'Change the password',
-  { schemas: { body: updatePasswordRequest, response: updatePasswordResponse } },
+  {
+    schemas: { body: updatePasswordRequest, response: updatePasswordResponse },
+    docs: { errors: [429] },
+  },
 );
 
 export const customerSignup = route(
@@ -167,7 +182,10 @@ export const customerSignup = route(
   'public',
   'implied',
   'Buyer sign-up',
-  { schemas: { body: customerSignupRequest, response: signupResponse } },
+  {
+    schemas: { body: customerSignupRequest, response: signupResponse },
+    docs: { errors: [409, 429] },
+  },
 );
 export const customerLogin = route(
   'POST',
@@ -177,6 +195,7 @@ export const customerLogin = route(
   'Buyer sign-in',
   {
     schemas: { body: loginRequest, response: customerSignedIn },
+    docs: { errors: [401, 403, 429] },
   },
 );
 export const customerVerifyCode = route(
@@ -185,7 +204,7 @@ export const customerVerifyCode = route(
   'public',
   'implied',
   'Verify a buyer email',
-  { schemas: { body: verifyCodeRequest, response: customerSignedIn } },
+  { schemas: { body: verifyCodeRequest, response: customerSignedIn }, docs: { errors: [429] } },
 );
 export const customerResendCode = route(
   'POST',
@@ -193,7 +212,7 @@ export const customerResendCode = route(
   'public',
   'implied',
   'Send a buyer a new code',
-  { schemas: { body: emailOnlyRequest, response: messageResponse } },
+  { schemas: { body: emailOnlyRequest, response: messageResponse }, docs: { errors: [429] } },
 );
 export const customerForgotPassword = route(
   'POST',
@@ -201,7 +220,7 @@ export const customerForgotPassword = route(
   'public',
   'implied',
   'Email a buyer a password reset code',
-  { schemas: { body: emailOnlyRequest, response: messageResponse } },
+  { schemas: { body: emailOnlyRequest, response: messageResponse }, docs: { errors: [429] } },
 );
 export const customerResetPassword = route(
   'POST',
@@ -209,7 +228,7 @@ export const customerResetPassword = route(
   'public',
   'implied',
   'Set a new buyer password with the emailed code',
-  { schemas: { body: resetPasswordRequest, response: messageResponse } },
+  { schemas: { body: resetPasswordRequest, response: messageResponse }, docs: { errors: [429] } },
 );
 export const getCustomerProfile = route(
   'GET',
@@ -243,7 +262,11 @@ export const createApiKey = route(
   'merchant',
   'implied',
   'Create an API key: its secret is in this answer only',
-  { schemas: { body: createApiKeyRequest, response: createdApiKeyResponse } },
+  {
+    schemas: { body: createApiKeyRequest, response: createdApiKeyResponse },
+    status: 201,
+    docs: { errors: [409] },
+  },
 );
 export const revokeApiKey = route(
   'DELETE',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { routeOwnedBy } from '../route.js';
 import {
   checkoutRequest,
@@ -31,7 +32,7 @@ export const createCheckout = route(
   'merchant',
   'spec-001',
   'Start a Stripe checkout',
-  { schemas: { body: checkoutRequest, response: checkoutResponse } },
+  { schemas: { body: checkoutRequest, response: checkoutResponse }, docs: { errors: [409] } },
 );
 
 export const createPaymentIntent = route(
@@ -59,7 +60,29 @@ export const stripeWebhook = route(
   'public',
   'implied',
   'Stripe webhook',
-  { streaming: 'request', schemas: { response: webhookResponse } },
+  {
+    streaming: 'request',
+    schemas: { response: webhookResponse },
+    description:
+      'Stripe webhook: the raw body is verified against `Stripe-Signature` before anything is read from it (400 when unsigned, forged or not an event).',
+    docs: {
+      headers: { 'Stripe-Signature': 'Stripe’s signature of the raw body (timestamp and HMAC)' },
+      // svc-billing verifies the raw bytes, then reads the event's envelope.
+      body: {
+        mediaType: 'application/json',
+        required: true,
+        schema: z
+          .object({
+            id: z.string(),
+            type: z.string(),
+            created: z.number().int(),
+            data: z.object({ object: z.record(z.string(), z.unknown()) }),
+          })
+          .loose()
+          .meta({ description: 'A Stripe event' }),
+      },
+    },
+  },
 );
 
 // The calls below exist only while Stripe is stripe-mock (local runs and tests): stripe-mock hosts
@@ -73,7 +96,7 @@ export const localCheckoutPage = route(
   'public',
   'implied',
   'Local stand-in for the Stripe-hosted checkout page (stripe-mock only)',
-  { schemas: { params: localCheckoutParams } },
+  { schemas: { params: localCheckoutParams }, docs: { answer: { 'text/html': z.string() } } },
 );
 
 export const localCheckoutView = route(
@@ -91,7 +114,10 @@ export const completeLocalCheckout = route(
   'merchant',
   'implied',
   'Pay on the local checkout page: sends the signed webhooks (stripe-mock only)',
-  { schemas: { params: localCheckoutParams, response: localPageAction } },
+  {
+    schemas: { params: localCheckoutParams, response: localPageAction },
+    docs: { errors: [409] },
+  },
 );
 
 export const localPortalPage = route(
@@ -100,7 +126,7 @@ export const localPortalPage = route(
   'public',
   'implied',
   'Local stand-in for the Stripe customer portal (stripe-mock only)',
-  { schemas: { params: localPortalParams } },
+  { schemas: { params: localPortalParams }, docs: { answer: { 'text/html': z.string() } } },
 );
 
 export const localPortalView = route(
@@ -127,6 +153,7 @@ export const localPagesScript = route(
   'public',
   'implied',
   "The local pages' script: shows and sends them with the seller's session (stripe-mock only)",
+  { docs: { answer: { 'text/javascript': z.string() }, errors: [404] } },
 );
 
 export const localPagesStyle = route(
@@ -135,6 +162,7 @@ export const localPagesStyle = route(
   'public',
   'implied',
   "The local pages' style sheet (stripe-mock only)",
+  { docs: { answer: { 'text/css': z.string() }, errors: [404] } },
 );
 
 /** Every svc-billing call, each also exported by name. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { routeOwnedBy } from '../route.js';
 import {
   milestoneParams,
@@ -53,7 +54,11 @@ export const sendTestNotification = route(
   'merchant',
   'implied',
   'Send me a test notification',
-  { schemas: { body: sendTestRequest, response: sendTestResponse } },
+  {
+    status: 202,
+    schemas: { body: sendTestRequest, response: sendTestResponse },
+    docs: { errors: [409, 429] },
+  },
 );
 
 /** What was sent to an order's buyer, when, and why anything was not. */
@@ -99,7 +104,12 @@ export const showUnsubscribe = route(
   'public',
   'implied',
   'Unsubscribe page of a buyer notification',
-  { schemas: { params: unsubscribeParams, response: unsubscribeResponse } },
+  {
+    schemas: { params: unsubscribeParams, response: unsubscribeResponse },
+    description:
+      'The page a buyer’s “Unsubscribe” link opens: it asks, and never unsubscribes by itself (mail scanners open links). JSON to `Accept: application/json`, the page otherwise.',
+    docs: { answer: { 'text/html': z.string() } },
+  },
 );
 
 /** RFC 8058 one-click unsubscribe (`List-Unsubscribe-Post`), and the page's button. */
@@ -109,7 +119,20 @@ export const unsubscribe = route(
   'public',
   'implied',
   'Unsubscribe from a seller’s buyer notifications',
-  { schemas: { params: unsubscribeParams, response: unsubscribeResponse } },
+  {
+    schemas: { params: unsubscribeParams, response: unsubscribeResponse },
+    description:
+      'RFC 8058 one-click unsubscribe (`List-Unsubscribe-Post`), and the page’s button. JSON to `Accept: application/json`, the page otherwise.',
+    docs: {
+      // Mail clients send RFC 8058's form; the token in the path is all the service reads.
+      body: {
+        mediaType: 'application/x-www-form-urlencoded',
+        required: false,
+        schema: z.object({ 'List-Unsubscribe': z.literal('One-Click') }),
+      },
+      answer: { 'text/html': z.string() },
+    },
+  },
 );
 
 /** Every svc-notify call, each also exported by name. */

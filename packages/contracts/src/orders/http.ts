@@ -53,7 +53,24 @@ export const uploadCsv = route(
   'merchant',
   'spec-000',
   'Import orders from a CSV file',
-  { apiKey: 'write', streaming: 'request', schemas: { response: uploadResult } },
+  {
+    apiKey: 'write',
+    streaming: 'request',
+    schemas: { response: uploadResult },
+    docs: {
+      // svc-orders reads the file itself, as it arrives (`receiveCsvFile`, field `csvFile`).
+      body: {
+        mediaType: 'multipart/form-data',
+        required: true,
+        schema: z.object({
+          csvFile: z.file().meta({
+            description:
+              'The CSV file: type text/csv or a name ending in .csv, one order line a row (the upload page’s template)',
+          }),
+        }),
+      },
+    },
+  },
 );
 
 export const listTrackingEntries = route(
@@ -146,6 +163,7 @@ export const markShipped = route(
       body: markShippedRequest,
       response: markShippedResponse,
     },
+    docs: { errors: [409] },
   },
 );
 
@@ -173,7 +191,11 @@ export const createKeywordRule = route(
   'merchant',
   'spec-000',
   'Create a keyword rule',
-  { apiKey: 'write', schemas: { body: keywordRuleInput, response: keywordRuleResponse } },
+  {
+    apiKey: 'write',
+    status: 201,
+    schemas: { body: keywordRuleInput, response: keywordRuleResponse },
+  },
 );
 
 export const updateKeywordRule = route(
@@ -230,7 +252,7 @@ export const applyKeywordRules = route(
   'merchant',
   'implied',
   'Start applying the rules to unshipped orders (202 with the job; the running one if any)',
-  { apiKey: 'write', schemas: { response: ruleApplyJobResponse } },
+  { apiKey: 'write', status: 202, schemas: { response: ruleApplyJobResponse } },
 );
 
 export const previewRuleApply = route(
@@ -275,6 +297,13 @@ export const exportReport = route(
     openWithoutSubscription: true,
     streaming: 'response',
     schemas: { body: reportExportRequest },
+    docs: {
+      answer: {
+        'text/csv': z.string(),
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': z.file(),
+        'application/pdf': z.file(),
+      },
+    },
   },
 );
 
@@ -324,7 +353,7 @@ export const lookupOrder = route(
   'public',
   'spec-001',
   'Buyer order lookup',
-  { schemas: { body: lookupRequest, response: lookupResponse } },
+  { schemas: { body: lookupRequest, response: lookupResponse }, docs: { errors: [429] } },
 );
 
 export const sendOrderQuery = route(
@@ -333,7 +362,11 @@ export const sendOrderQuery = route(
   'public',
   'spec-001',
   'Send a query to the seller',
-  { schemas: { body: sendOrderQueryRequest, response: orderQueryResponse } },
+  {
+    status: 201,
+    schemas: { body: sendOrderQueryRequest, response: orderQueryResponse },
+    docs: { errors: [429] },
+  },
 );
 
 export const openTrackingLink = route(
@@ -379,7 +412,11 @@ export const claimOrder = route(
   'customer',
   'spec-001',
   'Claim an order',
-  { schemas: { body: claimOrderRequest, response: claimedOrderResponse } },
+  {
+    status: 201,
+    schemas: { body: claimOrderRequest, response: claimedOrderResponse },
+    docs: { errors: [409] },
+  },
 );
 
 export const updateClaimedOrder = route(
@@ -415,7 +452,7 @@ export const resolveQuery = route(
   'customer',
   'spec-001',
   'Resolve an answered query',
-  { schemas: { params: idParams, response: orderQueryResponse } },
+  { schemas: { params: idParams, response: orderQueryResponse }, docs: { errors: [409] } },
 );
 
 /** Every svc-orders call, each also exported by name with its schemas typed. */

@@ -52,6 +52,17 @@ export const platformRoutes = [
     access: 'public',
     source: 'implied',
     summary: 'OpenAPI document generated from these contracts',
+    description:
+      'This document, generated from the contracts, as OpenAPI 3.1 JSON; `?format=html` is the interactive reference to read it with.',
     schemas: {},
+    docs: {
+      answer: {
+        'application/json': z
+          .object({ openapi: z.string(), info: z.object({}).loose(), paths: z.object({}).loose() })
+          .loose()
+          .meta({ description: 'An OpenAPI 3.1 document' }),
+        'text/html': z.string(),
+      },
+    },
   }),
 ] as const;

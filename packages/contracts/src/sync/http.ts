@@ -31,7 +31,12 @@ export const storeFrontCallback = route(
   'public',
   'implied',
   'Store-front OAuth return',
-  { schemas: { query: callbackQuery } },
+  {
+    schemas: { query: callbackQuery },
+    status: 302,
+    description:
+      'Store-front OAuth return: stores the connection and redirects the browser back to the workspace.',
+  },
 );
 
 export const listConnections = route(
@@ -76,7 +81,10 @@ export const getSyncStatus = route(
   'merchant',
   'spec-000',
   'First-sync check',
-  { schemas: { params: connectionIdParams, response: syncStatusResponse } },
+  {
+    schemas: { params: connectionIdParams, response: syncStatusResponse },
+    docs: { errors: [409] },
+  },
 );
 
 export const startFullSync = route(
@@ -85,7 +93,12 @@ export const startFullSync = route(
   'merchant',
   'spec-000',
   'Start a full sync',
-  { schemas: { params: connectionIdParams, response: startSyncResponse } },
+  {
+    schemas: { params: connectionIdParams, response: startSyncResponse },
+    status: [202, 200],
+    description: 'Start a full sync: 202 when it starts, 200 with the one already running.',
+    docs: { errors: [409] },
+  },
 );
 
 export const getSyncProgress = route(
@@ -103,7 +116,13 @@ export const syncOrders = route(
   'merchant',
   'spec-000',
   'Incremental sync',
-  { schemas: { params: connectionIdParams, response: syncResultResponse } },
+  {
+    schemas: { params: connectionIdParams, response: syncResultResponse },
+    status: [200, 202],
+    description:
+      'Incremental sync: 200 with the counts once it finished within the wait, 202 with the counts so far while it goes on (then poll its progress).',
+    docs: { errors: [409] },
+  },
 );
 
 export const clearStoreFrontData = route(
