@@ -3,6 +3,7 @@ import { configSchema } from './config.js';
 import { prepareOutbox } from './data/tracking-entry-outbox.js';
 import { deliveryEstimateRuleModel } from './data/delivery-estimate-rule.model.js';
 import { backfillSearchTerms } from './data/search-terms-backfill.js';
+import { settleUnknownStatuses } from './data/unknown-status-settlement.js';
 import { trackingEntryModel } from './data/tracking-entry.model.js';
 import { serveCustomerCommands } from './events/customer-commands.js';
 import { serveTrackingLinkCommands } from './events/tracking-link-commands.js';
@@ -35,6 +36,7 @@ export function startOrdersService(env: Env) {
       await deliveryEstimateRuleModel(db).syncIndexes();
       void backfillSearchTerms(db, log);
       await prepareOutbox(db);
+      void settleUnknownStatuses(db, log);
       // Publishes every stored change, including those left unpublished before a restart.
       const relay = startTrackingEntryRelay({ db, nats, log, foreground });
       const estimator = createEstimator({
