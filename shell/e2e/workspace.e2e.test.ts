@@ -215,6 +215,22 @@ describe('seller workspace', () => {
     await context.close();
   });
 
+  it('shows 25, 50, 100 or 250 orders a page, and remembers the choice', async () => {
+    const seller = await createSeller(site.system, { onboarded: true });
+    await importThroughApi(site.system, seller, ordersCsv('SIZE', 30));
+    const { context, page } = await signedInPage(seller, '/dashboard');
+    const rows = page.getByTestId('tracking-row');
+    await rows.nth(24).waitFor();
+    await expect(rows.count()).resolves.toBe(25);
+    await page.getByTestId('page-size').selectOption('50');
+    await rows.nth(29).waitFor();
+    await expect(rows.count()).resolves.toBe(30);
+    await page.reload();
+    await rows.nth(29).waitFor();
+    await expect(page.getByTestId('page-size').inputValue()).resolves.toBe('50');
+    await context.close();
+  });
+
   it('says under the search box that one or two characters match only where words start', async () => {
     const seller = await createSeller(site.system, { onboarded: true });
     const { context, page } = await signedInPage(seller, '/dashboard');

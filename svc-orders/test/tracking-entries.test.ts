@@ -150,11 +150,11 @@ describe('the dashboard calls: list, summary, search, clear', () => {
       expect(pages[2]!.entries).toHaveLength(2);
     });
 
-    it('refuses an unknown sort field, status or a limit over 200 with 400', async () => {
+    it('refuses an unknown sort field, status or a limit over 250 with 400', async () => {
       for (const query of [
         '?sortBy=password',
         '?status=lost',
-        '?limit=201',
+        '?limit=251',
         '?page=0',
         '?omitShipped=yes',
       ]) {

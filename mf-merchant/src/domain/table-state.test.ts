@@ -4,12 +4,14 @@ import {
   defaultTableQuery,
   filterByStatus,
   goToPage,
+  pageSizeOf,
   rangeLabel,
   setHideShipped,
   sortByColumn,
   sortByField,
   sortIndicator,
   sortInOrder,
+  withPageSize,
   sortOrderLabels,
 } from './table-state.js';
 
@@ -92,5 +94,23 @@ describe('dashboard table state', () => {
     expect(rangeLabel(2, 25, 60)).toBe('Showing 26–50 of 60');
     expect(rangeLabel(3, 25, 60)).toBe('Showing 51–60 of 60');
     expect(rangeLabel(1, 25, 0)).toBe('No orders');
+  });
+});
+
+describe('the page size the seller chose', () => {
+  it('keeps a size the dashboard offers and falls back to 25 for anything else', () => {
+    expect(pageSizeOf('250')).toBe(250);
+    expect(pageSizeOf('50')).toBe(50);
+    expect(pageSizeOf('30')).toBe(25);
+    expect(pageSizeOf('lots')).toBe(25);
+    expect(pageSizeOf(null)).toBe(25);
+  });
+
+  it('goes back to the first page with another size', () => {
+    expect(withPageSize({ ...defaultTableQuery, page: 4 }, 100)).toEqual({
+      ...defaultTableQuery,
+      page: 1,
+      limit: 100,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { trackingEntrySortFields } from '@onvelope/contracts';
+import { trackingEntryPageSizes, type trackingEntrySortFields } from '@onvelope/contracts';
 
 export type SortField = (typeof trackingEntrySortFields)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -115,6 +115,19 @@ export function ariaSort(
 ): 'ascending' | 'descending' | undefined {
   if (query.sortBy !== field) return undefined;
   return query.sortOrder === 'asc' ? 'ascending' : 'descending';
+}
+
+/** The page size the seller chose before, if it is one the dashboard offers; else the default. */
+export function pageSizeOf(stored: string | null): number {
+  const size = Number(stored);
+  return (trackingEntryPageSizes as readonly number[]).includes(size)
+    ? size
+    : defaultTableQuery.limit;
+}
+
+/** Another page size: back to page 1, since the old page number points elsewhere now. */
+export function withPageSize(query: TableQuery, limit: number): TableQuery {
+  return { ...query, limit, page: 1 };
 }
 
 /** "Showing 26–50 of 120" for the paging bar; "No orders" when the list is empty. */

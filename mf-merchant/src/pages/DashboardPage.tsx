@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from '@onvelope/router';
 import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
 import {
   clientMessages,
+  localStorageKeys,
   logout,
   readMerchantSession,
   redirectDelays,
@@ -34,10 +35,12 @@ import {
   defaultTableQuery,
   filterByStatus,
   goToPage,
+  pageSizeOf,
   setHideShipped,
   sortByColumn,
   sortByField,
   sortInOrder,
+  withPageSize,
   type TableQuery,
 } from '../domain/table-state.js';
 import { searchFailure } from '../domain/workspace-messages.js';
@@ -76,7 +79,10 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   const [params] = useSearchParams();
   // Read once: a 401 clears the stored token, and the page must keep showing why.
   const [session] = useState(() => readMerchantSession());
-  const [query, setQuery] = useState<TableQuery>(defaultTableQuery);
+  const [query, setQuery] = useState<TableQuery>(() => ({
+    ...defaultTableQuery,
+    limit: pageSizeOf(localStorage.getItem(localStorageKeys.dashboardPageSize)),
+  }));
   const [reloadKey, setReloadKey] = useState(0);
   const data = useWorkspaceData(query, reloadKey);
   const { toasts, show } = useToasts();
@@ -246,6 +252,10 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
                   total={pagination.total}
                   pages={pagination.pages}
                   onPage={(page) => setQuery(goToPage(query, page, pagination.pages))}
+                  onPageSize={(limit) => {
+                    localStorage.setItem(localStorageKeys.dashboardPageSize, String(limit));
+                    setQuery(withPageSize(query, limit));
+                  }}
                 />
               )}
             </section>

@@ -11,6 +11,8 @@ export const localStorageKeys = {
   userDetails: 'userDetails',
   customerAuthToken: 'customerAuthToken',
   customerInfo: 'customerInfo',
+  /** Not in the spec: the dashboard's page size the seller chose (issue 38 item 5). */
+  dashboardPageSize: 'dashboardPageSize',
 } as const;
 
 /** spec 001 §3: every key the product keeps in sessionStorage. */

@@ -97,9 +97,17 @@ const booleanQuery = z
   .enum(['true', 'false'], { error: 'must be true or false' })
   .transform((value) => value === 'true');
 
+/** The page sizes the dashboard offers (issue 38 item 5); the list answers up to the largest. */
+export const trackingEntryPageSizes = [25, 50, 100, 250] as const;
+
 export const listTrackingEntriesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(25),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Math.max(...trackingEntryPageSizes))
+    .default(25),
   sortBy: z.enum(trackingEntrySortFields).default('createdAt'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   status: z.union([z.literal('all'), statusField]).default('all'),
