@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
-import send from 'koa-send';
+import { send } from '@koa/send';
 import { HttpError, notFound } from '@onvelope/service-kit';
 import { compressedFileCache, isCompressible, type ContentEncoding } from './compressed-files.js';
 
@@ -55,7 +55,7 @@ async function sendFile(
     stats = fileStats;
   };
   try {
-    // koa-send's own br/gzip look for precompressed copies beside each file; the build makes none.
+    // @koa/send's own br/gzip look for precompressed copies beside each file; the build makes none.
     served = await send(ctx, path, {
       root,
       index: 'index.html',
@@ -65,7 +65,7 @@ async function sendFile(
     });
   } catch (error) {
     const status = (error as { status?: number }).status;
-    // koa-send answers 400/403 for undecodable or escaping paths: no such file, as far as callers know.
+    // @koa/send answers 400/403 for undecodable or escaping paths: no such file, as far as callers know.
     if (status === 404 || status === 403 || status === 400) throw notFound('Not found');
     throw error;
   }
