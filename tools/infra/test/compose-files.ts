@@ -19,6 +19,7 @@ export interface ComposeService {
   expose?: string[];
   profiles?: string[];
   restart?: string;
+  logging?: { driver: string; options?: Record<string, string> };
   container_name?: string;
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };

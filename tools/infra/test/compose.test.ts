@@ -102,9 +102,20 @@ describe('compose.yaml', () => {
     }
   });
 
-  it('restarts every container that stops unless it was stopped on purpose', () => {
+  it('restarts every container that stops unless it was stopped on purpose, and rotates its logs', () => {
     for (const [name, service] of Object.entries(compose)) {
       expect(service.restart, name).toBe('unless-stopped');
+      expect(service.logging, name).toEqual({
+        driver: 'json-file',
+        options: { 'max-size': '10m', 'max-file': '3' },
+      });
+    }
+  });
+
+  it('passes the operator’s proxy, CORS and metrics settings to the gateway', () => {
+    const environment = compose.gateway?.environment ?? {};
+    for (const name of ['TRUST_PROXY', 'CORS_ORIGINS', 'METRICS_TOKEN']) {
+      expect(environment, name).toHaveProperty(name, null);
     }
   });
 
