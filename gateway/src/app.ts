@@ -53,12 +53,15 @@ export function createGatewayApp(
     rateLimitCounters,
     apiKeys,
     metrics = createMetrics({ service: 'gateway' }),
+    isDraining = () => false,
   }: {
     upstreamAgent: Agent;
     rateLimitCounters: CounterFor;
     /** Sellers' API keys as svc-auth answered them; absent without NATS (keys then get 503). */
     apiKeys?: Pick<ApiKeyCache, 'identify'>;
     metrics?: Metrics;
+    /** True once the gateway drains for shutdown: `/readyz` then says so. */
+    isDraining?: () => boolean;
   },
 ): Koa {
   // Behind one trusted load balancer, the client is the last address it appended to X-Forwarded-For;
@@ -97,6 +100,16 @@ export function createGatewayApp(
   app.use(
     exactly('/healthz', (ctx) => {
       ctx.body = { status: 'ok', service: 'gateway' };
+    }),
+  );
+  // The gateway's own readiness: false from the moment it starts draining, so a load balancer
+  // stops sending it new calls while those in flight finish. It holds no database, and asking
+  // every service (/api/health) would take all gateways out when one service is down.
+  app.use(
+    exactly('/readyz', (ctx) => {
+      const draining = isDraining();
+      ctx.status = draining ? 503 : 200;
+      ctx.body = { status: draining ? 'draining' : 'ready', service: 'gateway' };
     }),
   );
 

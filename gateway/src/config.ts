@@ -30,6 +30,8 @@ const gatewaySettings = z.object({
   PORT: baseConfigShape.PORT.default(8080),
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
   SHUTDOWN_TIMEOUT_MS: baseConfigShape.SHUTDOWN_TIMEOUT_MS,
+  /** After SIGTERM, /readyz answers 503 for this long while calls are still served. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
 
   AUTH_SERVICE_URL: serviceUrl(4001),
   ORDERS_SERVICE_URL: serviceUrl(4002),

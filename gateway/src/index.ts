@@ -31,15 +31,21 @@ export async function startGatewayWith(
   // Sellers' API keys are asked of svc-auth, and their revocations heard, over NATS.
   const nats = config.NATS_URL ? await connectNats(config.NATS_URL, 'gateway') : undefined;
   const apiKeys = nats ? followedApiKeyCache(nats, logger) : undefined;
+  let draining = false;
   const app = createGatewayApp(config, logger, {
     upstreamAgent,
     rateLimitCounters,
     apiKeys: apiKeys?.cache,
+    isDraining: () => draining,
   });
   const running = await listen(app, {
     host: config.HOST,
     port: config.PORT,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    drainDelayMs: config.DRAIN_DELAY_MS,
+    onDraining: () => {
+      draining = true;
+    },
     onClosed: async () => {
       upstreamAgent.destroy();
       apiKeys?.stop();

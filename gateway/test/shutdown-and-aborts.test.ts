@@ -52,6 +52,38 @@ describe('graceful shutdown', () => {
   });
 });
 
+describe('readiness while draining', () => {
+  it('says 503 draining on /readyz for DRAIN_DELAY_MS after close begins, still serving calls', async () => {
+    const orders = await startStandIn((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ total: 1 }));
+    });
+    const gateway = await startTestGateway({
+      ORDERS_SERVICE_URL: orders.url,
+      DRAIN_DELAY_MS: '1500',
+    });
+    try {
+      const ready = await fetch(`${gateway.url}/readyz`);
+      expect([ready.status, await ready.json()]).toEqual([
+        200,
+        { status: 'ready', service: 'gateway' },
+      ]);
+      const closed = gateway.close();
+      const draining = await fetch(`${gateway.url}/readyz`);
+      expect([draining.status, await draining.json()]).toEqual([
+        503,
+        { status: 'draining', service: 'gateway' },
+      ]);
+      expect((await fetch(`${gateway.url}/api/upload/summary`)).status).toBe(200);
+      await closed;
+      await expect(fetch(`${gateway.url}/readyz`)).rejects.toThrow();
+    } finally {
+      await gateway.close();
+      await orders.close();
+    }
+  });
+});
+
 describe('a client that goes away', () => {
   let gateway: RunningService;
   let orders: StandIn;

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import { createLogger } from './logger.js';
@@ -24,6 +25,13 @@ export interface ListenOptions {
   port: number;
   /** How long in-flight requests may take to finish before their sockets are cut. */
   shutdownTimeoutMs: number;
+  /** Runs as the drain begins, before the server stops accepting (readiness goes false here). */
+  onDraining?: () => void;
+  /**
+   * How long to go on accepting calls after `onDraining`, so a load balancer that polls readiness
+   * sees it false and stops sending before connections are refused. 0 by default.
+   */
+  drainDelayMs?: number;
   /** Runs after the HTTP server has stopped (close databases and NATS here). */
   onClosed?: () => Promise<void>;
 }
@@ -49,6 +57,8 @@ export async function listen(app: Koa, options: ListenOptions): Promise<RunningS
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      options.onDraining?.();
+      if (options.drainDelayMs) await delay(options.drainDelayMs);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       // A keep-alive connection whose request ends during the drain turns idle later; close those
       // as they appear instead of waiting for the client's keep-alive timeout.

@@ -182,15 +182,13 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
       expect(byKind(manifests, 'Ingress')).toEqual([]);
     });
 
-    it('probes liveness on /healthz and readiness on /readyz (the gateway, without a database, on /healthz)', () => {
+    it('probes liveness on /healthz and readiness on /readyz (the gateway’s is false while it drains)', () => {
       for (const app of apps) {
         const [container] = named(manifests, 'Deployment', `onvelope-${app}`)!.spec.template.spec
           .containers;
         expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
         expect(container.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
-        expect(container.readinessProbe.httpGet.path).toBe(
-          app === 'gateway' ? '/healthz' : '/readyz',
-        );
+        expect(container.readinessProbe.httpGet.path).toBe('/readyz');
         expect(container.ports).toEqual([
           { name: 'http', containerPort: expect.any(Number), protocol: 'TCP' },
         ]);
