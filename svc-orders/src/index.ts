@@ -14,6 +14,7 @@ import { startTrackingEntryRelay } from './events/tracking-entry-relay.js';
 import { registerBuyerLookupRoutes } from './routes/buyer-lookup.routes.js';
 import { registerClaimRoutes } from './routes/claims.routes.js';
 import { registerKeywordRuleRoutes } from './routes/keyword-rules.routes.js';
+import { registerOrderCorrectionRoutes } from './routes/order-corrections.routes.js';
 import { registerOrderQueryRoutes } from './routes/order-queries.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerShippingRoutes } from './routes/shipping.routes.js';
@@ -48,6 +49,7 @@ export function startOrdersService(env: Env) {
       });
       await registerKeywordRuleRoutes({ routes, db, nats, log });
       registerShippingRoutes({ routes, db, nats, log, estimator });
+      registerOrderCorrectionRoutes({ routes, db, estimator });
       registerReportRoutes({ routes, db, log });
       serveStoreFrontCommands({ db, nats, log });
       serveCustomerCommands({ db, nats, log });

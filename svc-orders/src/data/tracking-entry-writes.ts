@@ -3,9 +3,12 @@ import mongoose, {
   type AnyBulkWriteOperation,
   type FilterQuery,
   type Model,
+  type mongo,
   type Types,
 } from 'mongoose';
+import type { OrderChangeActor } from '@onvelope/contracts';
 import { forAccount, isDatabaseUnavailable } from '@onvelope/service-kit';
+import { historyEntryOf, MAX_ORDER_HISTORY } from '../domain/order-history.js';
 import { searchedFields } from '../domain/search-terms.js';
 import { changeOf, type TrackingEntryChange } from '../events/tracking-entry-events.js';
 import {
@@ -31,13 +34,26 @@ import { writeInOrder, WriteCutError, type OrderedWrite } from './write-in-order
 export const IMPORT_CUT_READ_BACK_MS = 30_000;
 const READ_BACK_RETRY_MS = 500;
 
-/** The fields a write may set: everything but identity, bookkeeping and derived fields. */
+/**
+ * The fields a write may set: everything but identity, bookkeeping and derived fields (the history
+ * is the writer's, from what a write changes).
+ */
 export type EntryFields = Partial<
   Omit<
     TrackingEntryDocument,
-    '_id' | 'accountId' | 'orderNumber' | 'orderKey' | 'version' | 'createdAt' | 'updatedAt'
+    | '_id'
+    | 'accountId'
+    | 'orderNumber'
+    | 'orderKey'
+    | 'version'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'history'
   >
 >;
+
+/** The part of an update that adds to an order's history (none when nothing followed changed). */
+type HistoryPush = Partial<Pick<mongo.UpdateFilter<TrackingEntryDocument>, '$push'>>;
 
 /** One write of a batch, with what is known of the entry it leaves behind. */
 export interface EntryWrite extends OrderedWrite {
@@ -71,7 +87,7 @@ export async function entriesWithOrderKeys(
 ): Promise<TrackingEntryDocument[]> {
   const docs = await model
     .find({ orderKey: { $in: orderKeys } })
-    .select({ searchText: 0 })
+    .select({ searchText: 0, history: 0 })
     .lean<TrackingEntryDocument[]>();
   return docs.filter((doc) => doc.accountId === accountId);
 }
@@ -79,10 +95,15 @@ export async function entriesWithOrderKeys(
 /**
  * The one owner of every write of a seller's tracking entries: the new-entry shape, `version`
  * (+ 1 with every change), search text, `updatedAt`, the account on every filter, and the change
- * event, which goes through the outbox with the write (see `tracking-entry-outbox.ts`). Use cases
- * decide what changes; this decides how it is stored and announced.
+ * event, which goes through the outbox with the write (see `tracking-entry-outbox.ts`), and the
+ * order's history of changes, when told who is changing it (`changedBy`). Use cases decide what
+ * changes; this decides how it is stored and announced.
  */
-export function trackingEntryWrites(model: Model<TrackingEntryDocument>, accountId: string) {
+export function trackingEntryWrites(
+  model: Model<TrackingEntryDocument>,
+  accountId: string,
+  changedBy?: OrderChangeActor,
+) {
   const scoped = forAccount(model, accountId);
   const db = model.db;
 
@@ -174,6 +195,16 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
     return $set;
   }
 
+  /** What a write adds to the order's history: its changes, the oldest dropped past the bound. */
+  function historyPushOf(
+    before: Partial<TrackingEntryDocument>,
+    set: EntryFields,
+    now: Date,
+  ): HistoryPush {
+    const entry = changedBy ? historyEntryOf(before, set, changedBy, now) : null;
+    return entry ? { $push: { history: { $each: [entry], $slice: -MAX_ORDER_HISTORY } } } : {};
+  }
+
   /** Inserts a new entry; should another writer have created it meanwhile, `onDuplicate` runs. */
   function insert(
     document: TrackingEntryDocument,
@@ -196,6 +227,7 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
     $set: Record<string, unknown>,
     now: Date,
     filter: FilterQuery<TrackingEntryDocument> = { orderNumber },
+    history: HistoryPush = {},
   ): AnyBulkWriteOperation {
     const { _id, version, ...fresh } = newEntry(orderNumber, {}, now);
     const onInsert = Object.fromEntries(
@@ -204,7 +236,7 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
     return {
       updateOne: {
         filter: scoped.scope(filter),
-        update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert },
+        update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert, ...history },
         upsert: true,
       },
     };
@@ -216,7 +248,13 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
     set: EntryFields,
     now: Date,
   ): EntryWrite {
-    const operation = upsertOperation(before.orderNumber, $setOf(before, set, now), now);
+    const operation = upsertOperation(
+      before.orderNumber,
+      $setOf(before, set, now),
+      now,
+      { orderNumber: before.orderNumber },
+      historyPushOf(before, set, now),
+    );
     return { orderNumber: before.orderNumber, operation, onDuplicate: () => operation };
   }
 
@@ -232,7 +270,7 @@ export function trackingEntryWrites(model: Model<TrackingEntryDocument>, account
       operation: {
         updateOne: {
           filter: scoped.scope({ _id: before._id, version: before.version }),
-          update: { $set, $inc: { version: 1 } },
+          update: { $set, $inc: { version: 1 }, ...historyPushOf(before, set, now) },
         },
       },
       after: { ...before, ...$set, version: before.version + 1 } as TrackingEntryDocument,

@@ -7,6 +7,7 @@ import {
   type OrderLineItem,
   type TrackingEntry,
 } from '@onvelope/contracts';
+import type { StoredHistoryEntry } from '../domain/order-history.js';
 import { postcodeOf, shippingZipOf } from '../domain/order-postcode.js';
 
 const text = { type: String, default: null };
@@ -22,6 +23,16 @@ const lineItemSchema = new Schema(
     imageUrl: text,
     quantity: { type: Number, required: true },
     price: number,
+  },
+  { _id: false },
+);
+
+/** One change of an order (see `domain/order-history.ts`). */
+const historyEntrySchema = new Schema(
+  {
+    at: { type: Date, required: true },
+    by: { type: String, required: true },
+    changes: [new Schema({ field: String, from: text, to: text }, { _id: false })],
   },
   { _id: false },
 );
@@ -94,6 +105,11 @@ const trackingEntrySchema = new Schema(
     delivery: { type: Schema.Types.Mixed, default: null },
     carrierStatus: { type: String, enum: carrierStatuses, default: null },
     carrierUpdatedAt: date,
+    /**
+     * The order's latest changes, oldest first, at most `MAX_ORDER_HISTORY`: kept with the order
+     * so a change and its history are one write. Bulk reads leave it out.
+     */
+    history: { type: [historyEntrySchema], default: undefined },
   },
   { timestamps: true, collection: 'tracking_entries' },
 );
@@ -160,9 +176,10 @@ trackingEntrySchema.pre('validate', function fillOrderKey() {
 // Entries are read lean, so their line items are plain objects, not mongoose sub-documents.
 export type TrackingEntryDocument = Omit<
   InferSchemaType<typeof trackingEntrySchema>,
-  'lineItems' | 'delivery'
+  'lineItems' | 'delivery' | 'history'
 > & {
   lineItems?: OrderLineItem[] | null;
+  history?: StoredHistoryEntry[] | null;
   delivery?: DeliveryRecord | null;
   _id: Types.ObjectId;
   createdAt: Date;

@@ -45,7 +45,7 @@ export async function applyCarrierUpdate(
 ): Promise<CarrierUpdateOutcome> {
   if (!isValidObjectId(update.entryId)) return 'gone';
   const model = trackingEntryModel(db);
-  const entries = trackingEntryWrites(model, update.accountId);
+  const entries = trackingEntryWrites(model, update.accountId, 'carrier');
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     // By `_id` alone, the account checked on what comes back (as `entriesWithOrderKeys` does):
     // mongo-java-server serves `{ _id }` from its unique index but `{ accountId, _id }` by reading

@@ -86,7 +86,7 @@ export async function applyKeywordRules(
   now = new Date(),
 ): Promise<ApplyProgress & { message: string }> {
   const rules = await keywordRulesOf(db, accountId);
-  const entries = trackingEntryWrites(trackingEntryModel(db), accountId);
+  const entries = trackingEntryWrites(trackingEntryModel(db), accountId, 'rule');
   // Sorted on createdAt, which this job never changes, so no order is read twice.
   const cursor = entries.scoped
     .find(unsettledOrders)

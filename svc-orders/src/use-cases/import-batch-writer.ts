@@ -88,7 +88,7 @@ export class ImportBatchWriter {
     private readonly deps: ImportWriterDeps,
     private readonly input: ImportWriterInput,
   ) {
-    this.entries = trackingEntryWrites(deps.entries, input.accountId);
+    this.entries = trackingEntryWrites(deps.entries, input.accountId, 'import');
   }
 
   /** Takes the next batch of rows; resolves once it is planned and the one before it is being written. */

@@ -156,7 +156,7 @@ export async function saveStoreFrontOrders(
   request: UpsertRequest,
 ): Promise<UpsertReply> {
   const { accountId, connectionId } = request;
-  const entries = trackingEntryWrites(trackingEntryModel(deps.db), accountId);
+  const entries = trackingEntryWrites(trackingEntryModel(deps.db), accountId, 'sync');
   const now = (deps.now ?? (() => new Date()))();
   // The last copy of an order in the batch wins.
   const orders = [...new Map(request.orders.map((order) => [order.externalId, order])).values()];

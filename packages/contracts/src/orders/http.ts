@@ -15,6 +15,7 @@ import {
   markShippedRequest,
   markShippedResponse,
   needsAttentionResponse,
+  orderHistoryResponse,
   orderNumberParams,
   rulePreviewResponse,
   ruleTestRequest,
@@ -25,6 +26,8 @@ import {
   searchResponse,
   summaryQuery,
   summaryResponse,
+  trackingEntryResponse,
+  updateTrackingEntryRequest,
   uploadResult,
 } from './schemas.js';
 import {
@@ -165,6 +168,73 @@ export const markShipped = route(
     },
     docs: { errors: [409] },
   },
+);
+
+// Correcting one order (issue 38 item 6). Addressed by order number, like shipping.
+export const updateTrackingEntry = route(
+  'PATCH',
+  '/api/upload/tracking-entries/{orderNumber}',
+  'merchant',
+  'implied',
+  "Edit an order's buyer, address, items and note",
+  {
+    apiKey: 'write',
+    schemas: {
+      params: orderNumberParams,
+      body: updateTrackingEntryRequest,
+      response: trackingEntryResponse,
+    },
+  },
+);
+
+export const correctTracking = route(
+  'PUT',
+  '/api/upload/tracking-entries/{orderNumber}/tracking',
+  'merchant',
+  'implied',
+  "Correct a shipped order's courier, tracking number and link",
+  {
+    apiKey: 'write',
+    description:
+      'The courier and link are resolved as when shipping; a store-front order is not updated at the store-front (its API cannot change a shipment), so bigCartelUpdated is false.',
+    schemas: {
+      params: orderNumberParams,
+      body: markShippedRequest,
+      response: markShippedResponse,
+    },
+    docs: { errors: [409] },
+  },
+);
+
+export const markUnshipped = route(
+  'DELETE',
+  '/api/upload/tracking-entries/{orderNumber}/shipped',
+  'merchant',
+  'implied',
+  'Mark a shipped order back to pending',
+  {
+    apiKey: 'write',
+    schemas: { params: orderNumberParams, response: trackingEntryResponse },
+    docs: { errors: [409] },
+  },
+);
+
+export const deleteTrackingEntry = route(
+  'DELETE',
+  '/api/upload/tracking-entries/{orderNumber}',
+  'merchant',
+  'implied',
+  'Delete one order',
+  { apiKey: 'write', schemas: { params: orderNumberParams, response: deletedResponse } },
+);
+
+export const getTrackingEntryHistory = route(
+  'GET',
+  '/api/upload/tracking-entries/{orderNumber}/history',
+  'merchant',
+  'implied',
+  "An order's latest changes, newest first",
+  { apiKey: 'read', schemas: { params: orderNumberParams, response: orderHistoryResponse } },
 );
 
 export const listKeywordRules = route(
@@ -470,6 +540,11 @@ export const ordersRoutes = [
   clearCsvData,
   clearAllData,
   markShipped,
+  updateTrackingEntry,
+  correctTracking,
+  markUnshipped,
+  deleteTrackingEntry,
+  getTrackingEntryHistory,
   listKeywordRules,
   searchItemNames,
   createKeywordRule,

@@ -327,3 +327,62 @@ export const needsAttentionResponse = z.object({
   entries: z.array(trackingEntry),
   quietDays: z.number(),
 });
+
+// Correcting one order (issue 38 item 6): edit, correct tracking, mark unshipped, delete, history.
+export const orderEditMessages = {
+  emptyEdit: 'Change at least one field of the order',
+  emailInvalid: 'Email must be an email address',
+} as const;
+
+/** A one-line text the seller may also clear (null or blank). */
+const editableText = (max: number) =>
+  textField()
+    .max(max)
+    .nullable()
+    .transform((value) => value || null);
+
+/**
+ * The fields of an order the seller may edit, each optional: what is sent is changed, `null` or a
+ * blank clears it. Unknown fields are refused, so a typo is not silently ignored.
+ */
+export const updateTrackingEntryRequest = z
+  .strictObject({
+    firstName: editableText(100),
+    lastName: editableText(100),
+    email: z
+      .union([z.literal(''), z.email({ error: orderEditMessages.emailInvalid }).max(254)])
+      .nullable()
+      .transform((value) => value || null),
+    postcode: editableText(20),
+    shippingAddress1: editableText(200),
+    shippingAddress2: editableText(200),
+    shippingCity: editableText(100),
+    shippingState: editableText(100),
+    shippingCountry: editableText(100),
+    shippingZip: editableText(20),
+    /** The Items text; it replaces the lines a store-front sent (see svc-orders README). */
+    items: editableText(2000),
+    // One line, as the table shows it (request-text.test.ts lists the fields that take several).
+    personalNote: editableText(1000),
+  })
+  .partial()
+  .refine((edit) => Object.keys(edit).length > 0, { message: orderEditMessages.emptyEdit });
+export type TrackingEntryEdit = z.infer<typeof updateTrackingEntryRequest>;
+export const trackingEntryResponse = z.object({ message: z.string(), entry: trackingEntry });
+
+/** Who made a change of an order. */
+export const orderChangeActors = ['seller', 'rule', 'import', 'sync', 'carrier'] as const;
+export type OrderChangeActor = (typeof orderChangeActors)[number];
+
+/** One change of an order: the fields one write changed, from and to (as text, null for none). */
+export const orderHistoryEntry = z.object({
+  at: z.iso.datetime(),
+  by: z.enum(orderChangeActors),
+  changes: z.array(
+    z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() }),
+  ),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
+/** The order's latest changes, newest first (svc-orders keeps the last `MAX_ORDER_HISTORY`). */
+export const orderHistoryResponse = z.object({ history: z.array(orderHistoryEntry) });
+export const MAX_ORDER_HISTORY = 20;

@@ -1,0 +1,52 @@
+import type { Connection } from 'mongoose';
+import type { z } from 'zod';
+import type { trackingEntryResponse } from '@onvelope/contracts';
+import { conflict } from '@onvelope/service-kit';
+import { trackingEntryWrites } from '../data/tracking-entry-writes.js';
+import { toTrackingEntry, trackingEntryModel } from '../data/tracking-entry.model.js';
+import { changeSellersOrder } from './change-order.js';
+
+export const unshipMessages = {
+  notShipped: (orderNumber: string) => `Order ${orderNumber} is not shipped`,
+  unshipped: (orderNumber: string) => `Order ${orderNumber} marked as unshipped`,
+  storeFrontStillShipped:
+    'the store-front still shows it shipped, so its next sync may mark it shipped again',
+} as const;
+
+/** Statuses an order leaves when the seller marks it unshipped: every one that says it was sent. */
+const sentStatuses = new Set(['shipped', 'partially_shipped', 'delivered']);
+
+/**
+ * Marks a sent order back to pending (issue 38 item 6: shipped by mistake): the shipped date, the
+ * rule that shipped it, the courier, tracking number and link and the carrier's record all go, so
+ * the buyer sees no tracking of a parcel that is not theirs and live tracking stops applying
+ * reports on it. What they were stays in the order's history.
+ */
+export async function markOrderUnshipped(
+  db: Connection,
+  accountId: string,
+  orderNumber: string,
+): Promise<z.infer<typeof trackingEntryResponse>> {
+  const entries = trackingEntryWrites(trackingEntryModel(db), accountId, 'seller');
+  const updated = await changeSellersOrder(entries, orderNumber, (current) => {
+    if (!sentStatuses.has(current.status)) throw conflict(unshipMessages.notShipped(orderNumber));
+    return {
+      status: 'pending',
+      shippedAt: null,
+      statusRule: null,
+      courier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      delivery: null,
+      carrierStatus: null,
+      carrierUpdatedAt: null,
+    };
+  });
+  return {
+    message:
+      updated.source === 'bigcartel'
+        ? `${unshipMessages.unshipped(orderNumber)}; ${unshipMessages.storeFrontStillShipped}`
+        : unshipMessages.unshipped(orderNumber),
+    entry: toTrackingEntry(updated),
+  };
+}
