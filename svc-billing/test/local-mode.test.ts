@@ -50,6 +50,9 @@ async function call(
   }
 }
 
+/** What a page's HTML reads as, without its tags. */
+const textOf = (html: string) => html.replace(/<[^>]+>/g, '');
+
 /** A `customer.subscription.created` making the account active, as a forger would send it. */
 function activationPayload(accountId: string) {
   return JSON.stringify({
@@ -200,13 +203,53 @@ describe('local checkout and portal pages', () => {
     expect(page.body).not.toContain('Pro Monthly');
     expect((await h.call('GET', `${portalUrl}/view`, { token: other })).status).toBe(404);
     const shown = await h.call('GET', `${portalUrl}/view`, { token: owner });
-    expect(shown.body.html).toContain('Pro Monthly: active');
+    expect(textOf(shown.body.html)).toContain('Pro Monthly: Active — next payment on Jan 15, 2027');
     expect(shown.body.html).toContain('data-testid="local-portal-cancel"');
 
     const cancelled = await h.call('POST', `${portalUrl}/cancel`, { token: owner });
-    expect(cancelled).toMatchObject({ status: 200, body: { redirectTo: '/account-settings' } });
+    expect(cancelled).toMatchObject({
+      status: 200,
+      body: { redirectTo: '/account-settings?billing=cancelled' },
+    });
     const after = await h.call('GET', '/api/payments/subscription?portal=omit', { token: owner });
     expect(after.body.subscription.status).toBe('cancelled');
+  });
+
+  it('describes a subscription taken in the free trial as account settings do, and cancels it back to the trial', async () => {
+    const accountId = 'acct-portal-in-trial';
+    const token = await h.issuer.merchantToken(accountId);
+    const { trialEnd } = await h.startTrial(accountId);
+    const checkout = await h.call('POST', '/api/payments/checkout', { token, body: checkoutBody });
+    expect(checkout.status).toBe(200);
+    const paid = await h.call('POST', `${checkout.body.url}/complete`, { token });
+    expect(paid.status).toBe(200);
+
+    // Stripe says `trialing`; the seller's view counts it as active, paid when the trial ends.
+    const { subscription } = (await h.call('GET', '/api/payments/subscription', { token })).body;
+    expect(subscription.status).toBe('active');
+    // Stripe's times are whole seconds: its first period ends within the second the trial does.
+    expect(Date.parse(trialEnd) - Date.parse(subscription.currentPeriodEnd)).toBeLessThan(1000);
+    const trialEndText = new Date(subscription.currentPeriodEnd).toLocaleDateString('en-US', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    });
+    const shown = await h.call('GET', `${subscription.portalUrl}/view`, { token });
+    expect(textOf(shown.body.html)).toContain(
+      `Pro Monthly: Active — first payment on ${trialEndText}, when your free trial ends`,
+    );
+    expect(shown.body.html).not.toContain('trialing');
+    // The page's script writes the date in the browser's time zone, as account settings do.
+    expect(shown.body.html).toContain(
+      `<time datetime="${subscription.currentPeriodEnd}" data-date>`,
+    );
+
+    const cancelled = await h.call('POST', `${subscription.portalUrl}/cancel`, { token });
+    expect(cancelled.body).toEqual({ redirectTo: '/account-settings?billing=cancelled' });
+    const after = await h.call('GET', '/api/payments/subscription?portal=omit', { token });
+    expect(after.body.subscription).toMatchObject({ status: 'trialing', trialEnd });
+    const again = await h.call('GET', `${subscription.portalUrl}/view`, { token });
+    expect(textOf(again.body.html)).toContain(`Pro Monthly: Free trial — ends on ${trialEndText}`);
+    expect(again.body.html).not.toContain('data-testid="local-portal-cancel"');
   });
 
   it('serves the script that sends the seller session from the pages', async () => {

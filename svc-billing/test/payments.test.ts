@@ -144,7 +144,9 @@ describe('svc-billing payments', () => {
       token,
     });
     expect(portal.status).toBe(200);
-    expect(portal.body.html).toContain('No running subscription.');
+    // In the free trial and not subscribed: the state in account settings' words, nothing to cancel.
+    expect(portal.body.html).toContain('Pro Monthly: Free trial — ends on <time');
+    expect(portal.body.html).not.toContain('local-portal-cancel');
   });
 
   it('refuses checkout without a token, for an unknown plan, or with return addresses that are not web addresses', async () => {
@@ -244,7 +246,10 @@ describe('svc-billing payments', () => {
     });
 
     const cancelled = await h.call('POST', `${subscription.portalUrl}/cancel`, { token });
-    expect(cancelled).toMatchObject({ status: 200, body: { redirectTo: '/account-settings' } });
+    expect(cancelled).toMatchObject({
+      status: 200,
+      body: { redirectTo: '/account-settings?billing=cancelled' },
+    });
     const after = await h.call('GET', '/api/payments/subscription', { token });
     // The trial is still running: cancelling during it leaves the rest of the trial.
     expect(after.body.subscription).toMatchObject({ status: 'trialing', reason: null });

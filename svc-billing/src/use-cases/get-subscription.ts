@@ -32,7 +32,8 @@ export async function getSubscription(
   };
 }
 
-function subscriptionViewOf(
+/** The seller-facing state of an account's subscription at `now` (also the local portal's). */
+export function subscriptionViewOf(
   deps: BillingDeps,
   account: BillingAccountDocument | null,
   now: Date,

@@ -33,6 +33,25 @@ export function escapeHtml(text: string): string {
 }
 
 /**
+ * The one date form of the seller's screens ('Dec 5, 2026', en-US: packages/ui `formatDate`), for
+ * the pages' script too, which cannot import it. The service writes the date in UTC; the script
+ * writes it again in the browser's zone, as account settings do until the seller's own is known.
+ */
+const dateForm = {
+  locale: 'en-US',
+  parts: { day: 'numeric', month: 'short', year: 'numeric' },
+} as const;
+
+/** A date in a local page: `<time>` with the moment, which the pages' script writes as settings do. */
+export function localDateHtml(iso: string): string {
+  const text = new Date(iso).toLocaleDateString(dateForm.locale, {
+    ...dateForm.parts,
+    timeZone: 'UTC',
+  });
+  return `<time datetime="${escapeHtml(iso)}" data-date>${escapeHtml(text)}</time>`;
+}
+
+/**
  * Plain browser JavaScript, served as a file because the site's Content-Security-Policy allows
  * scripts (and styles) from its own origin only. spec 001 "Local storage keys": the seller's token is `authToken`.
  */
@@ -67,6 +86,10 @@ export const localPagesScript = `'use strict';
   });
   call('GET', main.dataset.view).then((answer) => {
     main.innerHTML = answer.html;
+    const dateForm = ${JSON.stringify(dateForm)};
+    for (const time of main.querySelectorAll('time[data-date]')) {
+      time.textContent = new Date(time.dateTime).toLocaleDateString(dateForm.locale, dateForm.parts);
+    }
   }, fail);
 })();
 `;

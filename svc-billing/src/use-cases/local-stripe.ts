@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { formatPence } from '@onvelope/contracts';
+import {
+  formatPence,
+  isSubscribed,
+  portalReturnQuery,
+  subscriptionStateText,
+} from '@onvelope/contracts';
 import { conflict, notFound } from '@onvelope/service-kit';
 import type { BillingAccountDocument } from '../data/billing-account.model.js';
 import type { CheckoutSessionDocument } from '../data/checkout-session.model.js';
 import type { BillingDeps } from '../deps.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
-import { escapeHtml, framePage } from './local-stripe-pages.js';
+import { subscriptionViewOf } from './get-subscription.js';
+import { escapeHtml, framePage, localDateHtml } from './local-stripe-pages.js';
 
 /**
  * Local stand-ins for Stripe's hosted pages, served only while Stripe is stripe-mock (which hosts
@@ -99,7 +105,7 @@ export function localStripe(deps: BillingDeps): LocalStripe {
       const plan = deps.catalogue.planOf(session.priceId);
       const price = plan ? `${formatPence(plan.price)} a ${plan.interval}` : '';
       const trialNote = session.trialEnd
-        ? `<p>Nothing is charged today: the first payment is taken on ${dateText(session.trialEnd)}, when your free trial ends.</p>`
+        ? `<p>Nothing is charged today: the first payment is taken on ${localDateHtml(session.trialEnd.toISOString())}, when your free trial ends.</p>`
         : '';
       const action = payable
         ? `<button type="button" data-action="${checkoutPath(session._id)}/complete" data-testid="local-checkout-pay">Pay ${escapeHtml(price)}</button>`
@@ -154,13 +160,16 @@ export function localStripe(deps: BillingDeps): LocalStripe {
     },
 
     async portalView(portalId, accountId) {
-      const { account } = await portalAccountOf(portalId, accountId);
-      const subscription = account.subscription;
-      const plan = subscription?.planId ? deps.catalogue.planOf(subscription.planId) : undefined;
-      const running =
-        subscription && ['active', 'trialing', 'past_due'].includes(subscription.status);
+      const { portal, account } = await portalAccountOf(portalId, accountId);
+      // The state as account settings show it: the same view (GET /api/payments/subscription) in
+      // the same words, never Stripe's own status word (a subscription in its trial is active).
+      const view = subscriptionViewOf(deps, account, deps.now());
+      // The words are the product's own, with no markup; only the dates are HTML (`<time>`).
+      const state = subscriptionStateText(view, deps.now(), localDateHtml);
+      const planName = view.planName ? `${escapeHtml(view.planName)}: ` : '';
+      const running = isSubscribed(view.status);
       return `<h1>Manage billing</h1>
-        <p>${running ? `${escapeHtml(plan?.name ?? 'Subscription')}: ${escapeHtml(subscription.status)}` : 'No running subscription.'}</p>
+        <p data-testid="local-portal-state">${planName}${state}</p>
         <p class="note">This page stands in for Stripe's customer portal because payments run on
         stripe-mock (local and test runs).</p>
         ${
@@ -168,7 +177,7 @@ export function localStripe(deps: BillingDeps): LocalStripe {
             ? `<button type="button" data-action="${portalPath(portalId)}/cancel" data-testid="local-portal-cancel">Cancel subscription now</button>`
             : ''
         }
-        <p><a href="/account-settings" data-testid="local-portal-return">Back to ONVELOPE</a></p>`;
+        <p><a href="${escapeHtml(portal.returnUrl)}" data-testid="local-portal-return">Back to ONVELOPE</a></p>`;
     },
 
     async cancelSubscription(portalId, accountId, webhookUrl) {
@@ -195,9 +204,17 @@ export function localStripe(deps: BillingDeps): LocalStripe {
           },
         });
       }
-      return portal.returnUrl;
+      return withQuery(portal.returnUrl, portalReturnQuery.name, portalReturnQuery.cancelled);
     },
   };
+}
+
+/** `path` with `name=value` in its query (account settings confirm what the portal did). */
+function withQuery(path: string, name: string, value: string): string {
+  const [base = '', query = ''] = path.split('?', 2);
+  const params = new URLSearchParams(query);
+  params.set(name, value);
+  return `${base}?${params.toString()}`;
 }
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -208,11 +225,3 @@ function addInterval(from: Date, interval: 'month' | 'year'): Date {
   else next.setUTCMonth(next.getUTCMonth() + 1);
   return next;
 }
-
-const dateText = (date: Date) =>
-  date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract, ServiceName } from '../route.js';
+import type { SubscriptionView } from './schemas.js';
 
 /** Why a seller's workspace call was refused with 402 (spec 001 §2, the pricing page's `reason`). */
 export const accessReasons = [
@@ -65,6 +66,76 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
  */
 export const isSubscribed = (status: SubscriptionStatus): boolean =>
   status === 'active' || status === 'past_due';
+
+/**
+ * The seller-facing status in words. Every screen that names it (account settings, the dashboard
+ * header, the local customer portal) takes the words from here, so they never disagree.
+ */
+export const subscriptionStatusWords: Record<SubscriptionStatus, string> = {
+  none: 'No subscription',
+  trialing: 'Free trial',
+  active: 'Active',
+  past_due: 'Past due',
+  cancelled: 'Cancelled',
+  expired: 'Trial ended',
+};
+
+/** The fields of a `SubscriptionView` that say what state it is in. */
+export type SubscriptionStateFields = Pick<
+  SubscriptionView,
+  'status' | 'trialEnd' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'graceUntil'
+>;
+
+/**
+ * 'Past due — update your card by Oct 9, 2025', or without the date when it is not known. Dates
+ * are written by the screen (`formatDate`): in the reader's time zone, which only it knows.
+ */
+export function pastDueText(
+  graceUntil: string | null,
+  formatDate: (iso: string) => string,
+): string {
+  const words = `${subscriptionStatusWords.past_due} — update your card`;
+  return graceUntil ? `${words} by ${formatDate(graceUntil)}` : words;
+}
+
+/**
+ * The state of a subscription in one line, from the same view and words as account settings. A
+ * subscription taken during the free trial counts as active (see `accessOf`), and its first payment
+ * is taken when the trial ends: Stripe's period ends then.
+ *
+ * @example subscriptionStateText(view, now, formatDate) // 'Active — first payment on Dec 5, 2026, when your free trial ends'
+ */
+export function subscriptionStateText(
+  view: SubscriptionStateFields,
+  now: Date,
+  formatDate: (iso: string) => string,
+): string {
+  const status = subscriptionStatusWords[view.status];
+  const periodEnd = view.currentPeriodEnd;
+  switch (view.status) {
+    case 'active':
+      if (!periodEnd) return status;
+      if (view.cancelAtPeriodEnd) return `${status} — ends on ${formatDate(periodEnd)}`;
+      return firstPaymentAtTrialEnd(view, now)
+        ? `${status} — first payment on ${formatDate(periodEnd)}, when your free trial ends`
+        : `${status} — next payment on ${formatDate(periodEnd)}`;
+    case 'trialing':
+      return view.trialEnd ? `${status} — ends on ${formatDate(view.trialEnd)}` : status;
+    case 'past_due':
+      return pastDueText(view.graceUntil, formatDate);
+    case 'none':
+    case 'cancelled':
+    case 'expired':
+      return status;
+  }
+}
+
+// Stripe's first period of a subscription started in the trial ends with the trial.
+function firstPaymentAtTrialEnd(view: SubscriptionStateFields, now: Date): boolean {
+  if (!view.trialEnd || !view.currentPeriodEnd) return false;
+  const trialEnd = Date.parse(view.trialEnd);
+  return now.getTime() < trialEnd && Date.parse(view.currentPeriodEnd) <= trialEnd;
+}
 
 export type AccessDecision =
   | { allowed: true; status: Extract<SubscriptionStatus, 'trialing' | 'active' | 'past_due'> }

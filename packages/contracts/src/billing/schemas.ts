@@ -96,3 +96,9 @@ export const localPortalParams = z.object({ portalId: z.string().min(1).max(200)
 export const localPageView = z.object({ html: z.string() });
 /** Where the browser goes after a local page's button did its work. */
 export const localPageAction = z.object({ redirectTo: z.string() });
+
+/**
+ * What the local customer portal adds to its return address after the seller cancelled there
+ * (`/account-settings?billing=cancelled`): account settings confirm the outcome, then drop it.
+ */
+export const portalReturnQuery = { name: 'billing', cancelled: 'cancelled' } as const;
