@@ -116,12 +116,41 @@ describe('billing: the end of the trial, subscribing and cancelling', () => {
     });
     expect(reopened.status).toBe(200);
 
-    // Account settings show the plan by name; Manage billing opens the (local) customer portal.
+    // Account settings show the plan by name; Manage billing opens the (local) customer portal,
+    // which describes the subscription as the settings do: the same status and date, not Stripe's.
     await page.goto(`${site.system.url}/account-settings`);
     await waitForText(page, 'billing-plan-name', 'Pro Monthly');
+    const status = await page.getByTestId('billing-status').textContent();
+    const nextPayment = await page.getByTestId('billing-period-end').textContent();
+    expect(status).toBe('Active');
     await page.getByTestId('manage-billing').click();
+    await page.getByTestId('local-portal-cancel').waitFor();
+    await expect(page.getByTestId('local-portal-state').textContent()).resolves.toBe(
+      `Pro Monthly: ${status} — next payment on ${nextPayment}`,
+    );
     await page.getByTestId('local-portal-cancel').click();
-    await page.waitForURL(/\/account-settings/);
+
+    // Back in account settings, the outcome is confirmed once: the trial is over, so the workspace
+    // is closed, and the seller's data stays reachable.
+    await waitForText(
+      page,
+      'billing-cancelled-notice',
+      'Your subscription is cancelled and your workspace is now closed. Your data stays in Your data.',
+    );
+    expect(
+      visited.some(
+        (url) =>
+          url.pathname === '/account-settings' && url.searchParams.get('billing') === 'cancelled',
+      ),
+    ).toBe(true);
+    await expect.poll(() => pathOf(page)).toBe('/account-settings');
+    await expect(page.getByTestId('billing-your-data-link').getAttribute('href')).resolves.toBe(
+      '/your-data',
+    );
+    await waitForText(page, 'billing-status', 'Cancelled');
+    await page.reload();
+    await waitForText(page, 'billing-status', 'Cancelled');
+    await expect(page.getByTestId('billing-cancelled-notice').count()).resolves.toBe(0);
 
     // Cancelled after the trial: the workspace closes with the cancelled banner.
     await page.goto(`${site.system.url}/dashboard`);

@@ -286,4 +286,32 @@ describe('buyers', () => {
     await expect(text(page, 'order-number')).resolves.toBe('Order LNK-3001');
     await context.close();
   });
+
+  it("keeps the portal header's buttons on one line each, in two rows at most, at 390 px", async () => {
+    const buyer = await buyerWithEmail(uniqueEmail('narrow'));
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      await seedLocalStorage(context, buyerStorage(buyer));
+      const page = await context.newPage();
+      await page.goto(`${site.system.url}/customer-dashboard`);
+      await page.getByTestId('open-queries-count').waitFor();
+      const buttons = await page.locator('.cu-portal-header button').evaluateAll((elements) =>
+        elements.map((button) => {
+          // The lines its words take: one rectangle a line for each piece of text in it.
+          const tops = new Set<number>();
+          for (const node of button.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+          }
+          return { top: Math.round(button.getBoundingClientRect().top), lines: tops.size };
+        }),
+      );
+      expect(buttons.map((button) => button.lines)).toEqual([1, 1, 1]);
+      expect(new Set(buttons.map((button) => button.top)).size).toBeLessThanOrEqual(2);
+    } finally {
+      await context.close();
+    }
+  });
 });

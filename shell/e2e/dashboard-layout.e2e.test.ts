@@ -1,8 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { CSV_TEMPLATE_FILENAME } from '@onvelope/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   composedSiteForFile,
+  connectThroughBrowser,
   createSeller,
   importThroughApi,
   seedLocalStorage,
@@ -123,15 +124,45 @@ describe('dashboard layout and workspace controls', () => {
     }
   });
 
-  it('shows every date column in one format, with the exact time on hover', async () => {
-    const { context, page } = await dashboardAt(seller, desktop);
-    const created = page.getByTestId('tracking-row').first().getByTestId('created-cell');
-    await created.waitFor();
-    await expect(created.textContent()).resolves.toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
-    await expect(created.getAttribute('title')).resolves.toMatch(
-      /^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/,
-    );
-    await context.close();
+  it("shows dates in the seller's time zone, with the exact time and zone on hover", async () => {
+    // The seller's zone (Tokyo) is not the browser's (New York): the page must ask for it.
+    const saved = await fetch(`${site.system.url}/auth/settings/profile`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${seller.token}` },
+      body: JSON.stringify({ timeZone: 'Asia/Tokyo' }),
+    });
+    expect(saved.status).toBe(200);
+    const context = await site.browser.newContext({
+      viewport: desktop,
+      timezoneId: 'America/New_York',
+    });
+    try {
+      await seedLocalStorage(context, sellerStorage(seller));
+      const page = await context.newPage();
+      await page.goto(`${site.system.url}/dashboard`);
+      const created = page.getByTestId('tracking-row').first().getByTestId('created-cell');
+      await created.waitFor();
+      const moment = new Date((await created.getAttribute('datetime'))!);
+      const inTokyo = (options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'Asia/Tokyo' }).format(moment);
+      const date = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+      const exact = inTokyo({
+        ...date,
+        hour: 'numeric',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'short',
+      });
+      expect(exact).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M GMT\+9$/);
+      await page.waitForFunction(
+        (title) =>
+          document.querySelector('[data-testid="created-cell"]')?.getAttribute('title') === title,
+        exact,
+      );
+      await expect(created.textContent()).resolves.toBe(inTokyo(date));
+    } finally {
+      await context.close();
+    }
   });
 
   it('shows orders as cards at 390 px, with the header actions behind a keyboard menu', async () => {
@@ -295,5 +326,114 @@ describe('dashboard layout and workspace controls', () => {
     expect(said).not.toContain('Upload complete');
     expect(said).toMatch(/^Nothing was imported: all 2 rows failed\./);
     await context.close();
+  });
+});
+
+const laptop = { width: 1280, height: 800 };
+
+/**
+ * How far a box's content reaches past it sideways, in px (0 when it fits): its own scroll width
+ * beyond its client width, any part inside that scrolls sideways (a table in a scrolling wrapper),
+ * and any descendant whose right edge lies past the box's.
+ */
+const sidewaysOverflow = (box: Locator) =>
+  box.evaluate((element) => {
+    const right = element.getBoundingClientRect().right;
+    let overflow = element.scrollWidth - element.clientWidth;
+    for (const inner of element.querySelectorAll('*')) {
+      const { overflowX } = getComputedStyle(inner);
+      if (overflowX === 'auto' || overflowX === 'scroll') {
+        overflow = Math.max(overflow, inner.scrollWidth - inner.clientWidth);
+      }
+      const edge = inner.getBoundingClientRect();
+      if (edge.width > 0) overflow = Math.max(overflow, Math.ceil(edge.right - right));
+    }
+    return overflow;
+  });
+
+describe('dashboard layout on a laptop and a phone (issue 38)', () => {
+  it('starts the orders table on the first screen at 1280×800 with two connected, synced stores', async () => {
+    const simulator = site.system.storeFront;
+    const [small, large] = simulator?.stores ?? [];
+    if (!small || !large) throw new Error('the store-front simulator has fewer than two stores');
+    const seller = await createSeller(site.system, { onboarded: true, displayName: 'Two Stores' });
+    await importThroughApi(site.system, seller, mixedBookCsv());
+    const { context, page } = await dashboardAt(seller, laptop);
+    try {
+      for (const store of [small, large]) {
+        await connectThroughBrowser(page, store);
+        const card = page.getByTestId('connected-store').filter({ hasText: store.storeName });
+        await card.getByTestId('store-sync').click();
+        await page.getByTestId('first-sync-start').click();
+        await card.getByTestId('sync-notice-success').waitFor({ timeout: 90_000 });
+      }
+      // A fresh visit: both stores with their last results, synced shipments needing attention.
+      await page.reload();
+      await page.getByTestId('last-sync-result').nth(1).waitFor();
+      await expect(page.getByTestId('connected-store').count()).resolves.toBe(2);
+      await page.getByTestId('needs-attention-entry').first().waitFor();
+      const row = page.getByTestId('tracking-row').first();
+      await row.waitFor();
+      const box = await row.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y + box!.height).toBeLessThanOrEqual(laptop.height);
+      await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the search, the cards and the empty state inside the entries card at 390 px', async () => {
+    // An order number with nothing to break it at, as marketplaces' long ones are.
+    const seller = await createSeller(site.system, { onboarded: true });
+    await importThroughApi(
+      site.system,
+      seller,
+      [
+        header,
+        'MKT20261128000012345678,Annabelle,Leeworth-Smithson,annabelle.leeworth-smithson@buyer-domain.test,' +
+          'SW1A 1AA,partially_shipped,Royal Mail,RM123456785GB,,Mug',
+        'LAY-2001,Bo,Brown,bo@buyer-domain.test,SW1A 2AA,pending,,,,Mug',
+      ].join('\r\n') + '\r\n',
+    );
+    const withOrders = await dashboardAt(seller, phone);
+    try {
+      const page = withOrders.page;
+      await page.getByTestId('tracking-cards').waitFor();
+      await page.getByTestId('search-button').waitFor();
+      await expect(sidewaysOverflow(page.locator('.me-entries'))).resolves.toBe(0);
+      expect(await scrollsSideways(page)).toBe(false);
+    } finally {
+      await withOrders.context.close();
+    }
+
+    const empty = await createSeller(site.system, { onboarded: true });
+    const withNone = await dashboardAt(empty, phone);
+    try {
+      await withNone.page.getByTestId('empty-workspace').waitFor();
+      await expect(sidewaysOverflow(withNone.page.locator('.me-entries'))).resolves.toBe(0);
+    } finally {
+      await withNone.context.close();
+    }
+  });
+
+  it('shows report results as cards no wider than a 390 px screen', async () => {
+    const seller = await createSeller(site.system, { onboarded: true });
+    await importThroughApi(site.system, seller, mixedBookCsv());
+    const { context, page } = await dashboardAt(seller, phone);
+    try {
+      await page.getByTestId('header-menu-toggle').click();
+      await page.getByTestId('open-reports').click();
+      await page.getByTestId('report-search').click();
+      const results = page.getByTestId('report-results');
+      await results.getByTestId('report-cards').waitFor();
+      await expect(results.getByTestId('report-table').count()).resolves.toBe(0);
+      await expect(results.getByTestId('report-row').count()).resolves.toBe(30);
+      await expect(sidewaysOverflow(results)).resolves.toBe(0);
+      const box = await results.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+    } finally {
+      await context.close();
+    }
   });
 });

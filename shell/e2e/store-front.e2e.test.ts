@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  connectThroughBrowser,
   createSeller,
   newPage,
   pathOf,
@@ -274,19 +275,3 @@ describe('store-front sync', () => {
     await context.close();
   });
 });
-
-/** Connect Web Store through the simulator's authorise screen, choosing `store` there. */
-async function connectThroughBrowser(
-  page: Page,
-  store: { accountId: string; url: string; storeName: string },
-): Promise<void> {
-  await page.getByTestId('open-connect-store').click();
-  await page.getByTestId('platform-bigcartel').click();
-  await page.getByTestId('store-url').fill(store.url);
-  await page.getByTestId('store-url-submit').click();
-  await page.waitForURL((url) => url.pathname === '/oauth/authorize', { timeout: 15_000 });
-  await page.getByTestId('storefront-account-select').selectOption(store.accountId);
-  await page.getByTestId('storefront-approve').click();
-  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
-  await waitForText(page, 'store-connected-notice', store.storeName);
-}

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import type { BuyerOrder } from '@onvelope/contracts';
-import { countryName, formatDate, orderItemsLabel } from '@onvelope/ui';
+import { countryName, orderItemsLabel, TimeText } from '@onvelope/ui';
 import { StatusBadge } from './StatusBadge.js';
 
 /** A link only for web addresses: a seller's website text never becomes a script URL. */
@@ -58,8 +59,10 @@ export function OrderSummary({ order }: { order: BuyerOrder }) {
       <dl className="cu-facts">
         {items && <Fact label="Items" value={items} testId="order-items" />}
         {order.quantity !== null && <Fact label="Quantity" value={String(order.quantity)} />}
-        {order.orderDate && <Fact label="Order date" value={formatDate(order.orderDate)} />}
-        {order.shippedAt && <Fact label="Shipped" value={formatDate(order.shippedAt)} />}
+        {order.orderDate && (
+          <Fact label="Order date" value={<TimeText value={order.orderDate} />} />
+        )}
+        {order.shippedAt && <Fact label="Shipped" value={<TimeText value={order.shippedAt} />} />}
         {order.courier && <Fact label="Courier" value={order.courier} />}
         {order.trackingNumber && (
           <div>
@@ -81,7 +84,7 @@ export function OrderSummary({ order }: { order: BuyerOrder }) {
   );
 }
 
-function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+function Fact({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <div>
       <dt>{label}</dt>

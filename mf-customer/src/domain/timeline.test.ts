@@ -21,11 +21,11 @@ describe('buildTimeline', () => {
       'Shipped:upcoming',
       'Delivered:upcoming',
     ]);
-    expect(steps[0]!.date).toBe('3/1/2026');
+    expect(steps[0]!.date).toBe('Mar 1, 2026');
   });
 
   it('dates Order placed by when the order was recorded when it has no order date', () => {
-    expect(buildTimeline({ ...order, orderDate: null })[0]!.date).toBe('3/2/2026');
+    expect(buildTimeline({ ...order, orderDate: null })[0]!.date).toBe('Mar 2, 2026');
   });
 
   it('marks the steps before a shipped order done and dates Shipped by the shipped date', () => {
@@ -36,7 +36,7 @@ describe('buildTimeline', () => {
       'Shipped:current',
       'Delivered:upcoming',
     ]);
-    expect(steps[2]!.date).toBe('3/4/2026');
+    expect(steps[2]!.date).toBe('Mar 4, 2026');
   });
 
   it('names a partly shipped order Partially shipped at the shipping step', () => {
@@ -51,7 +51,7 @@ describe('buildTimeline', () => {
       shippedAt: '2026-03-04T09:00:00Z',
     });
     expect(steps.map((step) => step.state)).toEqual(['done', 'done', 'done', 'current']);
-    expect(steps[3]!.date).toBe('3/5/2026');
+    expect(steps[3]!.date).toBe('Mar 5, 2026');
   });
 
   it('ends a cancelled order at Cancelled, after Order placed', () => {

@@ -133,7 +133,7 @@ const CustomerDashboardPage: RemotePage<'mf_customer/CustomerDashboardPage'> = (
     <main className="ov-page cu-portal" data-testid="customer-dashboard-page">
       <header className="cu-portal-header">
         <h1>My orders</h1>
-        <div className="cu-dialog__actions">
+        <div className="cu-portal-header__actions">
           {customer && (
             <>
               <button

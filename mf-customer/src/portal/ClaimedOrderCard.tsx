@@ -1,5 +1,5 @@
 import type { ResponseOf, listClaimedOrders } from '@onvelope/contracts';
-import { formatDate, orderItemsLabel, OrderShipment } from '@onvelope/ui';
+import { orderItemsLabel, OrderShipment, TimeText } from '@onvelope/ui';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { Timeline } from '../components/Timeline.js';
 
@@ -27,7 +27,12 @@ export function ClaimedOrderCard({ claim, onEdit, onUnclaim }: ClaimedOrderCardP
           <p className="cu-lead">
             Order {order.orderNumber}
             {order.merchant?.name && <> · {order.merchant.name}</>}
-            {order.orderDate && <> · ordered {formatDate(order.orderDate)}</>}
+            {order.orderDate && (
+              <>
+                {' '}
+                · ordered <TimeText value={order.orderDate} />
+              </>
+            )}
           </p>
         </div>
         <StatusBadge status={order.status} />
@@ -38,7 +43,12 @@ export function ClaimedOrderCard({ claim, onEdit, onUnclaim }: ClaimedOrderCardP
         <p className="cu-lead">
           {order.courier ? `${order.courier}: ` : 'Tracking: '}
           {order.trackingNumber}
-          {order.shippedAt && <> · shipped {formatDate(order.shippedAt)}</>}
+          {order.shippedAt && (
+            <>
+              {' '}
+              · shipped <TimeText value={order.shippedAt} />
+            </>
+          )}
         </p>
       )}
       <OrderShipment order={order} reader="buyer" classPrefix="cu" />

@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { resolveQuery, type ResponseOf, type listCustomerQueries } from '@onvelope/contracts';
-import {
-  formatDateTime,
-  Modal,
-  orderItemsLabel,
-  queryStatusLabel,
-  visibleQueries,
-} from '@onvelope/ui';
+import { Modal, orderItemsLabel, queryStatusLabel, TimeText, visibleQueries } from '@onvelope/ui';
 import { customerApi } from '../api.js';
 import { portalFailure } from './failure.js';
 
@@ -91,7 +85,7 @@ export function QueriesModal({ queries, error, onResolved, onFailed, onClose }: 
               {orderItemsLabel(query.orderDetails.items) && (
                 <> · {orderItemsLabel(query.orderDetails.items)}</>
               )}{' '}
-              · sent {formatDateTime(query.createdAt)}
+              · sent <TimeText value={query.createdAt} form="dateTime" />
             </p>
             <p className="cu-query__message">{query.message}</p>
             {query.replies.length > 0 ? (
@@ -99,7 +93,9 @@ export function QueriesModal({ queries, error, onResolved, onFailed, onClose }: 
                 {query.replies.map((reply) => (
                   <li key={reply.id} data-testid="customer-query-reply">
                     <p>{reply.message}</p>
-                    <span className="cu-lead">Seller replied {formatDateTime(reply.sentAt)}</span>
+                    <span className="cu-lead">
+                      Seller replied <TimeText value={reply.sentAt} form="dateTime" />
+                    </span>
                   </li>
                 ))}
               </ul>

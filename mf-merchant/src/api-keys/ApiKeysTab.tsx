@@ -6,6 +6,7 @@ import {
   revokeApiKey,
   type ApiKeyView,
 } from '@onvelope/contracts';
+import { TimeText } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import { Modal } from '../components/Modal.js';
@@ -211,8 +212,16 @@ export function ApiKeysTab({ onSaved, onFailed }: ApiKeysTabProps) {
                     <code data-testid="api-key-row-prefix">{row.prefix}</code>
                   </td>
                   <td data-testid="api-key-row-scope">{row.scope}</td>
-                  <td>{row.created}</td>
-                  <td data-testid="api-key-row-last-used">{row.lastUsed}</td>
+                  <td>
+                    <TimeText value={row.created} form="dateTime" />
+                  </td>
+                  <td data-testid="api-key-row-last-used">
+                    <TimeText
+                      value={row.lastUsed}
+                      form="dateTime"
+                      missing={apiKeyTexts.neverUsed}
+                    />
+                  </td>
                   <td>
                     <button
                       type="button"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeyMessages } from '@onvelope/contracts';
-import { apiKeyTexts, emptyApiKeyForm, requestOf, rowOf } from './api-key-form.js';
+import { emptyApiKeyForm, requestOf, rowOf } from './api-key-form.js';
 
 describe('the API key form', () => {
   it('starts read-only and sends a trimmed name', () => {
@@ -19,7 +19,7 @@ describe('the API key form', () => {
     });
   });
 
-  it('shows a key by its prefix, its scope in words, and never used until it is', () => {
+  it('shows a key by its prefix and its scope in words, and no last use until there is one', () => {
     const row = rowOf({
       id: 'key_1',
       name: 'Zapier',
@@ -29,6 +29,6 @@ describe('the API key form', () => {
       lastUsedAt: null,
     });
     expect(row).toMatchObject({ prefix: 'onv_live_ab12cd…', scope: 'Read only' });
-    expect(row.lastUsed).toBe(apiKeyTexts.neverUsed);
+    expect(row).toMatchObject({ created: '2026-11-28T10:00:00.000Z', lastUsed: null });
   });
 });

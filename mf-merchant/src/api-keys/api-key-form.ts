@@ -4,7 +4,6 @@ import {
   type ApiKeyScope,
   type ApiKeyView,
 } from '@onvelope/contracts';
-import { formatDateTime } from '../domain/display-format.js';
 
 /** What the create form holds. */
 export interface ApiKeyForm {
@@ -43,14 +42,14 @@ export function requestOf(
   return { errors: { name: name ?? apiKeyMessages.nameRequired } };
 }
 
-/** One row of the list, as shown. */
+/** One row of the list, as shown; its times stay ISO for `TimeText` (the seller's zone). */
 export function rowOf(key: ApiKeyView) {
   return {
     id: key.id,
     name: key.name,
     prefix: `${key.prefix}…`,
     scope: scopeLabels[key.scope],
-    created: formatDateTime(key.createdAt),
-    lastUsed: key.lastUsedAt ? formatDateTime(key.lastUsedAt) : apiKeyTexts.neverUsed,
+    created: key.createdAt,
+    lastUsed: key.lastUsedAt,
   };
 }

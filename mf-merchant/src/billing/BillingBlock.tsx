@@ -1,20 +1,35 @@
 import { useState } from 'react';
 import { Link } from '@onvelope/router';
-import { billingPaths } from '@onvelope/ui';
+import { billingPaths, formatDate, useDateDisplay } from '@onvelope/ui';
 import { billingSummary, daysLeftText } from '../domain/billing-state.js';
+import { cancellationNotice, yourDataPath } from './cancellation-notice.js';
 import type { SubscriptionState } from './use-subscription.js';
 import './billing.css';
 
 /**
  * Account settings' billing block (beside the account information; the spec's settings page shows
  * only the plan): plan, status, trial end and days left, next payment or end date, the past-due
- * warning, Manage billing (Stripe's customer portal) and Subscribe (the pricing page).
+ * warning, Manage billing (Stripe's customer portal) and Subscribe (the pricing page). Back from
+ * cancelling in the portal (`justCancelled`), it first confirms what the cancellation left.
  */
-export function BillingBlock({ billing, now }: { billing: SubscriptionState; now: Date }) {
+export function BillingBlock({
+  billing,
+  now,
+  justCancelled,
+}: {
+  billing: SubscriptionState;
+  now: Date;
+  justCancelled: boolean;
+}) {
   const [leaving, setLeaving] = useState(false);
   const { subscription, failed } = billing;
-  const summary = subscription ? billingSummary(subscription, now) : null;
+  const display = useDateDisplay();
+  const summary = subscription ? billingSummary(subscription, now, display) : null;
   const manageUrl = summary?.manageUrl ?? null;
+  const cancelled =
+    justCancelled && subscription
+      ? cancellationNotice(subscription, (iso) => formatDate(iso, '', display))
+      : null;
 
   return (
     <section className="ov-card me-billing" aria-label="Billing" data-testid="billing-block">
@@ -27,6 +42,24 @@ export function BillingBlock({ billing, now }: { billing: SubscriptionState; now
       {!summary && failed && (
         <p className="ov-alert ov-alert--error" data-testid="billing-failed">
           Failed to load billing details
+        </p>
+      )}
+      {cancelled && (
+        <p
+          className="ov-alert me-alert--success"
+          role="status"
+          data-testid="billing-cancelled-notice"
+        >
+          {cancelled.text}
+          {cancelled.pointsToYourData && (
+            <>
+              {' '}
+              <Link to={yourDataPath} data-testid="billing-your-data-link">
+                Your data
+              </Link>
+              .
+            </>
+          )}
         </p>
       )}
       {summary && (

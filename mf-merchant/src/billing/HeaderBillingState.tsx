@@ -1,6 +1,6 @@
 import { Link } from '@onvelope/router';
 import type { SubscriptionView } from '@onvelope/contracts';
-import { billingPaths } from '@onvelope/ui';
+import { billingPaths, useDateDisplay } from '@onvelope/ui';
 import { headerBillingState } from '../domain/billing-state.js';
 import './billing.css';
 
@@ -15,8 +15,9 @@ export function HeaderBillingState({
   subscription: SubscriptionView | null;
   now: Date;
 }) {
+  const display = useDateDisplay();
   if (!subscription) return null;
-  const state = headerBillingState(subscription, now);
+  const state = headerBillingState(subscription, now, display);
   return (
     <span className="me-billing-state" data-testid="header-billing-state">
       {state.planName && <span className="me-billing-state__plan">{state.planName}</span>}

@@ -7,7 +7,7 @@ import {
   type ResponseOf,
   type TrackingEntry,
 } from '@onvelope/contracts';
-import { ApiError, formatDate, shipmentState } from '@onvelope/ui';
+import { ApiError, shipmentState, TimeText } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import './needs-attention.css';
 
@@ -150,7 +150,7 @@ export function NeedsAttention({
                 </span>
                 <span className="me-muted">
                   {entry.courier ?? 'Carrier'} {entry.trackingNumber} · last update{' '}
-                  {formatDate(entry.delivery?.carrierUpdatedAt ?? entry.shippedAt)}
+                  <TimeText value={entry.delivery?.carrierUpdatedAt ?? entry.shippedAt} />
                 </span>
               </button>
             </li>

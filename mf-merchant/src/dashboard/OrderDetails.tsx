@@ -1,26 +1,50 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
-import { OrderShipment } from '@onvelope/ui';
+import { OrderShipment, TimeText } from '@onvelope/ui';
 import {
   canShip,
   categoryList,
   customerOf,
-  formatDateTime,
   formatMoney,
   statusLabel,
 } from '../domain/display-format.js';
 import { OrderMessages } from '../notifications/OrderMessages.js';
+import { OrderCorrections } from './OrderCorrections.js';
+import { OrderHistory } from './OrderHistory.js';
 import { StatusBadge } from './OrderCells.js';
 import './shipment.css';
 
-/** Every field of an order (spec 000 §3), grouped the way a seller reads it. */
+/**
+ * Every field of an order (spec 000 §3), grouped the way a seller reads it, with its corrections
+ * (edit, correct tracking, unship, delete; issue 38 item 6) and history. `onChanged` is the
+ * dashboard's refresh after a change (as after shipping); without it the details still show the
+ * order as changed. Correcting tracking opens the dashboard's ship dialog (`onShip`), which
+ * corrects an order already shipped.
+ */
 export function OrderDetails({
-  entry,
+  entry: given,
   onShip,
+  onChanged,
 }: {
   entry: TrackingEntry;
   onShip?: (entry: TrackingEntry) => void;
+  onChanged?: (toast: string) => void;
 }) {
+  // The order as changed here, while the dashboard still shows the one it gave (a new one wins).
+  const [changed, setChanged] = useState<{
+    of: TrackingEntry;
+    entry: TrackingEntry | null;
+    toast: string;
+  } | null>(null);
+  const mine = changed?.of === given ? changed : null;
+  const entry = mine ? mine.entry : given;
+  if (!entry) {
+    return (
+      <p className="ov-alert ov-alert--info" data-testid="order-details-deleted">
+        {mine?.toast}
+      </p>
+    );
+  }
   const text = (value: string | number | null) => (value === null || value === '' ? '—' : value);
   return (
     <div className="me-details" data-testid="order-details">
@@ -38,6 +62,14 @@ export function OrderDetails({
           </button>
         )}
       </div>
+      <OrderCorrections
+        entry={entry}
+        onCorrectTracking={onShip}
+        onChanged={(toast, after) => {
+          setChanged({ of: given, entry: after, toast });
+          onChanged?.(toast);
+        }}
+      />
       {entry.statusRule && (
         <p className="me-muted" data-testid="order-status-rule">
           {statusLabel(entry.status)} by the keyword rule “{entry.statusRule.keyword}”, not by a
@@ -84,7 +116,7 @@ export function OrderDetails({
               )
             }
           />
-          <Item label="Shipped" value={formatDateTime(entry.shippedAt)} />
+          <Item label="Shipped" value={<TimeText value={entry.shippedAt} form="dateTime" />} />
         </Group>
         <Group title="Items">
           <Item label="Items" value={text(entry.items)} />
@@ -110,9 +142,9 @@ export function OrderDetails({
           <Item label="Categories" value={categoryList(entry.categoryNames)} />
         </Group>
         <Group title="Order">
-          <Item label="Order date" value={formatDateTime(entry.orderDate)} />
-          <Item label="Created" value={formatDateTime(entry.createdAt)} />
-          <Item label="Updated" value={formatDateTime(entry.updatedAt)} />
+          <Item label="Order date" value={<TimeText value={entry.orderDate} form="dateTime" />} />
+          <Item label="Created" value={<TimeText value={entry.createdAt} form="dateTime" />} />
+          <Item label="Updated" value={<TimeText value={entry.updatedAt} form="dateTime" />} />
           <Item label="Source" value={entry.source === 'csv' ? 'CSV import' : entry.source} />
           <Item label="Notes" value={text(entry.personalNote)} />
           <Item label="Account" value={entry.accountId} />
@@ -126,6 +158,7 @@ export function OrderDetails({
           )}
         </Group>
       </div>
+      <OrderHistory orderNumber={entry.orderNumber} updatedAt={entry.updatedAt} />
       <OrderMessages entryId={entry.id} />
     </div>
   );

@@ -1,5 +1,10 @@
 import { useId, useState } from 'react';
-import { carrierNames, markShipped, type TrackingEntry } from '@onvelope/contracts';
+import {
+  carrierNames,
+  correctTracking,
+  markShipped,
+  type TrackingEntry,
+} from '@onvelope/contracts';
 import { errorsAfterEdit } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
@@ -10,6 +15,7 @@ import {
   type ShipForm,
   type ShipFormErrors,
 } from '../domain/forms.js';
+import { canCorrectTracking } from '../domain/order-corrections.js';
 import { shipFailure, shippedToast } from '../domain/workspace-messages.js';
 
 interface ShipDialogProps {
@@ -17,10 +23,21 @@ interface ShipDialogProps {
   onShipped: (toast: string, entry: TrackingEntry) => void;
   onFailed: (toast: string) => void;
   onClose: () => void;
+  /**
+   * `correct`: the tracking of an order already shipped is corrected (issue 38 item 6) rather than
+   * a shipment recorded. By default, whichever the order allows.
+   */
+  mode?: 'ship' | 'correct';
 }
 
 /** spec 000 §2 mark-as-shipped dialog: trackingNumber, courier, trackingUrl (optional). */
-export function ShipDialog({ entry, onShipped, onFailed, onClose }: ShipDialogProps) {
+export function ShipDialog({
+  entry,
+  onShipped,
+  onFailed,
+  onClose,
+  mode = canCorrectTracking(entry) ? 'correct' : 'ship',
+}: ShipDialogProps) {
   const [form, setForm] = useState<ShipForm>({
     trackingNumber: entry.trackingNumber ?? '',
     courier: entry.courier ?? '',
@@ -41,10 +58,14 @@ export function ShipDialog({ entry, onShipped, onFailed, onClose }: ShipDialogPr
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const answer = await merchantApi.call(markShipped, {
-        params: { orderNumber: entry.orderNumber },
-        body: shipInputOf(form),
-      });
+      const request = { params: { orderNumber: entry.orderNumber }, body: shipInputOf(form) };
+      if (mode === 'correct') {
+        // The service's own words: they say when the store-front keeps the earlier tracking.
+        const answer = await merchantApi.call(correctTracking, request);
+        onShipped(answer.message, answer.entry);
+        return;
+      }
+      const answer = await merchantApi.call(markShipped, request);
       onShipped(shippedToast(entry.orderNumber, answer.bigCartelUpdated), answer.entry);
     } catch (error) {
       onFailed(shipFailure(error));
@@ -54,7 +75,11 @@ export function ShipDialog({ entry, onShipped, onFailed, onClose }: ShipDialogPr
 
   return (
     <Modal
-      title={`Mark order ${entry.orderNumber} as shipped`}
+      title={
+        mode === 'correct'
+          ? `Correct the tracking of order ${entry.orderNumber}`
+          : `Mark order ${entry.orderNumber} as shipped`
+      }
       onClose={onClose}
       testId="ship-dialog"
     >
@@ -98,7 +123,7 @@ export function ShipDialog({ entry, onShipped, onFailed, onClose }: ShipDialogPr
         />
         <div className="me-form__actions">
           <button type="submit" className="ov-button" disabled={saving} data-testid="ship-submit">
-            {saving ? 'Saving…' : 'Mark as shipped'}
+            {saving ? 'Saving…' : mode === 'correct' ? 'Save correction' : 'Mark as shipped'}
           </button>
           <button type="button" className="ov-button ov-button--secondary" onClick={onClose}>
             Cancel

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
-import { canShip, customerOf, dateCell } from '../domain/display-format.js';
+import { TimeText } from '@onvelope/ui';
+import { canShip, customerOf } from '../domain/display-format.js';
 import { ariaSort, sortIndicator, type SortField, type TableQuery } from '../domain/table-state.js';
 import { OpenOrderButton, StatusBadge } from './OrderCells.js';
 import { ShipButton } from './ShipButton.js';
@@ -26,15 +27,6 @@ interface Column {
   /** The cell; `open` opens the order, for the cell that links to it. */
   cell: (entry: TrackingEntry, open: (entry: TrackingEntry) => void) => ReactNode;
   className?: string;
-}
-
-function DateText({ iso, testId }: { iso: string | null; testId?: string }) {
-  const { date, exact } = dateCell(iso);
-  return (
-    <time dateTime={iso ?? undefined} title={exact} data-testid={testId}>
-      {date}
-    </time>
-  );
 }
 
 // spec 000 §2: the columns, in order; each but actions sorts by a field of §9.
@@ -84,19 +76,19 @@ const columns: Column[] = [
     label: 'Order date',
     field: 'orderDate',
     priority: 2,
-    cell: (e) => <DateText iso={e.orderDate} />,
+    cell: (e) => <TimeText value={e.orderDate} />,
   },
   {
     label: 'Shipped date',
     field: 'shippedAt',
     priority: 3,
-    cell: (e) => <DateText iso={e.shippedAt} />,
+    cell: (e) => <TimeText value={e.shippedAt} />,
   },
   {
     label: 'Created',
     field: 'createdAt',
     priority: 1,
-    cell: (e) => <DateText iso={e.createdAt} testId="created-cell" />,
+    cell: (e) => <TimeText value={e.createdAt} data-testid="created-cell" />,
   },
 ];
 

@@ -37,16 +37,18 @@ describe('analytics formats', () => {
   });
 
   it('writes analytics days without shifting them into the browser time zone', () => {
-    expect(dayLabel('2026-03-01')).toBe('1 Mar');
-    expect(fullDayLabel('2026-03-01')).toBe('Sun, 1 Mar 2026');
-    expect(dateSpanLabel({ from: '2026-02-01', to: '2026-03-02' })).toBe('1 Feb 2026 – 2 Mar 2026');
+    expect(dayLabel('2026-03-01')).toBe('Mar 1');
+    expect(fullDayLabel('2026-03-01')).toBe('Sun, Mar 1, 2026');
+    expect(dateSpanLabel({ from: '2026-02-01', to: '2026-03-02' })).toBe(
+      'Feb 1, 2026 – Mar 2, 2026',
+    );
   });
 
   it('writes the day of a moment on the London calendar', () => {
-    expect(momentDayLabel('2025-01-03T10:00:00.000Z', 'Europe/London')).toBe('3 Jan 2025');
+    expect(momentDayLabel('2025-01-03T10:00:00.000Z', 'Europe/London')).toBe('Jan 3, 2025');
     // 23:30 UTC in summer is already the next day in London.
-    expect(momentDayLabel('2025-07-03T23:30:00.000Z', 'Europe/London')).toBe('4 Jul 2025');
-    expect(momentDayLabel('2025-07-03T23:30:00.000Z', 'America/New_York')).toBe('3 Jul 2025');
+    expect(momentDayLabel('2025-07-03T23:30:00.000Z', 'Europe/London')).toBe('Jul 4, 2025');
+    expect(momentDayLabel('2025-07-03T23:30:00.000Z', 'America/New_York')).toBe('Jul 3, 2025');
     expect(momentDayLabel(null, 'Europe/London')).toBe('—');
     expect(momentDayLabel('soon', 'Europe/London')).toBe('—');
   });

@@ -1,3 +1,5 @@
+import { dateDisplayIn, formatDate, formatDay, missingDate } from '@onvelope/ui';
+
 // Spec 001 §9: analytics use GBP with en-GB formatting; money in these answers is in pounds.
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const gbpShort = new Intl.NumberFormat('en-GB', {
@@ -30,59 +32,30 @@ export function formatPercent(value: number): string {
   return `${shares.format(value)}%`;
 }
 
-// Analytics days are calendar days of the analytics time zone, sent as 'YYYY-MM-DD': they are
-// read and written as UTC dates so the browser's own zone never shifts them by a day.
-const shortDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const mediumDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const fullDay = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Analytics days are calendar days of the analytics time zone, sent as 'YYYY-MM-DD', written in the
+// workspace's one date format (`formatDay`), which never shifts them by the browser's zone.
 
-function utcDate(day: string): Date {
-  return new Date(`${day}T00:00:00Z`);
-}
-
-/** '2026-03-01' -> '1 Mar', for a chart's labels. */
+/** '2026-03-01' -> 'Mar 1', for a chart's labels. */
 export function dayLabel(day: string): string {
-  return shortDay.format(utcDate(day));
+  return formatDay(day, 'monthDay');
 }
 
-/** '2026-03-01' -> 'Sun, 1 Mar 2026', for tables and descriptions. */
+/** '2026-03-01' -> 'Sun, Mar 1, 2026', for tables and descriptions. */
 export function fullDayLabel(day: string): string {
-  return fullDay.format(utcDate(day));
+  return formatDay(day, 'weekday');
 }
 
-/** The first and last day of a range: '1 Mar 2026 – 30 Mar 2026'. */
+/** The first and last day of a range: 'Mar 1, 2026 – Mar 30, 2026'. */
 export function dateSpanLabel(range: { from: string; to: string }): string {
-  return `${mediumDay.format(utcDate(range.from))} – ${mediumDay.format(utcDate(range.to))}`;
+  return `${formatDay(range.from, 'date')} – ${formatDay(range.to, 'date')}`;
 }
 
 /**
  * The day of a moment in the time zone the seller's analytics count in (the answer's
- * `range.timeZone`): '3 Jan 2025'; '—' for none.
+ * `range.timeZone`, the seller's setting): 'Jan 3, 2025'; '—' for none.
  */
 export function momentDayLabel(iso: string | null, timeZone: string): string {
-  const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  }).format(date);
+  return formatDate(iso, missingDate, dateDisplayIn(timeZone));
 }
 
 /** Hour 9 of the day -> '09:00'. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountKindOf,
+  authPagePath,
   emailError,
   isCompleteVerificationCode,
   optionalText,
@@ -51,5 +53,23 @@ describe('optionalText', () => {
   it('trims text and leaves out what is empty', () => {
     expect(optionalText('  Ann ')).toBe('Ann');
     expect(optionalText('   ')).toBeUndefined();
+  });
+});
+
+describe('the account type across sign-in and sign-up', () => {
+  it('keeps Buyer chosen on the other page, and Seller without a parameter', () => {
+    expect(authPagePath('register', 'customer')).toBe('/register?account=customer');
+    expect(authPagePath('login', 'customer')).toBe('/login?account=customer');
+    expect(authPagePath('register', 'merchant')).toBe('/register');
+    expect(authPagePath('login', 'merchant')).toBe('/login');
+  });
+
+  it('reads Buyer from ?account=customer and Seller from anything else', () => {
+    expect(
+      accountKindOf(new URLSearchParams(authPagePath('login', 'customer').split('?')[1])),
+    ).toBe('customer');
+    expect(accountKindOf(new URLSearchParams('account=merchant'))).toBe('merchant');
+    expect(accountKindOf(new URLSearchParams('account=admin'))).toBe('merchant');
+    expect(accountKindOf(new URLSearchParams(''))).toBe('merchant');
   });
 });

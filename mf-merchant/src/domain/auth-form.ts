@@ -1,4 +1,5 @@
 import { emailField, newPasswordField, passwordField } from '@onvelope/contracts';
+import type { AccountKind } from '@onvelope/ui';
 
 /** A contract's field, as far as a form needs it. */
 interface FieldRule {
@@ -6,6 +7,25 @@ interface FieldRule {
 }
 
 export type AuthMode = 'login' | 'register';
+
+/**
+ * The account type a sign-in or sign-up address chose: `?account=customer` picks Buyer (the shell's
+ * /customer-register, the verify page's way back, the Sign up / Sign in toggle); Seller otherwise.
+ */
+export function accountKindOf(query: URLSearchParams): AccountKind {
+  return query.get('account') === 'customer' ? 'customer' : 'merchant';
+}
+
+/**
+ * The sign-in or sign-up page with `account` still chosen, so a buyer who switches between them
+ * stays a buyer.
+ *
+ * @example authPagePath('register', 'customer') // '/register?account=customer'
+ */
+export function authPagePath(mode: AuthMode, account: AccountKind): string {
+  const path = mode === 'login' ? '/login' : '/register';
+  return account === 'customer' ? `${path}?account=customer` : path;
+}
 
 export interface CredentialFields {
   email: string;

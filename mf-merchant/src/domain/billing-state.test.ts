@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionView } from '@onvelope/contracts';
+import { dateDisplayIn } from '@onvelope/ui';
 import {
   billingSummary,
   confirmationSettled,
@@ -9,10 +10,10 @@ import {
   headerBillingState,
   planNameOf,
 } from './billing-state.js';
-import { longDate } from './display-format.js';
 
 // Noon UTC: the same calendar day in every time zone the tests may run in.
 const now = new Date('2025-10-02T12:00:00.000Z');
+const london = dateDisplayIn('Europe/London');
 
 function view(overrides: Partial<SubscriptionView>): SubscriptionView {
   return {
@@ -31,12 +32,6 @@ function view(overrides: Partial<SubscriptionView>): SubscriptionView {
 }
 
 describe('dates and days', () => {
-  it('writes dates en-GB long', () => {
-    expect(longDate('2025-10-02T12:00:00.000Z')).toBe('2 October 2025');
-    expect(longDate(null)).toBeNull();
-    expect(longDate('not a date')).toBeNull();
-  });
-
   it('counts days left rounded up, and none once the end has passed', () => {
     expect(daysLeft('2025-10-09T12:00:00.000Z', now)).toBe(7);
     expect(daysLeft('2025-10-02T17:00:00.000Z', now)).toBe(1);
@@ -60,11 +55,12 @@ describe('billingSummary (account settings)', () => {
     const summary = billingSummary(
       view({ status: 'trialing', trialEnd: '2025-10-05T12:00:00.000Z' }),
       now,
+      london,
     );
     expect(summary).toMatchObject({
       planName: 'Pro Monthly',
       statusText: 'Free trial',
-      trial: { endsOn: '5 October 2025', daysLeft: 3 },
+      trial: { endsOn: 'Oct 5, 2025', daysLeft: 3 },
       period: null,
       pastDueWarning: null,
       manageUrl: null,
@@ -79,62 +75,75 @@ describe('billingSummary (account settings)', () => {
         portalUrl: 'https://billing.stripe.com/p/session/test_1',
       }),
       now,
+      london,
     );
     expect(summary).toMatchObject({
       statusText: 'Active',
       trial: null,
-      period: { kind: 'renews', on: '2 November 2025' },
+      period: { kind: 'renews', on: 'Nov 2, 2025' },
       manageUrl: 'https://billing.stripe.com/p/session/test_1',
       offerSubscribe: false,
     });
+  });
+
+  it("dates the next payment on the seller's calendar, not the browser's", () => {
+    const lateInLondon = view({ currentPeriodEnd: '2025-11-02T23:30:00.000Z' });
+    expect(billingSummary(lateInLondon, now, london).period?.on).toBe('Nov 2, 2025');
+    expect(billingSummary(lateInLondon, now, dateDisplayIn('Asia/Tokyo')).period?.on).toBe(
+      'Nov 3, 2025',
+    );
   });
 
   it('says when a subscription cancelled at the end of its period ends', () => {
     const summary = billingSummary(
       view({ currentPeriodEnd: '2025-11-02T12:00:00.000Z', cancelAtPeriodEnd: true }),
       now,
+      london,
     );
-    expect(summary.period).toEqual({ kind: 'ends', on: '2 November 2025' });
+    expect(summary.period).toEqual({ kind: 'ends', on: 'Nov 2, 2025' });
   });
 
   it('warns while past due, with the end of the grace period', () => {
     const summary = billingSummary(
       view({ status: 'past_due', graceUntil: '2025-10-09T12:00:00.000Z' }),
       now,
+      london,
     );
     expect(summary).toMatchObject({
       statusText: 'Past due',
-      pastDueWarning: 'Past due — update your card by 9 October 2025',
+      pastDueWarning: 'Past due — update your card by Oct 9, 2025',
       offerSubscribe: false,
     });
   });
 
   it('offers Subscribe and words the state when there is no subscription', () => {
     expect(
-      billingSummary(view({ status: 'expired', plan: null, planName: null }), now),
+      billingSummary(view({ status: 'expired', plan: null, planName: null }), now, london),
     ).toMatchObject({
       planName: null,
       statusText: 'Trial ended',
       offerSubscribe: true,
       period: null,
     });
-    expect(billingSummary(view({ status: 'cancelled' }), now)).toMatchObject({
+    expect(billingSummary(view({ status: 'cancelled' }), now, london)).toMatchObject({
       statusText: 'Cancelled',
       offerSubscribe: true,
     });
-    expect(billingSummary(view({ status: 'none', planName: null, plan: null }), now)).toMatchObject(
-      { statusText: 'No subscription', offerSubscribe: true },
-    );
+    expect(
+      billingSummary(view({ status: 'none', planName: null, plan: null }), now, london),
+    ).toMatchObject({ statusText: 'No subscription', offerSubscribe: true });
   });
 
   it('never offers a portal address that is not http(s) or on this site', () => {
-    expect(billingSummary(view({ portalUrl: 'javascript:alert(1)' }), now).manageUrl).toBeNull();
+    expect(
+      billingSummary(view({ portalUrl: 'javascript:alert(1)' }), now, london).manageUrl,
+    ).toBeNull();
   });
 });
 
 describe('headerBillingState (dashboard header)', () => {
   it('shows the plan name alone for an active subscription', () => {
-    expect(headerBillingState(view({}), now)).toEqual({
+    expect(headerBillingState(view({}), now, london)).toEqual({
       planName: 'Pro Monthly',
       note: null,
       warning: false,
@@ -144,7 +153,11 @@ describe('headerBillingState (dashboard header)', () => {
 
   it('counts the trial days and offers Subscribe while trialing', () => {
     expect(
-      headerBillingState(view({ status: 'trialing', trialEnd: '2025-10-03T12:00:00.000Z' }), now),
+      headerBillingState(
+        view({ status: 'trialing', trialEnd: '2025-10-03T12:00:00.000Z' }),
+        now,
+        london,
+      ),
     ).toEqual({
       planName: 'Pro Monthly',
       note: 'Trial: 1 day left',
@@ -155,16 +168,22 @@ describe('headerBillingState (dashboard header)', () => {
 
   it('warns while past due', () => {
     expect(
-      headerBillingState(view({ status: 'past_due', graceUntil: '2025-10-09T12:00:00.000Z' }), now),
-    ).toMatchObject({ note: 'Past due — update your card by 9 October 2025', warning: true });
+      headerBillingState(
+        view({ status: 'past_due', graceUntil: '2025-10-09T12:00:00.000Z' }),
+        now,
+        london,
+      ),
+    ).toMatchObject({ note: 'Past due — update your card by Oct 9, 2025', warning: true });
   });
 
   it('offers Subscribe when the trial or the subscription is over', () => {
-    expect(headerBillingState(view({ status: 'expired' }), now)).toMatchObject({
+    expect(headerBillingState(view({ status: 'expired' }), now, london)).toMatchObject({
       note: 'Trial ended',
       offerSubscribe: true,
     });
-    expect(headerBillingState(view({ status: 'none', planName: null, plan: null }), now)).toEqual({
+    expect(
+      headerBillingState(view({ status: 'none', planName: null, plan: null }), now, london),
+    ).toEqual({
       planName: null,
       note: null,
       warning: false,

@@ -1,6 +1,10 @@
-import { plans, type SubscriptionStatus, type SubscriptionView } from '@onvelope/contracts';
-import { billingDestination, hasSubscription } from '@onvelope/ui';
-import { longDate } from './display-format.js';
+import {
+  pastDueText,
+  plans,
+  subscriptionStatusWords,
+  type SubscriptionView,
+} from '@onvelope/contracts';
+import { billingDestination, formatDate, hasSubscription, type DateDisplay } from '@onvelope/ui';
 
 /**
  * What the dashboard header and the account settings say about the seller's subscription, from
@@ -38,16 +42,6 @@ export function planNameOf(
   return plans.find((plan) => plan.id === planId)?.name ?? null;
 }
 
-/** The subscription status in words. */
-export const statusWords: Record<SubscriptionStatus, string> = {
-  none: 'No subscription',
-  trialing: 'Free trial',
-  active: 'Active',
-  past_due: 'Past due',
-  cancelled: 'Cancelled',
-  expired: 'Trial ended',
-};
-
 export interface BillingSummary {
   planName: string | null;
   statusText: string;
@@ -63,27 +57,34 @@ export interface BillingSummary {
   offerSubscribe: boolean;
 }
 
-/** The account settings' billing block. */
-export function billingSummary(view: SubscriptionView, now: Date): BillingSummary {
-  const trialEnd = view.status === 'trialing' ? longDate(view.trialEnd) : null;
+// The billing dates in the one date form, in the seller's zone; null without a valid date.
+function dateIn(iso: string | null | undefined, display: DateDisplay): string | null {
+  return formatDate(iso, '', display) || null;
+}
+
+/** The account settings' billing block, its dates in `display`'s zone. */
+export function billingSummary(
+  view: SubscriptionView,
+  now: Date,
+  display: DateDisplay,
+): BillingSummary {
+  const trialEnd = view.status === 'trialing' ? dateIn(view.trialEnd, display) : null;
   const trialDays = view.status === 'trialing' ? daysLeft(view.trialEnd, now) : null;
-  const periodEnd = hasSubscription(view) ? longDate(view.currentPeriodEnd) : null;
+  const periodEnd = hasSubscription(view) ? dateIn(view.currentPeriodEnd, display) : null;
   return {
     planName: planNameOf(view.planName, view.plan),
-    statusText: statusWords[view.status],
+    statusText: subscriptionStatusWords[view.status],
     trial: trialEnd && trialDays !== null ? { endsOn: trialEnd, daysLeft: trialDays } : null,
     period: periodEnd ? { kind: view.cancelAtPeriodEnd ? 'ends' : 'renews', on: periodEnd } : null,
-    pastDueWarning: view.status === 'past_due' ? pastDueWarning(view.graceUntil) : null,
+    pastDueWarning: view.status === 'past_due' ? pastDueWarning(view.graceUntil, display) : null,
     manageUrl: billingDestination(view.portalUrl),
     offerSubscribe: !hasSubscription(view),
   };
 }
 
-/** 'Past due — update your card by 9 October 2025'. */
-export function pastDueWarning(graceUntil: string | null): string {
-  const by = longDate(graceUntil);
-  return by ? `Past due — update your card by ${by}` : 'Past due — update your card';
-}
+/** 'Past due — update your card by Oct 9, 2025': the local portal's words (contracts). */
+export const pastDueWarning = (graceUntil: string | null, display: DateDisplay): string =>
+  pastDueText(graceUntil, (iso) => formatDate(iso, '', display));
 
 export interface HeaderBillingState {
   planName: string | null;
@@ -94,8 +95,12 @@ export interface HeaderBillingState {
   offerSubscribe: boolean;
 }
 
-/** The dashboard header's compact billing state. */
-export function headerBillingState(view: SubscriptionView, now: Date): HeaderBillingState {
+/** The dashboard header's compact billing state, its date in `display`'s zone. */
+export function headerBillingState(
+  view: SubscriptionView,
+  now: Date,
+  display: DateDisplay,
+): HeaderBillingState {
   const planName = planNameOf(view.planName, view.plan);
   const offerSubscribe = !hasSubscription(view);
   switch (view.status) {
@@ -103,16 +108,27 @@ export function headerBillingState(view: SubscriptionView, now: Date): HeaderBil
       return { planName, note: null, warning: false, offerSubscribe };
     case 'trialing': {
       const days = daysLeft(view.trialEnd, now);
-      const note = days === null ? statusWords.trialing : `Trial: ${daysLeftText(days)}`;
+      const note =
+        days === null ? subscriptionStatusWords.trialing : `Trial: ${daysLeftText(days)}`;
       return { planName, note, warning: false, offerSubscribe };
     }
     case 'past_due':
-      return { planName, note: pastDueWarning(view.graceUntil), warning: true, offerSubscribe };
+      return {
+        planName,
+        note: pastDueWarning(view.graceUntil, display),
+        warning: true,
+        offerSubscribe,
+      };
     case 'none':
       return { planName, note: null, warning: false, offerSubscribe };
     case 'cancelled':
     case 'expired':
-      return { planName, note: statusWords[view.status], warning: true, offerSubscribe };
+      return {
+        planName,
+        note: subscriptionStatusWords[view.status],
+        warning: true,
+        offerSubscribe,
+      };
   }
 }
 

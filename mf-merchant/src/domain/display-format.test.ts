@@ -3,27 +3,12 @@ import {
   canShip,
   categoryList,
   customerOf,
-  formatDate,
   formatMoney,
-  dateCell,
   statusLabel,
   statusTone,
 } from './display-format.js';
 
 describe('display formats', () => {
-  it('writes dates the en-US way and a dash for none', () => {
-    expect(formatDate('2026-01-05T12:00:00Z')).toBe('1/5/2026');
-    expect(formatDate(null)).toBe('—');
-    expect(formatDate('not a date')).toBe('—');
-  });
-
-  it('gives a date cell the date and, for its hover, the exact time', () => {
-    const cell = dateCell('2026-01-05T12:00:00Z');
-    expect(cell.date).toBe(formatDate('2026-01-05T12:00:00Z'));
-    expect(cell.exact).toMatch(/^1\/5\/2026, \d{1,2}:00:00 [AP]M$/);
-    expect(dateCell(null)).toEqual({ date: '—' });
-  });
-
   it('names statuses in words and gives unknown ones a neutral tone', () => {
     expect(statusLabel('partially_shipped')).toBe('Partially shipped');
     expect(statusTone('delivered')).toBe('delivered');

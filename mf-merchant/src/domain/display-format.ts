@@ -1,20 +1,9 @@
 import { formatPence } from '@onvelope/contracts';
 
-// Dates (en-US, exact time on hover) and status words and colours are shared with the buyer pages,
-// so packages/ui owns them; this re-export keeps this remote's existing imports working.
-export { dateCell, formatDate, formatDateTime, statusLabel, statusTone } from '@onvelope/ui';
-
-/**
- * '2 October 2025': the seller's own account dates (trial end, member since, next payment) are
- * en-GB long; null without a valid date.
- */
-export function longDate(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? null
-    : date.toLocaleDateString('en-GB', { dateStyle: 'long' });
-}
+// Status words and colours are shared with the buyer pages, so packages/ui owns them; this
+// re-export keeps this remote's existing imports working. Dates are `TimeText` and `formatDate` of
+// @onvelope/ui, in the seller's zone (`hooks/use-seller-date-display.tsx`).
+export { statusLabel, statusTone } from '@onvelope/ui';
 
 /**
  * spec 000 §2: the SHIP action is hidden for orders that are shipped or delivered, unless a

@@ -9,7 +9,7 @@ import {
   type NotificationSettings,
   type ResponseOf,
 } from '@onvelope/contracts';
-import { ApiError, failureMessage, formatDateTime } from '@onvelope/ui';
+import { ApiError, failureMessage, TimeText } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import {
@@ -421,7 +421,7 @@ function SuppressedAddresses({ onFailed }: Pick<NotificationsTabProps, 'onFailed
             <li key={`${item.email}-${item.createdAt}`} data-testid="notify-suppression">
               <span className="me-notify__address">{item.email}</span>
               <span>{suppressionWhy(item)}</span>
-              <span className="me-muted">{formatDateTime(item.createdAt)}</span>
+              <TimeText className="me-muted" value={item.createdAt} form="dateTime" />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { orderNotifications, type ResponseOf } from '@onvelope/contracts';
-import { failureMessage, formatDateTime } from '@onvelope/ui';
+import { failureMessage, TimeText } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { historyLine } from './notification-form.js';
 import './notifications.css';
@@ -108,7 +108,7 @@ export function OrderMessages({ entryId }: { entryId: string }) {
                     {line.state}
                   </span>
                 </span>
-                <span className="me-muted">{formatDateTime(line.at)}</span>
+                <TimeText className="me-muted" value={line.at} form="dateTime" />
                 {record.to && <span className="me-notify__address">To {record.to}</span>}
                 {line.why && (
                   <span className="me-order-messages__why" data-testid="order-message-why">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { sellerMessages, type ResponseOf } from '@onvelope/contracts';
-import { ApiError, failureMessage, formatDateTime } from '@onvelope/ui';
+import { ApiError, failureMessage, TimeText } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { sellerMessageLine } from './notification-form.js';
 import './notifications.css';
@@ -105,7 +105,7 @@ export function SellerMessages({
                     {line.state}
                   </span>
                 </span>
-                <span className="me-muted">{formatDateTime(line.at)}</span>
+                <TimeText className="me-muted" value={line.at} form="dateTime" />
                 <span className="me-notify__subject" data-testid="seller-message-subject">
                   {line.subject}
                 </span>

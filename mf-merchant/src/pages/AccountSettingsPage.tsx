@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from '@onvelope/router';
 import {
   authValidationMessages,
   getSettings,
+  portalReturnQuery,
   updateEmail,
   updatePassword,
   updateProfile,
@@ -22,18 +23,20 @@ import {
   readMerchantSession,
   redirectDelays,
   storeMerchantUser,
+  TimeText,
   useFirstInvalidField,
   type RemotePage,
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { ApiKeysTab } from '../api-keys/ApiKeysTab.js';
 import { BillingBlock } from '../billing/BillingBlock.js';
+import { useReturnFlag } from '../billing/use-return-flag.js';
 import { useSubscription } from '../billing/use-subscription.js';
 import { BannerMessage, Field, type Banner } from '../components/Field.js';
 import { DeliveryEstimatesTab } from '../delivery/DeliveryEstimatesTab.js';
 import { emailError, passwordError } from '../domain/auth-form.js';
 import { planNameOf } from '../domain/billing-state.js';
-import { longDate } from '../domain/display-format.js';
+import { rememberSellerTimeZone, withSellerDates } from '../hooks/use-seller-date-display.js';
 import { NotificationsTab } from '../notifications/NotificationsTab.js';
 import { IntegrationsTab } from '../store-front/IntegrationsTab.js';
 import { useDelayedNavigate } from '../use-delayed-navigate.js';
@@ -76,6 +79,8 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
   const [banner, setBanner] = useState<Banner>(null);
   const [expired, setExpired] = useState(false);
   const billing = useSubscription({ confirmPayment: false, withPortal: true });
+  // Back from cancelling in the customer portal: confirmed once, then gone from the address.
+  const justCancelled = useReturnFlag(portalReturnQuery.name, portalReturnQuery.cancelled);
   const [now] = useState(() => new Date());
 
   // spec 001 §2, §4: an expired session says so, then goes to /login after 2 s.
@@ -120,6 +125,7 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
 
   function saved(next: Account, message: string) {
     setAccount(next);
+    rememberSellerTimeZone(next.timeZone);
     setBanner({ kind: 'success', text: message });
     const user = readMerchantSession()?.user;
     if (user) storeMerchantUser({ ...user, email: next.email, displayName: next.displayName });
@@ -153,7 +159,7 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
             account={account}
             planName={planNameOf(billing.subscription?.planName, account.plan)}
           />
-          <BillingBlock billing={billing} now={now} />
+          <BillingBlock billing={billing} now={now} justCancelled={justCancelled} />
           <div className="me-tabs" role="tablist" aria-label="Settings">
             {tabs.map(({ id, label }) => (
               <button
@@ -225,7 +231,7 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
   );
 };
 
-export default AccountSettingsPage;
+export default withSellerDates(AccountSettingsPage);
 
 // A 401 or the spec's expiry words end the session, except a refused password: svc-auth may answer
 // a wrong current password with 401 too, and that must not sign the seller out.
@@ -246,12 +252,16 @@ function AccountInformation({ account, planName }: { account: Account; planName:
       </div>
       <div>
         <dt>Member since</dt>
-        <dd data-testid="account-member-since">{longDate(account.createdAt)}</dd>
+        <dd data-testid="account-member-since">
+          <TimeText value={account.createdAt} />
+        </dd>
       </div>
       {account.lastLoginAt && (
         <div>
           <dt>Last login</dt>
-          <dd data-testid="account-last-login">{longDate(account.lastLoginAt)}</dd>
+          <dd data-testid="account-last-login">
+            <TimeText value={account.lastLoginAt} />
+          </dd>
         </div>
       )}
     </dl>

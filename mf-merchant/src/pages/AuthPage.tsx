@@ -31,6 +31,8 @@ import {
 import { publicApi } from '../api.js';
 import { BannerMessage, Field, type Banner } from '../components/Field.js';
 import {
+  accountKindOf,
+  authPagePath,
   emailError,
   optionalText,
   passwordError,
@@ -48,10 +50,7 @@ import './merchant.css';
  */
 const AuthPage: RemotePage<'mf_merchant/AuthPage'> = ({ mode }) => {
   const [search] = useSearchParams();
-  // `?account=customer` (the shell's /customer-register, the verify page's way back) picks Buyer.
-  const [account, setAccount] = useState<AccountKind>(
-    search.get('account') === 'customer' ? 'customer' : 'merchant',
-  );
+  const [account, setAccount] = useState<AccountKind>(() => accountKindOf(search));
   const [view, setView] = useState<'credentials' | 'forgot'>('credentials');
   const signIn = mode === 'login';
 
@@ -287,14 +286,14 @@ function CredentialsForm({ mode, account, onForgotPassword }: CredentialsFormPro
         {signIn ? (
           <>
             Don&apos;t have an account?{' '}
-            <Link to="/register" data-testid="auth-toggle">
+            <Link to={authPagePath('register', account)} data-testid="auth-toggle">
               Sign up
             </Link>
           </>
         ) : (
           <>
             Already have an account?{' '}
-            <Link to="/login" data-testid="auth-toggle">
+            <Link to={authPagePath('login', account)} data-testid="auth-toggle">
               Sign in
             </Link>
           </>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from '@onvelope/router';
+import { Link, useNavigate } from '@onvelope/router';
 import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
 import {
   clientMessages,
@@ -13,6 +13,7 @@ import {
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { HeaderBillingState } from '../billing/HeaderBillingState.js';
+import { useReturnFlag } from '../billing/use-return-flag.js';
 import { useSubscriptionReturn } from '../billing/use-subscription-return.js';
 import { Modal } from '../components/Modal.js';
 import { Toasts } from '../components/Toasts.js';
@@ -45,6 +46,7 @@ import {
 } from '../domain/table-state.js';
 import { searchFailure } from '../domain/workspace-messages.js';
 import { useToasts } from '../hooks/use-toasts.js';
+import { withSellerDates } from '../hooks/use-seller-date-display.js';
 import { OrderQueriesInbox } from '../queries/OrderQueriesInbox.js';
 import { useSellerQueries } from '../queries/use-seller-queries.js';
 import { ReportsPanel } from '../reports/ReportsPanel.js';
@@ -76,7 +78,10 @@ interface SearchAnswer {
  */
 const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  // spec 001: onboarding lands on /dashboard?trial=started; the welcome shows once, not on reloads.
+  const trialStarted = useReturnFlag('trial', 'started');
+  // spec 001: a verified seller lands on /dashboard?welcome=true; likewise shown once.
+  const welcomed = useReturnFlag('welcome', 'true');
   // Read once: a 401 clears the stored token, and the page must keep showing why.
   const [session] = useState(() => readMerchantSession());
   const [query, setQuery] = useState<TableQuery>(() => ({
@@ -129,7 +134,8 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
     }
   };
 
-  const shipped = (toast: string) => {
+  /** After a ship, a correction, an edit or a delete: say so, close the dialogs, reload. */
+  const orderChanged = (toast: string) => {
     show('success', toast);
     setShipping(null);
     setDetails(null);
@@ -162,7 +168,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
         billingState={<HeaderBillingState subscription={billing.subscription} now={now} />}
       />
       <main className="ov-page me-workspace">
-        {params.get('trial') === 'started' && (
+        {trialStarted && (
           <p className="ov-alert me-alert--success" role="status" data-testid="trial-started">
             Your 7-day free trial has started. Welcome aboard!
           </p>
@@ -176,7 +182,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
             {clientMessages.subscriptionSucceeded}
           </p>
         )}
-        {params.get('welcome') === 'true' && (
+        {welcomed && (
           <p className="ov-alert me-alert--success" role="status" data-testid="welcome-banner">
             Welcome to ONVELOPE! Your email is verified.
           </p>
@@ -316,7 +322,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
             />
           }
         >
-          <OrderDetails entry={details} onShip={setShipping} />
+          <OrderDetails entry={details} onShip={setShipping} onChanged={orderChanged} />
         </Modal>
       )}
       {searchAnswer && (
@@ -329,7 +335,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
       {shipping && (
         <ShipDialog
           entry={shipping}
-          onShipped={shipped}
+          onShipped={orderChanged}
           onFailed={(toast) => show('error', toast)}
           onClose={() => setShipping(null)}
         />
@@ -341,7 +347,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   );
 };
 
-export default DashboardPage;
+export default withSellerDates(DashboardPage);
 
 /** spec 001 §2, missing user info screen. */
 function MissingUserInfo({ onReturn }: { onReturn: () => void }) {

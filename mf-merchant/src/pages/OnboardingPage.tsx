@@ -10,6 +10,7 @@ import {
 import {
   browserConsentRecord,
   clientMessages,
+  formatDate,
   localStorageKeys,
   readMerchantSession,
   storeMerchantUser,
@@ -27,7 +28,6 @@ import {
   type OnboardingCountry,
   type UserDetails,
 } from '../domain/onboarding.js';
-import { longDate } from '../domain/display-format.js';
 import './merchant.css';
 
 const welcomeAlert = `Welcome to ONVELOPE! Your ${trialDays}-day free trial has started.`;
@@ -49,7 +49,7 @@ const OnboardingPage: RemotePage<'mf_merchant/OnboardingPage'> = () => {
     country: 'GB',
   });
   const [busy, setBusy] = useState(false);
-  const billingStart = longDate(trialEndsOn(new Date()).toISOString());
+  const billingStart = formatDate(trialEndsOn(new Date()).toISOString());
   const chosen = plans.find((entry) => entry.id === plan);
 
   async function finish() {

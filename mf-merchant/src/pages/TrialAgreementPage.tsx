@@ -7,6 +7,7 @@ import {
   detailMessages,
   browserConsentRecord,
   failureMessage,
+  formatDate,
   localStorageKeys,
   merchantDisplayName,
   readMerchantSession,
@@ -18,7 +19,6 @@ import { merchantApi } from '../api.js';
 import { BannerMessage, type Banner } from '../components/Field.js';
 import { PlanChoice } from '../components/PlanChoice.js';
 import { defaultPlanId, trialEndsOn } from '../domain/onboarding.js';
-import { longDate } from '../domain/display-format.js';
 import './merchant.css';
 
 /**
@@ -34,7 +34,7 @@ const TrialAgreementPage: RemotePage<'mf_merchant/TrialAgreementPage'> = () => {
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<Banner>(null);
   const chosen = plans.find((entry) => entry.id === plan);
-  const trialEnd = longDate(trialEndsOn(new Date()).toISOString());
+  const trialEnd = formatDate(trialEndsOn(new Date()).toISOString());
 
   async function startTrial() {
     setBusy(true);

@@ -19,7 +19,11 @@ import {
 } from '@onvelope/ui';
 import { publicApi } from '../api.js';
 import { BannerMessage, type Banner } from '../components/Field.js';
-import { isCompleteVerificationCode, verificationCodeInput } from '../domain/auth-form.js';
+import {
+  authPagePath,
+  isCompleteVerificationCode,
+  verificationCodeInput,
+} from '../domain/auth-form.js';
 import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
 
@@ -45,11 +49,7 @@ const VerifyPage: RemotePage<'mf_merchant/VerifyPage'> = () => {
       <button
         type="button"
         className="me-link-button"
-        onClick={() =>
-          void navigate(
-            pending?.account === 'customer' ? '/register?account=customer' : '/register',
-          )
-        }
+        onClick={() => void navigate(authPagePath('register', pending?.account ?? 'merchant'))}
         data-testid="verify-back"
       >
         Back to Registration

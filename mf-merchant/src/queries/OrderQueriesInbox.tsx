@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { markQueryRead } from '@onvelope/contracts';
-import { queryPreview, queryStatusLabel, timeAgoCell, visibleQueries } from '@onvelope/ui';
+import { queryPreview, queryStatusLabel, TimeText, visibleQueries } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Modal } from '../components/Modal.js';
 import { QueryDetail } from './QueryDetail.js';
@@ -123,10 +123,5 @@ export function OrderQueriesInbox({
 
 /** How long ago a query came ('3 hours ago'), with the exact time on hover. */
 function QueryAge({ sentAt, now }: { sentAt: string; now: Date }) {
-  const age = timeAgoCell(sentAt, now);
-  return (
-    <span data-testid="query-age" title={age.exact}>
-      {age.date}
-    </span>
-  );
+  return <TimeText value={sentAt} form="ago" now={now} data-testid="query-age" />;
 }

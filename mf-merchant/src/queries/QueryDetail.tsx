@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { replyToQuery, resolveSellerQuery } from '@onvelope/contracts';
-import {
-  failureMessage,
-  formatDateTime,
-  orderItemsLabel,
-  queryStatusLabel,
-  timeAgo,
-} from '@onvelope/ui';
+import { failureMessage, orderItemsLabel, queryStatusLabel, TimeText } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import type { OrderQuery } from './use-seller-queries.js';
 
@@ -81,7 +75,8 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
         {query.customerName
           ? `${query.customerName} <${query.customerEmail}>`
           : query.customerEmail}{' '}
-        · {formatDateTime(query.createdAt)} ({timeAgo(query.createdAt, now)})
+        · <TimeText value={query.createdAt} form="dateTime" /> (
+        <TimeText value={query.createdAt} form="ago" now={now} />)
       </p>
       <dl className="me-query-order">
         <div>
@@ -105,7 +100,7 @@ export function QueryDetail({ query, now, onChanged }: QueryDetailProps) {
             {query.replies.map((item) => (
               <li key={item.id} data-testid="query-reply">
                 <p>{item.message}</p>
-                <span className="me-muted">{formatDateTime(item.sentAt)}</span>
+                <TimeText className="me-muted" value={item.sentAt} form="dateTime" />
               </li>
             ))}
           </ul>

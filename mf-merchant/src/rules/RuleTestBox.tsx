@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { type ResponseOf, testKeywordRules } from '@onvelope/contracts';
-import { failureMessage } from '@onvelope/ui';
+import { failureMessage, TimeText } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { formatDateTime, statusLabel } from '../domain/display-format.js';
+import { statusLabel } from '../domain/display-format.js';
 import { ruleActionLabels } from '../domain/forms.js';
 
 type TestResult = ResponseOf<typeof testKeywordRules>;
@@ -80,7 +80,9 @@ export function RuleTestBox() {
               {result.finalStatus ? statusLabel(result.finalStatus) : 'unchanged'}
             </dd>
             <dt>Date</dt>
-            <dd>{formatDateTime(result.finalDate)}</dd>
+            <dd>
+              <TimeText value={result.finalDate} form="dateTime" />
+            </dd>
           </dl>
         </div>
       )}

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from '@onvelope/ui';
+import { ApiError, TimeText } from '@onvelope/ui';
 import { ConnectionSyncDetails } from './ConnectionSyncDetails.js';
 import { StoreFrontDialogs } from './StoreFrontDialogs.js';
 import {
   isBusy,
-  lastSyncLabel,
+  neverSynced,
   storeFrontTexts,
   type Notice,
   type StoreFrontConnection,
@@ -157,7 +157,9 @@ function ConnectionRow({
         {connection.isActive && (
           <div>
             <dt>Last sync</dt>
-            <dd data-testid="integration-last-sync">{lastSyncLabel(connection.lastSyncAt)}</dd>
+            <dd data-testid="integration-last-sync">
+              <TimeText value={connection.lastSyncAt} form="dateTime" missing={neverSynced} />
+            </dd>
           </div>
         )}
       </dl>

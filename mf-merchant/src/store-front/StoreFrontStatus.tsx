@@ -1,11 +1,13 @@
+import { TimeText } from '@onvelope/ui';
 import { ConnectionSyncDetails } from './ConnectionSyncDetails.js';
-import { isBusy, lastSyncLabel, type StoreFrontConnection } from './store-front-logic.js';
+import { isBusy, neverSynced, type StoreFrontConnection } from './store-front-logic.js';
 import type { StoreFrontState } from './use-store-front.js';
 
 /**
  * spec 000 §2 tracking stats, store parts: every connected store with its own Sync Orders and
- * Disconnect, its live progress or last sync result, and its sync notice. Nothing shows before any
- * connection; a list that could not be read says so.
+ * Disconnect, its live progress or last sync result, and its sync notice, one line a store on a
+ * laptop (`store-front.css`), so the orders still start on the first screen. Nothing shows before
+ * any connection; a list that could not be read says so.
  */
 export function StoreFrontStatus({ storeFront }: { storeFront: StoreFrontState }) {
   const { connections, activeConnections } = storeFront;
@@ -52,37 +54,35 @@ function ConnectedStore({
       data-connection-id={connection.id}
       aria-label={connection.storeName}
     >
-      <div className="sf-store__head">
-        <div className="sf-store__name">
-          <strong>{connection.storeName}</strong>{' '}
-          <span className="me-muted sf-store__url">{connection.storeUrl}</span>
-          <br />
-          <span className="me-muted" data-testid="connected-store-last-sync">
-            Last sync: {lastSyncLabel(connection.lastSyncAt)}
-          </span>
-        </div>
-        <div className="sf-store__actions">
-          <button
-            type="button"
-            className="ov-button ov-button--secondary"
-            onClick={() => void storeFront.requestSync(connection.id)}
-            disabled={busy}
-            aria-busy={busy}
-            data-testid="store-sync"
-          >
-            {busy ? 'Syncing...' : 'Sync Orders'}
-          </button>
-          <button
-            type="button"
-            className="ov-button ov-button--secondary me-danger"
-            onClick={() => storeFront.requestDisconnect(connection)}
-            data-testid="store-disconnect"
-          >
-            Disconnect
-          </button>
-        </div>
-      </div>
+      <p className="sf-store__name">
+        <strong>{connection.storeName}</strong>{' '}
+        <span className="me-muted sf-store__url">{connection.storeUrl}</span>{' '}
+        <span className="me-muted sf-store__last-sync" data-testid="connected-store-last-sync">
+          Last sync:{' '}
+          <TimeText value={connection.lastSyncAt} form="dateTime" missing={neverSynced} />
+        </span>
+      </p>
       <ConnectionSyncDetails sync={sync} />
+      <div className="sf-store__actions">
+        <button
+          type="button"
+          className="ov-button ov-button--secondary"
+          onClick={() => void storeFront.requestSync(connection.id)}
+          disabled={busy}
+          aria-busy={busy}
+          data-testid="store-sync"
+        >
+          {busy ? 'Syncing...' : 'Sync Orders'}
+        </button>
+        <button
+          type="button"
+          className="ov-button ov-button--secondary me-danger"
+          onClick={() => storeFront.requestDisconnect(connection)}
+          data-testid="store-disconnect"
+        >
+          Disconnect
+        </button>
+      </div>
       {notice && (
         <p
           className={

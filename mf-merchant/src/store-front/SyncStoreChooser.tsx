@@ -1,5 +1,6 @@
+import { TimeText } from '@onvelope/ui';
 import { Modal } from '../components/Modal.js';
-import { isBusy, lastSyncLabel } from './store-front-logic.js';
+import { isBusy, neverSynced } from './store-front-logic.js';
 import type { StoreFrontState } from './use-store-front.js';
 
 /** The header's Sync Orders with several connected stores: which store to sync. */
@@ -22,7 +23,18 @@ export function SyncStoreChooser({ storeFront }: { storeFront: StoreFrontState }
               >
                 <strong>{connection.storeName}</strong>
                 <span className="me-muted">
-                  {busy ? 'Syncing...' : `Last sync: ${lastSyncLabel(connection.lastSyncAt)}`}
+                  {busy ? (
+                    'Syncing...'
+                  ) : (
+                    <>
+                      Last sync:{' '}
+                      <TimeText
+                        value={connection.lastSyncAt}
+                        form="dateTime"
+                        missing={neverSynced}
+                      />
+                    </>
+                  )}
                 </span>
               </button>
             </li>

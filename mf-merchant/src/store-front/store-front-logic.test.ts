@@ -10,7 +10,6 @@ import {
   authorisationReturn,
   connectFailure,
   isLargeStore,
-  lastSyncLabel,
   lastSyncSummary,
   markSyncedNow,
   normaliseStoreUrl,
@@ -225,10 +224,5 @@ describe('connections', () => {
     const now = new Date('2026-11-21T10:00:00.000Z');
     const updated = markSyncedNow([connection('a', true), connection('b', true)], 'b', now);
     expect(updated.map((c) => c.lastSyncAt)).toEqual([null, '2026-11-21T10:00:00.000Z']);
-  });
-
-  it('shows Never before the first sync and an en-US date after', () => {
-    expect(lastSyncLabel(null)).toBe('Never');
-    expect(lastSyncLabel('2026-11-21T10:00:00.000Z')).toMatch(/Nov 21, 2026/);
   });
 });

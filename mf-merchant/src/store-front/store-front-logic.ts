@@ -290,11 +290,8 @@ export function withoutAuthorisationParams(params: URLSearchParams): URLSearchPa
   return next;
 }
 
-/** en-US date and time of a last sync, or 'Never'. */
-export function lastSyncLabel(iso: string | null): string {
-  if (!iso) return 'Never';
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** A connection's last sync before its first one (the time itself is a `TimeText`). */
+export const neverSynced = 'Never';
 
 /** The connections with one's last sync set to now (spec 000 §7: after a successful sync). */
 export function markSyncedNow(

@@ -1,5 +1,5 @@
 import type { DeliveryEstimate, DeliveryRecord } from '@onvelope/contracts';
-import { formatDateTime } from './date-format.js';
+import { TimeText } from './TimeText.js';
 import { DeliveryEstimateNote } from './DeliveryEstimateNote.js';
 import { shipmentState } from './shipment-state.js';
 
@@ -72,9 +72,12 @@ export function ShipmentProgress({
               className={`${root}__checkpoint`}
               data-testid="shipment-checkpoint"
             >
-              <time className={`${root}__time`} dateTime={checkpoint.at}>
-                {formatDateTime(checkpoint.at, '')}
-              </time>
+              <TimeText
+                className={`${root}__time`}
+                value={checkpoint.at}
+                form="dateTime"
+                missing=""
+              />
               <span className={`${root}__message`}>{checkpoint.message}</span>
               {checkpoint.place && <span className={`${root}__place`}>{checkpoint.place}</span>}
             </li>

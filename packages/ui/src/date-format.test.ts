@@ -1,30 +1,80 @@
 import { describe, expect, it } from 'vitest';
-import { dateCell, formatDate, formatDateTime, timeAgo, timeAgoCell } from './date-format.js';
+import {
+  dateDisplayIn,
+  formatDate,
+  formatDay,
+  formatTime,
+  timeAgo,
+  type DateDisplay,
+} from './date-format.js';
 
-// Local time: the formatters write in the browser's zone, so expectations are built from the
-// same instant rather than assuming the test machine's zone.
-const noon = '2026-01-05T12:00:00Z';
+const afternoon = '2026-11-28T14:05:09Z';
+// 23:30 in London on Nov 28 is already 08:30 on Nov 29 in Tokyo.
+const lateEvening = '2026-11-28T23:30:00Z';
+const london = dateDisplayIn('Europe/London');
+const tokyo = dateDisplayIn('Asia/Tokyo');
+const britishLondon: DateDisplay = { locale: 'en-GB', timeZone: 'Europe/London' };
 
-describe('formatDate and formatDateTime', () => {
-  it('write dates the en-US way, with the time when asked', () => {
-    expect(formatDate(noon)).toBe('1/5/2026');
-    expect(formatDateTime(noon)).toMatch(/^1\/5\/2026, \d{1,2}:00:00 [AP]M$/);
+describe('formatTime', () => {
+  it('writes the date, the date and time, and the exact time with the zone, en-US', () => {
+    expect(formatTime(afternoon, 'date', london)).toBe('Nov 28, 2026');
+    expect(formatTime(afternoon, 'dateTime', london)).toBe('Nov 28, 2026, 2:05 PM');
+    expect(formatTime(afternoon, 'exact', london)).toBe('Nov 28, 2026, 2:05:09 PM GMT');
   });
 
-  it('show a dash for no date or an unreadable one, or what the screen asks for', () => {
-    expect(formatDate(null)).toBe('—');
-    expect(formatDate('not a date')).toBe('—');
-    expect(formatDateTime(undefined)).toBe('—');
-    expect(formatDate('', '')).toBe('');
-    expect(formatDateTime('nope', '')).toBe('');
+  it('counts the time in the zone it is given', () => {
+    expect(formatTime(afternoon, 'dateTime', tokyo)).toBe('Nov 28, 2026, 11:05 PM');
+    expect(formatTime(afternoon, 'exact', tokyo)).toBe('Nov 28, 2026, 11:05:09 PM GMT+9');
+    expect(formatTime('2026-07-01T09:00:00Z', 'exact', london)).toBe(
+      'Jul 1, 2026, 10:00:00 AM GMT+1',
+    );
+  });
+
+  it('puts a moment near midnight on the day of the zone it is read in', () => {
+    expect(formatTime(lateEvening, 'date', london)).toBe('Nov 28, 2026');
+    expect(formatTime(lateEvening, 'date', tokyo)).toBe('Nov 29, 2026');
+    expect(formatTime(lateEvening, 'dateTime', tokyo)).toBe('Nov 29, 2026, 8:30 AM');
+  });
+
+  it('writes the same forms in another locale when one is given', () => {
+    expect(formatTime(afternoon, 'date', britishLondon)).toBe('28 Nov 2026');
+    expect(formatTime(afternoon, 'dateTime', britishLondon)).toBe('28 Nov 2026, 14:05');
+    expect(formatTime(afternoon, 'exact', britishLondon)).toBe('28 Nov 2026, 14:05:09 GMT');
+  });
+
+  it('shows a dash for no date or an unreadable one, or what the screen asks for', () => {
+    expect(formatTime(null, 'date', london)).toBe('—');
+    expect(formatTime('not a date', 'dateTime', london)).toBe('—');
+    expect(formatTime(undefined, 'exact', london, '')).toBe('');
   });
 });
 
-describe('dateCell', () => {
-  it('gives the date, and the exact time for its hover', () => {
-    expect(dateCell(noon)).toEqual({ date: formatDate(noon), exact: formatDateTime(noon) });
-    expect(dateCell(null)).toEqual({ date: '—' });
-    expect(dateCell('garbage')).toEqual({ date: '—' });
+describe('dateDisplayIn', () => {
+  it("writes en-US in the seller's zone, and in the browser's when there is none it knows", () => {
+    const browser = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(dateDisplayIn('Asia/Tokyo')).toEqual({ locale: 'en-US', timeZone: 'Asia/Tokyo' });
+    expect(dateDisplayIn(null)).toEqual({ locale: 'en-US', timeZone: browser });
+    expect(dateDisplayIn('Mars/Olympus_Mons')).toEqual({ locale: 'en-US', timeZone: browser });
+  });
+});
+
+describe('formatDate', () => {
+  it("writes the date alone, in the browser's zone unless told another", () => {
+    // Noon UTC: the same calendar day in every zone the tests may run in.
+    expect(formatDate('2026-01-05T12:00:00Z')).toBe('Jan 5, 2026');
+    expect(formatDate(lateEvening, '—', tokyo)).toBe('Nov 29, 2026');
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate('', '')).toBe('');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a calendar day in the date form, never shifted by a zone', () => {
+    expect(formatDay('2026-12-02')).toBe('Wed, Dec 2, 2026');
+    expect(formatDay('2026-12-02', 'date')).toBe('Dec 2, 2026');
+    expect(formatDay('2026-12-02', 'monthDay')).toBe('Dec 2');
+    expect(formatDay('soon')).toBe('—');
+    expect(formatDay('2026-13-45', 'date', '')).toBe('');
   });
 });
 
@@ -48,11 +98,5 @@ describe('timeAgo', () => {
 
   it('gives nothing for a time it cannot read', () => {
     expect(timeAgo('not a date', now)).toBe('');
-  });
-
-  it('keeps the exact time for the hover of a relative cell', () => {
-    const sent = before(3 * 3_600_000);
-    expect(timeAgoCell(sent, now)).toEqual({ date: '3 hours ago', exact: formatDateTime(sent) });
-    expect(timeAgoCell(null, now)).toEqual({ date: '—' });
   });
 });

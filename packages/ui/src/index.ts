@@ -94,15 +94,13 @@ export {
 // The one country naming (contracts' table), so screens and the server's report files agree.
 export { countryName } from '@onvelope/contracts';
 export {
-  dateCell,
+  dateDisplayIn,
   formatDate,
   formatDay,
-  formatDateTime,
   missingDate,
-  timeAgo,
-  timeAgoCell,
-  type DateCell,
+  type DateDisplay,
 } from './date-format.js';
+export { DateDisplayProvider, TimeText, useDateDisplay, type TimeTextProps } from './TimeText.js';
 export {
   isTrackingStatus,
   statusLabel,

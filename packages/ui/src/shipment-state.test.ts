@@ -82,7 +82,7 @@ describe('shipmentState', () => {
     );
     expect(state).toEqual({
       tone: 'delivered',
-      headline: 'Delivered 11/23/2026',
+      headline: 'Delivered Nov 23, 2026',
       detail: 'Signed for by J. SMITH',
       showEstimate: false,
     });
