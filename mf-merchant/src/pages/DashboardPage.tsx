@@ -134,7 +134,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
     }
   };
 
-  /** After a ship, a correction, an edit or a delete: say so, close the dialogs, reload. */
+  /** After a ship or a tracking correction: say so, close the dialogs, reload. */
   const orderChanged = (toast: string) => {
     show('success', toast);
     setShipping(null);
@@ -322,7 +322,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
             />
           }
         >
-          <OrderDetails entry={details} onShip={setShipping} onChanged={orderChanged} />
+          <OrderDetails entry={details} onShip={setShipping} onChanged={reload} />
         </Modal>
       )}
       {searchAnswer && (
