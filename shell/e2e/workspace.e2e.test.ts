@@ -231,6 +231,30 @@ describe('seller workspace', () => {
     await context.close();
   });
 
+  it("brings a refused upload's message into view, above a long preview, on a phone", async () => {
+    const seller = await createSeller(site.system, { onboarded: true });
+    const { context, page } = await signedInPage(seller, '/upload');
+    await page.setViewportSize({ width: 390, height: 700 });
+    const rows = Array.from({ length: 10 }, (_, index) => `N-${index},Left at the door`);
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'notes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['Order Number,Notes', ...rows].join('\r\n')),
+    });
+    await page.getByTestId('csv-preview-table').waitFor();
+    await page.getByTestId('csv-upload').scrollIntoViewIfNeeded();
+    await page.getByTestId('csv-upload').click();
+    const error = page.getByTestId('upload-error');
+    await expect(error.textContent()).resolves.toMatch(/missing required columns/);
+    await expect(
+      error.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top > -1 && box.bottom < window.innerHeight + 1;
+      }),
+    ).resolves.toBe(true);
+    await context.close();
+  });
+
   it('says under the search box that one or two characters match only where words start', async () => {
     const seller = await createSeller(site.system, { onboarded: true });
     const { context, page } = await signedInPage(seller, '/dashboard');

@@ -1,7 +1,8 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { requiredCsvColumns, uploadCsv, type UploadResult } from '@onvelope/contracts';
 import type { UploadProgress } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
+import { BannerMessage, type Banner } from '../components/Field.js';
 import {
   csvPreviewBytes,
   isCsvFile,
@@ -87,6 +88,11 @@ export function CsvUploader() {
   };
 
   const outcome = result && uploadOutcome(result);
+  // One banner per message, so re-renders (progress) do not bring it into view again.
+  const errorBanner = useMemo<Banner>(
+    () => (error ? { kind: 'error', text: error } : null),
+    [error],
+  );
 
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
@@ -106,11 +112,8 @@ export function CsvUploader() {
           {outcome.banner}
         </p>
       )}
-      {error && (
-        <p className="ov-alert ov-alert--error" role="alert" data-testid="upload-error">
-          {error}
-        </p>
-      )}
+      {/* Brought into view when it appears: the Upload button that caused it may be far below. */}
+      <BannerMessage banner={errorBanner} testId="upload" />
       <label
         className={dragging ? 'me-dropzone me-dropzone--active' : 'me-dropzone'}
         onDragOver={(event) => {
