@@ -139,4 +139,36 @@ describe("syncing the store-front's shipments", () => {
       trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
     });
   });
+
+  it('reads the whole store once when the connection was last read before shipments were', async () => {
+    const entries = world.ordersDb.collection('tracking_entries');
+    const connections = world.syncDb.collection('store_front_connections');
+    const withTracking = await entries.findOne({
+      accountId: seller.accountId,
+      trackingNumber: { $ne: null },
+      courier: { $ne: 'UPS' },
+    });
+    const orderNumber = withTracking!.orderNumber as string;
+    const forget = () =>
+      entries.updateOne(
+        { _id: withTracking!._id },
+        { $set: { courier: null, trackingNumber: null, trackingUrl: null } },
+      );
+    // As stored by a sync before the mapping read shipments: long shipped, unchanged since.
+    await forget();
+    await connections.updateOne({ accountId: seller.accountId }, { $set: { mappedWith: 1 } });
+
+    await seller.post(path('sync'));
+    expect(await stored(orderNumber)).toMatchObject({
+      trackingNumber: withTracking!.trackingNumber,
+    });
+    expect(await connections.findOne({ accountId: seller.accountId })).toMatchObject({
+      mappedWith: 2,
+    });
+
+    // Once: the next sync asks only for what changed again, so the unchanged order stays as it is.
+    await forget();
+    await seller.post(path('sync'));
+    expect(await stored(orderNumber)).toMatchObject({ trackingNumber: null });
+  });
 });

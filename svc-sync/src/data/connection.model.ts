@@ -24,6 +24,12 @@ const connectionSchema = new Schema(
      * then (a change made while that sync ran is fetched again rather than missed).
      */
     syncedThrough: { type: Date, default: null },
+    /**
+     * Which `ORDER_MAPPING_VERSION` the last completed full sync read the store with; an older one
+     * (null: before versions) makes the next sync a full one, so orders stored before a mapping
+     * change gain what it reads (issue 38: shipments) without the seller asking.
+     */
+    mappedWith: { type: Number, default: null },
     disconnectedAt: { type: Date, default: null },
     /**
      * When the seller last authorised the store (connect or reconnect): names the authorisation,

@@ -10,6 +10,13 @@ const resourceRef = z.object({ type: z.string(), id: z.coerce.string() });
 const relationship = z.object({ data: z.union([resourceRef, z.array(resourceRef), z.null()]) });
 
 /** A JSON:API resource as Big Cartel sends it (attributes loosely typed: unknown fields pass). */
+/**
+ * What `mapBigCartelOrder` reads of an order, as a version: bumped whenever it starts reading
+ * something orders stored before lack, so each connection's next sync reads the whole store once
+ * (see the connection's `mappedWith`). 2: shipments (issue 38 item 2).
+ */
+export const ORDER_MAPPING_VERSION = 2;
+
 export const jsonApiResource = z.object({
   id: z.coerce.string(),
   type: z.string(),

@@ -7,7 +7,7 @@ import {
   type StoreFrontAuth,
 } from '../data/store-front-client.js';
 import { syncJobModel, type SyncJobDocument } from '../data/sync-job.model.js';
-import type { StoreFrontOrder } from '../domain/bigcartel-order.js';
+import { ORDER_MAPPING_VERSION, type StoreFrontOrder } from '../domain/bigcartel-order.js';
 import { ordersUnavailableReason, storeFrontFailureReason } from '../domain/sync-failure-reason.js';
 import type { JobControl, JobOutcome, QueuedSyncJob } from '../events/sync-job-queue.js';
 import {
@@ -382,7 +382,12 @@ class JobRun {
     await connectionsOf(this.deps, current.accountId).updateOne(
       { _id: current.connectionId },
       {
-        $set: { lastSyncAt: finishedAt, lastSyncError: null, syncedThrough: current.createdAt },
+        $set: {
+          lastSyncAt: finishedAt,
+          lastSyncError: null,
+          syncedThrough: current.createdAt,
+          ...(current.kind === 'full' ? { mappedWith: ORDER_MAPPING_VERSION } : {}),
+        },
       },
     );
   }

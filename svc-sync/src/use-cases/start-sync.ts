@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { startSyncResponse, syncResultResponse } from '@onvelope/contracts';
 import { HttpError, insertUnlessHeld } from '@onvelope/service-kit';
 import { isUnfinished, type SyncJobDocument } from '../data/sync-job.model.js';
+import { ORDER_MAPPING_VERSION } from '../domain/bigcartel-order.js';
 import { queueSyncJob } from '../events/sync-job-queue.js';
 import {
   accessOf,
@@ -34,7 +35,10 @@ export async function startSync(
   const connection = await connectionOf(deps, accountId, connectionId);
   accessOf(deps, connection);
   const jobs = jobsOf(deps, accountId);
-  const incremental = wanted === 'incremental' && connection.syncedThrough !== null;
+  const incremental =
+    wanted === 'incremental' &&
+    connection.syncedThrough !== null &&
+    (connection.mappedWith ?? 0) >= ORDER_MAPPING_VERSION;
   const { record: job, inserted } = await insertUnlessHeld(
     async () =>
       (
