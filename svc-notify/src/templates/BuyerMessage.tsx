@@ -3,10 +3,8 @@ import type { MessageContent } from '../domain/message-content.js';
 import {
   ActionButton,
   bodyText,
-  BuyerFooter,
+  BuyerMessageFrame,
   Details,
-  Headline,
-  MessageLayout,
   mutedText,
   Paragraphs,
 } from './layout.js';
@@ -17,19 +15,15 @@ import {
  * unsubscribe link. React escapes every value, so nothing in an order can add markup.
  */
 export function BuyerMessage({ content }: { content: MessageContent }) {
-  const accent = content.accentColor;
   return (
-    <MessageLayout
-      preview={content.preview}
-      accent={accent}
-      brand={content.storeName}
-      logoUrl={content.logoUrl}
+    <BuyerMessageFrame
+      content={content}
+      why={`You are receiving this e-mail because you ordered from ${content.storeName}.`}
+      unsubscribeFrom="order updates"
     >
-      <Headline>{content.headline}</Headline>
-      <Text style={bodyText}>{content.greeting}</Text>
       <Paragraphs paragraphs={content.paragraphs} />
       <Details details={content.details} />
-      <ActionButton href={content.trackingUrl} accent={accent}>
+      <ActionButton href={content.trackingUrl} accent={content.accentColor}>
         {content.trackLabel}
       </ActionButton>
       {content.items.length > 0 ? (
@@ -47,12 +41,6 @@ export function BuyerMessage({ content }: { content: MessageContent }) {
           ) : null}
         </Section>
       ) : null}
-      <BuyerFooter
-        why={`You are receiving this e-mail because you ordered from ${content.storeName}.`}
-        storeName={content.storeName}
-        unsubscribeUrl={content.unsubscribeUrl}
-        unsubscribeFrom="order updates"
-      />
-    </MessageLayout>
+    </BuyerMessageFrame>
   );
 }

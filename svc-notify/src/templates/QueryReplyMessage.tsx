@@ -1,15 +1,6 @@
 import { Text } from '@react-email/components';
 import type { QueryReplyContent } from '../domain/buyer-notice-content.js';
-import {
-  ActionButton,
-  bodyText,
-  BuyerFooter,
-  Details,
-  Headline,
-  MessageLayout,
-  Paragraphs,
-  Quote,
-} from './layout.js';
+import { ActionButton, bodyText, BuyerMessageFrame, Details, Paragraphs, Quote } from './layout.js';
 
 /**
  * The seller's reply to a buyer's query, in the seller's look (logo or name, accent colour) like
@@ -17,32 +8,18 @@ import {
  * unsubscribe link. React escapes every value: neither side's words can add markup.
  */
 export function QueryReplyMessage({ content }: { content: QueryReplyContent }) {
-  const accent = content.accentColor;
   return (
-    <MessageLayout
-      preview={content.preview}
-      accent={accent}
-      brand={content.storeName}
-      logoUrl={content.logoUrl}
-    >
-      <Headline>{content.headline}</Headline>
-      <Text style={bodyText}>{content.greeting}</Text>
+    <BuyerMessageFrame content={content} why={content.why} unsubscribeFrom="e-mails">
       <Text style={bodyText}>{content.intro}</Text>
       <Quote lines={content.reply} />
       <Text style={{ ...bodyText, fontWeight: 'bold', margin: '16px 0 0' }}>Your question:</Text>
       <Text style={{ ...bodyText, margin: '0' }}>{content.question.subject}</Text>
       <Quote lines={content.question.lines} />
       <Details details={content.details} />
-      <ActionButton href={content.action.url} accent={accent}>
+      <ActionButton href={content.action.url} accent={content.accentColor}>
         {content.action.label}
       </ActionButton>
       <Paragraphs paragraphs={content.after} />
-      <BuyerFooter
-        why={content.why}
-        storeName={content.storeName}
-        unsubscribeUrl={content.unsubscribeUrl}
-        unsubscribeFrom="e-mails"
-      />
-    </MessageLayout>
+    </BuyerMessageFrame>
   );
 }

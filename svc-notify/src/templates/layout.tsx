@@ -187,3 +187,49 @@ export function BuyerFooter({
     </Footer>
   );
 }
+
+/** What every message to a seller's buyer says around its own body. */
+export interface BuyerMessageFrameContent {
+  preview: string;
+  accentColor: string;
+  storeName: string;
+  logoUrl: string | null;
+  headline: string;
+  greeting: string;
+  unsubscribeUrl: string | null;
+}
+
+/**
+ * A message to a seller's buyer in the seller's look: their logo (or name) over a line in their
+ * accent colour, the headline and greeting, then `children`, then `BuyerFooter`.
+ */
+export function BuyerMessageFrame({
+  content,
+  why,
+  unsubscribeFrom,
+  children,
+}: {
+  content: BuyerMessageFrameContent;
+  why: string;
+  unsubscribeFrom: string;
+  children: ReactNode;
+}) {
+  return (
+    <MessageLayout
+      preview={content.preview}
+      accent={content.accentColor}
+      brand={content.storeName}
+      logoUrl={content.logoUrl}
+    >
+      <Headline>{content.headline}</Headline>
+      <Text style={bodyText}>{content.greeting}</Text>
+      {children}
+      <BuyerFooter
+        why={why}
+        storeName={content.storeName}
+        unsubscribeUrl={content.unsubscribeUrl}
+        unsubscribeFrom={unsubscribeFrom}
+      />
+    </MessageLayout>
+  );
+}
