@@ -43,3 +43,19 @@ export const defineCommand = <Req extends z.ZodType, Res extends z.ZodType>(
 export type PayloadOf<E> = E extends EventContract<infer T> ? z.infer<T> : never;
 export type RequestOf<C> = C extends CommandContract<infer Req, z.ZodType> ? z.infer<Req> : never;
 export type ReplyOf<C> = C extends CommandContract<z.ZodType, infer Res> ? z.infer<Res> : never;
+
+const plainSubjectToken = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A value (an account id) made safe as one NATS subject token. Ids of letters, digits, `-` and `_`
+ * (every id the product makes: UUIDs) stay as they are, so subjects already on a stream keep their
+ * names; anything else — a space, a `.` that would split the token, a `*` or `>` that would match
+ * other accounts — becomes `~` and the hex of its UTF-8 bytes, which no plain id can equal.
+ */
+export function subjectToken(value: string): string {
+  if (plainSubjectToken.test(value)) return value;
+  const hex = Array.from(new TextEncoder().encode(value), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+  return `~${hex}`;
+}

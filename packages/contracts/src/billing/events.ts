@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCommand, defineStream } from '../messaging.js';
+import { defineCommand, defineStream, subjectToken } from '../messaging.js';
 import { consentRecord, planIdField } from '../auth/schemas.js';
 import { billingAccessState } from './access.js';
 
@@ -15,7 +15,8 @@ export const billingAccessStream = defineStream({
   maxMessagesPerSubject: 1,
 });
 
-export const billingAccessSubject = (accountId: string) => `billing.access.${accountId}`;
+export const billingAccessSubject = (accountId: string) =>
+  `billing.access.${subjectToken(accountId)}`;
 
 export const billingAccessChanged = {
   stream: billingAccessStream,
