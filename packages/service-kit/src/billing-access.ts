@@ -11,6 +11,7 @@ import {
 import { callerOf } from './auth.js';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
+import type { JetStreamManager } from 'nats';
 import { ensureStream, isNotFound, type NatsConnection } from './nats.js';
 
 export interface BillingAccess {
@@ -24,23 +25,55 @@ const encoder = new TextEncoder();
 
 /**
  * Publishes an account's billing state on BILLING_ACCESS (svc-billing, and tests standing in for
- * it). The message id is the account and version, so a repeat of the same state is dropped.
+ * it), unless the stream already holds this version or a newer one. The stream keeps one message
+ * per account, the last written, so two svc-billing instances publishing at the same instant could
+ * otherwise leave the older state there: the write names the sequence of the message it read
+ * (`Nats-Expected-Last-Subject-Sequence`), and when another instance wrote first it reads again and
+ * decides again. The message id (account and version) still drops a plain repeat.
  */
 export async function publishBillingState(
   nats: NatsConnection,
   state: BillingAccessState,
 ): Promise<void> {
   const checked = billingAccessChanged.payload.parse(state);
-  await nats
-    .jetstream()
-    .publish(
-      billingAccessChanged.subjectOf(checked.accountId),
-      encoder.encode(JSON.stringify(checked)),
-      {
+  const subject = billingAccessChanged.subjectOf(checked.accountId);
+  const data = encoder.encode(JSON.stringify(checked));
+  const jsm = await nats.jetstreamManager({ checkAPI: false });
+  for (;;) {
+    const stored = await lastStateOn(jsm, subject);
+    if (stored && stored.version >= checked.version) return;
+    try {
+      await nats.jetstream().publish(subject, data, {
         msgID: `${checked.accountId}:${checked.version}`,
-      },
-    );
+        expect: { lastSubjectSequence: stored?.sequence ?? 0 },
+      });
+      return;
+    } catch (error) {
+      if (!isWrongLastSequence(error)) throw error;
+    }
+  }
 }
+
+async function lastStateOn(
+  jsm: JetStreamManager,
+  subject: string,
+): Promise<{ sequence: number; version: number } | undefined> {
+  try {
+    const stored = await jsm.streams.getMessage(billingAccessStream.name, {
+      last_by_subj: subject,
+    });
+    const parsed = billingAccessState.safeParse(JSON.parse(decoder.decode(stored.data)));
+    // A message that breaks the contract is replaced, whatever version it claimed.
+    return { sequence: stored.seq, version: parsed.success ? parsed.data.version : -1 };
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** JetStream's answer when the subject's last sequence is not the one the publish expected. */
+const isWrongLastSequence = (error: unknown) =>
+  (error as { api_error?: { err_code?: number } }).api_error?.err_code === 10071;
 
 /**
  * Every instance of a workspace service keeps the billing state of every seller account in memory,

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingAccessStream, type BillingAccessState } from '@onvelope/contracts';
+import {
+  billingAccessStream,
+  billingAccessSubject,
+  type BillingAccessState,
+} from '@onvelope/contracts';
 import { testInfra } from '@onvelope/testkit';
 import {
   connectNats,
@@ -69,6 +73,41 @@ describe('billing states of accounts whose ids are not plain subject tokens', ()
       expect(await fresh.stateOf(`never published ${suffix}`)).toBeUndefined();
     } finally {
       await fresh.stop();
+    }
+  });
+
+  it('never leaves an older state on the stream when instances publish out of order', async () => {
+    const instances = await Promise.all(
+      [1, 2, 3].map((n) => connectNats(testInfra().natsUrl, `billing-instance-${n}`)),
+    );
+    const jsm = await nats.jetstreamManager();
+    const storedVersion = async (accountId: string) => {
+      const stored = await jsm.streams.getMessage(billingAccessStream.name, {
+        last_by_subj: billingAccessSubject(accountId),
+      });
+      return (JSON.parse(new TextDecoder().decode(stored.data)) as BillingAccessState).version;
+    };
+    try {
+      // A slow instance publishing a state it read before another instance's change.
+      const late = `late-${suffix}`;
+      await publishBillingState(instances[0]!, stateFor(late, 2));
+      await publishBillingState(instances[1]!, stateFor(late, 1));
+      expect(await storedVersion(late)).toBe(2);
+
+      // Three instances at the same instant, over and over.
+      const raced = Array.from({ length: 20 }, (_, i) => `raced-${i}-${suffix}`);
+      await Promise.all(
+        raced.map((accountId) =>
+          Promise.all(
+            instances.map((instance, i) =>
+              publishBillingState(instance, stateFor(accountId, 3 - i)),
+            ),
+          ),
+        ),
+      );
+      for (const accountId of raced) expect(await storedVersion(accountId)).toBe(3);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
     }
   });
 });
