@@ -19,6 +19,7 @@ import {
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const chart = join(repoRoot, 'deploy', 'helm', 'onvelope');
 const inClusterValues = join(chart, 'ci', 'in-cluster-values.yaml');
+const minimalValues = join(chart, 'ci', 'minimal-values.yaml');
 const productionExample = join(repoRoot, 'deploy', 'helm', 'examples', 'production-values.yaml');
 const kubeVersion = KUBERNETES_SCHEMA_VERSION.replace(/^v/, '');
 const execFileAsync = promisify(execFile);
@@ -137,20 +138,45 @@ afterAll(async () => {
 });
 
 describe('the Helm chart (deploy/helm/onvelope)', () => {
-  it('passes helm lint --strict with its defaults, everything in the cluster, and the production example', async () => {
+  it('passes helm lint --strict with the least values, everything in the cluster, and the production example', async () => {
     const lint = (...extra: string[]) =>
       helm(['lint', '--strict', chart, '--kube-version', kubeVersion, ...extra]);
-    expect(await lint()).toMatch(/1 chart\(s\) linted, 0 chart\(s\) failed/);
+    expect(await lint('-f', minimalValues)).toMatch(/1 chart\(s\) linted, 0 chart\(s\) failed/);
     expect(await lint('-f', inClusterValues)).toMatch(/0 chart\(s\) failed/);
     expect(await lint('-f', productionExample)).toMatch(/0 chart\(s\) failed/);
   });
 
-  describe('with its default values', () => {
+  it('stops an install with its defaults, naming every value it needs', async () => {
+    const refusal = await template().then(
+      () => '',
+      (error: { stderr?: string }) => error.stderr ?? '',
+    );
+    const named = [...refusal.matchAll(/^ {2}- ([\w.]+)/gm)].map((match) => match[1]);
+    expect(named).toEqual([
+      'image.registry',
+      'mongo.url',
+      'nats.url',
+      'secrets.values.GATEWAY_SECRET',
+      'secrets.values.BIGCARTEL_CLIENT_ID',
+      'secrets.values.BIGCARTEL_CLIENT_SECRET',
+      'secrets.values.TOKEN_ENCRYPTION_KEY',
+      'secrets.values.STATE_SECRET',
+      'secrets.values.UNSUBSCRIBE_SECRET',
+    ]);
+    // One value missing is named alone, with what to do.
+    await expect(
+      template('-f', minimalValues, '--set', 'secrets.values.STATE_SECRET='),
+    ).rejects.toThrow(
+      /needs these values[^]*secrets\.values\.STATE_SECRET \(or secrets\.existingSecret/,
+    );
+  });
+
+  describe('with the least values an install needs (ci/minimal-values.yaml)', () => {
     let rendered: string;
     let manifests: Manifest[];
 
     beforeAll(async () => {
-      rendered = await template();
+      rendered = await template('-f', minimalValues);
       manifests = parseManifests(rendered);
     });
 
@@ -254,11 +280,48 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
       }
     });
 
+    it('gives a starting pod ten minutes (index builds on large collections) before restarting it', () => {
+      for (const app of apps) {
+        const [container] = named(manifests, 'Deployment', `onvelope-${app}`)!.spec.template.spec
+          .containers;
+        const { periodSeconds, failureThreshold } = container.startupProbe;
+        expect(periodSeconds * failureThreshold).toBe(600);
+      }
+    });
+
+    it('lets anyone reach the gateway, and the services only from the release and on their port', () => {
+      const policies = byKind(manifests, 'NetworkPolicy');
+      expect(policies.map((policy) => policy.metadata.name).sort()).toEqual(
+        apps.map((app) => `onvelope-${app}`).sort(),
+      );
+      for (const policy of policies) {
+        expect(policy.spec.policyTypes).toEqual(['Ingress']);
+        const app = (policy.metadata.name as string).replace(/^onvelope-/, '');
+        expect(policy.spec.podSelector.matchLabels).toEqual({
+          'app.kubernetes.io/name': app,
+          'app.kubernetes.io/instance': 'onvelope',
+        });
+        const rules = policy.spec.ingress as Manifest[];
+        expect(rules.every((rule) => rule.ports[0].port === 'http')).toBe(true);
+        if (app === 'gateway')
+          expect(rules).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }]);
+        else
+          expect(rules).toEqual([
+            {
+              from: [
+                { podSelector: { matchLabels: { 'app.kubernetes.io/instance': 'onvelope' } } },
+              ],
+              ports: [{ port: 'http', protocol: 'TCP' }],
+            },
+          ]);
+      }
+    });
+
     it('reads MONGO_URL and NATS_URL from the Secret, which holds the external URLs', () => {
       const secret = named(manifests, 'Secret', 'onvelope-secrets')!;
-      expect(secret.stringData).toEqual({
-        MONGO_URL: 'mongodb://mongodb:27017/?replicaSet=rs0',
-        NATS_URL: 'nats://nats:4222',
+      expect(secret.stringData).toMatchObject({
+        MONGO_URL: 'mongodb://mongodb.data:27017/?replicaSet=rs0',
+        NATS_URL: 'nats://nats.messaging:4222',
       });
       for (const app of backendApps) {
         const env = named(manifests, 'Deployment', `onvelope-${app}`)!.spec.template.spec
@@ -393,7 +456,12 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
 
   it('uses an existing Secret instead of creating one', async () => {
     const manifests = parseManifests(
-      await template('--set', 'secrets.existingSecret=onvelope-prod'),
+      await template(
+        '--set',
+        'secrets.existingSecret=onvelope-prod',
+        '--set',
+        'image.registry=registry.example.com',
+      ),
     );
     expect(byKind(manifests, 'Secret')).toEqual([]);
     const env = named(manifests, 'Deployment', 'onvelope-svc-sync')!.spec.template.spec
@@ -415,6 +483,68 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
       10,
     );
     expect(named(manifests, 'ConfigMap', 'onvelope-svc-sync')!.data.SYNC_CONCURRENCY).toBe('4');
+    for (const deployment of byKind(manifests, 'Deployment')) {
+      expect(deployment.spec.template.spec.containers[0].image).toMatch(
+        /^registry\.example\.com\/acme\/onvelope\/[\w-]+:2026\.11\.1@sha256:[a-f0-9]{64}$/,
+      );
+    }
+    // ingress-nginx lets the gateway's largest upload through and waits for its import.
+    expect(named(manifests, 'Ingress', 'onvelope')!.metadata.annotations).toEqual({
+      'nginx.ingress.kubernetes.io/proxy-body-size': '60m',
+      'nginx.ingress.kubernetes.io/proxy-request-buffering': 'off',
+      'nginx.ingress.kubernetes.io/proxy-buffering': 'off',
+      'nginx.ingress.kubernetes.io/proxy-read-timeout': '1800',
+      'nginx.ingress.kubernetes.io/proxy-send-timeout': '1800',
+    });
+  });
+
+  it('lets the chart user override an Ingress annotation, and adds none for other controllers', async () => {
+    const ingressOf = async (...extra: string[]) =>
+      named(
+        parseManifests(await template('-f', productionExample, ...extra)),
+        'Ingress',
+        'onvelope',
+      )!;
+    const overridden = await ingressOf(
+      '--set-string',
+      'ingress.annotations.nginx\\.ingress\\.kubernetes\\.io/proxy-body-size=200m',
+    );
+    expect(overridden.metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size']).toBe(
+      '200m',
+    );
+    const traefik = await ingressOf('--set', 'ingress.className=traefik');
+    expect(traefik.metadata.annotations).toBeUndefined();
+  });
+
+  it('adds a ServiceMonitor per app when asked, the gateway scraped with METRICS_TOKEN', async () => {
+    const manifests = parseManifests(
+      await template(
+        '-f',
+        minimalValues,
+        '--set',
+        'serviceMonitor.enabled=true',
+        '--set',
+        'secrets.values.METRICS_TOKEN=marker-metrics-token-0123456789',
+        '--set',
+        'serviceMonitor.labels.release=prometheus',
+      ),
+    );
+    const monitors = byKind(manifests, 'ServiceMonitor');
+    expect(monitors).toHaveLength(apps.length);
+    for (const monitor of monitors) {
+      expect(monitor.metadata.labels.release).toBe('prometheus');
+      const [endpoint] = monitor.spec.endpoints;
+      expect(endpoint).toMatchObject({ port: 'http', path: '/metrics', interval: '30s' });
+      if (monitor.metadata.name === 'onvelope-gateway') {
+        expect(endpoint.authorization).toEqual({
+          type: 'Bearer',
+          credentials: { name: 'onvelope-secrets', key: 'METRICS_TOKEN' },
+        });
+      } else expect(endpoint.authorization).toBeUndefined();
+    }
+    await expect(
+      template('-f', minimalValues, '--set', 'serviceMonitor.enabled=true'),
+    ).rejects.toThrow(/secrets\.values\.METRICS_TOKEN: the gateway's ServiceMonitor/);
   });
 
   it('refuses a misspelt value (values.schema.json)', async () => {
@@ -424,7 +554,7 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
   });
 
   it('refuses the web image without the Ingress that routes to it', async () => {
-    await expect(template('--set', 'apps.web.enabled=true')).rejects.toThrow(
+    await expect(template('-f', minimalValues, '--set', 'apps.web.enabled=true')).rejects.toThrow(
       /needs ingress.enabled/,
     );
   });

@@ -50,11 +50,12 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- $registry := .root.Values.image.registry | trimSuffix "/" -}}
 {{- $repository := .app.image.repository -}}
 {{- $tag := .app.image.tag | default .root.Values.image.tag | default .root.Chart.AppVersion -}}
-{{- if $registry -}}
-{{- printf "%s/%s:%s" $registry $repository $tag -}}
-{{- else -}}
-{{- printf "%s:%s" $repository $tag -}}
+{{- $reference := printf "%s/%s:%s" $registry $repository $tag -}}
+{{- /* A digest pins the exact image: the tag stays for people, the digest is what is pulled. */ -}}
+{{- with .app.image.digest -}}
+{{- $reference = printf "%s@%s" $reference . -}}
 {{- end -}}
+{{- $reference -}}
 {{- end -}}
 
 {{/* In-cluster MongoDB: the member name the replica set is initiated with, which clients then use. */}}
@@ -113,7 +114,43 @@ Values from `apps.<name>.env` come last and win.
 {{- toYaml $config -}}
 {{- end -}}
 
-{{/* Keys the services refuse to start without in production, by app (svc-sync/src/config.ts). */}}
+{{/*
+Keys the apps refuse to start without in production: every app's GATEWAY_SECRET
+(packages/service-kit/src/config.ts), svc-sync's four (svc-sync/src/config.ts) and svc-notify's
+UNSUBSCRIBE_SECRET (svc-notify/src/config.ts).
+*/}}
 {{- define "onvelope.productionSecretKeys" -}}
-BIGCARTEL_CLIENT_ID BIGCARTEL_CLIENT_SECRET TOKEN_ENCRYPTION_KEY STATE_SECRET
+GATEWAY_SECRET BIGCARTEL_CLIENT_ID BIGCARTEL_CLIENT_SECRET TOKEN_ENCRYPTION_KEY STATE_SECRET UNSUBSCRIBE_SECRET
+{{- end -}}
+
+{{/*
+Stops the render, naming every value an install cannot do without, so a `helm install` with the
+defaults fails at once with what to set instead of rolling out pods that crash or pull nothing.
+*/}}
+{{- define "onvelope.checkRequiredValues" -}}
+{{- $v := .Values -}}
+{{- $missing := list -}}
+{{- if not $v.image.registry -}}
+{{- $missing = append $missing "image.registry: where you pushed the images (docker build --target <app> .)" -}}
+{{- end -}}
+{{- /* With secrets.existingSecret, MONGO_URL and NATS_URL come from that Secret. */ -}}
+{{- if not $v.secrets.existingSecret -}}
+{{- if and (not $v.mongo.inCluster.enabled) (not $v.mongo.url) -}}
+{{- $missing = append $missing "mongo.url: your MongoDB replica set (or mongo.inCluster.enabled to try the chart out)" -}}
+{{- end -}}
+{{- if and (not $v.nats.inCluster.enabled) (not $v.nats.url) -}}
+{{- $missing = append $missing "nats.url: your NATS with JetStream (or nats.inCluster.enabled to try the chart out)" -}}
+{{- end -}}
+{{- if and $v.serviceMonitor.enabled (not $v.secrets.values.METRICS_TOKEN) -}}
+{{- $missing = append $missing "secrets.values.METRICS_TOKEN: the gateway's ServiceMonitor scrapes with it" -}}
+{{- end -}}
+{{- range $key := splitList " " (include "onvelope.productionSecretKeys" $) -}}
+{{- if not (index $v.secrets.values $key) -}}
+{{- $missing = append $missing (printf "secrets.values.%s (or secrets.existingSecret naming a Secret that holds it)" $key) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- if $missing -}}
+{{- fail (printf "\n\nONVELOPE needs these values (deploy/README.md, \"Run it on Kubernetes\"):\n  - %s\n" (join "\n  - " $missing)) -}}
+{{- end -}}
 {{- end -}}
