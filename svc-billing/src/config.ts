@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfigSchema } from '@onvelope/service-kit';
+import { refuseSimulatorsInProduction, serviceConfigSchema } from '@onvelope/service-kit';
 
 export const configSchema = serviceConfigSchema(
   { port: 4004, database: 'onvelope_billing' },
@@ -31,6 +31,7 @@ export const configSchema = serviceConfigSchema(
     TRIAL_SECONDS_FOR_TESTS: z.coerce.number().int().positive().optional(),
   },
 ).superRefine((config, context) => {
+  refuseSimulatorsInProduction(config, context, { STRIPE_MOCK_URL: null });
   if (config.NODE_ENV === 'production' && config.TRIAL_SECONDS_FOR_TESTS !== undefined) {
     context.addIssue({
       code: 'custom',

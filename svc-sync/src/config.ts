@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { syncJobsStream } from '@onvelope/contracts';
-import { serviceConfigSchema } from '@onvelope/service-kit';
+import { refuseSimulatorsInProduction, serviceConfigSchema } from '@onvelope/service-kit';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -79,6 +79,11 @@ export const configSchema = serviceConfigSchema(
     TRACKING_RECONCILE_EVERY_MS: positiveInt(5 * 60_000),
   },
 ).superRefine((config, context) => {
+  refuseSimulatorsInProduction(config, context, {
+    BIGCARTEL_API_URL: 'https://api.bigcartel.com',
+    BIGCARTEL_AUTHORIZE_URL: 'https://my.bigcartel.com',
+    EASYPOST_API_URL: 'https://api.easypost.com',
+  });
   if (config.NODE_ENV !== 'production') return;
   for (const name of productionSecrets) {
     if (config[name] === undefined) {

@@ -21,6 +21,15 @@ export const baseConfigShape = {
    * Required in production; unset elsewhere, only calls from the loopback are believed.
    */
   GATEWAY_SECRET: z.string().min(16).optional(),
+  /**
+   * `true` only for a local trial on the production images (compose's `try` profile): lets a
+   * service in production talk to the local stand-ins of outside providers (stripe-mock, the
+   * store-front and tracking simulators), which production otherwise refuses.
+   */
+  ALLOW_SIMULATORS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 };
 
 /** The variables production cannot do without (outside it, each has a local stand-in). */
@@ -33,6 +42,33 @@ export function requireInProduction(
   for (const name of names) {
     if (config[name] === undefined)
       context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+  }
+}
+
+/**
+ * Refuses, in production, an address that points an outside provider's client somewhere other than
+ * the provider: a test setting left in a real deploy would send real sellers' payments, orders or
+ * parcels to a simulator. `providers` maps each variable to the provider's own origin, or to null
+ * for a variable that only ever names a stand-in (STRIPE_MOCK_URL).
+ */
+export function refuseSimulatorsInProduction(
+  config: Record<string, unknown>,
+  context: z.RefinementCtx,
+  providers: Record<string, string | null>,
+): void {
+  if (config.NODE_ENV !== 'production' || config.ALLOW_SIMULATORS === true) return;
+  for (const [name, origin] of Object.entries(providers)) {
+    const value = config[name];
+    if (typeof value !== 'string' || (origin !== null && new URL(value).origin === origin))
+      continue;
+    context.addIssue({
+      code: 'custom',
+      path: [name],
+      message:
+        origin === null
+          ? 'names a simulator and is refused in production (ALLOW_SIMULATORS=true is for a local trial)'
+          : `must be ${origin} in production, not a simulator (ALLOW_SIMULATORS=true is for a local trial)`,
+    });
   }
 }
 
