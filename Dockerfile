@@ -88,11 +88,12 @@ FROM prod-manifests AS tracking-sim-deps
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --workspace=tools/tracking-sim --include-workspace-root=false --no-audit --no-fund
 
-# Files stay root's: the `node` user runs the app and cannot change it.
+# Files stay root's: the `node` user runs the app and cannot change it. Named by its number (the
+# Node images' `node` is 1000:1000), so Kubernetes' runAsNonRoot can verify it without a lookup.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
-USER node
+USER 1000:1000
 
 # The workspace packages every service and the gateway import (node_modules/@onvelope/* link here).
 # A service listens on the loopback unless told otherwise; in a container the gateway is elsewhere.
@@ -233,6 +234,7 @@ server {
   }
 }
 EOF
+
 COPY --from=build /src/shell/dist /usr/share/nginx/html
 COPY --from=build /src/mf-marketing/dist /usr/share/nginx/html/mf/marketing
 COPY --from=build /src/mf-customer/dist /usr/share/nginx/html/mf/customer

@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { provisionInfra, provisionKubernetesTools, startInfra } from './index.js';
+import {
+  provisionHadolint,
+  provisionInfra,
+  provisionKubernetesTools,
+  startInfra,
+} from './index.js';
 
 const usage = `Usage: npm run infra [-- options]
 Starts MongoDB (compatible), NATS with JetStream and stripe-mock for local runs and prints their URLs.
 
   --provision-only  only download/build what is missing into the cache, then exit (this also
-                    builds helm and kubeconform and the Kubernetes schemas the chart tests use)
+                    builds helm and kubeconform and the Kubernetes schemas the chart tests use, and
+                    fetches hadolint for the Dockerfile's lint)
   --memory          keep nothing between runs (default: data in .data/ at the repo root)
   --data-dir <dir>  where persistent data lives
   -h, --help        this text`;
@@ -36,6 +42,8 @@ async function main(): Promise<void> {
     log(`helm: ${kubernetes.helm}`);
     log(`kubeconform: ${kubernetes.kubeconform}`);
     log(`kubernetes schemas: ${kubernetes.schemaDir}`);
+    // The Dockerfile's lint (npm test).
+    log(`hadolint: ${await provisionHadolint(process.env, log)}`);
     log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return;
   }

@@ -161,3 +161,4 @@ export {
   type KubernetesTools,
 } from './kubernetes-tools.js';
 export { startSmtpSink, type CaughtMail, type SmtpSink } from './smtp-sink.js';
+export { findHadolint, HADOLINT_VERSION, provisionHadolint } from './hadolint.js';

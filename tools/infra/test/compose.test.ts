@@ -284,10 +284,11 @@ describe('Dockerfile', () => {
   });
 
   // Which Node: node-runtime.test.ts (the project's own, an LTS).
-  it('runs the apps as the node user in production mode', () => {
+  it('runs the apps as the node user, by number, in production mode', () => {
     const runtime = dockerfileStages(dockerfile).get('runtime');
     expect(runtime?.from).toBe('${NODE_IMAGE}');
-    expect(runtime?.lines).toContain('USER node');
+    // The Node images' `node` user; a number lets Kubernetes' runAsNonRoot check it.
+    expect(runtime?.lines).toContain('USER 1000:1000');
     expect(runtime?.lines).toContain('ENV NODE_ENV=production');
   });
 
