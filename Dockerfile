@@ -219,6 +219,8 @@ FROM remote AS mf-merchant
 COPY --from=build /src/mf-merchant/dist /usr/share/nginx/html
 
 # The shell's client-side routes get its index.html; under /mf/ only files exist.
+# It sends the gateway's security headers (gateway/src/security-headers.ts; its test
+# web-image-headers.test.ts fails when they differ). HSTS is left to the TLS-terminating Ingress.
 FROM static AS web
 COPY <<'EOF' /etc/nginx/conf.d/default.conf
 server {
@@ -226,6 +228,11 @@ server {
   root /usr/share/nginx/html;
   add_header Cache-Control $cache_control always;
   add_header Access-Control-Allow-Origin "*" always;
+  add_header Content-Security-Policy "default-src 'self'; script-src 'self'; style-src 'self' 'sha256-o+AMw3uUcOmHCf045YyA6j+a62m9qcgmdAZYzb4H2o0='; img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" always;
+  add_header X-Content-Type-Options "nosniff" always;
+  add_header X-Frame-Options "DENY" always;
+  add_header Referrer-Policy "strict-origin-when-cross-origin" always;
+  add_header Cross-Origin-Opener-Policy "same-origin" always;
   location / {
     try_files $uri /index.html;
   }
