@@ -42,8 +42,26 @@ describe('createMetrics', () => {
     );
   });
 
-  it('collects Node process metrics by default', async () => {
+  it('collects Node process metrics by default, with the build it runs', async () => {
     const metrics = createMetrics({ service: 'svc-test' });
-    expect((await metrics.expose()).body).toContain('process_cpu_user_seconds_total');
+    const { body } = await metrics.expose();
+    expect(body).toContain('process_cpu_user_seconds_total');
+    expect(body).toContain(
+      `onvelope_build_info{version="dev",node_version="${process.version}",service="svc-test"} 1`,
+    );
+  });
+
+  it('keeps its own start time and build info when it serves another thread’s metrics', async () => {
+    // svc-orders: its import thread reports no process metrics of its own; the aggregator used to
+    // drop what it cannot sum, so the service lost process_start_time_seconds.
+    const service = createMetrics({ service: 'svc-orders' });
+    const thread = createMetrics({ service: 'svc-orders', defaultMetrics: false });
+    thread.counter({ name: 'imported_rows_total', help: 'rows' }).inc(7);
+    service.include(() => thread.registry.getMetricsAsJSON());
+    const { body } = await service.expose();
+    expect(body).toMatch(/^process_start_time_seconds\{service="svc-orders"\} \d+/m);
+    expect(body).toMatch(/^onvelope_build_info\{.*\} 1$/m);
+    expect(body).toContain('imported_rows_total{service="svc-orders"} 7');
+    expect(body.match(/^# TYPE process_start_time_seconds /gm)).toHaveLength(1);
   });
 });

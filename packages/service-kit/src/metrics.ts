@@ -56,7 +56,17 @@ const lagBuckets = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 21600];
 export function createMetrics(options: MetricsOptions): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service: options.service });
-  if (options.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
+  if (options.defaultMetrics !== false) {
+    collectDefaultMetrics({ register: registry });
+    // Which build answers (a rollout shows as two versions side by side): the image's
+    // APP_VERSION, and the Node the process runs on.
+    new Gauge({
+      name: 'onvelope_build_info',
+      help: 'Always 1: the version of the app and of Node this process runs',
+      labelNames: ['version', 'node_version'],
+      registers: [registry],
+    }).set({ version: process.env.APP_VERSION ?? 'dev', node_version: process.version }, 1);
+  }
 
   // prom-client throws on a second registration of a name; a second ask gets the first metric, so
   // a module may declare its metric where it uses it without coordinating with the others.
@@ -74,12 +84,26 @@ export function createMetrics(options: MetricsOptions): Metrics {
     async expose() {
       if (!included.length)
         return { contentType: registry.contentType, body: await registry.metrics() };
-      const snapshots = await Promise.all([
+      const [own, ...others] = await Promise.all([
         registry.getMetricsAsJSON(),
         ...included.map((snapshot) => snapshot()),
       ]);
-      const merged = AggregatorRegistry.aggregate(snapshots);
-      return { contentType: registry.contentType, body: await merged.metrics() };
+      // Only series both sides have are summed: the aggregator drops what it cannot sum (the
+      // process's start time, build info), which this process alone reports.
+      const shared = new Set(others.flatMap((snapshot) => snapshot.map((metric) => metric.name)));
+      const merged = AggregatorRegistry.aggregate([
+        own.filter((metric) => shared.has(metric.name)),
+        ...others,
+      ]);
+      const ownOnly = await Promise.all(
+        own
+          .filter((metric) => !shared.has(metric.name))
+          .map((metric) => registry.getSingleMetricAsString(metric.name)),
+      );
+      return {
+        contentType: registry.contentType,
+        body: `${ownOnly.join('\n')}\n${await merged.metrics()}`,
+      };
     },
     include: (snapshot) => void included.push(snapshot),
   };
@@ -139,10 +163,59 @@ export interface MessagingMetrics {
   published: Counter<'subject'>;
   consumed: Counter<'subject' | 'outcome'>;
   consumeLag: Histogram<'subject'>;
+  /** Reports a durable consumer's backlog while it runs; call the answer when it stops. */
+  watchConsumer(consumer: WatchedConsumer): () => void;
+}
+
+/** A durable consumer whose backlog is asked of the server at each scrape. */
+export interface WatchedConsumer {
+  stream: string;
+  name: string;
+  /** The server's counts: not yet delivered, and delivered but not acknowledged. */
+  backlog(): Promise<{ pending: number; ackPending: number }>;
 }
 
 export function messagingMetrics(metrics: Metrics): MessagingMetrics {
+  const watched = new Set<WatchedConsumer>();
+  // One question per consumer per scrape serves both gauges.
+  let asked: { at: number; answers: Promise<BacklogAnswer[]> } | undefined;
+  const backlogs = () => {
+    if (!asked || Date.now() - asked.at > 1_000) {
+      asked = { at: Date.now(), answers: askBacklogs([...watched]) };
+    }
+    return asked.answers;
+  };
+  const backlogGauge = (name: string, help: string, of: (answer: BacklogAnswer) => number) =>
+    metrics.gauge({
+      name,
+      help,
+      labelNames: ['stream', 'consumer'],
+      async collect() {
+        this.reset();
+        for (const answer of await backlogs()) {
+          this.set({ stream: answer.stream, consumer: answer.name }, of(answer));
+        }
+      },
+    });
+  backlogGauge(
+    'onvelope_jetstream_consumer_pending',
+    'Events on the stream not yet delivered to this durable consumer (work waiting)',
+    (answer) => answer.pending,
+  );
+  backlogGauge(
+    'onvelope_jetstream_consumer_ack_pending',
+    'Events delivered to this durable consumer and not yet acknowledged (work in hand)',
+    (answer) => answer.ackPending,
+  );
   return {
+    watchConsumer(consumer) {
+      watched.add(consumer);
+      asked = undefined;
+      return () => {
+        watched.delete(consumer);
+        asked = undefined;
+      };
+    },
     published: metrics.counter({
       name: 'events_published_total',
       help: 'Events published to JetStream (acknowledged by the server), by subject',
@@ -160,4 +233,20 @@ export function messagingMetrics(metrics: Metrics): MessagingMetrics {
       buckets: lagBuckets,
     }),
   };
+}
+
+type BacklogAnswer = { stream: string; name: string; pending: number; ackPending: number };
+
+/** Every watched consumer's backlog; one the server cannot answer for is left out of the scrape. */
+async function askBacklogs(consumers: WatchedConsumer[]): Promise<BacklogAnswer[]> {
+  const answers = await Promise.all(
+    consumers.map(async ({ stream, name, backlog }) => {
+      try {
+        return { stream, name, ...(await backlog()) };
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return answers.filter((answer): answer is BacklogAnswer => answer !== undefined);
 }

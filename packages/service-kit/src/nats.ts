@@ -198,6 +198,14 @@ export async function consumeEvents<T extends z.ZodType>(
   const metrics = metricsByConnection.get(nc);
   const count = (outcome: 'acked' | 'retried' | 'deferred' | 'dropped') =>
     metrics?.consumed.inc({ subject: event.subject, outcome });
+  const unwatch = metrics?.watchConsumer({
+    stream: event.stream.name,
+    name: durableName,
+    async backlog() {
+      const info = await jsm.consumers.info(event.stream.name, durableName);
+      return { pending: info.num_pending, ackPending: info.num_ack_pending };
+    },
+  });
 
   function handle(message: JsMsg) {
     metrics?.consumeLag.observe(
@@ -256,6 +264,7 @@ export async function consumeEvents<T extends z.ZodType>(
     /** Resolves once the message in hand is handled; the ones fetched after it are returned. */
     async stop() {
       stopping = true;
+      unwatch?.();
       messages.stop();
       await done;
     },
