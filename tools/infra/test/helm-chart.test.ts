@@ -276,6 +276,8 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
           AUTH_JWKS_URL: 'http://onvelope-svc-auth:4001/auth/.well-known/jwks.json',
           PUBLIC_SITE_URL: 'http://localhost:8080',
           LOG_LEVEL: 'info',
+          // The chart's appVersion: the image tag when none is given.
+          APP_VERSION: '0.1.0',
         });
       }
     });

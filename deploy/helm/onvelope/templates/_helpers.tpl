@@ -80,7 +80,8 @@ Values from `apps.<name>.env` come last and win.
 {{- $root := .root -}}
 {{- $v := $root.Values -}}
 {{- $site := $v.publicSiteUrl | trimSuffix "/" -}}
-{{- $config := dict "LOG_LEVEL" $v.logLevel -}}
+{{- /* onvelope_build_info's version: which release a pod runs, seen beside the other's in a rollout. */ -}}
+{{- $config := dict "LOG_LEVEL" $v.logLevel "APP_VERSION" (.app.image.tag | default $v.image.tag | default $root.Chart.AppVersion | toString) -}}
 {{- if eq .name "gateway" -}}
 {{- $upstreams := dict "AUTH_SERVICE_URL" "svc-auth" "ORDERS_SERVICE_URL" "svc-orders" "SYNC_SERVICE_URL" "svc-sync" "BILLING_SERVICE_URL" "svc-billing" "ANALYTICS_SERVICE_URL" "svc-analytics" "NOTIFY_SERVICE_URL" "svc-notify" -}}
 {{- range $variable, $service := $upstreams -}}
