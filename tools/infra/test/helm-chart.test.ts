@@ -549,6 +549,38 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
     ).rejects.toThrow(/secrets\.values\.METRICS_TOKEN: the gateway's ServiceMonitor/);
   });
 
+  it('scales svc-sync on its waiting sync jobs with KEDA when asked, instead of on CPU', async () => {
+    const manifests = parseManifests(
+      await template('-f', inClusterValues, '--set', 'syncQueueScaling.enabled=true'),
+    );
+    const [scaled] = byKind(manifests, 'ScaledObject');
+    expect(scaled!.spec).toMatchObject({
+      scaleTargetRef: { name: 'onvelope-svc-sync' },
+      minReplicaCount: 2,
+      maxReplicaCount: 10,
+      triggers: [
+        {
+          type: 'nats-jetstream',
+          metadata: {
+            natsServerMonitoringEndpoint: 'onvelope-nats.shop.svc.cluster.local:8222',
+            account: '$G',
+            stream: 'SYNC_JOBS',
+            consumer: 'svc-sync-jobs',
+            lagThreshold: '4',
+          },
+        },
+      ],
+    });
+    // KEDA makes svc-sync's HPA; the chart's CPU one stays for the gateway only.
+    expect(
+      byKind(manifests, 'HorizontalPodAutoscaler').map((hpa) => hpa.spec.scaleTargetRef.name),
+    ).toEqual(['onvelope-gateway']);
+    expect(named(manifests, 'Deployment', 'onvelope-svc-sync')!.spec.replicas).toBeUndefined();
+    await expect(
+      template('-f', minimalValues, '--set', 'syncQueueScaling.enabled=true'),
+    ).rejects.toThrow(/syncQueueScaling\.natsMonitoringEndpoint is required with external NATS/);
+  });
+
   it('refuses a misspelt value (values.schema.json)', async () => {
     await expect(template('--set', 'apps.svc-sync.replica=3')).rejects.toThrow(
       /replica.*not allowed/i,
