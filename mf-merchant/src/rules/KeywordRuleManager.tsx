@@ -22,6 +22,7 @@ import {
   sampleLine,
 } from '../domain/rule-confirmations.js';
 import { emptyRuleForm, type RuleForm } from '../domain/forms.js';
+import { conditionsFormOf, emptyConditionsForm, ruleTitle } from '../domain/rule-conditions.js';
 import { messageVocabulary } from '../domain/suggestions.js';
 import { RuleEditor } from './RuleEditor.js';
 import { RuleConfirmDialog } from './RuleConfirmDialog.js';
@@ -62,7 +63,7 @@ function dialogOf(confirmation: Confirmation) {
         examples: confirmation.preview.sample.map(sampleLine),
       };
     case 'delete':
-      return { text: deleteConfirmation(confirmation.rule.keyword) };
+      return { text: deleteConfirmation(ruleTitle(confirmation.rule)) };
     case 'clear':
       return { text: clearAllConfirmation(confirmation.ruleCount) };
   }
@@ -123,7 +124,7 @@ export function KeywordRuleManager({
         ? current.map((candidate) => (candidate.id === rule.id ? rule : candidate))
         : [...current, rule],
     );
-    setNotice(exists ? `Rule “${rule.keyword}” updated.` : `Rule “${rule.keyword}” created.`);
+    setNotice(exists ? `Rule “${ruleTitle(rule)}” updated.` : `Rule “${ruleTitle(rule)}” created.`);
     startEditing(null);
   };
 
@@ -132,7 +133,7 @@ export function KeywordRuleManager({
       await merchantApi.call(deleteKeywordRule, { params: { id: rule.id } });
       replaceRules((rules ?? []).filter((candidate) => candidate.id !== rule.id));
       if (editing?.id === rule.id) startEditing(null);
-      setNotice(`Rule “${rule.keyword}” deleted.`);
+      setNotice(`Rule “${ruleTitle(rule)}” deleted.`);
     } catch (error) {
       setNotice(failureMessage(error, 'Failed to delete the rule'));
     }
@@ -210,14 +211,16 @@ export function KeywordRuleManager({
         wide
       >
         <p className="me-muted">
-          A rule matches the Items of an order and adds a message for the buyer or sets its status.
-          Rules apply to every imported order, in the order listed.
+          A rule matches the Items of an order (its keyword), other fields of the order (its
+          conditions) or both, and adds a message for the buyer or sets its status. Rules apply to
+          every imported order, in the order listed.
         </p>
         <RuleTestBox />
         <RuleEditor
           key={editorKey}
           editing={editing}
           initial={editing ? formOf(editing) : emptyRuleForm}
+          initialConditions={editing ? conditionsFormOf(editing) : emptyConditionsForm}
           vocabulary={vocabulary}
           onSaved={saved}
           onCancelEdit={() => startEditing(null)}

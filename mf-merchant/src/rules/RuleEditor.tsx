@@ -12,15 +12,22 @@ import { merchantApi } from '../api.js';
 import {
   matchTypeLabels,
   ruleActionLabels,
-  ruleFormProblem,
   ruleInputOf,
   type KeywordMatchType,
   type KeywordRuleAction,
   type RuleForm,
 } from '../domain/forms.js';
+import {
+  appliesToText,
+  conditionsInputOf,
+  ruleEditorProblem,
+  ruleTitle,
+  type ConditionsForm,
+} from '../domain/rule-conditions.js';
 import { saveFailure, workspaceMessages } from '../domain/workspace-messages.js';
 import { KeywordInput } from './KeywordInput.js';
 import { MessageInput } from './MessageInput.js';
+import { RuleConditions } from './RuleConditions.js';
 
 type Preview = ResponseOf<typeof previewKeywordRule>;
 
@@ -28,6 +35,7 @@ interface RuleEditorProps {
   /** The rule being edited, or null to create one (spec 000 §4: create mode and edit mode). */
   editing: KeywordRule | null;
   initial: RuleForm;
+  initialConditions: ConditionsForm;
   vocabulary: string[];
   onSaved: (rule: KeywordRule) => void;
   onCancelEdit: () => void;
@@ -37,11 +45,13 @@ interface RuleEditorProps {
 export function RuleEditor({
   editing,
   initial,
+  initialConditions,
   vocabulary,
   onSaved,
   onCancelEdit,
 }: RuleEditorProps) {
   const [form, setForm] = useState<RuleForm>(initial);
+  const [conditions, setConditions] = useState<ConditionsForm>(initialConditions);
   // Once the seller has tried to save or preview, the form is checked again on every change, so a
   // message goes (or moves on to the next problem) as the field is fixed.
   const [attempted, setAttempted] = useState(false);
@@ -49,26 +59,35 @@ export function RuleEditor({
   const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const formProblem = attempted ? ruleFormProblem(form) : null;
+  const formProblem = attempted ? ruleEditorProblem(form, conditions) : null;
   const problem = saveError ?? formProblem;
-  const update = (change: Partial<RuleForm>) => {
-    setForm({ ...form, ...change });
+  const appliesTo = appliesToText(form, conditions);
+  const changed = () => {
     setPreview(null);
     setPreviewError(null);
     setSaveError(null);
   };
+  const update = (change: Partial<RuleForm>) => {
+    setForm({ ...form, ...change });
+    changed();
+  };
+  const updateConditions = (next: ConditionsForm) => {
+    setConditions(next);
+    changed();
+  };
+  const bodyOf = () => ({ ...ruleInputOf(form), ...conditionsInputOf(conditions) });
 
   const validate = () => {
     setAttempted(true);
     setSaveError(null);
-    return ruleFormProblem(form) === null;
+    return ruleEditorProblem(form, conditions) === null;
   };
 
   const save = async () => {
     if (!validate()) return;
     setSaving(true);
     try {
-      const body = ruleInputOf(form);
+      const body = bodyOf();
       const { rule } = editing
         ? await merchantApi.call(updateKeywordRule, { params: { id: editing.id }, body })
         : await merchantApi.call(createKeywordRule, { body });
@@ -84,7 +103,7 @@ export function RuleEditor({
     if (!validate()) return;
     setPreviewError(null);
     try {
-      setPreview(await merchantApi.call(previewKeywordRule, { body: ruleInputOf(form) }));
+      setPreview(await merchantApi.call(previewKeywordRule, { body: bodyOf() }));
     } catch (error) {
       setPreviewError(failureMessage(error, 'Failed to preview the rule'));
     }
@@ -100,7 +119,7 @@ export function RuleEditor({
       }}
       data-testid="rule-form"
     >
-      <h3>{editing ? `Edit rule “${editing.keyword}”` : 'New rule'}</h3>
+      <h3>{editing ? `Edit rule “${ruleTitle(editing)}”` : 'New rule'}</h3>
       {problem && (
         <p className="ov-alert ov-alert--error" role="alert" data-testid="rule-form-error">
           {problem}
@@ -160,6 +179,11 @@ export function RuleEditor({
           Case sensitive
         </label>
       </div>
+      <RuleConditions value={conditions} onChange={updateConditions} />
+      <p className="me-rule-sentence" aria-live="polite" data-testid="rule-sentence">
+        {appliesTo ??
+          'Enter a keyword or add a condition to say which orders this rule applies to.'}
+      </p>
       <div className="me-form__actions">
         <button type="submit" className="ov-button" disabled={saving} data-testid="rule-save">
           {editing ? 'Update Rule' : 'Create Rule'}

@@ -1,5 +1,6 @@
-import type { KeywordRule } from '@onvelope/contracts';
+import { ruleSentence, type KeywordRule } from '@onvelope/contracts';
 import { matchTypeLabels, ruleActionLabels } from '../domain/forms.js';
+import { ruleTitle } from '../domain/rule-conditions.js';
 
 interface RuleListProps {
   rules: KeywordRule[];
@@ -7,7 +8,11 @@ interface RuleListProps {
   onDelete: (rule: KeywordRule) => void;
 }
 
-/** spec 000 §2: the list of rules with edit and delete, in the order they apply. */
+/**
+ * spec 000 §2: the list of rules with edit and delete, in the order they apply. A rule with
+ * conditions (issue 38 item 7) is named by its keyword, else by what it tests, and says in full
+ * which orders it applies to, as the editor does.
+ */
 export function RuleList({ rules, onEdit, onDelete }: RuleListProps) {
   if (rules.length === 0) {
     return <p className="me-muted">No rules yet. Create one above.</p>;
@@ -17,11 +22,18 @@ export function RuleList({ rules, onEdit, onDelete }: RuleListProps) {
       {rules.map((rule) => (
         <li key={rule.id} className="me-rule" data-testid="rule-item">
           <div>
-            <strong data-testid="rule-item-keyword">{rule.keyword}</strong>{' '}
-            <span className="me-muted">
-              {matchTypeLabels[rule.matchType]}
-              {rule.caseSensitive ? ', case sensitive' : ''}
-            </span>
+            <strong data-testid="rule-item-keyword">{ruleTitle(rule)}</strong>{' '}
+            {rule.keyword && (
+              <span className="me-muted">
+                {matchTypeLabels[rule.matchType]}
+                {rule.caseSensitive ? ', case sensitive' : ''}
+              </span>
+            )}
+            {rule.conditions?.length ? (
+              <div className="me-rule__sentence" data-testid="rule-item-sentence">
+                Applies to orders where {ruleSentence(rule)}
+              </div>
+            ) : null}
             <div>{ruleActionLabels[rule.action]}</div>
             {rule.customMessage && <div className="me-rule__message">“{rule.customMessage}”</div>}
           </div>

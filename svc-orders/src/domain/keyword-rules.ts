@@ -1,9 +1,15 @@
 import {
   defaultRuleMessages,
+  ruleSentence,
   type keywordMatchTypes,
   type keywordRuleActions,
+  type RuleCondition,
+  type RuleMatchMode,
 } from '@onvelope/contracts';
+import { conditionReason, type RuleSubject } from './rule-conditions.js';
 import { escapeRegExp } from './text-pattern.js';
+
+export { itemsTextOf, ruleSubjectOf, type RuleSubject } from './rule-conditions.js';
 
 export type KeywordRuleAction = (typeof keywordRuleActions)[number];
 export type KeywordMatchType = (typeof keywordMatchTypes)[number];
@@ -16,10 +22,14 @@ export interface KeywordRuleLike {
   customMessage?: string | null;
   matchType?: KeywordMatchType;
   caseSensitive?: boolean;
+  /** Tests on other fields of the order, combined with the keyword (when it has one) by `match`. */
+  conditions?: readonly RuleCondition[];
+  match?: RuleMatchMode;
 }
 
 export interface AppliedRule {
   id: string;
+  /** The rule's keyword, or for a rule of conditions alone its sentence (`ruleLabel`). */
   keyword: string;
   action: KeywordRuleAction;
   explanation: string;
@@ -99,17 +109,6 @@ export function itemNamesOf(items: string | null | undefined): string[] {
   return result;
 }
 
-/**
- * The text rules match for an order: its Items, or its product name when the source gave no Items
- * (single-product rows of a CSV file).
- */
-export function itemsTextOf(entry: {
-  items?: string | null;
-  productName?: string | null;
-}): string | null {
-  return entry.items?.trim() || entry.productName?.trim() || null;
-}
-
 function matcherOf(rule: KeywordRuleLike): ((candidate: string) => boolean) | null {
   const caseSensitive = rule.caseSensitive ?? false;
   const fold = (text: string) => (caseSensitive ? text : text.toLowerCase());
@@ -145,13 +144,47 @@ export function matchedText(rule: KeywordRuleLike, items: string | null): string
   return candidates.find((candidate) => matches(candidate)) ?? null;
 }
 
-export function explainMatch(rule: KeywordRuleLike, text: string): string {
-  return `rule '${rule.keyword.trim()}' matched '${text}' in Items`;
+/** How a rule is named to the seller: its keyword, else (conditions alone) what it tests. */
+export function ruleLabel(rule: KeywordRuleLike): string {
+  return (
+    rule.keyword.trim() ||
+    ruleSentence({
+      keyword: '',
+      matchType: rule.matchType ?? 'contains',
+      caseSensitive: rule.caseSensitive ?? false,
+      conditions: rule.conditions ?? [],
+      match: rule.match ?? 'all',
+    })
+  );
+}
+
+/** "rule 'gift' matched 'Gift wrap' in Items, country United States": why a rule applies. */
+export function explainRule(rule: KeywordRuleLike, reasons: readonly string[]): string {
+  return `rule '${ruleLabel(rule)}' matched ${reasons.join(', ')}`;
 }
 
 /**
- * Applies a seller's keyword rules to an order's Items text. Pure: the caller passes the rules in
- * creation order and the time to stamp a shipped date with.
+ * Why a rule applies to an order (one reason per test that held, the keyword's first), or null
+ * when it does not: every test must hold (match all, the default) or one (match any). A rule
+ * with neither keyword nor conditions applies to nothing.
+ */
+export function ruleReasons(rule: KeywordRuleLike, subject: RuleSubject): string[] | null {
+  const outcomes: (string | null)[] = (rule.conditions ?? []).map((condition) =>
+    conditionReason(condition, subject, itemNamesOf),
+  );
+  if (rule.keyword.trim()) {
+    const text = matchedText(rule, subject.items ?? null);
+    outcomes.unshift(text === null ? null : `'${text}' in Items`);
+  }
+  const held = outcomes.filter((reason): reason is string => reason !== null);
+  const applies = rule.match === 'any' ? held.length > 0 : held.length === outcomes.length;
+  return outcomes.length > 0 && applies ? held : null;
+}
+
+/**
+ * Applies a seller's keyword rules to an order (`ruleSubjectOf`), or to an Items text alone (an
+ * order whose other fields are unknown: the shape callers used before rules had conditions).
+ * Pure: the caller passes the rules in creation order and the time to stamp a shipped date with.
  *
  * - Messages: each matching rule adds its custom message (or its action's default message),
  *   in rule order, without repeats, joined by ' | '.
@@ -165,9 +198,11 @@ export function explainMatch(rule: KeywordRuleLike, text: string): string {
  */
 export function evaluateKeywordRules(
   rules: readonly KeywordRuleLike[],
-  items: string | null,
+  order: RuleSubject | string | null,
   now: Date,
 ): KeywordRulesOutcome {
+  const subject: RuleSubject =
+    typeof order === 'object' && order !== null ? order : { items: order };
   const appliedRules: AppliedRule[] = [];
   const messages: string[] = [];
   const contributors = new Set<AppliedRule>();
@@ -175,13 +210,13 @@ export function evaluateKeywordRules(
   let status: string | null = null;
 
   for (const rule of rules) {
-    const text = matchedText(rule, items);
-    if (text === null) continue;
+    const reasons = ruleReasons(rule, subject);
+    if (reasons === null) continue;
     const applied: AppliedRule = {
       id: rule.id,
-      keyword: rule.keyword.trim(),
+      keyword: ruleLabel(rule),
       action: rule.action,
-      explanation: explainMatch(rule, text),
+      explanation: explainRule(rule, reasons),
     };
     appliedRules.push(applied);
 

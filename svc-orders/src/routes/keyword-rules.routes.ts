@@ -63,7 +63,7 @@ export async function registerKeywordRuleRoutes({ routes, db, nats, log }: Keywo
     deleteKeywordRule(db, account(ctx), params.id),
   );
   routes.handle(testKeywordRulesRoute, async (ctx, { body }) =>
-    testKeywordRules(db, account(ctx), body.itemName, new Date()),
+    testKeywordRules(db, account(ctx), body, new Date()),
   );
   routes.handle(previewKeywordRuleRoute, async (ctx, { body }) =>
     previewKeywordRule(db, account(ctx), body),

@@ -13,7 +13,7 @@ import {
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
-import { evaluateKeywordRules, itemsTextOf } from '../domain/keyword-rules.js';
+import { evaluateKeywordRules, ruleSubjectOf } from '../domain/keyword-rules.js';
 
 const BATCH_SIZE = 500;
 
@@ -26,12 +26,28 @@ export interface ApplyRulesDeps {
   log: Logger;
 }
 
-/** What of an unsettled order the rules decide (and the job reads). */
+/**
+ * What of an unsettled order the rules decide (and the job reads). The fields rule conditions test
+ * are optional so that a reader that selects only the Items still type-checks; an absent one reads
+ * as no value (`RuleSubject`).
+ */
 export type RuleTouchedEntry = Pick<
   TrackingEntryDocument,
   'status' | 'shippedAt' | 'statusRule' | 'keywordMessage' | 'keywordExplanation' | 'items'
 > &
-  Partial<Pick<TrackingEntryDocument, 'productName'>>;
+  Partial<
+    Pick<
+      TrackingEntryDocument,
+      | 'productName'
+      | 'firstName'
+      | 'lastName'
+      | 'customerName'
+      | 'email'
+      | 'shippingCountry'
+      | 'courier'
+      | 'orderTotal'
+    >
+  >;
 
 /**
  * What the rules make of one order, or null when they change nothing: the keyword message and
@@ -44,7 +60,7 @@ export function ruleChangesTo(
   rules: Awaited<ReturnType<typeof keywordRulesOf>>,
   now: Date,
 ): EntryFields | null {
-  const outcome = evaluateKeywordRules(rules, itemsTextOf(entry), now);
+  const outcome = evaluateKeywordRules(rules, ruleSubjectOf(entry), now);
   const next = nextStatusOf(storedStatusOf(entry), {
     source: 'rules',
     status: null,

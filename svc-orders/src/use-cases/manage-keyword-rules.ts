@@ -29,6 +29,8 @@ function fieldsOf(input: KeywordRuleInput) {
     customMessage: input.customMessage?.trim() || null,
     matchType: input.matchType,
     caseSensitive: input.caseSensitive,
+    conditions: input.conditions,
+    match: input.match,
   };
 }
 

@@ -4,15 +4,43 @@ import type { rulePreviewResponse } from '@onvelope/contracts';
 import { forAccount } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import {
-  explainMatch,
-  itemsTextOf,
-  matchedText,
+  explainRule,
+  ruleReasons,
+  ruleSubjectOf,
   type KeywordRuleLike,
 } from '../domain/keyword-rules.js';
+import type { RuleSubjectFields } from '../domain/rule-conditions.js';
 import { escapeRegExp } from '../domain/text-pattern.js';
 import type { KeywordRuleInput } from './manage-keyword-rules.js';
 
 export const PREVIEW_SAMPLE_SIZE = 10;
+
+/** What of an order the preview reads: its number and whatever a rule may test. */
+const previewFields = {
+  orderNumber: 1,
+  items: 1,
+  productName: 1,
+  firstName: 1,
+  lastName: 1,
+  customerName: 1,
+  email: 1,
+  shippingCountry: 1,
+  courier: 1,
+  status: 1,
+  orderTotal: 1,
+} as const;
+
+/**
+ * The orders the database may skip: when the keyword must hold (a keyword rule, or one whose
+ * conditions must all hold too), every match type needs the keyword somewhere in the text; a rule
+ * of conditions alone, or matching any, reads every order and decides itself.
+ */
+function mayMatchOf(input: KeywordRuleInput) {
+  const mustHoldKeyword = input.keyword && (input.match === 'all' || !input.conditions.length);
+  if (!mustHoldKeyword) return {};
+  const mayMatch = new RegExp(escapeRegExp(input.keyword), input.caseSensitive ? '' : 'i');
+  return { $or: [{ items: mayMatch }, { productName: mayMatch }] };
+}
 
 /**
  * Which of the seller's orders (all of them, shipped or not) a rule not saved yet would match: the
@@ -24,25 +52,26 @@ export async function previewKeywordRule(
   input: KeywordRuleInput,
 ): Promise<z.infer<typeof rulePreviewResponse>> {
   const rule: KeywordRuleLike = { id: 'preview', ...input };
-  // Every match type needs the keyword somewhere in the text, so this filter lets the database
-  // skip orders that cannot match; the rule itself decides for the rest.
-  const mayMatch = new RegExp(escapeRegExp(input.keyword), input.caseSensitive ? '' : 'i');
   const cursor = forAccount(trackingEntryModel(db), accountId)
-    .find({ $or: [{ items: mayMatch }, { productName: mayMatch }] })
-    .select({ orderNumber: 1, items: 1, productName: 1 })
+    .find(mayMatchOf(input))
+    .select(previewFields)
     .sort({ createdAt: -1, _id: -1 })
-    .lean<{ orderNumber: string; items?: string | null; productName?: string | null }[]>()
+    .lean<(RuleSubjectFields & { orderNumber: string })[]>()
     .cursor({ batchSize: 1_000 });
 
   let matchCount = 0;
   const sample: z.infer<typeof rulePreviewResponse>['sample'] = [];
   for await (const doc of cursor) {
-    const items = itemsTextOf(doc);
-    const text = matchedText(rule, items);
-    if (text === null) continue;
+    const subject = ruleSubjectOf(doc);
+    const reasons = ruleReasons(rule, subject);
+    if (reasons === null) continue;
     matchCount += 1;
     if (sample.length < PREVIEW_SAMPLE_SIZE) {
-      sample.push({ orderNumber: doc.orderNumber, items, explanation: explainMatch(rule, text) });
+      sample.push({
+        orderNumber: doc.orderNumber,
+        items: subject.items ?? null,
+        explanation: explainRule(rule, reasons),
+      });
     }
   }
   return { matchCount, sample };

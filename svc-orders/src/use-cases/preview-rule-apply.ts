@@ -32,8 +32,8 @@ function keywordPatterns(rules: readonly KeywordRuleLike[]): RegExp[] {
 /**
  * GET /api/keyword-rules/apply-preview: what "Apply rules to existing orders" would change now, on
  * the caller's unshipped orders, worked out as the apply job does but without writing. Only the
- * orders a rule may match or that carry a rule's message or explanation are read: any other order
- * would not change.
+ * orders a rule may match or that carry a rule's message or explanation are read (every unsettled
+ * order when a rule's conditions can match without its keyword): any other order would not change.
  */
 export async function previewRuleApply(
   db: Connection,
@@ -47,9 +47,13 @@ export async function previewRuleApply(
     { keywordExplanation: { $ne: null } },
     ...keywordPatterns(rules).flatMap((pattern) => [{ items: pattern }, { productName: pattern }]),
   ];
+  // A rule whose conditions can hold without its keyword (none, or `any`) may match any order.
+  const matchesWithoutKeyword = rules.some(
+    (rule) => rule.conditions?.length && (!rule.keyword.trim() || rule.match === 'any'),
+  );
   const examined = await orders.countDocuments(unsettledOrders);
   const cursor = orders
-    .find({ ...unsettledOrders, $or: mayChange })
+    .find(matchesWithoutKeyword ? unsettledOrders : { ...unsettledOrders, $or: mayChange })
     .select({
       orderNumber: 1,
       status: 1,
@@ -59,6 +63,14 @@ export async function previewRuleApply(
       productName: 1,
       keywordMessage: 1,
       keywordExplanation: 1,
+      // What rules' conditions test (`ruleSubjectOf`).
+      firstName: 1,
+      lastName: 1,
+      customerName: 1,
+      email: 1,
+      shippingCountry: 1,
+      courier: 1,
+      orderTotal: 1,
     })
     .sort({ createdAt: -1, _id: -1 })
     .lean<Candidate[]>()
