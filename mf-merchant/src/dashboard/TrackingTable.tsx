@@ -4,6 +4,7 @@ import { TimeText } from '@onvelope/ui';
 import { canShip, customerOf } from '../domain/display-format.js';
 import { ariaSort, sortIndicator, type SortField, type TableQuery } from '../domain/table-state.js';
 import { OpenOrderButton, StatusBadge } from './OrderCells.js';
+import { SelectPageBox, SelectRowBox, type RowSelection } from './SelectionBoxes.js';
 import { ShipButton } from './ShipButton.js';
 
 interface TrackingTableProps {
@@ -12,6 +13,8 @@ interface TrackingTableProps {
   onSort: (field: SortField) => void;
   onOpen: (entry: TrackingEntry) => void;
   onShip: (entry: TrackingEntry) => void;
+  /** Tick boxes per row and for the page (bulk actions); none without it. */
+  selection?: RowSelection;
 }
 
 /**
@@ -100,12 +103,24 @@ const columnClass = ({ priority, className }: Column) =>
  * Narrow tables drop their lower-priority columns and keep the actions column pinned at the right,
  * so SHIP is always in reach without scrolling sideways.
  */
-export function TrackingTable({ entries, query, onSort, onOpen, onShip }: TrackingTableProps) {
+export function TrackingTable({
+  entries,
+  query,
+  onSort,
+  onOpen,
+  onShip,
+  selection,
+}: TrackingTableProps) {
   return (
     <div className="me-table-wrap">
       <table className="me-table" data-testid="tracking-table">
         <thead>
           <tr>
+            {selection && (
+              <th scope="col" className="me-table__select">
+                <SelectPageBox selection={selection} />
+              </th>
+            )}
             {columns.map((column) => (
               <th
                 key={column.label}
@@ -133,7 +148,7 @@ export function TrackingTable({ entries, query, onSort, onOpen, onShip }: Tracki
           {entries.length === 0 ? (
             <tr>
               <td
-                colSpan={columns.length + 1}
+                colSpan={columns.length + (selection ? 2 : 1)}
                 className="me-table__empty"
                 data-testid="table-empty"
               >
@@ -149,6 +164,11 @@ export function TrackingTable({ entries, query, onSort, onOpen, onShip }: Tracki
                 data-testid="tracking-row"
                 data-order-number={entry.orderNumber}
               >
+                {selection && (
+                  <td className="me-table__select">
+                    <SelectRowBox orderNumber={entry.orderNumber} selection={selection} />
+                  </td>
+                )}
                 {columns.map((column) => (
                   <td key={column.label} className={columnClass(column)}>
                     {column.cell(entry, onOpen)}

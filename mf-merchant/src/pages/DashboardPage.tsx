@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate } from '@onvelope/router';
 import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
 import {
@@ -17,6 +17,8 @@ import { useReturnFlag } from '../billing/use-return-flag.js';
 import { useSubscriptionReturn } from '../billing/use-subscription-return.js';
 import { Modal } from '../components/Modal.js';
 import { Toasts } from '../components/Toasts.js';
+import { BulkBar } from '../dashboard/BulkBar.js';
+import { BulkDialog } from '../dashboard/BulkDialog.js';
 import { DashboardHeader } from '../dashboard/DashboardHeader.js';
 import { DatabaseManagement } from '../dashboard/DatabaseManagement.js';
 import { NeedsAttention } from '../dashboard/NeedsAttention.js';
@@ -31,7 +33,19 @@ import { TrackingStats } from '../dashboard/TrackingStats.js';
 import { TrackingTable } from '../dashboard/TrackingTable.js';
 import { TrackingToolbar } from '../dashboard/TrackingToolbar.js';
 import { phoneScreen, useMediaQuery } from '../dashboard/use-media-query.js';
+import type { RowSelection } from '../dashboard/SelectionBoxes.js';
 import { useWorkspaceData } from '../dashboard/use-workspace-data.js';
+import {
+  bulkSelectionOf,
+  isSelected,
+  noSelection,
+  pageState,
+  selectedCount,
+  toggleOrder,
+  togglePage,
+  trackingListTemplate,
+  type DashboardSelection,
+} from '../domain/bulk-selection.js';
 import {
   defaultTableQuery,
   filterByStatus,
@@ -97,6 +111,9 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   const [shipping, setShipping] = useState<TrackingEntry | null>(null);
   const [searching, setSearching] = useState(false);
   const [searchAnswer, setSearchAnswer] = useState<SearchAnswer | null>(null);
+  const [selected, setSelected] = useState<DashboardSelection>(noSelection);
+  // The selection is taken when the dialog opens: its count and its job are of that selection.
+  const [bulk, setBulk] = useState<Omit<ComponentProps<typeof BulkDialog>, 'onClose'> | null>(null);
   const [now, setNow] = useState(() => new Date());
   const reload = useCallback(() => {
     setNow(new Date());
@@ -114,6 +131,12 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   useEffect(() => {
     if (sessionOver) delayedNavigate('/login', redirectDelays.afterSessionExpiry);
   }, [sessionOver, delayedNavigate]);
+
+  /** Another filter: a selection belongs to the filter it was made under, so it starts empty. */
+  const refilter = (next: TableQuery) => {
+    setSelected(noSelection);
+    setQuery(next);
+  };
 
   const signOut = () => {
     logout();
@@ -148,6 +171,13 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   }
 
   const pagination = data.list?.pagination;
+  const pageOrders = data.list?.entries.map((entry) => entry.orderNumber) ?? [];
+  const rowSelection: RowSelection = {
+    isSelected: (orderNumber) => isSelected(selected, orderNumber),
+    onToggle: (orderNumber) => setSelected(toggleOrder(selected, orderNumber)),
+    page: pageState(selected, pageOrders),
+    onTogglePage: () => setSelected(togglePage(selected, pageOrders)),
+  };
   return (
     <div className="me-dashboard" data-testid="dashboard-page">
       <SessionExpiredNotice />
@@ -210,11 +240,28 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
                 searching={searching}
                 sortBy={query.sortBy}
                 sortOrder={query.sortOrder}
-                onStatus={(status) => setQuery(filterByStatus(query, status))}
+                onStatus={(status) => refilter(filterByStatus(query, status))}
                 onSortBy={(field) => setQuery(sortByField(query, field))}
                 onSortOrder={(order) => setQuery(sortInOrder(query, order))}
-                onHideShipped={(hide) => setQuery(setHideShipped(query, hide))}
+                onHideShipped={(hide) => refilter(setHideShipped(query, hide))}
                 onSearch={(term) => void search(term)}
+              />
+              <BulkBar
+                selected={selectedCount(selected)}
+                wholePage={rowSelection.page === 'all'}
+                allMatching={selected.kind === 'matching'}
+                total={pagination?.total ?? 0}
+                onSelectAllMatching={() =>
+                  setSelected({ kind: 'matching', total: pagination?.total ?? 0 })
+                }
+                onClear={() => setSelected(noSelection)}
+                onAction={(action) =>
+                  setBulk({
+                    action,
+                    selection: bulkSelectionOf(selected, query),
+                    listTemplate: trackingListTemplate(selected),
+                  })
+                }
               />
               {data.listFailure ? (
                 <p className="ov-alert ov-alert--error" role="alert" data-testid="list-error">
@@ -240,6 +287,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
                     entries={data.list.entries}
                     onOpen={setDetails}
                     onShip={setShipping}
+                    selection={rowSelection}
                   />
                 ) : (
                   <TrackingTable
@@ -248,6 +296,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
                     onSort={(field) => setQuery(sortByColumn(query, field))}
                     onOpen={setDetails}
                     onShip={setShipping}
+                    selection={rowSelection}
                   />
                 ))
               )}
@@ -338,6 +387,17 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
           onShipped={orderChanged}
           onFailed={(toast) => show('error', toast)}
           onClose={() => setShipping(null)}
+        />
+      )}
+      {bulk && (
+        <BulkDialog
+          {...bulk}
+          onClose={(changed) => {
+            setBulk(null);
+            if (!changed) return;
+            setSelected(noSelection);
+            reload();
+          }}
         />
       )}
       <ConnectStoreDialogs storeFront={storeFront} onInfo={(text) => show('info', text)} />

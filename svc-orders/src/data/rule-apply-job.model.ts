@@ -6,12 +6,13 @@ import type { RuleApplyJob } from '@onvelope/contracts';
  * A run of "apply the rules to existing orders" for one seller, with its progress. `runningKey`
  * holds the account while the job runs (unique, sparse): one job at a time per seller, in every
  * svc-orders instance. `updatedAt` moves with each batch, so a job whose instance died is seen
- * as stopped.
+ * as stopped. `leaseToken` names the instance working on it (`accountJobRunner`).
  */
 const ruleApplyJobSchema = new Schema(
   {
     accountId: { type: String, required: true },
     runningKey: { type: String },
+    leaseToken: { type: String },
     status: { type: String, enum: ['running', 'done', 'failed'], required: true },
     total: { type: Number, required: true },
     examined: { type: Number, required: true, default: 0 },

@@ -1,4 +1,4 @@
-import { forAccount, insertUnlessHeld, notFound } from '@onvelope/service-kit';
+import { forAccount, notFound } from '@onvelope/service-kit';
 import type { RuleApplyJob } from '@onvelope/contracts';
 import {
   ruleApplyJobModel,
@@ -6,10 +6,10 @@ import {
   type RuleApplyJobDocument,
 } from '../data/rule-apply-job.model.js';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
+import { accountJobRunner } from './account-jobs.js';
 import { applyKeywordRules, unsettledOrders, type ApplyRulesDeps } from './apply-keyword-rules.js';
 
-/** A running job that has not reported for this long lost its instance (a restart, a crash). */
-export const STALE_JOB_MS = 2 * 60_000;
+export { STALE_JOB_MS } from './account-jobs.js';
 
 export const ruleApplyMessages = {
   notFound: 'Rule application not found',
@@ -21,57 +21,33 @@ export const ruleApplyMessages = {
  * POST /api/keyword-rules/apply: starts applying the seller's rules to their unshipped orders in
  * the background and answers the job at once; the job reports its progress as it goes. While a job
  * runs for the seller, asking again answers that job (one at a time, across instances); a running
- * job that stopped reporting is marked stopped and a new one starts.
+ * job that stopped reporting is marked stopped and a new one starts (applying is not resumed: it
+ * starts from the first order, and each write is guarded, so applying again is safe).
  */
 export async function startRuleApplyJob(
   deps: ApplyRulesDeps,
   accountId: string,
   now: () => Date = () => new Date(),
 ): Promise<RuleApplyJob> {
-  const jobs = ruleApplyJobModel(deps.db);
-  await jobs.updateOne(
-    { runningKey: accountId, updatedAt: { $lt: new Date(now().getTime() - STALE_JOB_MS) } },
-    {
-      $set: { status: 'failed', message: ruleApplyMessages.stopped, finishedAt: now() },
-      $unset: { runningKey: 1 },
-    },
-  );
+  const jobs = accountJobRunner<RuleApplyJobDocument>({
+    name: 'applying keyword rules',
+    model: ruleApplyJobModel(deps.db),
+    log: deps.log,
+    failedMessage: ruleApplyMessages.failed,
+    work: (job, lease) =>
+      applyKeywordRules(
+        deps,
+        job.accountId,
+        (progress) => lease.record({ $set: { ...progress } }),
+        now(),
+      ),
+  });
+  await jobs.failStale(accountId, ruleApplyMessages.stopped);
   const total = await forAccount(trackingEntryModel(deps.db), accountId).countDocuments(
     unsettledOrders,
   );
-  const { record: job, inserted } = await insertUnlessHeld(
-    async () =>
-      (
-        await jobs.create({ accountId, runningKey: accountId, status: 'running', total })
-      ).toObject() as RuleApplyJobDocument,
-    () => jobs.findOne({ runningKey: accountId }).lean<RuleApplyJobDocument>(),
-  );
-  if (inserted) void runJob(deps, job, now);
+  const { job } = await jobs.start(accountId, { total });
   return toRuleApplyJob(job);
-}
-
-/** Runs a job to its end, recording its progress and outcome; never throws. */
-async function runJob(deps: ApplyRulesDeps, job: RuleApplyJobDocument, now: () => Date) {
-  const jobs = ruleApplyJobModel(deps.db);
-  const record = (set: Record<string, unknown>, finished: boolean) =>
-    jobs.updateOne(
-      { _id: job._id },
-      finished ? { $set: set, $unset: { runningKey: 1 } } : { $set: set },
-    );
-  try {
-    const outcome = await applyKeywordRules(
-      deps,
-      job.accountId,
-      (progress) => record({ ...progress }, false).then(() => undefined),
-      now(),
-    );
-    await record({ ...outcome, status: 'done', finishedAt: now() }, true);
-  } catch (error) {
-    deps.log.error({ err: error, accountId: job.accountId }, 'applying keyword rules failed');
-    await record({ status: 'failed', message: ruleApplyMessages.failed, finishedAt: now() }, true)
-      // Nothing more to do: the job will be seen as stopped once it is stale.
-      .catch(() => undefined);
-  }
 }
 
 /** GET /api/keyword-rules/apply/{jobId}: the seller's own job, else 404. */

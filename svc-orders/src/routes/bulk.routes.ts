@@ -1,0 +1,38 @@
+import type { Connection } from 'mongoose';
+import {
+  countBulkSelection,
+  getBulkJob,
+  listBulkOutcomes,
+  startBulkJob,
+} from '@onvelope/contracts';
+import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { bulkJobModel, bulkOutcomeModel } from '../data/bulk-job.model.js';
+import * as bulk from '../use-cases/bulk-jobs.js';
+
+export interface BulkRoutesDeps {
+  routes: ServiceRoutes;
+  db: Connection;
+  jobs: bulk.BulkJobs;
+}
+
+/** Bulk actions on selected orders (issue 38 item 5); every call on the caller's account. */
+export async function registerBulkRoutes({ routes, db, jobs }: BulkRoutesDeps) {
+  await bulkJobModel(db).syncIndexes();
+  await bulkOutcomeModel(db).syncIndexes();
+  const account = (ctx: Parameters<typeof callerOf>[0]) => callerOf(ctx).accountId;
+
+  routes.handle(countBulkSelection, (ctx, { body }) =>
+    bulk.countBulkSelection(db, account(ctx), body),
+  );
+  routes.handle(startBulkJob, async (ctx, { body }) => {
+    const job = await bulk.startBulkJob(jobs, db, account(ctx), body);
+    ctx.status = 202;
+    return { job };
+  });
+  routes.handle(getBulkJob, async (ctx, { params }) => ({
+    job: await bulk.getBulkJob(db, account(ctx), params.jobId),
+  }));
+  routes.handle(listBulkOutcomes, (ctx, { params, query }) =>
+    bulk.listBulkOutcomes(db, account(ctx), params.jobId, query),
+  );
+}
