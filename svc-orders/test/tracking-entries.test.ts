@@ -21,7 +21,7 @@ import { csvOf, requiredHeader, sellerOf, type Caller } from './support.js';
 
 interface ListBody {
   entries: TrackingEntry[];
-  pagination: { page: number; limit: number; total: number; pages: number };
+  pagination: { page: number; limit: number; total: number; pages: number; nextCursor?: string };
 }
 
 describe('the dashboard calls: list, summary, search, clear', () => {
@@ -144,7 +144,15 @@ describe('the dashboard calls: list, summary, search, clear', () => {
           list(seller, `?omitShipped=false&limit=3&page=${page}&sortBy=status`),
         ),
       );
-      expect(pages[0]!.pagination).toEqual({ page: 1, limit: 3, total: 8, pages: 3 });
+      // The first page also says where the next one starts (`nextCursor`, issue 41).
+      expect(pages[0]!.pagination).toEqual({
+        page: 1,
+        limit: 3,
+        total: 8,
+        pages: 3,
+        nextCursor: expect.any(String),
+      });
+      expect(pages[2]!.pagination.nextCursor).toBeUndefined();
       const seen = pages.flatMap(numbersOf);
       expect(new Set(seen).size).toBe(8);
       expect(pages[2]!.entries).toHaveLength(2);

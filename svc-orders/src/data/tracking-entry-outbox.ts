@@ -222,3 +222,12 @@ export async function releaseOutboxRecord(db: Connection, record: OutboxRecord):
 
 /** How many records wait to be published (tests, health). */
 export const pendingOutboxRecords = (db: Connection) => outboxOf(db).countDocuments();
+
+/**
+ * Whether a write of the account's entries is under way (its record still `writing`): its entries
+ * may be stored while what it changes in the seller's counters is not yet (see `seller-counters.ts`).
+ * The outbox holds only records not yet published, so this reads a handful of documents.
+ */
+export async function hasWritesUnderWay(db: Connection, accountId: string): Promise<boolean> {
+  return (await outboxOf(db).countDocuments({ accountId, state: 'writing' }, { limit: 1 })) > 0;
+}

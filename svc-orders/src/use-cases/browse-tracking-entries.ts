@@ -9,59 +9,81 @@ import type {
 import { forAccount } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import {
-  shippedStatuses,
-  toTrackingEntry,
-  type TrackingEntryDocument,
-} from '../data/tracking-entry.model.js';
+  cursorAfter,
+  openStatuses,
+  pageReadsOf,
+  pageStartOf,
+  statusFilter,
+  type PageStart,
+} from '../data/entry-pages.js';
+import { sellerStatusCounts, totalOf } from '../data/seller-counters.js';
+import { toTrackingEntry, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
+import type { StatusCounts } from '../domain/status-tally.js';
 import { searchPatternOf } from '../domain/search-terms.js';
 
 type Entries = Model<TrackingEntryDocument>;
-type StatusFilter = z.infer<typeof listTrackingEntriesQuery>['status'];
+type ListQuery = z.infer<typeof listTrackingEntriesQuery>;
 
 /** Search answers at most this many entries; `totalCount` says how many matched. */
 export const MAX_SEARCH_RESULTS = 100;
 
+export { statusFilter };
+
 /**
- * The status part of a list query. An explicit status wins over the hide-shipped toggle (asking
- * for 'shipped' shows shipped orders); with 'all', the toggle hides shipped and delivered orders.
- * Partially shipped orders stay visible: part of them still has to go out.
+ * How many of the seller's orders a list shows, from the counters (spec 000 §9's `total`): with the
+ * hide-shipped toggle, those of the open statuses (what `statusFilter` reads).
  */
-export function statusFilter(
-  status: StatusFilter,
-  omitShipped: boolean,
-): FilterQuery<TrackingEntryDocument> {
-  if (status !== 'all') return { status };
-  return omitShipped ? { status: { $nin: [...shippedStatuses] } } : {};
+function listTotalOf(counts: StatusCounts, status: ListQuery['status'], omitShipped: boolean) {
+  if (status !== 'all') return counts[status];
+  if (!omitShipped) return totalOf(counts);
+  return openStatuses.reduce((sum, open) => sum + counts[open], 0);
+}
+
+/** The page's entries, read along the sort's index (see `pageReadsOf`). */
+async function pageEntries(
+  entries: ReturnType<typeof forAccount<TrackingEntryDocument>>,
+  query: ListQuery,
+  start: PageStart,
+): Promise<TrackingEntryDocument[]> {
+  const docs: TrackingEntryDocument[] = [];
+  for (const read of pageReadsOf(query, start)) {
+    docs.push(
+      ...(await entries
+        .find(read.filter)
+        .sort(read.sort)
+        .skip(read.skip)
+        .limit(read.limit - docs.length)
+        .select({ searchText: 0, history: 0 })
+        .lean<TrackingEntryDocument[]>()),
+    );
+    if (docs.length >= query.limit) break;
+  }
+  return docs;
 }
 
 /** A page of the seller's tracking entries (spec 000 §2, §9). */
 export async function listTrackingEntries(
   model: Entries,
   accountId: string,
-  query: z.infer<typeof listTrackingEntriesQuery>,
+  query: ListQuery,
 ): Promise<z.infer<typeof listTrackingEntriesResponse>> {
-  const entries = forAccount(model, accountId);
-  const filter = statusFilter(query.status, query.omitShipped);
-  const direction = query.sortOrder === 'asc' ? 1 : -1;
-  // `_id` breaks ties, so paging through equal values neither repeats nor skips an entry.
-  const sort = { [query.sortBy]: direction, _id: direction } as const;
-  const [total, docs] = await Promise.all([
-    entries.countDocuments(filter),
-    entries
-      .find(filter)
-      .sort(sort)
-      .skip((query.page - 1) * query.limit)
-      .limit(query.limit)
-      .select({ searchText: 0 })
-      .lean<TrackingEntryDocument[]>(),
+  const start = pageStartOf(query);
+  const [counts, docs] = await Promise.all([
+    sellerStatusCounts(model.db, accountId),
+    pageEntries(forAccount(model, accountId), query, start),
   ]);
+  const total = listTotalOf(counts, query.status, query.omitShipped);
+  const last = docs.at(-1);
+  const more = last && docs.length === query.limit && start.page * query.limit < total;
   return {
     entries: docs.map(toTrackingEntry),
     pagination: {
-      page: query.page,
+      page: start.page,
       limit: query.limit,
       total,
       pages: Math.max(1, Math.ceil(total / query.limit)),
+      // Absent on the last page, so a one-page list answers as before cursors.
+      ...(more ? { nextCursor: cursorAfter(query, start.page, last) } : {}),
     },
   };
 }
@@ -72,21 +94,17 @@ export async function summariseTrackingEntries(
   accountId: string,
   omitShipped: boolean,
 ): Promise<z.infer<typeof summaryResponse>> {
-  const entries = forAccount(model, accountId);
-  const groups = await model.aggregate<{ _id: string; count: number }>([
-    { $match: entries.scope(statusFilter('all', omitShipped)) },
-    { $group: { _id: '$status', count: { $sum: 1 } } },
-  ]);
-  const count = (status: string) => groups.find((group) => group._id === status)?.count ?? 0;
+  const counts = await sellerStatusCounts(model.db, accountId);
+  const hidden = (count: number) => (omitShipped ? 0 : count);
   return {
-    total: groups.reduce((sum, group) => sum + group.count, 0),
+    total: listTotalOf(counts, 'all', omitShipped),
     statusCounts: {
-      pending: count('pending'),
-      processing: count('processing'),
-      shipped: count('shipped'),
-      partiallyShipped: count('partially_shipped'),
-      delivered: count('delivered'),
-      cancelled: count('cancelled'),
+      pending: counts.pending,
+      processing: counts.processing,
+      shipped: hidden(counts.shipped),
+      partiallyShipped: counts.partially_shipped,
+      delivered: hidden(counts.delivered),
+      cancelled: counts.cancelled,
     },
   };
 }
@@ -112,14 +130,14 @@ export async function searchTrackingEntries(
     searchText: pattern,
     ...(query.status === 'all' ? {} : { status: query.status }),
   };
-  const [totalCount, docs] = await Promise.all([
-    entries.countDocuments(filter),
-    entries
-      .find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(MAX_SEARCH_RESULTS)
-      .select({ searchText: 0 })
-      .lean<TrackingEntryDocument[]>(),
-  ]);
+  const docs = await entries
+    .find(filter)
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(MAX_SEARCH_RESULTS)
+    .select({ searchText: 0, history: 0 })
+    .lean<TrackingEntryDocument[]>();
+  // Fewer than a full answer are all there is: only a full one reads the matches again to count.
+  const totalCount =
+    docs.length < MAX_SEARCH_RESULTS ? docs.length : await entries.countDocuments(filter);
   return { results: docs.map(toTrackingEntry), totalCount };
 }
