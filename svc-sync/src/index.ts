@@ -7,7 +7,7 @@ import { BigCartelClient, type StoreFrontClient } from './data/store-front-clien
 import { syncJobModel } from './data/sync-job.model.js';
 import { EasyPostProvider } from './data/tracking-provider.js';
 import { TokenBucket } from './domain/token-bucket.js';
-import { serveMarkShipped } from './events/mark-shipped-command.js';
+import { serveCorrectOrder, serveMarkShipped } from './events/mark-shipped-command.js';
 import { ensureJobQueue, startJobWorkers } from './events/sync-job-queue.js';
 import { registerConnectionRoutes } from './routes/connections.routes.js';
 import { registerSyncRoutes } from './routes/sync.routes.js';
@@ -126,6 +126,7 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
           })
         : null;
       const markShipped = serveMarkShipped(deps);
+      const correctOrder = serveCorrectOrder(deps);
       const workers = await startJobWorkers(
         nats,
         queue,
@@ -136,6 +137,7 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
       return {
         stop: async () => {
           markShipped.unsubscribe();
+          correctOrder.unsubscribe();
           await shipmentTracking?.stop();
           await workers.stop();
           // Last: the workers and the command above may still ask for a message while stopping.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markShippedAtStoreFront } from '@onvelope/contracts';
+import { correctOrderAtStoreFront, markShippedAtStoreFront } from '@onvelope/contracts';
 import { connectNats, requestCommand, type NatsConnection } from '@onvelope/service-kit';
 import { startSyncWorld, type Seller, type SyncWorld } from './support.js';
 
@@ -230,6 +230,86 @@ describe('syncing a store', () => {
       carrier: 'UPS',
       trackingNumber: '1Z999AA10123456784',
     });
+  });
+
+  it("carries the seller's corrections of a store-front order back to the store-front", async () => {
+    const [order] = await world.ordersDb
+      .collection('tracking_entries')
+      .find({ accountId: seller.accountId, status: 'pending' })
+      .skip(7)
+      .limit(1)
+      .toArray();
+    const token = await world.issuer.merchantToken(seller.accountId);
+    const entryUrl = `${world.orders.url}/api/upload/tracking-entries/${encodeURIComponent(order!.orderNumber)}`;
+    const call = (method: string, url: string, body?: unknown) =>
+      fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+
+    const edited = await call('PATCH', entryUrl, {
+      firstName: 'Ada',
+      lastName: 'Byron',
+      shippingAddress1: '12 St James Square',
+      shippingCity: 'London',
+      shippingZip: 'SW1Y 4JH',
+      shippingCountry: 'GB',
+      personalNote: 'Gift wrap',
+    });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({
+      storeFrontUpdated: true,
+      message: `Order ${order!.orderNumber} saved; BigCartel updated too`,
+    });
+    expect((await world.sim.getOrder(store, order!.externalId))!.attributes).toMatchObject({
+      customer_first_name: 'Ada',
+      customer_last_name: 'Byron',
+      shipping_address_1: '12 St James Square',
+      shipping_city: 'London',
+      shipping_zip: 'SW1Y 4JH',
+      shipping_country_id: 'GB',
+    });
+
+    // A note is the seller's own: nothing goes to the store-front, and the answer says nothing of it.
+    const noted = await call('PATCH', entryUrl, { personalNote: 'Gift wrap, blue paper' });
+    expect(await noted.json()).not.toHaveProperty('storeFrontUpdated');
+
+    const shipped = await call(
+      'PUT',
+      `${world.orders.url}/api/bigcartel/orders/${encodeURIComponent(order!.orderNumber)}/shipped`,
+      { trackingNumber: '1Z999AA10123456785', courier: 'UPS' },
+    );
+    expect(await shipped.json()).toMatchObject({ bigCartelUpdated: true });
+    const unshipped = await call('DELETE', `${entryUrl}/shipped`);
+    expect(unshipped.status).toBe(200);
+    expect(await unshipped.json()).toMatchObject({
+      storeFrontUpdated: true,
+      message: `Order ${order!.orderNumber} marked as unshipped; BigCartel shows it unshipped too`,
+    });
+    expect((await world.sim.getOrder(store, order!.externalId))!.shippingStatus).toBe('unshipped');
+  });
+
+  it('answers why a correction did not reach the store-front', async () => {
+    const request = {
+      accountId: 'seller-without-store',
+      connectionId: null,
+      externalId: 'ABCD-123456',
+      orderNumber: 'ABCD-123456',
+      correction: { shipped: false as const },
+    };
+    expect(await requestCommand(nc, correctOrderAtStoreFront, request)).toEqual({
+      updated: false,
+      reason: 'No active BigCartel connection found',
+    });
+    // Only a note changed, or a country typed as a name: nothing Big Cartel keeps.
+    expect(
+      await requestCommand(nc, correctOrderAtStoreFront, {
+        ...request,
+        accountId: seller.accountId,
+        correction: { shippingCountry: 'United Kingdom' },
+      }),
+    ).toEqual({ updated: false, reason: 'nothing of this change can be kept at BigCartel' });
   });
 
   it("clears the seller's store-front orders and sync history, and says what it removed", async () => {

@@ -6,7 +6,12 @@ import {
   markUnshipped,
   updateTrackingEntry,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import {
+  callerOf,
+  type Logger,
+  type NatsConnection,
+  type ServiceRoutes,
+} from '@onvelope/service-kit';
 import type { Estimator } from '../use-cases/delivery-estimates.js';
 import { deleteOrder } from '../use-cases/delete-order.js';
 import { editOrder } from '../use-cases/edit-order.js';
@@ -17,6 +22,9 @@ import { readOrderHistory } from '../use-cases/read-order-history.js';
 export interface OrderCorrectionRoutesDeps {
   routes: ServiceRoutes;
   db: Connection;
+  /** Store-front orders' corrections are carried to the store-front through svc-sync. */
+  nats: NatsConnection;
+  log: Logger;
   /** Gives the changed order its delivery estimate, as every answer with an order has. */
   estimator: Estimator;
 }
@@ -25,10 +33,17 @@ export interface OrderCorrectionRoutesDeps {
 export function registerOrderCorrectionRoutes({
   routes,
   db,
+  nats,
+  log,
   estimator,
 }: OrderCorrectionRoutesDeps) {
   routes.handle(updateTrackingEntry, async (ctx, { params, body }) => {
-    const edited = await editOrder(db, callerOf(ctx).accountId, params.orderNumber, body);
+    const edited = await editOrder(
+      { db, nats, log },
+      callerOf(ctx).accountId,
+      params.orderNumber,
+      body,
+    );
     return { ...edited, entry: await estimator.withEstimate(edited.entry) };
   });
   routes.handle(correctTracking, async (ctx, { params, body }) => {
@@ -41,7 +56,11 @@ export function registerOrderCorrectionRoutes({
     return { ...corrected, entry: await estimator.withEstimate(corrected.entry) };
   });
   routes.handle(markUnshipped, async (ctx, { params }) => {
-    const unshipped = await markOrderUnshipped(db, callerOf(ctx).accountId, params.orderNumber);
+    const unshipped = await markOrderUnshipped(
+      { db, nats, log },
+      callerOf(ctx).accountId,
+      params.orderNumber,
+    );
     return { ...unshipped, entry: await estimator.withEstimate(unshipped.entry) };
   });
   routes.handle(deleteTrackingEntry, (ctx, { params }) =>

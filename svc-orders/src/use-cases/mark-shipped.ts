@@ -1,20 +1,13 @@
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
-import {
-  markShippedAtStoreFront,
-  type markShippedRequest,
-  type markShippedResponse,
-} from '@onvelope/contracts';
-import { conflict, requestCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import type { markShippedRequest, markShippedResponse } from '@onvelope/contracts';
+import { conflict } from '@onvelope/service-kit';
 import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import { trackingEntryWrites } from '../data/tracking-entry-writes.js';
-import {
-  toTrackingEntry,
-  trackingEntryModel,
-  type TrackingEntryDocument,
-} from '../data/tracking-entry.model.js';
+import { toTrackingEntry, trackingEntryModel } from '../data/tracking-entry.model.js';
 import { resolveShipment } from '../domain/carriers.js';
 import { changeSellersOrder, orderMessages } from './change-order.js';
+import { shipAtStoreFront, type StoreFrontWriteDeps } from './store-front-writes.js';
 
 export const shippingMessages = {
   notFound: orderMessages.notFound,
@@ -29,14 +22,8 @@ export const shippingMessages = {
   storeFrontKeepsTracking: 'the store-front still shows the earlier tracking',
 } as const;
 
-/** How long the seller waits for the store-front before the order is answered as shipped here only. */
-export const STORE_FRONT_TIMEOUT_MS = 4_000;
-
-export interface MarkShippedDeps {
+export interface MarkShippedDeps extends StoreFrontWriteDeps {
   db: Connection;
-  nats: NatsConnection;
-  log: Logger;
-  storeFrontTimeoutMs?: number;
 }
 
 type MarkShippedResult = z.infer<typeof markShippedResponse>;
@@ -86,7 +73,7 @@ export async function markOrderShipped(
   return {
     message: shippingMessages.shipped(orderNumber),
     entry: toTrackingEntry(updated),
-    bigCartelUpdated: await updateStoreFront(deps, updated),
+    bigCartelUpdated: await shipAtStoreFront(deps, updated),
   };
 }
 
@@ -138,39 +125,4 @@ export async function correctOrderTracking(
     entry: toTrackingEntry(updated),
     bigCartelUpdated: false,
   };
-}
-
-/** True only when svc-sync answers that the store-front accepted the shipment. */
-async function updateStoreFront(deps: MarkShippedDeps, entry: TrackingEntryDocument) {
-  if (entry.source !== 'bigcartel') return false;
-  const context = { accountId: entry.accountId, orderNumber: entry.orderNumber };
-  if (!entry.externalId) {
-    deps.log.warn(context, 'store-front order without an external id; store-front not updated');
-    return false;
-  }
-  try {
-    const reply = await requestCommand(
-      deps.nats,
-      markShippedAtStoreFront,
-      {
-        accountId: entry.accountId,
-        connectionId: entry.connectionId ?? null,
-        externalId: entry.externalId,
-        orderNumber: entry.orderNumber,
-        trackingNumber: entry.trackingNumber ?? '',
-        courier: entry.courier ?? '',
-        trackingUrl: entry.trackingUrl ?? null,
-      },
-      deps.storeFrontTimeoutMs ?? STORE_FRONT_TIMEOUT_MS,
-    );
-    if (!reply.updated) {
-      deps.log.warn({ ...context, reason: reply.reason }, 'store-front refused the shipment');
-    }
-    return reply.updated;
-  } catch (error) {
-    // No responder, a timeout or an error: the order stays shipped here; the seller is told the
-    // store-front was not updated.
-    deps.log.warn({ ...context, err: error }, 'store-front not updated');
-    return false;
-  }
 }

@@ -90,8 +90,13 @@ export interface StoreFrontClient {
   fetchOrderPage(auth: StoreFrontAuth, url: string): Promise<OrderPage>;
   /** Records a shipment with tracking and leaves the order shipped. */
   markShipped(auth: StoreFrontAuth, orderId: string, shipment: ShipmentDetails): Promise<void>;
+  /** Changes an order's writable attributes (`customer_*`, `shipping_*`, `shipping_status`). */
+  updateOrder(auth: StoreFrontAuth, orderId: string, attributes: OrderAttributes): Promise<void>;
   stats(): StoreFrontStats;
 }
+
+/** Attributes of a Big Cartel order as its PATCH takes them (bigcartel-api.md, "PATCH the order"). */
+export type OrderAttributes = Record<string, string | null>;
 
 export interface BigCartelClientOptions {
   apiUrl: string;
@@ -314,6 +319,19 @@ export class BigCartelClient implements StoreFrontClient {
         data: { id: orderId, type: 'orders', attributes: { shipping_status: 'shipped' } },
       }),
       ...interactive,
+    });
+  }
+
+  async updateOrder(auth: StoreFrontAuth, orderId: string, attributes: OrderAttributes) {
+    await this.exchange({
+      method: 'PATCH',
+      url: this.api(
+        `/v1/accounts/${encodeURIComponent(auth.storeAccountId)}/orders/${encodeURIComponent(orderId)}`,
+      ),
+      body: JSON.stringify({ data: { id: orderId, type: 'orders', attributes } }),
+      headers: this.bearer(auth),
+      store: auth.storeAccountId,
+      maxAttempts: 2,
     });
   }
 

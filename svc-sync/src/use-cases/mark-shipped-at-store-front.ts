@@ -1,6 +1,6 @@
 import type { RequestOf, ReplyOf, markShippedAtStoreFront } from '@onvelope/contracts';
 import type { ConnectionDocument } from '../data/connection.model.js';
-import { StoreFrontError } from '../data/store-front-client.js';
+import { StoreFrontError, type StoreFrontAuth } from '../data/store-front-client.js';
 import {
   accessOf,
   connectionsOf,
@@ -24,10 +24,30 @@ export async function markShippedAtStore(
   deps: SyncDeps,
   request: RequestOf<typeof markShippedAtStoreFront>,
 ): Promise<ReplyOf<typeof markShippedAtStoreFront>> {
-  const connections = connectionsOf(deps, request.accountId);
+  return writeToStoreFront(deps, request, shipMessages.refused, (auth) =>
+    deps.client.markShipped(auth, request.externalId, {
+      carrier: request.courier,
+      trackingNumber: request.trackingNumber,
+      trackingUrl: request.trackingUrl,
+    }),
+  );
+}
+
+/**
+ * Changes one order at the store-front through the order's own connection, else the seller's
+ * active one, and answers whether the store-front took it, and why not (`refused` names the
+ * change). A revoked authorisation marks the connection expired.
+ */
+export async function writeToStoreFront(
+  deps: SyncDeps,
+  order: { accountId: string; connectionId: string | null; orderNumber: string },
+  refused: string,
+  write: (auth: StoreFrontAuth) => Promise<void>,
+): Promise<{ updated: boolean; reason?: string }> {
+  const connections = connectionsOf(deps, order.accountId);
   const connection =
-    request.connectionId && /^[a-f0-9]{24}$/i.test(request.connectionId)
-      ? await connections.findById(request.connectionId).lean<ConnectionDocument>()
+    order.connectionId && /^[a-f0-9]{24}$/i.test(order.connectionId)
+      ? await connections.findById(order.connectionId).lean<ConnectionDocument>()
       : await connections
           .findOne({ isActive: true })
           .sort({ updatedAt: -1 })
@@ -36,20 +56,16 @@ export async function markShippedAtStore(
     return { updated: false, reason: syncMessages.noConnection };
   }
   try {
-    await deps.client.markShipped(accessOf(deps, connection), request.externalId, {
-      carrier: request.courier,
-      trackingNumber: request.trackingNumber,
-      trackingUrl: request.trackingUrl,
-    });
+    await write(accessOf(deps, connection));
     return { updated: true };
   } catch (error) {
     if (!(error instanceof StoreFrontError)) throw error;
-    deps.log.warn({ err: error, orderNumber: request.orderNumber }, 'store-front shipment failed');
+    deps.log.warn({ err: error, orderNumber: order.orderNumber }, `${refused} (store-front)`);
     if (error.kind === 'unauthorized') {
       await markAuthorizationExpired(deps, connection);
       return { updated: false, reason: syncMessages.authExpired };
     }
     if (error.kind === 'not_found') return { updated: false, reason: shipMessages.notFound };
-    return { updated: false, reason: `${shipMessages.refused}: ${error.message}` };
+    return { updated: false, reason: `${refused}: ${error.message}` };
   }
 }

@@ -22,6 +22,44 @@ export const markShippedAtStoreFront = defineCommand({
 });
 
 /**
+ * What the seller corrected of a store-front order that the store-front can take back (Big Cartel's
+ * order PATCH: buyer, address and shipping status; a shipment cannot be changed there). Only the
+ * fields the seller changed are sent; null clears one.
+ */
+export const storeFrontCorrection = z
+  .object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    shippingAddress1: z.string().nullable(),
+    shippingAddress2: z.string().nullable(),
+    shippingCity: z.string().nullable(),
+    shippingState: z.string().nullable(),
+    shippingZip: z.string().nullable(),
+    shippingCountry: z.string().nullable(),
+    shipped: z.literal(false),
+  })
+  .partial();
+export type StoreFrontCorrection = z.infer<typeof storeFrontCorrection>;
+
+/**
+ * svc-orders asks svc-sync to carry a seller's correction of a store-front order back to the
+ * store-front (issue 38 item 6), so the next sync does not bring the old values back. `updated` is
+ * true only when the store-front accepted it.
+ */
+export const correctOrderAtStoreFront = defineCommand({
+  subject: 'sync.correctOrder',
+  request: z.object({
+    accountId: z.string().min(1),
+    connectionId: z.string().nullable(),
+    externalId: z.string().min(1),
+    orderNumber: z.string().min(1),
+    correction: storeFrontCorrection,
+  }),
+  response: z.object({ updated: z.boolean(), reason: z.string().optional() }),
+});
+
+/**
  * What the store-front knows of how an order was sent: the carrier as the store-front names it, the
  * tracking number and the tracking link (http or https only: buyers open it). Any part may be
  * missing; a shipment with none of them is sent as no shipment.
@@ -57,6 +95,7 @@ export const storeFrontOrder = trackingEntry
     quantity: true,
     itemPrice: true,
     itemTotal: true,
+    currency: true,
     quantityShipped: true,
     quantityUnshipped: true,
     categoryNames: true,
