@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { requireInProduction, serviceConfigSchema } from '@onvelope/service-kit';
+import type { WebhookUrlPolicy } from './domain/webhook-address.js';
 
 const ms = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
 
@@ -49,10 +50,45 @@ export const configSchema = serviceConfigSchema(
     TEST_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** How long svc-auth / svc-orders have to answer a question before what is known is used. */
     ASK_TIMEOUT_MS: ms(2_000),
+    /**
+     * Issue 35: where webhooks may go. `production`: https only, never to a private, loopback or
+     * link-local address (checked after DNS, on every delivery). `development`: http to this
+     * machine too. Unset: `production` when NODE_ENV is production, `development` otherwise.
+     */
+    WEBHOOK_URL_POLICY: z.enum(['production', 'development']).optional(),
+    /** The whole exchange with an endpoint, connection to the last byte read. */
+    WEBHOOK_TIMEOUT_MS: ms(10_000, 100),
+    /** The most of an endpoint's answer that is read (the log keeps its first 1,000 characters). */
+    WEBHOOK_READ_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1_024)
+      .default(64 * 1_024),
+    WEBHOOK_SEND_EVERY_MS: ms(1_000, 10),
+    /** Deliveries one instance has in hand at once. */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+    /** How long a claimed delivery is held by one instance; more than WEBHOOK_TIMEOUT_MS. */
+    WEBHOOK_LEASE_MS: ms(60_000, 100),
+    /** The first wait after a failed try; it doubles with every try up to WEBHOOK_RETRY_MAX_MS. */
+    WEBHOOK_RETRY_BASE_MS: ms(30_000, 10),
+    WEBHOOK_RETRY_MAX_MS: ms(4 * 3_600_000, 10),
+    /** How long a delivery is retried from its first try (about a day: issue 35). */
+    WEBHOOK_GIVE_UP_AFTER_MS: ms(24 * 3_600_000, 10),
+    /** How long an endpoint may fail every delivery before it is disabled and the seller told. */
+    WEBHOOK_DISABLE_AFTER_MS: ms(5 * 24 * 3_600_000, 10),
+    /** How long a rolled secret keeps signing beside the new one. */
+    WEBHOOK_PREVIOUS_SECRET_MS: ms(24 * 3_600_000, 0),
+    WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).default(20),
   },
 ).superRefine((config, context) => requireInProduction(config, context, ['UNSUBSCRIBE_SECRET']));
 
 export type NotifyConfig = z.infer<typeof configSchema>;
+
+/** The webhook address rules in force: as configured, else production's in production. */
+export const webhookUrlPolicyOf = (
+  config: Pick<NotifyConfig, 'WEBHOOK_URL_POLICY' | 'NODE_ENV'>,
+): WebhookUrlPolicy =>
+  config.WEBHOOK_URL_POLICY ?? (config.NODE_ENV === 'production' ? 'production' : 'development');
 
 /** The configured secret, or one made for this process (links do not outlive it). */
 export const unsubscribeSecretOf = (config: Pick<NotifyConfig, 'UNSUBSCRIBE_SECRET'>) =>

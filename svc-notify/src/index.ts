@@ -5,25 +5,35 @@ import {
   type Env,
   type Mailer,
 } from '@onvelope/service-kit';
-import { configSchema, unsubscribeSecretOf } from './config.js';
+import { configSchema, unsubscribeSecretOf, webhookUrlPolicyOf } from './config.js';
 import { entryProgressModel } from './data/entry-progress.model.js';
 import { notificationModel } from './data/notification.model.js';
 import { notificationSettingsModel } from './data/notification-settings.model.js';
 import { sellerModel } from './data/seller.model.js';
 import { suppressionModel } from './data/suppression.model.js';
+import { webhookDeliveryModel } from './data/webhook-delivery.model.js';
+import { webhookEndpointModel } from './data/webhook-endpoint.model.js';
 import { consumeNotifyEvents } from './events/consumers.js';
+import { consumeWebhookEvents } from './events/webhook-consumers.js';
 import { registerNotifyRoutes } from './routes/notify.routes.js';
+import { registerWebhookRoutes } from './routes/webhooks.routes.js';
 import { startDigestScheduler } from './use-cases/daily-digest.js';
 import { sellerFactsReader } from './use-cases/seller-facts.js';
+import { createWebhookClient, resolveWithDns, type ResolveHost } from './use-cases/post-webhook.js';
 import { startSender } from './use-cases/sender.js';
+import { startWebhookSender } from './use-cases/webhook-sender.js';
 
 export { configSchema } from './config.js';
 export { signUnsubscribeToken, verifyUnsubscribeToken } from './domain/unsubscribe-token.js';
 
-/** What tests may replace: the clock (the daily digest's 08:00 too), and the mailer. */
+/**
+ * What tests may replace: the clock (the daily digest's 08:00 too), the mailer, and how webhook
+ * hosts resolve (a name that resolves to 127.0.0.1, or changes its answer: rebinding).
+ */
 export interface NotifyOverrides {
   now?: () => Date;
   mailer?: Mailer;
+  resolveHost?: ResolveHost;
 }
 
 /**
@@ -32,7 +42,8 @@ export interface NotifyOverrides {
  * leased loop, with the seller's settings, preview, test, history, suppressions and unsubscribe;
  * the buyer messages other services ask for (the seller's reply to a query); and the seller's own
  * messages other services ask for (buyers' queries, alone or in a daily digest, billing and
- * store-front notices).
+ * store-front notices). Issue 35: the seller's outgoing webhooks (everything the product sends
+ * out is sent from here), fanned out from the same events into a delivery queue of their own.
  */
 export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
   return createService({
@@ -46,9 +57,11 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
       const suppressions = suppressionModel(db);
       const progress = entryProgressModel(db);
       const sellerDocs = sellerModel(db);
+      const endpoints = webhookEndpointModel(db);
+      const deliveries = webhookDeliveryModel(db);
       await Promise.all(
-        [notifications, settings, suppressions, progress, sellerDocs].map((model) =>
-          model.syncIndexes(),
+        [notifications, settings, suppressions, progress, sellerDocs, endpoints, deliveries].map(
+          (model) => model.syncIndexes(),
         ),
       );
       const unsubscribeSecret = unsubscribeSecretOf(config);
@@ -94,6 +107,35 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         counted: (outcome) => outcomes.inc({ outcome }),
       });
       const queued = () => sender.kick();
+      const webhookClient = createWebhookClient({
+        policy: webhookUrlPolicyOf(config),
+        resolve: overrides.resolveHost ?? resolveWithDns,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        readLimitBytes: config.WEBHOOK_READ_LIMIT_BYTES,
+        excerptChars: 1_000,
+      });
+      const webhookOutcomes = metrics.counter({
+        name: 'webhook_deliveries_total',
+        help: 'Webhook delivery tries by what became of them',
+        labelNames: ['outcome'],
+      });
+      const webhookSender = startWebhookSender({
+        deliveries,
+        endpoints,
+        client: webhookClient,
+        notices: { notifications, settings, now, queued },
+        log,
+        now,
+        everyMs: config.WEBHOOK_SEND_EVERY_MS,
+        concurrency: config.WEBHOOK_CONCURRENCY,
+        leaseMs: config.WEBHOOK_LEASE_MS,
+        retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+        retryMaxMs: config.WEBHOOK_RETRY_MAX_MS,
+        giveUpAfterMs: config.WEBHOOK_GIVE_UP_AFTER_MS,
+        disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+        counted: (outcome) => webhookOutcomes.inc({ outcome }),
+      });
+      const webhooksQueued = () => webhookSender.kick();
       const digests = startDigestScheduler({
         notifications,
         settings,
@@ -114,6 +156,25 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         itemsShown: config.ITEMS_SHOWN,
         now,
       });
+      registerWebhookRoutes(routes, {
+        endpoints: {
+          endpoints,
+          deliveries,
+          client: webhookClient,
+          now,
+          previousSecretValidMs: config.WEBHOOK_PREVIOUS_SECRET_MS,
+          maxEndpoints: config.WEBHOOK_MAX_ENDPOINTS,
+        },
+        deliveries: { endpoints, deliveries, now, queued: webhooksQueued },
+      });
+      const stopWorkers = async () => {
+        await webhookSender.stop();
+        webhookClient.close();
+        await digests.stop();
+        await sender.stop();
+        await billing.stop();
+        mailer.close();
+      };
       const consumers = await consumeNotifyEvents(nats, {
         plan: {
           notifications,
@@ -132,19 +193,25 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         sellers,
         log,
       }).catch(async (error: unknown) => {
-        await digests.stop();
-        await sender.stop();
-        await billing.stop();
-        mailer.close();
+        await stopWorkers();
+        throw error;
+      });
+      const webhookConsumers = await consumeWebhookEvents(nats, {
+        endpoints,
+        deliveries,
+        now,
+        queued: webhooksQueued,
+        log,
+      }).catch(async (error: unknown) => {
+        await consumers.stop();
+        await stopWorkers();
         throw error;
       });
       return {
         stop: async () => {
+          await webhookConsumers.stop();
           await consumers.stop();
-          await digests.stop();
-          await sender.stop();
-          await billing.stop();
-          mailer.close();
+          await stopWorkers();
         },
       };
     },

@@ -157,6 +157,7 @@ export const sellerMessageKindLabels: Record<SellerMessageKind, string> = {
   subscription_cancelled: 'Subscription ended',
   sync_failed: 'Store sync failed',
   store_authorization_expired: 'Store connection expired',
+  webhook_endpoint_disabled: 'Webhook endpoint turned off',
 };
 
 export interface HistoryLine {

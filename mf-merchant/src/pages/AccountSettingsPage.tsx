@@ -40,11 +40,19 @@ import { rememberSellerTimeZone, withSellerDates } from '../hooks/use-seller-dat
 import { NotificationsTab } from '../notifications/NotificationsTab.js';
 import { IntegrationsTab } from '../store-front/IntegrationsTab.js';
 import { useDelayedNavigate } from '../use-delayed-navigate.js';
+import { WebhooksTab } from '../webhooks/WebhooksTab.js';
 import './merchant.css';
 
 type Account = ResponseOf<typeof getSettings>['account'];
 type Tab =
-  'profile' | 'email' | 'password' | 'integrations' | 'delivery' | 'notifications' | 'api-keys';
+  | 'profile'
+  | 'email'
+  | 'password'
+  | 'integrations'
+  | 'delivery'
+  | 'notifications'
+  | 'api-keys'
+  | 'webhooks';
 
 const tabs: { id: Tab; label: string }[] = [
   { id: 'profile', label: 'PROFILE' },
@@ -54,6 +62,7 @@ const tabs: { id: Tab; label: string }[] = [
   { id: 'delivery', label: 'DELIVERY' },
   { id: 'notifications', label: 'NOTIFICATIONS' },
   { id: 'api-keys', label: 'API KEYS' },
+  { id: 'webhooks', label: 'WEBHOOKS' },
 ];
 
 /** `?tab=integrations` opens that tab (links in the seller's e-mails); PROFILE otherwise (spec). */
@@ -66,7 +75,8 @@ const tabNamed = (name: string | null): Tab =>
  * (store-front connection, `store-front/IntegrationsTab.tsx`), and DELIVERY (the seller's own
  * delivery estimate, `delivery/DeliveryEstimatesTab.tsx`, issue 33), and NOTIFICATIONS (the buyer
  * e-mails, `notifications/NotificationsTab.tsx`, issue 34), and API KEYS (keys for the seller's own
- * tools, `api-keys/ApiKeysTab.tsx`, issue 35). The billing block
+ * tools, `api-keys/ApiKeysTab.tsx`, issue 35) and WEBHOOKS beside it (`webhooks/WebhooksTab.tsx`,
+ * issue 35). The billing block
  * (`billing/BillingBlock.tsx`) shows GET /api/payments/subscription.
  */
 const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () => {
@@ -220,6 +230,12 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
             )}
             {tab === 'api-keys' && (
               <ApiKeysTab
+                onSaved={(text) => setBanner({ kind: 'success', text })}
+                onFailed={failed}
+              />
+            )}
+            {tab === 'webhooks' && (
+              <WebhooksTab
                 onSaved={(text) => setBanner({ kind: 'success', text })}
                 onFailed={failed}
               />

@@ -22,6 +22,7 @@ export const sellerActionPaths: Record<SellerNoticeKind, string> = {
   // The INTEGRATIONS tab of account settings, where the store is connected again.
   sync_failed: '/account-settings?tab=integrations',
   store_authorization_expired: '/account-settings?tab=integrations',
+  webhook_endpoint_disabled: '/account-settings?tab=webhooks',
 };
 
 /** What the seller is shown of a buyer's query in a digest. */
@@ -265,6 +266,25 @@ function noticeWords(
           'Open the INTEGRATIONS tab of your account settings and connect the store again.',
         ],
         action: action('Open account settings'),
+        why,
+      };
+    }
+    case 'webhook_endpoint_disabled': {
+      const url = oneLine(notice.url, 200);
+      return {
+        ...base,
+        subject: 'A webhook endpoint was turned off',
+        preview: 'Its deliveries failed for days. Fix it and turn it on again.',
+        headline: 'Your webhook endpoint was turned off',
+        paragraphs: [
+          `Every delivery to ${url} has failed since ${day(notice.failingSince)}, so ONVELOPE stopped sending to it.`,
+          'Fix the endpoint, then turn it on again in the WEBHOOKS tab of your account settings. Its delivery log shows what it answered; you can send the failed events again from there.',
+        ],
+        details: [
+          { label: 'Endpoint', value: url },
+          { label: 'Last error', value: oneLine(notice.lastError ?? '', 300) || 'Not given' },
+        ],
+        action: action('Open webhook settings'),
         why,
       };
     }

@@ -32,6 +32,7 @@ import {
   entryChangesConsumerName,
   entryDeletionsConsumerName,
 } from '../../src/events/consumers.js';
+import { webhookEntryChangesConsumerName } from '../../src/events/webhook-consumers.js';
 import { startNotifyService, type NotifyOverrides } from '../../src/index.js';
 
 /**
@@ -41,7 +42,11 @@ import { startNotifyService, type NotifyOverrides } from '../../src/index.js';
  */
 async function forgetEarlierDeployments(nats: NatsConnection): Promise<void> {
   const jsm = await nats.jetstreamManager();
-  for (const name of [entryChangesConsumerName, entryDeletionsConsumerName]) {
+  for (const name of [
+    entryChangesConsumerName,
+    entryDeletionsConsumerName,
+    webhookEntryChangesConsumerName,
+  ]) {
     await jsm.consumers.delete(ordersStream.name, name).catch(() => false);
   }
 }

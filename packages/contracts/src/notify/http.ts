@@ -15,6 +15,9 @@ import {
   unsubscribeResponse,
   updateNotificationSettingsRequest,
 } from './schemas.js';
+import { webhookRoutes } from './webhooks-http.js';
+
+export * from './webhooks-http.js';
 
 const route = routeOwnedBy('svc-notify');
 
@@ -146,4 +149,5 @@ export const notifyRoutes = [
   notificationSuppressions,
   showUnsubscribe,
   unsubscribe,
+  ...webhookRoutes,
 ];

@@ -48,6 +48,14 @@ export const sellerNotice = z.discriminatedUnion('kind', [
   }),
   /** The store-front refused the stored authorisation: the seller must connect the store again. */
   z.object({ kind: z.literal('store_authorization_expired'), storeName: text(200).nullable() }),
+  /** Issue 35: svc-notify disabled a webhook endpoint whose deliveries failed for days. */
+  z.object({
+    kind: z.literal('webhook_endpoint_disabled'),
+    endpointId: z.string().min(1),
+    url: text(2_000),
+    failingSince: z.iso.datetime(),
+    lastError: text(1_000).nullable(),
+  }),
 ]);
 export type SellerNotice = z.infer<typeof sellerNotice>;
 export type SellerNoticeKind = SellerNotice['kind'];

@@ -1,0 +1,108 @@
+import type { Logger } from '@onvelope/service-kit';
+
+export interface LeasedWorkerOptions<Job> {
+  /** Takes up to `limit` due jobs under a lease, or none when none is due. */
+  claim: (limit: number) => Promise<Job[]>;
+  /** Does the job and settles it; a throw is logged and the lease lets it be tried again. */
+  work: (job: Job) => Promise<void>;
+  /** How often due jobs are looked for when nobody kicks. */
+  everyMs: number;
+  /** Jobs in hand at once. */
+  concurrency: number;
+  /** Jobs claimed at once: few enough that the last of them starts well within its lease. */
+  batchSize: number;
+  log: Logger;
+  name: string;
+}
+
+export interface LeasedWorker {
+  /** Something was queued: look now rather than at the next tick. */
+  kick(): void;
+  /** Finishes the jobs in hand and stops. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A loop over a claimed-with-lease queue in MongoDB: `concurrency` workers share batches of
+ * claimed jobs (one claim per batch: a due-time query costs the same for one job or a hundred)
+ * and work until nothing is due, then the loop sleeps `everyMs` or until kicked. A kick while a
+ * round runs makes one more round, so nothing queued meanwhile waits for the tick. Jobs claimed
+ * but not started when the worker stops are left to their leases.
+ */
+export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): LeasedWorker {
+  const { log } = options;
+  let stopped = false;
+  let again = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function round() {
+    const claimed: Job[] = [];
+    let noneDue = false;
+    let claiming: Promise<void> | undefined;
+    const claimMore = () =>
+      (claiming ??= options
+        .claim(options.batchSize)
+        .then((jobs) => {
+          if (jobs.length === 0) noneDue = true;
+          claimed.push(...jobs);
+        })
+        .finally(() => {
+          claiming = undefined;
+        }));
+    const workUntilNoneDue = async () => {
+      while (!stopped) {
+        const job = claimed.shift();
+        if (job === undefined) {
+          if (noneDue) return;
+          await claimMore();
+          continue;
+        }
+        try {
+          await options.work(job);
+        } catch (error) {
+          log.warn({ err: error, worker: options.name }, 'job failed; its lease will run out');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, workUntilNoneDue));
+  }
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(kick, options.everyMs);
+    timer.unref();
+  };
+
+  function kick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await round();
+        } catch (error) {
+          log.warn({ err: error, worker: options.name }, 'round failed; trying again shortly');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+      schedule();
+    });
+  }
+
+  kick();
+  return {
+    kick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import type { Logger } from '@onvelope/service-kit';
+import {
+  ATTEMPTS_KEPT,
+  type WebhookAttemptRecord,
+  type WebhookDeliveryDocument,
+  type WebhookDeliveryModel,
+} from '../data/webhook-delivery.model.js';
+import type {
+  WebhookEndpointDocument,
+  WebhookEndpointModel,
+} from '../data/webhook-endpoint.model.js';
+import { retryDelayMs } from '../domain/send-outcome.js';
+import { startLeasedWorker, type LeasedWorker } from './leased-worker.js';
+import type { PostOutcome, WebhookClient } from './post-webhook.js';
+import { recordSellerNotice, type SellerNoticeDeps } from './record-seller-notice.js';
+
+export interface WebhookSenderDeps {
+  deliveries: WebhookDeliveryModel;
+  endpoints: WebhookEndpointModel;
+  client: WebhookClient;
+  /** Where the seller is told of an endpoint disabled for failing. */
+  notices: SellerNoticeDeps;
+  log: Logger;
+  now: () => Date;
+  everyMs: number;
+  concurrency: number;
+  leaseMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long a delivery is retried from its first try (about a day). */
+  giveUpAfterMs: number;
+  /** How long an endpoint may fail every delivery before it is disabled (days). */
+  disableAfterMs: number;
+  counted?: (outcome: 'succeeded' | 'retried' | 'failed') => void;
+}
+
+const USER_AGENT = 'ONVELOPE-Webhooks/1';
+
+/**
+ * The `webhook-signature` header: `v1,<base64>` with the endpoint's secret, and a second one with
+ * the previous secret for a day after a roll (the specification's space-separated list), so a
+ * receiver that has not switched yet still verifies.
+ */
+export function signatureOf(
+  endpoint: Pick<WebhookEndpointDocument, 'secret' | 'previousSecret' | 'previousSecretUntil'>,
+  eventId: string,
+  at: Date,
+  body: string,
+): string {
+  const secrets = [endpoint.secret];
+  if (
+    endpoint.previousSecret &&
+    endpoint.previousSecretUntil &&
+    endpoint.previousSecretUntil > at
+  ) {
+    secrets.push(endpoint.previousSecret);
+  }
+  return secrets.map((secret) => new Webhook(secret).sign(eventId, at, body)).join(' ');
+}
+
+const isSuccess = (outcome: PostOutcome) =>
+  outcome.kind === 'answered' && outcome.statusCode >= 200 && outcome.statusCode < 300;
+
+function attemptOf(outcome: PostOutcome, at: Date): WebhookAttemptRecord {
+  if (outcome.kind !== 'answered') {
+    return {
+      at,
+      statusCode: null,
+      latencyMs: outcome.latencyMs,
+      bodyExcerpt: null,
+      error: outcome.error,
+    };
+  }
+  return {
+    at,
+    statusCode: outcome.statusCode,
+    latencyMs: outcome.latencyMs,
+    bodyExcerpt: outcome.bodyExcerpt || null,
+    error: isSuccess(outcome)
+      ? null
+      : outcome.statusCode >= 300 && outcome.statusCode < 400
+        ? `Answered ${outcome.statusCode}: redirects are not followed`
+        : `Answered ${outcome.statusCode}`,
+  };
+}
+
+/**
+ * Issue 35's delivery loop over the `webhook_deliveries` queue (`startLeasedWorker`): each due
+ * delivery is claimed under a lease, signed as Standard Webhooks says and posted; a 2xx succeeds
+ * it, anything else (another status, a refused address, a timeout) retries it with exponential
+ * back-off until `giveUpAfterMs` from its first try. An endpoint that has failed every delivery
+ * for `disableAfterMs` is disabled, and the seller is told by e-mail (`webhook_endpoint_disabled`).
+ */
+export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
+  const owner = randomUUID();
+  const { deliveries, endpoints, log } = deps;
+
+  /**
+   * Claims up to `limit` due deliveries: one read finds the earliest due, then each is taken by
+   * its id (indexed everywhere) under a token of this claim (`leaseOwner`), which only this sender
+   * settles them by. One another sender took between the read and the take is skipped.
+   */
+  const claim = async (limit: number) => {
+    const now = deps.now();
+    const due = await deliveries
+      .find({ state: 'pending', nextAttemptAt: { $lte: now } }, { _id: 1 })
+      .sort({ nextAttemptAt: 1 })
+      .limit(limit)
+      .lean();
+    const token = `${owner}:${randomUUID()}`;
+    const taken = await Promise.all(
+      due.map(({ _id }) =>
+        deliveries
+          .findOneAndUpdate(
+            { _id, state: 'pending', nextAttemptAt: { $lte: now } },
+            {
+              $set: {
+                nextAttemptAt: new Date(now.getTime() + deps.leaseMs),
+                leaseOwner: token,
+                updatedAt: now,
+              },
+            },
+            { new: true },
+          )
+          .lean<WebhookDeliveryDocument>(),
+      ),
+    );
+    return taken.filter((delivery) => delivery !== null);
+  };
+
+  /** Ends this try; only while this claim still holds the delivery (a replay may have reset it). */
+  const settle = (delivery: WebhookDeliveryDocument, set: Partial<WebhookDeliveryDocument>) =>
+    deliveries.updateOne(
+      { _id: delivery._id, leaseOwner: delivery.leaseOwner },
+      { $set: { ...set, leaseOwner: null, updatedAt: deps.now() } },
+    );
+
+  /** The endpoint failed again: note since when, and disable it once that is days ago. */
+  async function endpointFailed(endpoint: WebhookEndpointDocument, now: Date, error: string) {
+    await endpoints.updateOne(
+      { _id: endpoint._id, failingSince: null },
+      { $set: { failingSince: now } },
+    );
+    const disabled = await endpoints
+      .findOneAndUpdate(
+        {
+          _id: endpoint._id,
+          state: 'enabled',
+          failingSince: { $lte: new Date(now.getTime() - deps.disableAfterMs) },
+        },
+        { $set: { state: 'disabled', disabledReason: 'failing', disabledAt: now, updatedAt: now } },
+        { new: true },
+      )
+      .lean<WebhookEndpointDocument>();
+    if (!disabled?.failingSince) return;
+    log.warn(
+      { endpointId: endpoint._id.toString() },
+      'webhook endpoint disabled after failing for days',
+    );
+    await recordSellerNotice(deps.notices, {
+      noticeId: `notify:webhook_endpoint_disabled:${endpoint._id.toString()}:${now.toISOString()}`,
+      accountId: endpoint.accountId,
+      requestedAt: now.toISOString(),
+      notice: {
+        kind: 'webhook_endpoint_disabled',
+        endpointId: endpoint._id.toString(),
+        url: endpoint.url.slice(0, 2_000),
+        failingSince: disabled.failingSince.toISOString(),
+        lastError: error.slice(0, 1_000),
+      },
+    });
+  }
+
+  async function deliver(delivery: WebhookDeliveryDocument) {
+    const endpoint = await endpoints
+      .findOne({ _id: delivery.endpointId, accountId: delivery.accountId })
+      .lean<WebhookEndpointDocument>();
+    if (!endpoint || endpoint.state !== 'enabled') {
+      await settle(delivery, { state: 'failed', reason: 'endpoint_disabled', nextAttemptAt: null });
+      deps.counted?.('failed');
+      return;
+    }
+    const now = deps.now();
+    const outcome = await deps.client.post(
+      endpoint.url,
+      {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'webhook-id': delivery.eventId,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signatureOf(endpoint, delivery.eventId, now, delivery.body),
+      },
+      delivery.body,
+    );
+    const attempt = attemptOf(outcome, now);
+    const attempts = delivery.attempts + 1;
+    const firstTriedAt = delivery.firstTriedAt ?? now;
+    const attemptLog = [attempt, ...delivery.attemptLog].slice(0, ATTEMPTS_KEPT);
+    if (isSuccess(outcome)) {
+      await settle(delivery, {
+        state: 'succeeded',
+        reason: null,
+        attempts,
+        firstTriedAt,
+        attemptLog,
+        nextAttemptAt: null,
+      });
+      if (endpoint.failingSince) {
+        await endpoints.updateOne({ _id: endpoint._id }, { $set: { failingSince: null } });
+      }
+      deps.counted?.('succeeded');
+      return;
+    }
+    const givingUp = now.getTime() - firstTriedAt.getTime() >= deps.giveUpAfterMs;
+    await settle(delivery, {
+      state: givingUp ? 'failed' : 'pending',
+      reason: givingUp ? 'gave_up' : null,
+      attempts,
+      firstTriedAt,
+      attemptLog,
+      nextAttemptAt: givingUp
+        ? null
+        : new Date(now.getTime() + retryDelayMs(attempts, deps.retryBaseMs, deps.retryMaxMs)),
+    });
+    deps.counted?.(givingUp ? 'failed' : 'retried');
+    await endpointFailed(endpoint, now, attempt.error ?? 'failed');
+  }
+
+  return startLeasedWorker({
+    name: 'webhook-sender',
+    claim,
+    work: deliver,
+    everyMs: deps.everyMs,
+    concurrency: deps.concurrency,
+    batchSize: deps.concurrency * 4,
+    log,
+  });
+}
