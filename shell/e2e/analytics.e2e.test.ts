@@ -16,7 +16,7 @@ import {
 const site = composedSiteForFile();
 
 const header =
-  'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,shippingCountry,productName,quantity,itemTotal,orderDate';
+  'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,shippingCountry,productName,quantity,itemTotal,orderDate,currency';
 
 /** A moment `daysAgo` days before today (UTC), at `time` UTC. */
 function orderMoment(daysAgo: number, time: string): Date {
@@ -25,16 +25,17 @@ function orderMoment(daysAgo: number, time: string): Date {
 }
 
 /**
- * Six orders of five buyers, all within the last week. By hand:
- * - countries: GB 3 orders (ann twice, dan), 2 customers, £102.50, avg £34.17; DE, US and FR one
- *   each (£15.00, £27.00, £45.00); in all 6 orders, 5 customers, £189.50, avg £31.58.
- * - items by units: Stoneware mug 7 units, 3 orders, £105.00; Beeswax candle 3, 1, £27.00; Wool
- *   scarf 2, 1, £45.00; Linen tea towel 1, 1, £12.50.
- * - revenue: £189.50 from 6 orders on 3 days (5, 2 and 1 days ago), nothing the 30 days before.
- * - lifetime value: dan £60.00, eve £45.00, ann £42.50 (2 orders), cat £27.00, bob £15.00; four
- *   new customers (one order, £36.75 on average) and one returning (ann).
+ * Six orders of five buyers, all within the last week, in US dollars (issue 38 item 4: a US store's
+ * amounts once showed as pounds). By hand:
+ * - countries: GB 3 orders (ann twice, dan), 2 customers, $102.50, avg $34.17; DE, US and FR one
+ *   each ($15.00, $27.00, $45.00); in all 6 orders, 5 customers, $189.50, avg $31.58.
+ * - items by units: Stoneware mug 7 units, 3 orders, $105.00; Beeswax candle 3, 1, $27.00; Wool
+ *   scarf 2, 1, $45.00; Linen tea towel 1, 1, $12.50.
+ * - revenue: $189.50 from 6 orders on 3 days (5, 2 and 1 days ago), nothing the 30 days before.
+ * - lifetime value: dan $60.00, eve $45.00, ann $42.50 (2 orders), cat $27.00, bob $15.00; four
+ *   new customers (one order, $36.75 on average) and one returning (ann).
  * - statuses: delivered 3 (50%), shipped 2 (33.3%), pending 1 (16.7%); couriers: DPD 3 orders,
- *   avg £40.00; Royal Mail 2, avg £21.25.
+ *   avg $40.00; Royal Mail 2, avg $21.25.
  * - peak times: three orders between 14:00 and 15:00 UTC; three orders yesterday.
  */
 const orders = [
@@ -63,7 +64,7 @@ function order(
   const trackingNumber = courier ? `TRK${orderNumber}` : '';
   const row = [orderNumber, buyer, 'Buyer', `${buyer}@buyer.test`, 'SW1A 1AA', status, courier]
     .concat([trackingNumber, '', country, product, String(quantity), itemTotal])
-    .concat(placedAt.toISOString());
+    .concat(placedAt.toISOString(), 'USD');
   return { placedAt, row: row.join(',') };
 }
 
@@ -166,15 +167,15 @@ describe('analytics screen', () => {
 
     await page.getByTestId('analytics-countries-table').waitFor();
     const countries = await tableRows(page, 'analytics-countries-table');
-    expect(countries[0]).toEqual(['United Kingdom', '3', '2', '£34.17', '£102.50']);
+    expect(countries[0]).toEqual(['United Kingdom', '3', '2', '$34.17', '$102.50']);
     expect(countries.slice(1).sort()).toEqual([
-      ['France', '1', '1', '£45.00', '£45.00'],
-      ['Germany', '1', '1', '£15.00', '£15.00'],
-      ['United States', '1', '1', '£27.00', '£27.00'],
+      ['France', '1', '1', '$45.00', '$45.00'],
+      ['Germany', '1', '1', '$15.00', '$15.00'],
+      ['United States', '1', '1', '$27.00', '$27.00'],
     ]);
     await expect(
       page.getByTestId('analytics-countries-table').locator('tfoot td').allTextContents(),
-    ).resolves.toEqual(['Total', '6', '5', '£31.58', '£189.50']);
+    ).resolves.toEqual(['Total', '6', '5', '$31.58', '$189.50']);
     // Beyond the spec: an all-time panel's headline counts over the range, against the one before.
     await expect(text(page, 'analytics-countries-orders')).resolves.toBe('6');
     await expect(text(page, 'analytics-countries-count')).resolves.toBe('4');
@@ -188,15 +189,18 @@ describe('analytics screen', () => {
 
     const items = await tableRows(page, 'analytics-items-table');
     expect(items.map(([rank, , name, ...figures]) => [rank, name, ...figures])).toEqual([
-      ['#1', 'Stoneware mug', '7', '3', '£105.00'],
-      ['#2', 'Beeswax candle', '3', '1', '£27.00'],
-      ['#3', 'Wool scarf', '2', '1', '£45.00'],
-      ['#4', 'Linen tea towel', '1', '1', '£12.50'],
+      ['#1', 'Stoneware mug', '7', '3', '$105.00'],
+      ['#2', 'Beeswax candle', '3', '1', '$27.00'],
+      ['#3', 'Wool scarf', '2', '1', '$45.00'],
+      ['#4', 'Linen tea towel', '1', '1', '$12.50'],
     ]);
 
-    await waitForText(page, 'analytics-revenue-total', '£189.50');
+    await waitForText(page, 'analytics-revenue-total', '$189.50');
+    // One currency: no choice of currency, and not one amount in pounds anywhere on the screen.
+    await expect(page.getByTestId('analytics-currency').count()).resolves.toBe(0);
+    await expect(page.getByTestId('analytics-page').innerText()).resolves.not.toContain('£');
     await expect(text(page, 'analytics-revenue-orders')).resolves.toBe('6');
-    await expect(text(page, 'analytics-revenue-average')).resolves.toBe('£31.58');
+    await expect(text(page, 'analytics-revenue-average')).resolves.toBe('$31.58');
     await expect(text(page, 'analytics-revenue-days')).resolves.toBe('3 of 30');
     await expect(text(page, 'analytics-revenue-total-change')).resolves.toContain(
       'New: none in the previous 30 days',
@@ -207,28 +211,28 @@ describe('analytics screen', () => {
     await bars.locator('summary').click();
     const barDays = await tableRows(page, 'analytics-revenue-bars-figure');
     expect(barDays).toHaveLength(14);
-    expect(barDays.map((cells) => cells[1]).filter((revenue) => revenue !== '£0.00')).toEqual([
-      '£60.00',
-      '£75.00',
-      '£54.50',
+    expect(barDays.map((cells) => cells[1]).filter((revenue) => revenue !== '$0.00')).toEqual([
+      '$60.00',
+      '$75.00',
+      '$54.50',
     ]);
     await expect(
       page.getByTestId('analytics-revenue-bars').locator('svg').getAttribute('aria-label'),
-    ).resolves.toContain('£189.50');
+    ).resolves.toContain('$189.50');
 
     const customers = await tableRows(page, 'analytics-top-customers');
     expect(customers.map(([email, count, , value]) => [email, count, value])).toEqual([
-      ['dan@buyer.test', '1', '£60.00'],
-      ['eve@buyer.test', '1', '£45.00'],
-      ['ann@buyer.test', '2', '£42.50'],
-      ['cat@buyer.test', '1', '£27.00'],
-      ['bob@buyer.test', '1', '£15.00'],
+      ['dan@buyer.test', '1', '$60.00'],
+      ['eve@buyer.test', '1', '$45.00'],
+      ['ann@buyer.test', '2', '$42.50'],
+      ['cat@buyer.test', '1', '$27.00'],
+      ['bob@buyer.test', '1', '$15.00'],
     ]);
     // svc-analytics README: new is one order, returning two or three, loyal four or more.
     await expect(tableRows(page, 'analytics-segments')).resolves.toEqual([
-      ['New', '4', '80%', '1', '£36.75'],
-      ['Returning', '1', '20%', '2', '£42.50'],
-      ['Loyal', '0', '0%', '0', '£0.00'],
+      ['New', '4', '80%', '1', '$36.75'],
+      ['Returning', '1', '20%', '2', '$42.50'],
+      ['Loyal', '0', '0%', '0', '$0.00'],
     ]);
 
     await page.getByTestId('analytics-delivery-status').locator('summary').click();
@@ -238,8 +242,8 @@ describe('analytics screen', () => {
       ['Pending', '1', '16.7%'],
     ]);
     await expect(tableRows(page, 'analytics-couriers')).resolves.toEqual([
-      ['DPD', '3', '£40.00'],
-      ['Royal Mail', '2', '£21.25'],
+      ['DPD', '3', '$40.00'],
+      ['Royal Mail', '2', '$21.25'],
     ]);
 
     await expect(text(page, 'analytics-peak-orders')).resolves.toBe('6');

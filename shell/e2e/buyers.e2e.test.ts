@@ -22,9 +22,9 @@ const header =
   'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl,items';
 
 /** A seller with the given orders (CSV rows after the header) imported through the gateway. */
-async function sellerWithOrders(rows: string[]): Promise<ApiAccount> {
+async function sellerWithOrders(rows: string[], head = header): Promise<ApiAccount> {
   const seller = await createSeller(site.system, { onboarded: true, displayName: 'Sally Seller' });
-  await importThroughApi(site.system, seller, [header, ...rows].join('\r\n') + '\r\n');
+  await importThroughApi(site.system, seller, [head, ...rows].join('\r\n') + '\r\n');
   return seller;
 }
 
@@ -55,9 +55,10 @@ const text = (page: Page, testId: string) => page.getByTestId(testId).first().te
 describe('buyers', () => {
   it('a buyer asks about an order, the seller reads and answers it, and the buyer resolves it in the portal', async () => {
     const buyerEmail = uniqueEmail('asker');
-    const seller = await sellerWithOrders([
-      `BUY-1001,Bea,Buyer,${buyerEmail},SW1A 1AA,pending,,,,product_name: Blue Mug`,
-    ]);
+    const seller = await sellerWithOrders(
+      [`BUY-1001,Bea,Buyer,${buyerEmail},SW1A 1AA,pending,,,,product_name: Blue Mug,24.5,USD`],
+      `${header},itemTotal,currency`,
+    );
 
     // The public page: the lookup form and its messages, then the order.
     const visitor = await newPage(site.browser);
@@ -78,6 +79,8 @@ describe('buyers', () => {
     await page.getByTestId('track-result').waitFor();
     await expect(text(page, 'order-number')).resolves.toBe('Order BUY-1001');
     await expect(text(page, 'order-items')).resolves.toBe('Blue Mug');
+    // Issue 38 item 4: the buyer reads the order's amount in the currency it was paid in.
+    await expect(text(page, 'order-total')).resolves.toBe('$24.50');
     await expect(text(page, 'order-status')).resolves.toBe('Pending');
     await expect(text(page, 'order-seller')).resolves.toContain('Sally Seller');
     await expect(

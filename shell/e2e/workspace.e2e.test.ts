@@ -97,9 +97,9 @@ describe('seller workspace', () => {
     expect(readFileSync((await download.path())!, 'utf8')).toBe(csvTemplate);
 
     await fileInput.setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('hello'),
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7'),
     });
     await expect(text(page, 'upload-error')).resolves.toBe(
       'INVALID FILE TYPE. ONLY CSV FILES ACCEPTED.',

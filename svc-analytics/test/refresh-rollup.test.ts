@@ -1,6 +1,6 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
+import { DEFAULT_TIME_ZONE, NO_CURRENCY } from '@onvelope/contracts';
 import { createLogger } from '@onvelope/service-kit';
 import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import { orderFactModel } from '../src/data/order-fact.model.js';
@@ -62,13 +62,19 @@ describe('refreshRollup', () => {
     );
     const afterCut = await deps.rollups.findById(seller).lean();
     expect(afterCut?.computedAt ?? null).toBeNull();
-    expect(afterCut).not.toHaveProperty('days');
+    expect(afterCut).not.toHaveProperty('byCurrency');
     expect(await dirtyAccounts(deps.rollups)).toEqual([seller]);
 
     await refreshRollup(deps, seller);
     expect(await dirtyAccounts(deps.rollups)).toEqual([]);
+    // Facts from before orders carried a currency count in the no-currency figures.
     expect(await deps.rollups.findById(seller).lean()).toMatchObject({
-      days: [expect.objectContaining({ orderCount: 3, revenue: 30 }) as unknown],
+      currencyKeys: [NO_CURRENCY],
+      byCurrency: {
+        [NO_CURRENCY]: {
+          days: [expect.objectContaining({ orderCount: 3, revenue: 30 }) as unknown],
+        },
+      },
     });
   });
 });

@@ -1,6 +1,7 @@
 import { createService, startSellerNotices, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { prepareOutbox } from './data/tracking-entry-outbox.js';
+import { startCounterRepair } from './data/seller-counters.js';
 import { deliveryEstimateRuleModel } from './data/delivery-estimate-rule.model.js';
 import { backfillSearchTerms } from './data/search-terms-backfill.js';
 import { settleUnknownStatuses } from './data/unknown-status-settlement.js';
@@ -11,6 +12,7 @@ import { consumeShipmentTracking } from './events/shipment-tracking-consumer.js'
 import { serveStoreFrontCommands } from './events/store-front-commands.js';
 import { ensureOrdersStream } from './events/tracking-entry-events.js';
 import { startTrackingEntryRelay } from './events/tracking-entry-relay.js';
+import { registerBulkRoutes } from './routes/bulk.routes.js';
 import { registerBuyerLookupRoutes } from './routes/buyer-lookup.routes.js';
 import { registerClaimRoutes } from './routes/claims.routes.js';
 import { registerKeywordRuleRoutes } from './routes/keyword-rules.routes.js';
@@ -20,6 +22,7 @@ import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerShippingRoutes } from './routes/shipping.routes.js';
 import { startImportThread } from './use-cases/import-csv-thread.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
+import { startBulkJobs } from './use-cases/bulk-jobs.js';
 import { prepareBuyerDeps } from './use-cases/buyer-deps.js';
 import { createEstimator } from './use-cases/delivery-estimates.js';
 import { startQueryNoticeSweep } from './use-cases/query-notices.js';
@@ -38,6 +41,8 @@ export function startOrdersService(env: Env) {
       void backfillSearchTerms(db, log);
       await prepareOutbox(db);
       void settleUnknownStatuses(db, log);
+      // The sellers' order counters (summary, list totals) recounted where a write left them in doubt.
+      const counterRepair = startCounterRepair({ db, log });
       // Publishes every stored change, including those left unpublished before a restart.
       const relay = startTrackingEntryRelay({ db, nats, log, foreground });
       const estimator = createEstimator({
@@ -49,8 +54,11 @@ export function startOrdersService(env: Env) {
       });
       await registerKeywordRuleRoutes({ routes, db, nats, log });
       registerShippingRoutes({ routes, db, nats, log, estimator });
-      registerOrderCorrectionRoutes({ routes, db, estimator });
+      registerOrderCorrectionRoutes({ routes, db, nats, log, estimator });
       registerReportRoutes({ routes, db, log });
+      // Bulk actions, including those an earlier process left part-way (resumed where they stopped).
+      const bulk = startBulkJobs({ db, nats, log });
+      await registerBulkRoutes({ routes, db, jobs: bulk.jobs });
       serveStoreFrontCommands({ db, nats, log });
       serveCustomerCommands({ db, nats, log });
       const shipmentTracking = await consumeShipmentTracking({ db, nats, log });
@@ -93,8 +101,10 @@ export function startOrdersService(env: Env) {
       return {
         stop: async () => {
           await imports.stop();
+          await bulk.stop();
           await shipmentTracking.stop();
           await relay.stop();
+          await counterRepair.stop();
           await queryNoticeSweep.stop();
           await notices.stop();
         },

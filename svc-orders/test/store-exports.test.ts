@@ -117,6 +117,7 @@ describe('importing the files stores really export', () => {
       itemPrice: 12.5,
       itemTotal: 40,
       orderTotal: 44.99,
+      currency: 'GBP',
       personalNote: 'Please wrap as a gift',
       courier: null,
       trackingNumber: null,
@@ -154,6 +155,7 @@ describe('importing the files stores really export', () => {
       quantity: 2,
       itemTotal: 36,
       orderTotal: 41.5,
+      currency: 'USD',
     });
     expect(byNumber.get('2871234568')).toMatchObject({
       firstName: 'Sam',
@@ -180,6 +182,7 @@ describe('importing the files stores really export', () => {
       ],
       items: '1 x Hand-thrown Mug (Colour:Blue); 2 x Tea, Earl Grey',
       itemTotal: 36,
+      currency: 'USD',
     });
     expect(byNumber.get('2871234568')).toMatchObject({ status: 'pending', postcode: null });
   });
@@ -270,6 +273,7 @@ describe('importing the files stores really export', () => {
       ],
       itemTotal: 54,
       orderTotal: 60,
+      currency: 'USD',
       orderDate: new Date('2021-04-20T16:15:04Z'),
     });
     expect(byNumber.get('00232')).toMatchObject({ status: 'pending' });

@@ -168,6 +168,33 @@ describe('store-front order commands', () => {
     });
   });
 
+  it("stores the order's currency, gains it on a later sync, and keeps it when an older svc-sync sends none", async () => {
+    const seller = 'sf-currency-seller';
+    await upsert([orderOf('CUR-1')], 'conn-1', seller);
+    expect(await read('CUR-1', seller)).toMatchObject({ currency: null });
+
+    // A sync by the mapping that reads currencies reaches an order stored before it.
+    expect(await upsert([orderOf('CUR-1', { currency: 'USD' })], 'conn-1', seller)).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+    });
+    expect(await read('CUR-1', seller)).toMatchObject({ currency: 'USD', itemTotal: 42.5 });
+
+    expect(await upsert([orderOf('CUR-1')], 'conn-1', seller)).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+    });
+    expect(await read('CUR-1', seller)).toMatchObject({ currency: 'USD' });
+  });
+
+  it('refuses a currency that is not an ISO 4217 code', () => {
+    for (const currency of ['usd', '$', 'ZZZ']) {
+      expect(storeFrontOrder.safeParse(orderOf('CUR-2', { currency })).success).toBe(false);
+    }
+  });
+
   it('never moves an order the seller shipped back to pending', async () => {
     await trackingEntryModel(db).updateOne(
       { accountId, orderNumber: 'AAAA-000002' },

@@ -54,7 +54,7 @@ describe('svc-orders', () => {
       1_000, 500,
     ]);
     expect(published.every(({ accountId }) => accountId === 'acct-1')).toBe(true);
-    expect(published.every(({ eventVersion }) => eventVersion === 3)).toBe(true);
+    expect(published.every(({ eventVersion }) => eventVersion === 4)).toBe(true);
     expect(
       published
         .flatMap(({ changes: inMessage }) => inMessage)

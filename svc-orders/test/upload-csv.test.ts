@@ -27,6 +27,7 @@ import { pendingOutboxRecords } from '../src/data/tracking-entry-outbox.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { startOrdersService } from '../src/index.js';
 import { BESIDE_CALLS_MS } from '../src/use-cases/import-csv.js';
+import { importMessages } from '../src/use-cases/import-report.js';
 import { csvLine, csvOf, requiredHeader, sellerOf, uploadCsv, type Caller } from './support.js';
 
 describe('POST /api/upload/csv', () => {
@@ -147,10 +148,10 @@ describe('POST /api/upload/csv', () => {
     });
   });
 
-  it("refuses a file that is neither text/csv nor named .csv with the spec's words", async () => {
+  it("refuses a file that is not a table of orders by its type or name with the spec's words", async () => {
     const response = await seller.upload('hello', {
-      filename: 'orders.xlsx',
-      type: 'application/vnd.ms-excel',
+      filename: 'orders.pdf',
+      type: 'application/pdf',
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: ordersMessages.invalidFileType });
@@ -201,22 +202,47 @@ describe('POST /api/upload/csv', () => {
     expect(body.details[0]?.message).toBe('Row 2: a quoted field is opened and never closed');
   });
 
-  it("refuses binary data and text that is not UTF-8 with 'FAILED TO PARSE CSV FILE'", async () => {
+  it("refuses a broken workbook, binary data and text that mixes encodings with 'FAILED TO PARSE CSV FILE'", async () => {
     const binary = await seller.upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x0a]));
-    const latin1 = await seller.upload(
+    const nul = await seller.upload(Buffer.from(`${requiredHeader}\n1,\0\0,X\n`));
+    const mixed = await seller.upload(
       Buffer.concat([
-        Buffer.from(`${requiredHeader}\n1,Ren`),
+        Buffer.from(`${requiredHeader}\n1,Zoë,X,a@b.co,X,pending,,,\n2,Ren`),
         Buffer.from([0xe9]),
         Buffer.from(',X,a@b.co,X,pending,,,\n'),
       ]),
     );
-    expect(await binary.json()).toMatchObject({ error: ordersMessages.parseFailed });
-    expect(await latin1.json()).toMatchObject({
+    expect(await binary.json()).toMatchObject({
       error: ordersMessages.parseFailed,
-      details: [
-        { message: 'The file is not UTF-8 text; save it as "CSV UTF-8" and upload it again' },
-      ],
+      details: [{ message: importMessages.unreadableWorkbook }],
     });
+    expect(await nul.json()).toMatchObject({
+      error: ordersMessages.parseFailed,
+      details: [{ message: importMessages.binary }],
+    });
+    expect(await mixed.json()).toMatchObject({
+      error: ordersMessages.parseFailed,
+      details: [{ message: importMessages.notUtf8 }],
+    });
+  });
+
+  it('reads a Windows-1252 (Latin-1) file as such, and says so (issue 39)', async () => {
+    const caller = await newSeller();
+    const response = await caller.upload(
+      Buffer.concat([
+        Buffer.from(`${requiredHeader}\n1,Ren`),
+        Buffer.from([0xe9]),
+        Buffer.from(',Dupr'),
+        Buffer.from([0xe9]),
+        Buffer.from(',a@b.co,X,pending,,,\n'),
+      ]),
+    );
+    const body = (await response.json()) as UploadResult;
+    expect(body).toMatchObject({
+      successfulRows: 1,
+      assumptions: ['File read as Windows-1252 text, converted'],
+    });
+    expect(await entryOf(caller, '1')).toMatchObject({ firstName: 'René', lastName: 'Dupré' });
   });
 
   it('keeps the whole batches before a file breaks off, and nothing after', async () => {
@@ -555,7 +581,7 @@ describe('POST /api/upload/csv', () => {
     const before = await entryOf(caller, 'R-2');
     expect(created).toEqual([
       {
-        eventVersion: 3,
+        eventVersion: 4,
         accountId: caller.accountId,
         changes: [
           expect.objectContaining({ orderNumber: 'R-1', version: 1, source: 'csv' }),
@@ -588,7 +614,7 @@ describe('POST /api/upload/csv', () => {
     });
     expect(updated).toEqual([
       {
-        eventVersion: 3,
+        eventVersion: 4,
         accountId: caller.accountId,
         changes: [
           expect.objectContaining({

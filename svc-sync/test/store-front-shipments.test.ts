@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderSnapshot } from '@onvelope/storefront-sim';
+import { ORDER_MAPPING_VERSION } from '../src/domain/bigcartel-order.js';
 import { startSyncWorld, type Seller, type SyncWorld } from './support.js';
 
 interface StoredTracking {
@@ -163,7 +164,7 @@ describe("syncing the store-front's shipments", () => {
       trackingNumber: withTracking!.trackingNumber,
     });
     expect(await connections.findOne({ accountId: seller.accountId })).toMatchObject({
-      mappedWith: 2,
+      mappedWith: ORDER_MAPPING_VERSION,
     });
 
     // Once: the next sync asks only for what changed again, so the unchanged order stays as it is.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { BuyerOrder } from '@onvelope/contracts';
-import { countryName, orderItemsLabel, TimeText } from '@onvelope/ui';
+import { countryName, formatMoney, orderItemsLabel, TimeText } from '@onvelope/ui';
 import { StatusBadge } from './StatusBadge.js';
 
 /** A link only for web addresses: a seller's website text never becomes a script URL. */
@@ -16,8 +16,9 @@ function webAddress(value: string | null | undefined): string | null {
 }
 
 /**
- * The order as the buyer may see it: number, status, seller, items, dates, tracking and the
- * shipping address; the seller's custom (keyword) message when there is one.
+ * The order as the buyer may see it: number, status, seller, items, its total in the order's own
+ * currency, dates, tracking and the shipping address; the seller's custom (keyword) message when
+ * there is one.
  */
 export function OrderSummary({ order }: { order: BuyerOrder }) {
   const seller = order.merchant?.name;
@@ -59,6 +60,13 @@ export function OrderSummary({ order }: { order: BuyerOrder }) {
       <dl className="cu-facts">
         {items && <Fact label="Items" value={items} testId="order-items" />}
         {order.quantity !== null && <Fact label="Quantity" value={String(order.quantity)} />}
+        {order.itemTotal !== null && (
+          <Fact
+            label="Total"
+            value={formatMoney(order.itemTotal, order.currency)}
+            testId="order-total"
+          />
+        )}
         {order.orderDate && (
           <Fact label="Order date" value={<TimeText value={order.orderDate} />} />
         )}

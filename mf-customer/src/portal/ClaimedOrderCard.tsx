@@ -1,5 +1,5 @@
 import type { ResponseOf, listClaimedOrders } from '@onvelope/contracts';
-import { orderItemsLabel, OrderShipment, TimeText } from '@onvelope/ui';
+import { formatMoney, orderItemsLabel, OrderShipment, TimeText } from '@onvelope/ui';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { Timeline } from '../components/Timeline.js';
 
@@ -37,7 +37,13 @@ export function ClaimedOrderCard({ claim, onEdit, onUnclaim }: ClaimedOrderCardP
         </div>
         <StatusBadge status={order.status} />
       </div>
-      {items && <p data-testid="claim-items">{items}</p>}
+      {items && (
+        <p data-testid="claim-items">
+          {items}
+          {/* The order's own currency: a buyer who paid in dollars never reads pounds. */}
+          {order.itemTotal !== null && <> · {formatMoney(order.itemTotal, order.currency)}</>}
+        </p>
+      )}
       {order.keywordMessage && <p className="cu-message">{order.keywordMessage}</p>}
       {order.trackingNumber && (
         <p className="cu-lead">

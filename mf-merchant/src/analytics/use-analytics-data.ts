@@ -39,6 +39,8 @@ export interface AnalyticsData {
 interface AnalyticsQuery {
   range: AnalyticsRange;
   itemLimit: PopularItemLimit;
+  /** The currency of the money panels; undefined for the seller's main one. */
+  currency: string | undefined;
   /** Goes up by one for each Refresh Data, to ask every panel again. */
   refreshCount: number;
 }
@@ -53,32 +55,36 @@ interface AnalyticsQuery {
 export function useAnalyticsData({
   range,
   itemLimit,
+  currency,
   refreshCount,
 }: AnalyticsQuery): AnalyticsData {
+  // The panels with money are asked again when the currency changes; delivery times have none.
+  const money = { days: range, ...(currency ? { currency } : {}) };
+  const moneyKey = `${refreshCount}/${range}/${currency ?? ''}`;
   const panels = {
-    countries: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
-      merchantApi.call(countriesAnalytics, { query: { days: range }, signal }),
+    countries: usePanelLoad(moneyKey, (signal) =>
+      merchantApi.call(countriesAnalytics, { query: money, signal }),
     ),
-    popularItems: usePanelLoad(`${refreshCount}/${itemLimit}/${range}`, (signal) =>
+    popularItems: usePanelLoad(`${moneyKey}/${itemLimit}`, (signal) =>
       merchantApi.call(popularItemsAnalytics, {
-        query: { limit: itemLimit, days: range },
+        query: { limit: itemLimit, ...money },
         signal,
       }),
     ),
-    revenueTrends: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
+    revenueTrends: usePanelLoad(moneyKey, (signal) =>
       merchantApi.call(revenueTrendsAnalytics, {
-        query: { period: 'daily', days: range },
+        query: { period: 'daily', ...money },
         signal,
       }),
     ),
-    customerBehavior: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
-      merchantApi.call(customerBehaviorAnalytics, { query: { days: range }, signal }),
+    customerBehavior: usePanelLoad(moneyKey, (signal) =>
+      merchantApi.call(customerBehaviorAnalytics, { query: money, signal }),
     ),
-    shippingPerformance: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
-      merchantApi.call(shippingPerformanceAnalytics, { query: { days: range }, signal }),
+    shippingPerformance: usePanelLoad(moneyKey, (signal) =>
+      merchantApi.call(shippingPerformanceAnalytics, { query: money, signal }),
     ),
-    peakTimes: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
-      merchantApi.call(peakTimesAnalytics, { query: { days: range }, signal }),
+    peakTimes: usePanelLoad(moneyKey, (signal) =>
+      merchantApi.call(peakTimesAnalytics, { query: money, signal }),
     ),
     deliveryTimes: usePanelLoad(`${refreshCount}/${range}`, (signal) =>
       merchantApi.call(deliveryTimesAnalytics, { query: { days: range }, signal }),

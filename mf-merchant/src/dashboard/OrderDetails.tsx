@@ -1,13 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
-import { OrderShipment, TimeText } from '@onvelope/ui';
-import {
-  canShip,
-  categoryList,
-  customerOf,
-  formatMoney,
-  statusLabel,
-} from '../domain/display-format.js';
+import { formatMoney, OrderShipment, TimeText } from '@onvelope/ui';
+import { canShip, categoryList, customerOf, statusLabel } from '../domain/display-format.js';
 import { OrderMessages } from '../notifications/OrderMessages.js';
 import { OrderCorrections } from './OrderCorrections.js';
 import { OrderHistory } from './OrderHistory.js';
@@ -135,8 +129,8 @@ export function OrderDetails({
             }
           />
           <Item label="Quantity" value={text(entry.quantity)} />
-          <Item label="Item price" value={formatMoney(entry.itemPrice)} />
-          <Item label="Item total" value={formatMoney(entry.itemTotal)} />
+          <Item label="Item price" value={formatMoney(entry.itemPrice, entry.currency)} />
+          <Item label="Item total" value={formatMoney(entry.itemTotal, entry.currency)} />
           <Item label="Quantity shipped" value={text(entry.quantityShipped)} />
           <Item label="Quantity unshipped" value={text(entry.quantityUnshipped)} />
           <Item label="Categories" value={categoryList(entry.categoryNames)} />

@@ -3,8 +3,6 @@ import {
   dateSpanLabel,
   dayLabel,
   formatCount,
-  formatGbp,
-  formatGbpShort,
   formatPercent,
   fullDayLabel,
   hourLabel,
@@ -13,18 +11,6 @@ import {
 } from './analytics-format.js';
 
 describe('analytics formats', () => {
-  it('writes money in pounds the en-GB way', () => {
-    expect(formatGbp(1234.5)).toBe('£1,234.50');
-    expect(formatGbp(0)).toBe('£0.00');
-    expect(formatGbp(-12)).toBe('-£12.00');
-  });
-
-  it('shortens money for a chart scale', () => {
-    expect(formatGbpShort(950)).toBe('£950');
-    expect(formatGbpShort(1250)).toBe('£1.3k');
-    expect(formatGbpShort(12.5)).toBe('£12.5');
-  });
-
   it('groups counts and keeps at most two decimals of a quantity', () => {
     expect(formatCount(12345)).toBe('12,345');
     expect(formatCount(2.5)).toBe('2.5');

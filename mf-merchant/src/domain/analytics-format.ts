@@ -1,26 +1,9 @@
 import { dateDisplayIn, formatDate, formatDay, missingDate } from '@onvelope/ui';
 
-// Spec 001 §9: analytics use GBP with en-GB formatting; money in these answers is in pounds.
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const gbpShort = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  notation: 'compact',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-});
+// Money is `formatMoney` of @onvelope/ui, in each answer's currency (issue 38 item 4): spec 001
+// §9's "analytics use GBP" showed a US store's dollars as pounds.
 const counts = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 const shares = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-
-/** An amount in pounds: '£1,234.50'. */
-export function formatGbp(pounds: number): string {
-  return gbp.format(pounds);
-}
-
-/** An amount in pounds for a chart's scale, where space is short: '£1.2K', '£950'. */
-export function formatGbpShort(pounds: number): string {
-  return gbpShort.format(pounds);
-}
 
 /** A count with thousands separators ('1,234'); a fractional quantity keeps two decimals. */
 export function formatCount(value: number): string {

@@ -12,6 +12,8 @@ const range = { from: '2026-03-01', to: '2026-03-30', timeZone: 'Europe/London' 
 const noTotals = { revenue: 0, orderCount: 0, avgOrderValue: 0, daysWithData: 0 };
 const peakTimes = (ordersAtNoon: number) => ({
   success: true as const,
+  currency: 'USD',
+  currencies: [{ currency: 'USD', orderCount: ordersAtNoon, revenue: 0 }],
   data: {
     hourlyPattern: Array.from({ length: 24 }, (_, hour) => ({
       hour,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemLimitFromParam, rangeFromParam } from './analytics-params.js';
+import { currencyFromParam, itemLimitFromParam, rangeFromParam } from './analytics-params.js';
 
 describe('the choices kept in the address', () => {
   it('reads the ranges the service accepts and falls back to 30 days', () => {
@@ -13,5 +13,12 @@ describe('the choices kept in the address', () => {
     expect(itemLimitFromParam('20')).toBe(20);
     expect(itemLimitFromParam(null)).toBe(10);
     expect(itemLimitFromParam('all')).toBe(10);
+  });
+
+  it("reads a currency code or 'none', and leaves anything else to the seller's main currency", () => {
+    expect(currencyFromParam('usd')).toBe('USD');
+    expect(currencyFromParam('none')).toBe('none');
+    expect(currencyFromParam('£')).toBeUndefined();
+    expect(currencyFromParam(null)).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
 import {
+  currencyCodeOf,
+  NO_CURRENCY,
   popularItemsQuery,
   rangeQuery,
   DEFAULT_ANALYTICS_RANGE,
@@ -21,4 +23,13 @@ export function rangeFromParam(value: string | null): AnalyticsRange {
 export function itemLimitFromParam(value: string | null): PopularItemLimit {
   const parsed = popularItemsQuery.safeParse({ limit: value ?? undefined });
   return parsed.success ? parsed.data.limit : DEFAULT_POPULAR_ITEM_LIMIT;
+}
+
+/**
+ * The currency the address asks the money in (`/analytics?currency=USD`, or `none` for orders
+ * without one), as the calls take it; undefined for the seller's main currency (issue 38 item 4).
+ */
+export function currencyFromParam(value: string | null): string | undefined {
+  if (value === NO_CURRENCY) return NO_CURRENCY;
+  return currencyCodeOf(value) ?? undefined;
 }

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { isCsvFile, parseCsvPreview } from './csv-preview.js';
+import { decodePreviewText, parseCsvPreview } from './csv-preview.js';
 
-describe('isCsvFile', () => {
-  it('accepts the text/csv type or a name ending in .csv, and nothing else', () => {
-    expect(isCsvFile({ name: 'orders.CSV', type: '' })).toBe(true);
-    expect(isCsvFile({ name: 'export', type: 'text/csv' })).toBe(true);
-    expect(isCsvFile({ name: 'orders.xlsx', type: 'application/vnd.ms-excel' })).toBe(false);
+describe('decodePreviewText', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+
+  it('reads UTF-8, even when the head is cut inside a character', () => {
+    const text = new TextEncoder().encode('name\nZoë Müller');
+    expect(decodePreviewText(text)).toBe('name\nZoë Müller');
+    expect(decodePreviewText(text.slice(0, -1))).toBe('name\nZoë Mülle');
+    expect(decodePreviewText(new TextEncoder().encode('Zoë').slice(0, -1))).toBe('Zo\uFFFD');
+  });
+
+  it('reads Windows-1252 when the text is not UTF-8, as the import does', () => {
+    // "Zoë;Église" saved by a spreadsheet on Windows.
+    expect(
+      decodePreviewText(bytes(0x5a, 0x6f, 0xeb, 0x3b, 0xc9, 0x67, 0x6c, 0x69, 0x73, 0x65)),
+    ).toBe('Zoë;Église');
+  });
+
+  it('reads UTF-16 by its byte-order mark', () => {
+    expect(decodePreviewText(bytes(0xff, 0xfe, 0x61, 0x00, 0x09, 0x00, 0x62, 0x00))).toBe('a\tb');
+    expect(decodePreviewText(bytes(0xfe, 0xff, 0x00, 0x61, 0x00, 0x09, 0x00, 0x62))).toBe('a\tb');
   });
 });
 

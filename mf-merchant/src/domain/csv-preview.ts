@@ -15,9 +15,22 @@ export interface CsvPreview {
 
 const separators = [',', ';', '\t'] as const;
 
-/** spec 000 §5: text/csv or a name ending in .csv (any case). */
-export function isCsvFile(file: { name: string; type: string }): boolean {
-  return file.type === 'text/csv' || file.name.toLowerCase().endsWith('.csv');
+/**
+ * The preview's text from the head of a file, decoded as the import decodes it: a byte-order mark
+ * names UTF-8 or UTF-16, and text that is not UTF-8 is Windows-1252 (what spreadsheets on Windows
+ * save), so "Zoë" shows as the import will store it.
+ */
+export function decodePreviewText(head: Uint8Array): string {
+  if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le').decode(head);
+  if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be').decode(head);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(head);
+  } catch {
+    // A head cut inside a UTF-8 character is still UTF-8: only its last few bytes are undecodable.
+    const cut = new TextDecoder('utf-8').decode(head);
+    const damaged = cut.slice(0, -4).includes('\uFFFD');
+    return damaged ? new TextDecoder('windows-1252').decode(head) : cut;
+  }
 }
 
 /**

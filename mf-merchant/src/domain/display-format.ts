@@ -1,5 +1,3 @@
-import { formatPence } from '@onvelope/contracts';
-
 // Status words and colours are shared with the buyer pages, so packages/ui owns them; this
 // re-export keeps this remote's existing imports working. Dates are `TimeText` and `formatDate` of
 // @onvelope/ui, in the seller's zone (`hooks/use-seller-date-display.tsx`).
@@ -11,11 +9,6 @@ export { statusLabel, statusTone } from '@onvelope/ui';
  */
 export function canShip(entry: { status: string; statusRule?: unknown }): boolean {
   return Boolean(entry.statusRule) || (entry.status !== 'shipped' && entry.status !== 'delivered');
-}
-
-/** An order's amount in pounds, written as the plans' prices are (`formatPence`); '—' when none. */
-export function formatMoney(value: number | null | undefined): string {
-  return value === null || value === undefined ? '—' : formatPence(Math.round(value * 100));
 }
 
 /** '20,000': counts of orders and rows in the seller's words. */

@@ -34,7 +34,19 @@ const AnalyticsPage: RemotePage<'mf_merchant/AnalyticsPage'> = () => {
       </Link>
       <div className="me-analytics__head">
         <h1>Analytics</h1>
-        <AnalyticsControls {...params} onRefresh={refresh} refreshing={data.loading} />
+        <AnalyticsControls
+          {...params}
+          onRefresh={refresh}
+          refreshing={data.loading}
+          money={
+            data.revenueTrends.status === 'ready'
+              ? {
+                  currencies: data.revenueTrends.data.currencies,
+                  shown: data.revenueTrends.data.currency,
+                }
+              : null
+          }
+        />
       </div>
       {data.failed && (
         <div className="ov-alert ov-alert--error me-analytics__failure" role="alert">

@@ -1,11 +1,18 @@
 import { useMemo, useRef, useState, type DragEvent } from 'react';
-import { requiredCsvColumns, uploadCsv, type UploadResult } from '@onvelope/contracts';
+import {
+  isOrderFile,
+  isWorkbookFile,
+  orderFileAccept,
+  requiredCsvColumns,
+  uploadCsv,
+  type UploadResult,
+} from '@onvelope/contracts';
 import type { UploadProgress } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { BannerMessage, type Banner } from '../components/Field.js';
 import {
   csvPreviewBytes,
-  isCsvFile,
+  decodePreviewText,
   parseCsvPreview,
   type CsvPreview,
 } from '../domain/csv-preview.js';
@@ -23,10 +30,11 @@ const bannerClass = {
   error: 'ov-alert--error',
 } as const;
 
+// A workbook has no preview in the browser (its first sheet is read by the import): `null`.
 type Stage =
   | { kind: 'empty' }
-  | { kind: 'previewed'; file: File; preview: CsvPreview }
-  | { kind: 'uploading'; file: File; preview: CsvPreview; progress: UploadProgress | null };
+  | { kind: 'previewed'; file: File; preview: CsvPreview | null }
+  | { kind: 'uploading'; file: File; preview: CsvPreview | null; progress: UploadProgress | null };
 
 /**
  * spec 000 §2 CSV uploader: drop or pick a .csv, preview its first 10 rows, Upload or Cancel; then
@@ -45,13 +53,20 @@ export function CsvUploader() {
     // While a file goes up, another cannot be chosen: the result belongs to the one sent.
     if (!file || stage.kind === 'uploading') return;
     setResult(null);
-    if (!isCsvFile(file)) {
+    if (!isOrderFile(file.type, file.name)) {
       setError(workspaceMessages.invalidFileType);
       setStage({ kind: 'empty' });
       return;
     }
+    if (isWorkbookFile(file.type, file.name)) {
+      setError(null);
+      setStage({ kind: 'previewed', file, preview: null });
+      return;
+    }
     try {
-      const head = await file.slice(0, csvPreviewBytes).text();
+      const head = decodePreviewText(
+        new Uint8Array(await file.slice(0, csvPreviewBytes).arrayBuffer()),
+      );
       const preview = parseCsvPreview(head, { complete: file.size <= csvPreviewBytes });
       if (!preview) throw new Error('no header row');
       setError(null);
@@ -127,7 +142,7 @@ export function CsvUploader() {
         <input
           ref={input}
           type="file"
-          accept=".csv,text/csv"
+          accept={orderFileAccept}
           className="me-visually-hidden"
           disabled={stage.kind === 'uploading'}
           onChange={(event) => void choose(event.target.files?.[0])}
@@ -135,10 +150,11 @@ export function CsvUploader() {
         />
         <strong>Drag and drop a CSV file here, or click to choose one</strong>
         <span className="me-muted">
-          Order exports from Shopify, Etsy, Big Cartel, Squarespace and WooCommerce are read as they
-          are. Any other file needs the columns {requiredCsvColumns.join(', ')}; one name column
-          (such as Buyer Name) can stand for firstName and lastName. Status, courier, tracking and
-          the rest (items, shipping address, order date…) are optional.
+          Order exports from Shopify, Etsy, Big Cartel, Squarespace, WooCommerce, Amazon, eBay,
+          ShipStation, Temu, Wix and Ecwid are read as they are, as CSV, tab-separated text or an
+          Excel workbook (.xlsx). Any other file needs the columns {requiredCsvColumns.join(', ')};
+          one name column (such as Buyer Name) can stand for firstName and lastName. Status,
+          courier, tracking and the rest (items, shipping address, order date…) are optional.
         </span>
       </label>
       <button
@@ -154,11 +170,13 @@ export function CsvUploader() {
           <p>
             <strong>{stage.file.name}</strong>{' '}
             <span className="me-muted">
-              ({Math.max(1, Math.round(stage.file.size / 1024))} KB) — first{' '}
-              {stage.preview.rows.length} rows
+              ({Math.max(1, Math.round(stage.file.size / 1024))} KB) —{' '}
+              {stage.preview
+                ? `first ${stage.preview.rows.length} rows`
+                : 'an Excel workbook: its first sheet is read when you upload it'}
             </span>
           </p>
-          <CsvPreviewTable preview={stage.preview} />
+          {stage.preview && <CsvPreviewTable preview={stage.preview} />}
           <div className="me-form__actions">
             <button
               type="button"

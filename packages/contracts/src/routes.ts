@@ -2,6 +2,7 @@ import { analyticsRoutes } from './analytics/http.js';
 import { authRoutes } from './auth/http.js';
 import { billingRoutes } from './billing/http.js';
 import { notifyRoutes } from './notify/http.js';
+import { bulkRoutes } from './orders/bulk.js';
 import { ordersRoutes } from './orders/http.js';
 import { platformRoutes } from './platform/http.js';
 import type { HttpMethod, RouteContract, ServiceName } from './route.js';
@@ -13,6 +14,7 @@ export const routeTable: readonly RouteContract[] = [
   ...platformRoutes,
   ...authRoutes,
   ...ordersRoutes,
+  ...bulkRoutes,
   ...syncRoutes,
   ...trackingRoutes,
   ...billingRoutes,

@@ -100,6 +100,7 @@ export {
   missingDate,
   type DateDisplay,
 } from './date-format.js';
+export { formatMoney, formatMoneyShort, missingAmount } from './money-format.js';
 export { DateDisplayProvider, TimeText, useDateDisplay, type TimeTextProps } from './TimeText.js';
 export {
   isTrackingStatus,

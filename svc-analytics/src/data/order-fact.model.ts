@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-/** One line of an order as analytics counts it (unit price in pounds, when known). */
+/** One line of an order as analytics counts it (unit price in the order's currency, when known). */
 export interface FactItem {
   name: string;
   imageUrl: string | null;
@@ -21,6 +21,11 @@ export interface OrderFact {
   orderDate: Date | null;
   shippingCountry: string | null;
   itemTotal: number | null;
+  /**
+   * The ISO 4217 code of `itemTotal` and the item prices (event version 4); null when the order
+   * came without one or the event is older. Amounts of different currencies are never added.
+   */
+  currency: string | null;
   items: FactItem[];
   customerEmail: string | null;
   customerName: string | null;
@@ -74,6 +79,7 @@ const orderFactSchema = new Schema<OrderFact>(
     orderDate: { type: Date, default: null },
     shippingCountry: { type: String, default: null },
     itemTotal: { type: Number, default: null },
+    currency: { type: String, default: null },
     items: { type: [factItemSchema], default: [] },
     customerEmail: { type: String, default: null },
     customerName: { type: String, default: null },

@@ -1,13 +1,17 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import type { AccountRollup } from '../domain/rollup.js';
+import type { CurrencyRollup, SharedRollup } from '../domain/currency-rollups.js';
 
 /**
  * One seller's rollup: what every analytics call reads, so a call costs the same whatever the
  * seller's history. `dirtyAt` is when their facts last changed and `computedAt` when the stored
  * figures started being computed; figures are current when `computedAt` is later.
  */
-export interface StoredRollup extends Partial<AccountRollup> {
+export interface StoredRollup extends Partial<SharedRollup> {
   _id: string;
+  /** The panels with money, one rollup per currency (`currencyKeyOf`); see `currency-rollups.ts`. */
+  byCurrency?: Record<string, Partial<CurrencyRollup>>;
+  /** The keys of `byCurrency`, the most orders first. */
+  currencyKeys?: string[];
   dirtyAt: Date | null;
   computedAt: Date | null;
   /** The `ROLLUP_FORMAT` the figures were computed in; absent before format 2. */
@@ -21,14 +25,9 @@ const panel = { type: Schema.Types.Mixed, default: undefined };
 const rollupSchema = new Schema<StoredRollup>(
   {
     _id: { type: String, required: true },
-    countries: panel,
-    countryTotals: panel,
-    popularItems: panel,
-    customerSegments: panel,
-    topCustomers: panel,
+    byCurrency: panel,
+    currencyKeys: { type: [String], default: undefined },
     deliverySuccess: panel,
-    courierPerformance: panel,
-    days: panel,
     deliveryTimes: panel,
     recountOn: { type: String },
     dirtyAt: { type: Date, default: null },

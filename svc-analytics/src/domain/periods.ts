@@ -30,7 +30,7 @@ export const previousRange = ({ from, to }: DayRange): DayRange => {
   return { from: addDays(from, -length), to: addDays(from, -1) };
 };
 
-const within = (buckets: readonly DayBucket[], { from, to }: DayRange) =>
+export const within = (buckets: readonly DayBucket[], { from, to }: DayRange) =>
   buckets.filter((bucket) => bucket.day >= from && bucket.day <= to);
 
 export function totalsOf(buckets: readonly DayBucket[]): PeriodTotals {
@@ -67,7 +67,7 @@ export function revenueTrendsOf(
   buckets: readonly DayBucket[],
   range: DayRange,
   timeZone: string,
-): Omit<RevenueTrendsResponse, 'success'> {
+): Omit<RevenueTrendsResponse, 'success' | 'currency' | 'currencies'> {
   const { inRange, ranged } = rangedTotals(buckets, range, timeZone);
   return {
     data: inRange
@@ -87,7 +87,7 @@ export function peakTimesOf(
   buckets: readonly DayBucket[],
   range: DayRange,
   timeZone: string,
-): Omit<PeakTimesResponse, 'success'> {
+): Omit<PeakTimesResponse, 'success' | 'currency' | 'currencies'> {
   const { inRange, ranged } = rangedTotals(buckets, range, timeZone);
   const hours = Array.from({ length: 24 }, () => ({ orderCount: 0, revenue: 0 }));
   const weekdays = Array.from({ length: 7 }, () => ({ orderCount: 0, revenue: 0 }));

@@ -74,9 +74,9 @@ export interface AccountRollup {
 /**
  * What a stored rollup holds: raised when a release adds figures, so the rollups stored before are
  * recomputed at start-up (see `dirtyAccounts`). 2 added the day figures the all-time panels compare,
- * 3 the delivery times.
+ * 3 the delivery times, 4 kept the panels with money per currency (`currency-rollups.ts`).
  */
-export const ROLLUP_FORMAT = 3;
+export const ROLLUP_FORMAT = 4;
 
 type PeriodFigure =
   'countryOrders' | 'countries' | 'units' | 'newCustomers' | 'customerOrders' | 'shipped';

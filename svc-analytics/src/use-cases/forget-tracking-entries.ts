@@ -29,6 +29,7 @@ export async function forgetTrackingEntries(
           orderDate: null,
           shippingCountry: null,
           itemTotal: null,
+          currency: null,
           items: [],
           customerEmail: null,
           customerName: null,

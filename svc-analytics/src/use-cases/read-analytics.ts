@@ -1,6 +1,8 @@
 import {
   DEFAULT_TIME_ZONE,
+  NO_CURRENCY,
   type AnalyticsRange,
+  type CurrencyRevenue,
   type CountriesResponse,
   type CustomerBehaviorResponse,
   type DeliveryTimesResponse,
@@ -11,6 +13,14 @@ import {
   type ShippingPerformanceResponse,
 } from '@onvelope/contracts';
 import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
+import {
+  currencyKeyOf,
+  currencyOfKey,
+  currencyRevenuesOf,
+  type CurrencyPanel,
+  type CurrencyRollup,
+  type SharedRollup,
+} from '../domain/currency-rollups.js';
 import type { CalendarFor } from '../domain/calendar.js';
 import {
   countriesPeriodOf,
@@ -25,12 +35,29 @@ import {
 import { createDeliveryTimesBuilder } from '../domain/delivery-times.js';
 import { createRollupBuilder, withPeriodFigures, type AccountRollup } from '../domain/rollup.js';
 
-type Panel = Exclude<keyof AccountRollup, 'recountOn'>;
+/** A call's range, and the currency of its money (absent: the seller's main currency). */
+interface MoneyQuery {
+  days: AnalyticsRange;
+  currency?: string | null;
+}
+
+/** A money panel the calls read (the days are always read). */
+type MoneyPanel = Exclude<CurrencyPanel, 'days'>;
+
+/** What `read` answers: the panels in one currency, the range, the zone and the money fields. */
+interface Read<P extends MoneyPanel> {
+  panels: Pick<CurrencyRollup, P | 'days'>;
+  stored: StoredRollup | null;
+  range: DayRange;
+  timeZone: string;
+  money: { currency: string | null; currencies: CurrencyRevenue[] };
+}
 
 /**
  * The analytics calls, each reading only its panels and days of the seller's rollup (one document
- * by `_id`), in the time zone the rollup was counted in. A seller with no orders yet has the empty
- * rollup.
+ * by `_id`, read twice: which currencies it has, then the panels of the one asked for and every
+ * currency's days), in the time zone the rollup was counted in. A seller with no orders yet has the
+ * empty rollup.
  */
 export function analyticsReader({
   rollups,
@@ -39,51 +66,71 @@ export function analyticsReader({
   rollups: RollupModel;
   calendarFor: CalendarFor;
 }) {
-  /** The panels asked for and the days, the range of `days` days ending today, and the zone. */
-  async function read<P extends Panel>(
+  /**
+   * The money panels asked for and the days, in `currency` (absent: the seller's currency with the
+   * most orders), the range of `days` days ending today, and each currency's revenue over it.
+   */
+  async function read<P extends MoneyPanel>(
     accountId: string,
     names: readonly P[],
-    days: AnalyticsRange,
+    { days, currency }: { days: AnalyticsRange; currency?: string | null },
     now: Date,
-  ): Promise<{ panels: Pick<AccountRollup, P | 'days'>; range: DayRange; timeZone: string }> {
-    const wanted = [...names, 'days' as const];
-    const stored = await rollups
+    shared: readonly (keyof SharedRollup)[] = [],
+  ): Promise<Read<P>> {
+    const head = await rollups
       .findById(accountId)
-      .select(Object.fromEntries([...wanted, 'timeZone'].map((name) => [name, 1])))
+      .select(Object.fromEntries(['currencyKeys', 'timeZone', ...shared].map((name) => [name, 1])))
       .lean<StoredRollup>();
-    const calendar = calendarFor(stored?.timeZone ?? DEFAULT_TIME_ZONE);
+    const keys = head?.currencyKeys ?? [];
+    const key = currency === undefined ? (keys[0] ?? NO_CURRENCY) : currencyKeyOf(currency);
+    const wanted = [...names, 'days' as const];
+    const body = await rollups
+      .findById(accountId)
+      .select({
+        ...Object.fromEntries(wanted.map((name) => [`byCurrency.${key}.${name}`, 1])),
+        ...Object.fromEntries(keys.map((other) => [`byCurrency.${other}.days`, 1])),
+      })
+      .lean<StoredRollup>();
+    const calendar = calendarFor(head?.timeZone ?? DEFAULT_TIME_ZONE);
     const today = calendar.localTime(now).day;
-    // Only a seller with no orders yet (or a panel not computed yet) needs the empty figures.
+    const range = rangeEndingOn(today, days);
+    const daysOf = (other: string) =>
+      (body?.byCurrency?.[other]?.days ?? []).map(withPeriodFigures);
+    // Only a seller with no orders in the currency yet (or a panel not computed yet) needs the
+    // empty figures.
     let empty: AccountRollup | undefined;
-    const panelOf = (name: P | 'days') => {
-      const panel =
-        stored?.[name] ?? (empty ??= createRollupBuilder(calendar, today).result())[name];
-      return name === 'days' ? (panel as AccountRollup['days']).map(withPeriodFigures) : panel;
-    };
+    const panelOf = (name: P | 'days') =>
+      name === 'days'
+        ? daysOf(key)
+        : (body?.byCurrency?.[key]?.[name] ??
+          (empty ??= createRollupBuilder(calendar, today).result())[name]);
     return {
       panels: Object.fromEntries(wanted.map((name) => [name, panelOf(name)])) as Pick<
-        AccountRollup,
+        CurrencyRollup,
         P | 'days'
       >,
-      range: rangeEndingOn(today, days),
+      stored: head,
+      range,
       timeZone: calendar.timeZone,
+      money: { currency: currencyOfKey(key), currencies: currencyRevenuesOf(keys, daysOf, range) },
     };
   }
 
   return {
     async countries(
       accountId: string,
-      days: AnalyticsRange,
+      query: MoneyQuery,
       now = new Date(),
     ): Promise<CountriesResponse> {
-      const { panels, range, timeZone } = await read(
+      const { panels, range, timeZone, money } = await read(
         accountId,
         ['countries', 'countryTotals'],
-        days,
+        query,
         now,
       );
       return {
         success: true,
+        ...money,
         data: panels.countries,
         totals: panels.countryTotals,
         period: countriesPeriodOf(panels.days, range, timeZone),
@@ -91,56 +138,67 @@ export function analyticsReader({
     },
     async popularItems(
       accountId: string,
-      { limit, days }: { limit: PopularItemLimit; days: AnalyticsRange },
+      { limit, ...query }: MoneyQuery & { limit: PopularItemLimit },
       now = new Date(),
     ): Promise<PopularItemsResponse> {
-      const { panels, range, timeZone } = await read(accountId, ['popularItems'], days, now);
+      const { panels, range, timeZone, money } = await read(
+        accountId,
+        ['popularItems'],
+        query,
+        now,
+      );
       return {
         success: true,
+        ...money,
         data: panels.popularItems.slice(0, limit),
         period: popularItemsPeriodOf(panels.days, range, timeZone),
       };
     },
     async revenueTrends(
       accountId: string,
-      days: AnalyticsRange,
+      query: MoneyQuery,
       now = new Date(),
     ): Promise<RevenueTrendsResponse> {
-      const { panels, range, timeZone } = await read(accountId, [], days, now);
-      return { success: true, ...revenueTrendsOf(panels.days, range, timeZone) };
+      const { panels, range, timeZone, money } = await read(accountId, [], query, now);
+      return { success: true, ...money, ...revenueTrendsOf(panels.days, range, timeZone) };
     },
     async customerBehavior(
       accountId: string,
-      days: AnalyticsRange,
+      query: MoneyQuery,
       now = new Date(),
     ): Promise<CustomerBehaviorResponse> {
-      const { panels, range, timeZone } = await read(
+      const { panels, range, timeZone, money } = await read(
         accountId,
         ['customerSegments', 'topCustomers'],
-        days,
+        query,
         now,
       );
       return {
         success: true,
+        ...money,
         data: { customerSegments: panels.customerSegments, topCustomers: panels.topCustomers },
         period: customerBehaviorPeriodOf(panels.days, range, timeZone),
       };
     },
     async shippingPerformance(
       accountId: string,
-      days: AnalyticsRange,
+      query: MoneyQuery,
       now = new Date(),
     ): Promise<ShippingPerformanceResponse> {
-      const { panels, range, timeZone } = await read(
+      // The status shares count every order, whatever its currency; the couriers' order values
+      // are in the currency asked for.
+      const { panels, stored, range, timeZone, money } = await read(
         accountId,
-        ['deliverySuccess', 'courierPerformance'],
-        days,
+        ['courierPerformance'],
+        query,
         now,
+        ['deliverySuccess'],
       );
       return {
         success: true,
+        ...money,
         data: {
-          deliverySuccess: panels.deliverySuccess,
+          deliverySuccess: stored?.deliverySuccess ?? [],
           courierPerformance: panels.courierPerformance,
         },
         period: shippingPerformancePeriodOf(panels.days, range, timeZone),
@@ -148,11 +206,11 @@ export function analyticsReader({
     },
     async peakTimes(
       accountId: string,
-      days: AnalyticsRange,
+      query: MoneyQuery,
       now = new Date(),
     ): Promise<PeakTimesResponse> {
-      const { panels, range, timeZone } = await read(accountId, [], days, now);
-      return { success: true, ...peakTimesOf(panels.days, range, timeZone) };
+      const { panels, range, timeZone, money } = await read(accountId, [], query, now);
+      return { success: true, ...money, ...peakTimesOf(panels.days, range, timeZone) };
     },
     /**
      * The delivery times of the range, which ends on the day the rollup counted them: the sweep

@@ -39,7 +39,7 @@ function keptOf(stored: StoredRevision, change: Change): Kept {
   };
 }
 
-/** The fact a change describes; what an older event (version 1 or 2) does not carry is empty. */
+/** The fact a change describes; what an older event (before version 4) does not carry is empty. */
 function factOf(
   accountId: string,
   change: Change,
@@ -53,6 +53,7 @@ function factOf(
     orderDate: dateOrNull(change.orderDate),
     shippingCountry: change.shippingCountry,
     itemTotal: change.itemTotal,
+    currency: change.currency ?? null,
     items: change.items ?? [],
     customerEmail: change.customerEmail ?? null,
     customerName: change.customerName ?? null,

@@ -3,7 +3,12 @@ import { isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
 import type { OrderFact, OrderFactModel } from '../data/order-fact.model.js';
 import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
 import { calendarCache, type CalendarFor } from '../domain/calendar.js';
-import { createRollupBuilder, ROLLUP_FORMAT, type RollupFact } from '../domain/rollup.js';
+import {
+  createCurrencyRollupsBuilder,
+  currencyPanels,
+  type CurrencyFact,
+} from '../domain/currency-rollups.js';
+import { ROLLUP_FORMAT } from '../domain/rollup.js';
 import { forEachTakingTurns } from './take-turns.js';
 
 export interface RollupDeps {
@@ -23,7 +28,8 @@ export interface RollupDeps {
  */
 const FACTS_BETWEEN_TURNS = 100;
 
-const rollupFields: Record<keyof RollupFact | 'deletedAt', 1> = {
+const rollupFields: Record<keyof CurrencyFact | 'deletedAt', 1> = {
+  currency: 1,
   status: 1,
   orderDate: 1,
   firstSeenAt: 1,
@@ -75,11 +81,11 @@ export async function refreshRollup(
   const now = new Date();
   const { facts, rollups, calendarFor } = deps;
   const calendar = calendarFor(await timeZoneToCount(deps, accountId));
-  const builder = createRollupBuilder(calendar, calendar.localTime(now).day);
+  const builder = createCurrencyRollupsBuilder(calendar, calendar.localTime(now).day);
   const cursor = facts
     .find({ accountId })
     .select(rollupFields)
-    .lean<Pick<OrderFact, keyof RollupFact | 'deletedAt'>[]>()
+    .lean<Pick<OrderFact, keyof CurrencyFact | 'deletedAt'>[]>()
     .cursor({ batchSize: 1_000 });
   await forEachTakingTurns(
     cursor,
@@ -91,18 +97,24 @@ export async function refreshRollup(
     giveWay,
   );
   signal?.throwIfAborted();
+  const { shared, byCurrency, currencyKeys } = builder.result();
   try {
     await rollups.updateOne(
       { _id: accountId, $or: [{ computedAt: null }, { computedAt: { $lt: now } }] },
       {
         $set: {
-          ...builder.result(),
+          ...shared,
+          byCurrency,
+          currencyKeys,
           computedAt: now,
           format: ROLLUP_FORMAT,
           timeZone: calendar.timeZone,
         },
+        // Format 3 kept the money panels of every currency added together, outside `byCurrency`.
+        $unset: Object.fromEntries(currencyPanels.map((panel) => [panel, 1])),
       },
-      { upsert: true },
+      // Unstrict, so the fields the schema no longer has are unset rather than dropped from the update.
+      { upsert: true, strict: false },
     );
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;

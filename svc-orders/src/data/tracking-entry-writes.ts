@@ -10,7 +10,9 @@ import type { OrderChangeActor } from '@onvelope/contracts';
 import { forAccount, isDatabaseUnavailable } from '@onvelope/service-kit';
 import { historyEntryOf, MAX_ORDER_HISTORY } from '../domain/order-history.js';
 import { searchedFields } from '../domain/search-terms.js';
+import { removalTallyOf, statusTallyOf, type StatusMove } from '../domain/status-tally.js';
 import { changeOf, type TrackingEntryChange } from '../events/tracking-entry-events.js';
+import { countStatusChanges } from './seller-counters.js';
 import {
   abandonOutboxRecord,
   openOutboxRecord,
@@ -60,6 +62,8 @@ export interface EntryWrite extends OrderedWrite {
   orderNumber: string;
   /** The entry as the write leaves it, when that is known without reading it back. */
   after?: TrackingEntryDocument;
+  /** What the write does to the entry's status, for the seller's counters. */
+  statusMove?: StatusMove;
 }
 
 export interface BatchOutcome<W extends EntryWrite> {
@@ -73,6 +77,22 @@ export interface BatchOutcome<W extends EntryWrite> {
 
 /** A write setting any field `searchTextOf` reads stores the search text anew. */
 const touchesSearch = (set: EntryFields) => searchedFields.some((field) => field in set);
+
+/** What a stored batch changes in its seller's counters. */
+function batchTallyOf<W extends EntryWrite>(
+  writes: W[],
+  { skipped, failed, replaced, createdByUpsert, stored }: BatchOutcome<W>,
+) {
+  const landed = writes.filter((write) => !skipped.has(write) && !failed.has(write));
+  return statusTallyOf(
+    landed.map((write) => ({
+      move: write.statusMove,
+      created: createdByUpsert.has(write),
+      replaced: replaced.has(write),
+    })),
+    stored === landed.length,
+  );
+}
 
 /**
  * The account's entries with these order keys, without their search text. Looked up by `orderKey`,
@@ -153,6 +173,7 @@ export function trackingEntryWrites(
       quantity: set.quantity ?? null,
       itemPrice: set.itemPrice ?? null,
       itemTotal: set.itemTotal ?? null,
+      currency: set.currency ?? null,
       orderTotal: set.orderTotal ?? null,
       lineItems: set.lineItems ?? null,
       quantityShipped: set.quantityShipped ?? null,
@@ -214,6 +235,7 @@ export function trackingEntryWrites(
       orderNumber: document.orderNumber,
       operation: { insertOne: { document } },
       after: document,
+      statusMove: { from: null, to: document.status },
       ...(onDuplicate ? { onDuplicate } : {}),
     };
   }
@@ -255,7 +277,12 @@ export function trackingEntryWrites(
       { orderNumber: before.orderNumber },
       historyPushOf(before, set, now),
     );
-    return { orderNumber: before.orderNumber, operation, onDuplicate: () => operation };
+    return {
+      orderNumber: before.orderNumber,
+      operation,
+      onDuplicate: () => operation,
+      statusMove: { from: before.status, to: set.status },
+    };
   }
 
   /** An update that lands only if the entry is still at the version read (else it is skipped). */
@@ -274,6 +301,7 @@ export function trackingEntryWrites(
         },
       },
       after: { ...before, ...$set, version: before.version + 1 } as TrackingEntryDocument,
+      statusMove: { from: before.status, to: set.status, guarded: true },
     };
   }
 
@@ -309,6 +337,8 @@ export function trackingEntryWrites(
       throw cut ?? error;
     }
     try {
+      // Counted before the record is settled: a recount waits while it is not (`seller-counters.ts`).
+      await countStatusChanges(db, accountId, batchTallyOf(writes, outcome));
       await announce(writes, outcome, recordId, intent, now);
     } catch (error) {
       // The entries are stored: the record left `writing` is recovered (and its entries announced)
@@ -408,23 +438,33 @@ export function trackingEntryWrites(
   ): Promise<number> {
     const cursor = scoped
       .find(filter)
-      .select({ _id: 1 })
+      .select({ _id: 1, status: 1 })
       .sort({ _id: 1 })
-      .lean<{ _id: TrackingEntryDocument['_id'] }[]>()
+      .lean<Pick<TrackingEntryDocument, '_id' | 'status'>[]>()
       .cursor({ batchSize });
     let deleted = 0;
     let ids: TrackingEntryDocument['_id'][] = [];
+    let statuses: string[] = [];
     const flush = async () => {
       const intent: OutboxIntent = { accountId, kind: 'deleted', entryIds: ids.map(String) };
       const recordId = await openOutboxRecord(db, intent);
       const result = await scoped.deleteMany({ ...filter, _id: { $in: ids } });
       deleted += result.deletedCount;
+      // Fewer deleted than read: another deletion took some, which of them is not said.
+      const removed = removalTallyOf(statuses);
+      await countStatusChanges(
+        db,
+        accountId,
+        result.deletedCount === ids.length ? removed : { deltas: {}, doubtful: true },
+      );
       await settleOutboxRecord(db, recordId, intent, { deletedAt: new Date() });
       ids = [];
+      statuses = [];
     };
     try {
       for await (const doc of cursor) {
         ids.push(doc._id);
+        statuses.push(doc.status);
         if (ids.length >= batchSize) await flush();
       }
       if (ids.length) await flush();

@@ -81,6 +81,8 @@ const trackingEntrySchema = new Schema(
     quantity: number,
     itemPrice: number,
     itemTotal: number,
+    /** The ISO 4217 code of the order's amounts (`currencyCodeOf`); null when the source gave none. */
+    currency: text,
     /** What the buyer paid, tax and shipping included, when the source says (store exports). */
     orderTotal: number,
     quantityShipped: number,
@@ -129,6 +131,13 @@ trackingEntrySchema.index({ storeFrontKey: 1 }, { unique: true, sparse: true });
 // above plus this one (which also carries the tie-breaker).
 for (const field of trackingEntrySortFields) {
   trackingEntrySchema.index({ accountId: 1, [field]: 1, _id: 1 });
+}
+// The same with the status first, for a list narrowed to statuses (a status filter, or the open
+// statuses of the hide-shipped toggle, the dashboard's default): MongoDB reads each status's run
+// in sort order and merges them, so a page costs its 25 entries, not the seller's orders (issue
+// 41). Sorting by status itself is served by the loop above.
+for (const field of trackingEntrySortFields.filter((sortField) => sortField !== 'status')) {
+  trackingEntrySchema.index({ accountId: 1, status: 1, [field]: 1, _id: 1 });
 }
 // Seller search (`searchPatternOf`): MongoDB tests the pattern on the account's keys of this index
 // and reads only the entries that match. mongo-java-server ignores non-unique indexes and scans.
@@ -234,6 +243,7 @@ export function toTrackingEntry(doc: TrackingEntryDocument): TrackingEntry {
     quantity: doc.quantity ?? null,
     itemPrice: doc.itemPrice ?? null,
     itemTotal: doc.itemTotal ?? null,
+    currency: doc.currency ?? null,
     quantityShipped: doc.quantityShipped ?? null,
     quantityUnshipped: doc.quantityUnshipped ?? null,
     categoryNames: doc.categoryNames ?? null,

@@ -308,6 +308,20 @@ describe('parseCsvRow', () => {
     });
   });
 
+  it('reads a currency column as the ISO code, and leaves one that is not a code empty with a warning', () => {
+    expect(parseCsvRow({ orderNumber: '1', currency: ' usd ' })).toMatchObject({
+      ok: true,
+      entry: { currency: 'USD' },
+      warnings: [],
+    });
+    expect(parseCsvRow({ orderNumber: '1', currency: '$' })).toMatchObject({
+      ok: true,
+      entry: { currency: null },
+      warnings: [importRowMessages.badCurrency('$')],
+    });
+    expect(fieldOfHeader('Currency Code')).toBe('currency');
+  });
+
   it('leaves a bad date empty with a warning', () => {
     expect(parseCsvRow({ orderNumber: '1', orderDate: '31/12/2025' })).toMatchObject({
       ok: true,

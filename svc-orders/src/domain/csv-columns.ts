@@ -1,6 +1,7 @@
 import {
   codePointOf,
   controlCharacterIn,
+  currencyCodeOf,
   isDeliverableEmail,
   itemsTextOfLines,
   requiredCsvColumns,
@@ -15,6 +16,7 @@ import {
   type FileConventions,
 } from './file-conventions.js';
 import { linesOfItemRecords } from './line-items.js';
+import { paddedUsZip } from './spreadsheet-cells.js';
 import {
   isPlaceholderPostcode,
   splitFullName,
@@ -52,6 +54,7 @@ export const csvFields = [
   'itemPrice',
   'itemTotal',
   'orderTotal',
+  'currency',
   'lineItems',
   'quantityShipped',
   'quantityUnshipped',
@@ -184,6 +187,7 @@ const spellings: Record<CsvField, string[]> = {
   itemPrice: ['itemprice', 'price', 'unitprice'],
   itemTotal: ['itemtotal', 'total', 'ordertotal', 'amount', 'subtotal', 'itemstotal'],
   orderTotal: ['grandtotal', 'totalwithtaxandshipping', 'totalpaid', 'amountpaid'],
+  currency: ['currency', 'currencycode', 'ordercurrency'],
   // Made from a store export's line columns, never named by a header.
   lineItems: [],
   quantityShipped: ['quantityshipped', 'qtyshipped', 'shippedquantity'],
@@ -323,6 +327,8 @@ export interface ImportedEntry {
   itemTotal: number | null;
   /** What the buyer paid, tax and shipping included, when the file says. */
   orderTotal: number | null;
+  /** The ISO 4217 code of the amounts (`currencyCodeOf`), when the file says. */
+  currency: string | null;
   /** The order's lines, when the file lists them (store exports). */
   lineItems: OrderLineItem[] | null;
   quantityShipped: number | null;
@@ -341,6 +347,8 @@ export interface ParsedRow {
    * keeps its buyer, as a blank cell keeps any stored value.
    */
   noBuyer: string | null;
+  /** A US ZIP code that lost its leading zeros in a spreadsheet, as the file wrote it. */
+  paddedZip: string | null;
 }
 
 export type RowOutcome = ({ ok: true } & ParsedRow) | { ok: false; errors: string[] };
@@ -469,7 +477,9 @@ function linesOf(
   context: RowContext,
   warnings: string[],
 ): OrderLineItem[] | null {
-  if (values.itemRecords?.trim()) return linesOfItemRecords(values.itemRecords);
+  if (values.itemRecords?.trim()) {
+    return (context.storeExport?.itemRecordsOf ?? linesOfItemRecords)(values.itemRecords);
+  }
   const lines = lineRows.flatMap((line): OrderLineItem[] => {
     const name = line.lineName?.trim();
     if (!name) return [];
@@ -479,14 +489,19 @@ function linesOf(
       if (parsed === null) warnings.push(`${label} '${raw.trim()}' of ${name} is not a number`);
       return parsed;
     };
+    const quantity = number(line.lineQuantity, 'Quantity') ?? 1;
+    const price = number(line.linePrice, 'Price');
     return [
       {
         name,
         option: line.lineOption?.trim() || null,
         productId: line.lineSku?.trim() || null,
         imageUrl: null,
-        quantity: number(line.lineQuantity, 'Quantity') ?? 1,
-        price: number(line.linePrice, 'Price'),
+        quantity,
+        price:
+          price !== null && context.storeExport?.linePriceIsTotal && quantity > 0
+            ? Math.round((price / quantity) * 100) / 100
+            : price,
       },
     ];
   });
@@ -527,6 +542,8 @@ export const importRowMessages = {
   noBuyerBadEmail: (email: string) =>
     `No buyer: there is no name, and '${email}' is not an email address; a new order needs at least the buyer's name or email`,
   badEmail: (email: string) => `Email '${email}' is not an email address; it was not stored`,
+  badCurrency: (currency: string) =>
+    `Currency '${currency}' is not a currency code (use USD, GBP, EUR…); left empty`,
 } as const;
 
 /**
@@ -608,6 +625,16 @@ export function parseCsvRow(
   const country = text('shippingCountry');
   entry.shippingCountry = country && (countryCodeOf(country) ?? country);
 
+  let paddedZip: string | null = null;
+  if (entry.postcode && entry.shippingCountry === 'US') {
+    const zip = paddedUsZip(entry.postcode);
+    if (zip !== entry.postcode) [paddedZip, entry.postcode] = [entry.postcode, zip];
+  }
+
+  const currency = text('currency');
+  entry.currency = currencyCodeOf(currency);
+  if (currency && !entry.currency) warnings.push(importRowMessages.badCurrency(currency));
+
   const categories = text('categoryNames');
   entry.categoryNames = categories === null ? null : categoryNamesOf(categories);
 
@@ -619,5 +646,5 @@ export function parseCsvRow(
 
   entry.customerName ??= [entry.firstName, entry.lastName].filter(Boolean).join(' ') || null;
   const noBuyer = entry.customerName || entry.email ? null : noBuyerOf(values, lineRows, badEmail);
-  return { ok: true, entry, warnings, unknownStatus, noBuyer };
+  return { ok: true, entry, warnings, unknownStatus, noBuyer, paddedZip };
 }

@@ -1,3 +1,5 @@
+import { parseNamedMonthDate } from './named-month-dates.js';
+
 /** Which part of a numeric date like 03/04/2025 is the day. */
 export type DateOrder = 'dayFirst' | 'monthFirst';
 
@@ -8,6 +10,8 @@ export interface FileConventions {
   decimalComma: boolean;
   /** Said in the import's result when the file itself did not show its date order. */
   note: string | null;
+  /** Whether the first rows hold numeric dates (03/04/2025), the only ones the date order decides. */
+  numericDates: boolean;
 }
 
 // 31/12/2022, 12/31/22, 7/25/2018 21:06, 31.12.2022, 31-12-2022 (a time may follow).
@@ -56,7 +60,12 @@ export async function decideConventions(
   }
   const commaDecimal = samples.amounts.some((amount) => /^-?[\d.]*\d,\d{1,2}$/.test(bare(amount)));
   const pointDecimal = samples.amounts.some((amount) => /^-?[\d,]*\d\.\d{1,2}$/.test(bare(amount)));
-  return { dateOrder, decimalComma: commaDecimal && !pointDecimal, note };
+  return {
+    dateOrder,
+    decimalComma: commaDecimal && !pointDecimal,
+    note,
+    numericDates: hasNumericDates,
+  };
 }
 
 const bare = (amount: string) => amount.trim().replace(/[£$€\s]|[A-Z]{3}$/g, '');
@@ -66,6 +75,7 @@ export const defaultConventions: FileConventions = {
   dateOrder: 'monthFirst',
   decimalComma: false,
   note: null,
+  numericDates: false,
 };
 
 const validDate = (year: number, month: number, day: number, time: number[] = [0, 0, 0]) => {
@@ -78,8 +88,9 @@ const validDate = (year: number, month: number, day: number, time: number[] = [0
 };
 
 /**
- * A date from a cell in any form the stores export, numeric dates read in the file's order; a
- * time without a zone is taken as UTC. Null when the cell is not a date.
+ * A date from a cell in any form the stores export, numeric dates read in the file's order, dates
+ * with a month's name by their own (`parseNamedMonthDate`); a time without a zone is taken as UTC.
+ * Null when the cell is not a date.
  */
 export function parseFileDate(value: string, dateOrder: DateOrder): Date | null {
   const text = value.trim();
@@ -97,8 +108,9 @@ export function parseFileDate(value: string, dateOrder: DateOrder): Date | null 
     const offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
     return new Date(local.getTime() - offsetMinutes * 60_000);
   }
-  const numeric = NUMERIC_DATE.exec(text);
-  if (!numeric) return null;
+  // Temu writes '15.03.2025 10:32 Uhr'; the word says nothing a time does not.
+  const numeric = NUMERIC_DATE.exec(text.replace(/\s+uhr$/i, ''));
+  if (!numeric) return parseNamedMonthDate(text);
   const [, first, second, yearText, hour = '0', minute = '0', secondsText = '0', meridiem] =
     numeric;
   const [day, month] =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineItemsOf } from './line-items.js';
+import { lineItemsOf, linesOfWooCommerceItems } from './line-items.js';
 
 const item = (name: string, quantity: number, price: number | null, extra = {}) => ({
   name,
@@ -63,5 +63,33 @@ describe('lineItemsOf', () => {
 
   it('has no lines for an order without items or product', () => {
     expect(lineItemsOf({ items: '  ', itemTotal: 10 })).toEqual([]);
+  });
+});
+
+describe('linesOfWooCommerceItems', () => {
+  it('reads each item of a line_items cell, its unit price from its total', () => {
+    expect(
+      linesOfWooCommerceItems(
+        'id:77|name:Ninja Hoodie|product_id:21|sku:HOOD-N|quantity:1|total:30.00|meta:;' +
+          'id:78|name:Woo Logo Sticker|sku:|quantity:3|subtotal:9.00|total:7.50',
+      ),
+    ).toEqual([
+      {
+        name: 'Ninja Hoodie',
+        option: null,
+        productId: 'HOOD-N',
+        imageUrl: null,
+        quantity: 1,
+        price: 30,
+      },
+      {
+        name: 'Woo Logo Sticker',
+        option: null,
+        productId: null,
+        imageUrl: null,
+        quantity: 3,
+        price: 2.5,
+      },
+    ]);
   });
 });

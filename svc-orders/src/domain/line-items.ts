@@ -87,3 +87,33 @@ export function lineItemsOf(entry: LineItemSource): OrderLineItem[] {
   }
   return lines;
 }
+
+/**
+ * The lines of a WooCommerce Customer/Order CSV Export `line_items` cell: items separated by `;`,
+ * each `key:value` pairs separated by `|` (`name:Mug|sku:MUG-1|quantity:2|total:18.00`); the unit
+ * price is the line's total (after discounts, before tax) over its quantity.
+ */
+export function linesOfWooCommerceItems(items: string): OrderLineItem[] {
+  return items.split(';').flatMap((record) => {
+    const pairs = new Map(
+      record.split('|').map((pair) => {
+        const colon = pair.indexOf(':');
+        return [pair.slice(0, colon).trim().toLowerCase(), pair.slice(colon + 1).trim()] as const;
+      }),
+    );
+    const name = pairs.get('name');
+    if (!name) return [];
+    const quantity = numberOf(pairs.get('quantity')) ?? 1;
+    const total = numberOf(pairs.get('total') ?? pairs.get('subtotal'));
+    return [
+      {
+        ...line(
+          name,
+          quantity,
+          total === null || !quantity ? null : Math.round((total / quantity) * 100) / 100,
+        ),
+        productId: pairs.get('sku') || null,
+      },
+    ];
+  });
+}

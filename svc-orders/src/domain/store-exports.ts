@@ -1,4 +1,7 @@
+import type { OrderLineItem } from '@onvelope/contracts';
 import { headerKey, type CsvField } from './csv-columns.js';
+import { isCancelledStatus, lower } from './export-statuses.js';
+import { marketplaceExports } from './marketplace-exports.js';
 
 /** A column of one line of an order, in exports that write a row per line item. */
 export type LineField = 'lineName' | 'lineQuantity' | 'linePrice' | 'lineSku' | 'lineOption';
@@ -29,11 +32,12 @@ export interface StoreExport {
   signature: readonly string[];
   columns: Readonly<Record<string, ExportField>>;
   lineRows: boolean;
+  /** Whether a line row's price is that of its whole quantity (Amazon, Temu), not of one. */
+  linePriceIsTotal?: boolean;
+  /** The lines of an order's one items cell (`itemRecords`); Big Cartel's records by default. */
+  itemRecordsOf?(items: string): OrderLineItem[];
   statusOf(values: ExportValues): string | null;
 }
-
-const lower = (value: string | undefined) => value?.trim().toLowerCase() ?? '';
-const CANCELLED = /cancel|refund|void|fail/;
 
 /** Shopify and Squarespace share most of their export's shape. */
 const shopifyLikeColumns = {
@@ -45,6 +49,7 @@ const shopifyLikeColumns = {
   cancelledat: 'cancelledAt',
   subtotal: 'itemTotal',
   total: 'orderTotal',
+  currency: 'currency',
   lineitemquantity: 'lineQuantity',
   lineitemname: 'lineName',
   lineitemprice: 'linePrice',
@@ -61,12 +66,32 @@ const shopifyLikeColumns = {
   privatenotes: 'personalNote',
 } as const satisfies Record<string, ExportField>;
 
-/** Shopify: fulfilled, partial, unfulfilled (or blank); a cancelled or refunded order is cancelled. */
+/**
+ * Etsy's exports from a UK or EU shop name their columns in British words (issue 39): 'Date
+ * Posted' for 'Date Shipped', 'Delivery …' for 'Ship …'.
+ */
+const etsyBritishColumns = {
+  dateposted: 'shippedAt',
+  deliveryname: 'fullName',
+  deliveryaddress1: 'shippingAddress1',
+  deliveryaddress2: 'shippingAddress2',
+  deliverycity: 'shippingCity',
+  deliverycounty: 'shippingState',
+  deliverystate: 'shippingState',
+  deliveryzipcode: 'postcode',
+  deliverypostcode: 'postcode',
+  deliverycountry: 'shippingCountry',
+} as const satisfies Record<string, ExportField>;
+
+/**
+ * Shopify: fulfilled, partial, unfulfilled (or blank); a cancelled or refunded order is cancelled,
+ * a partially refunded one is read by its fulfilment (issue 39).
+ */
 function shopifyStatus(values: ExportValues): string | null {
-  if (lower(values.cancelledAt) || CANCELLED.test(lower(values.financialStatus)))
+  if (lower(values.cancelledAt) || isCancelledStatus(lower(values.financialStatus)))
     return 'cancelled';
   const fulfilment = lower(values.fulfillmentStatus);
-  if (CANCELLED.test(fulfilment)) return 'cancelled';
+  if (isCancelledStatus(fulfilment)) return 'cancelled';
   if (fulfilment === 'fulfilled') return 'shipped';
   if (fulfilment === 'partial' || fulfilment === 'partially fulfilled') return 'partially_shipped';
   return 'pending';
@@ -97,6 +122,7 @@ export const storeExports: readonly StoreExport[] = [
       itemname: 'lineName',
       quantity: 'lineQuantity',
       price: 'linePrice',
+      currency: 'currency',
       sku: 'lineSku',
       variations: 'lineOption',
       shipname: 'fullName',
@@ -106,6 +132,7 @@ export const storeExports: readonly StoreExport[] = [
       shipstate: 'shippingState',
       shipzipcode: 'postcode',
       shipcountry: 'shippingCountry',
+      ...etsyBritishColumns,
     },
     lineRows: true,
     statusOf: (values) => (lower(values.shippedAt) ? 'shipped' : 'pending'),
@@ -129,11 +156,13 @@ export const storeExports: readonly StoreExport[] = [
       numberofitems: 'quantity',
       ordervalue: 'itemTotal',
       ordertotal: 'orderTotal',
+      currency: 'currency',
       status: 'fulfillmentStatus',
+      ...etsyBritishColumns,
     },
     lineRows: false,
     statusOf: (values) => {
-      if (CANCELLED.test(lower(values.fulfillmentStatus))) return 'cancelled';
+      if (isCancelledStatus(lower(values.fulfillmentStatus))) return 'cancelled';
       return lower(values.shippedAt) ? 'shipped' : 'pending';
     },
   },
@@ -155,6 +184,7 @@ export const storeExports: readonly StoreExport[] = [
       itemcount: 'quantity',
       itemtotal: 'itemTotal',
       total: 'orderTotal',
+      currency: 'currency',
       status: 'fulfillmentStatus',
       shippingstatus: 'shippingStatus',
       createdat: 'orderDate',
@@ -163,7 +193,7 @@ export const storeExports: readonly StoreExport[] = [
     },
     lineRows: false,
     statusOf: (values) => {
-      if (CANCELLED.test(lower(values.fulfillmentStatus))) return 'cancelled';
+      if (isCancelledStatus(lower(values.fulfillmentStatus))) return 'cancelled';
       const shipping = lower(values.shippingStatus);
       if (shipping === 'shipped') return 'shipped';
       if (shipping.startsWith('partial')) return 'partially_shipped';
@@ -192,16 +222,18 @@ export const storeExports: readonly StoreExport[] = [
       sku: 'lineSku',
       ordersubtotalamount: 'itemTotal',
       ordertotalamount: 'orderTotal',
+      ordercurrency: 'currency',
       customernote: 'personalNote',
     },
     lineRows: true,
     statusOf: (values) => {
       const status = lower(values.fulfillmentStatus).replace(/^wc-/, '');
-      if (CANCELLED.test(status)) return 'cancelled';
+      if (isCancelledStatus(status)) return 'cancelled';
       if (status === 'completed') return 'shipped';
       return 'pending';
     },
   },
+  ...marketplaceExports,
 ];
 
 /** The store export a header row is, or null for any other file (read by its column names). */

@@ -121,6 +121,7 @@ export type ChangedEntry = Pick<
   | 'orderDate'
   | 'shippingCountry'
   | 'itemTotal'
+  | 'currency'
   | 'version'
   | 'updatedAt'
   | 'email'
@@ -144,6 +145,7 @@ export function changeOf(entry: ChangedEntry): TrackingEntryChange {
     orderDate: entry.orderDate ? entry.orderDate.toISOString() : null,
     shippingCountry: entry.shippingCountry ?? null,
     itemTotal: entry.itemTotal ?? null,
+    currency: entry.currency ?? null,
     version: entry.version,
     changedAt: entry.updatedAt.toISOString(),
     items: lineItemsOf(entry).map(({ name, imageUrl, quantity, price }) => ({

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReportRow } from '@onvelope/contracts';
 import { neutraliseFormula } from '../domain/spreadsheet-safety.js';
-import { reportColumns } from './report-columns.js';
+import { reportColumns, type ReportColumn } from './report-columns.js';
 
 /** Lines are handed on in chunks of about this size rather than one write per row. */
 const CHUNK_CHARS = 64 * 1024;
@@ -14,14 +14,17 @@ const field = (value: string) =>
 /** '2026-03-01 14:05:09': UTC, in the form spreadsheet programs read as a date and time. */
 const csvDate = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 
+/** An amount as the number it is ('42.5'), which spreadsheet programs read as a number. */
+function csvCell(row: ReportRow, column: ReportColumn): string {
+  if (column.amount)
+    return row.itemTotal === null || row.itemTotal === undefined ? '' : String(row.itemTotal);
+  const value = row[column.key];
+  if (value === null || value === undefined) return '';
+  return field(column.date ? csvDate(value) : neutraliseFormula(value));
+}
+
 function csvLine(row: ReportRow): string {
-  return `${reportColumns
-    .map(({ key, date }) => {
-      const value = row[key];
-      if (value === null) return '';
-      return field(date ? csvDate(value) : neutraliseFormula(value));
-    })
-    .join(',')}\r\n`;
+  return `${reportColumns.map((column) => csvCell(row, column)).join(',')}\r\n`;
 }
 
 /**

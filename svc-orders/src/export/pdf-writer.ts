@@ -32,6 +32,22 @@ const usDateTime = new Intl.DateTimeFormat('en-US', {
   timeStyle: 'short',
 });
 const dateCell = (iso: string | null) => (iso ? usDate.format(new Date(iso)) : '');
+
+/**
+ * An amount in en-US with its currency's decimals ('1,234.50'; '1,500' for yen), without a symbol:
+ * the Currency column beside it says which currency, and Helvetica has no glyph for most symbols.
+ */
+function amountCell(amount: number | null | undefined, currency: string | null | undefined) {
+  if (amount === null || amount === undefined) return '';
+  const digits = currency
+    ? new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits
+    : 2;
+  return amount.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
 const joined = (...parts: (string | null)[]) => parts.filter(Boolean).join(', ');
 
 interface PdfColumn {
@@ -41,7 +57,7 @@ interface PdfColumn {
 }
 
 /**
- * A landscape page is too narrow for the sixteen spreadsheet columns, so the pdf joins the name
+ * A landscape page is too narrow for the eighteen spreadsheet columns, so the pdf joins the name
  * and the address parts into one column each; every value of the report is still there.
  */
 const pdfColumns: PdfColumn[] = [
@@ -51,12 +67,14 @@ const pdfColumns: PdfColumn[] = [
     width: 80,
     value: (r) => [r.customerFirstName, r.customerLastName].filter(Boolean).join(' '),
   },
-  { header: 'Email', width: 105, value: (r) => r.customerEmail ?? '' },
+  { header: 'Email', width: 95, value: (r) => r.customerEmail ?? '' },
   { header: 'Status', width: 52, value: (r) => r.status },
-  { header: 'Items', width: 115, value: (r) => r.items ?? '' },
-  { header: 'Country', width: 65, value: (r) => r.shippingCountry ?? '' },
+  { header: 'Items', width: 89, value: (r) => r.items ?? '' },
+  { header: 'Total', width: 38, value: (r) => amountCell(r.itemTotal, r.currency) },
+  { header: 'Currency', width: 34, value: (r) => r.currency ?? '' },
+  { header: 'Country', width: 55, value: (r) => r.shippingCountry ?? '' },
   { header: 'Courier', width: 50, value: (r) => r.courier ?? '' },
-  { header: 'Tracking number', width: 80, value: (r) => r.trackingNumber ?? '' },
+  { header: 'Tracking number', width: 72, value: (r) => r.trackingNumber ?? '' },
   { header: 'Ordered', width: 42, value: (r) => dateCell(r.orderDate) },
   { header: 'Shipped', width: 42, value: (r) => dateCell(r.shippedAt) },
   {

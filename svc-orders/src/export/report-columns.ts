@@ -2,13 +2,26 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ReportRow } from '@onvelope/contracts';
 
-export interface ReportColumn {
+/** A column holding text (or an ISO date, with `date`). */
+interface TextColumn {
   header: string;
-  key: Exclude<keyof ReportRow, 'id'>;
+  key: Exclude<keyof ReportRow, 'id' | 'itemTotal'>;
   /** Excel column width, in characters. */
   width: number;
   date?: true;
+  amount?: never;
 }
+
+/** The column of an amount: a number, in the currency of the row's Currency column. */
+interface AmountColumn {
+  header: string;
+  key: 'itemTotal';
+  width: number;
+  date?: never;
+  amount: true;
+}
+
+export type ReportColumn = TextColumn | AmountColumn;
 
 /**
  * The columns of an exported report (spec 000 §2 panel), in the table's order. The internal id is
@@ -21,6 +34,9 @@ export const reportColumns: ReportColumn[] = [
   { header: 'Email', key: 'customerEmail', width: 28 },
   { header: 'Status', key: 'status', width: 16 },
   { header: 'Items', key: 'items', width: 40 },
+  // Issue 38 item 4: an amount is read with its currency, so the two stand side by side.
+  { header: 'Item total', key: 'itemTotal', width: 12, amount: true },
+  { header: 'Currency', key: 'currency', width: 10 },
   { header: 'Shipping country', key: 'shippingCountry', width: 22 },
   { header: 'Courier', key: 'courier', width: 14 },
   { header: 'Tracking number', key: 'trackingNumber', width: 22 },

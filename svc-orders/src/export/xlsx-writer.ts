@@ -5,6 +5,8 @@ import { neutraliseFormula } from '../domain/spreadsheet-safety.js';
 import { roomIn, reportColumns } from './report-columns.js';
 
 const DATE_FORMAT = 'yyyy-mm-dd hh:mm';
+/** Amounts with two decimals and no symbol: the row's Currency column says which currency. */
+const AMOUNT_FORMAT = '#,##0.00';
 
 /** How many rows are committed between two looks at the client's pace. */
 const ROWS_PER_CHECK = 200;
@@ -23,11 +25,12 @@ export function writeXlsx(rows: AsyncIterable<ReportRow>): Readable {
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet('Report', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = reportColumns.map(({ header, key, width, date }) => ({
+  sheet.columns = reportColumns.map(({ header, key, width, date, amount }) => ({
     header,
     key,
     width,
     ...(date ? { style: { numFmt: DATE_FORMAT } } : {}),
+    ...(amount ? { style: { numFmt: AMOUNT_FORMAT } } : {}),
   }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
@@ -38,10 +41,12 @@ export function writeXlsx(rows: AsyncIterable<ReportRow>): Readable {
     for await (const row of rows) {
       sheet
         .addRow(
-          reportColumns.map(({ key, date }) => {
-            const value = row[key];
-            if (value === null) return null;
-            return date ? new Date(value) : neutraliseFormula(value);
+          reportColumns.map((column) => {
+            // An amount is a number cell, so the seller's spreadsheet can add it up per currency.
+            if (column.amount) return row.itemTotal ?? null;
+            const value = row[column.key];
+            if (value === null || value === undefined) return null;
+            return column.date ? new Date(value) : neutraliseFormula(value);
           }),
         )
         .commit();

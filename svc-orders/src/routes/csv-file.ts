@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { ordersMessages } from '@onvelope/contracts';
+import { isOrderFile, ordersMessages } from '@onvelope/contracts';
 import { badRequest, HttpError } from '@onvelope/service-kit';
 
 export const CSV_FIELD = 'csvFile';
@@ -23,10 +23,6 @@ const readableSize = (bytes: number) =>
     : `${Math.floor(bytes / 1024)} KB`;
 
 const tooLarge = (maxBytes: number) => new HttpError(413, uploadMessages.tooLarge(maxBytes));
-
-/** Spec 000 §5: a CSV file has the type text/csv or a name ending in .csv. */
-export const isCsvFile = (mimeType: string, filename: string | undefined) =>
-  mimeType.toLowerCase() === 'text/csv' || (filename ?? '').toLowerCase().endsWith('.csv');
 
 /**
  * Hands the `csvFile` part of a multipart request to `handle` as a stream while it arrives, so no
@@ -77,7 +73,7 @@ export function receiveCsvFile<T>(
         part.resume();
         return;
       }
-      if (!isCsvFile(info.mimeType, info.filename)) {
+      if (!isOrderFile(info.mimeType, info.filename)) {
         part.resume();
         fail(badRequest(ordersMessages.invalidFileType));
         return;

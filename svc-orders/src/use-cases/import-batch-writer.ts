@@ -11,7 +11,12 @@ import {
 import { sameStoredValue, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { WriteCutError } from '../data/write-in-order.js';
 import { csvFields, type CsvField, type ParsedRow } from '../domain/csv-columns.js';
-import { evaluateKeywordRules, type KeywordRuleLike } from '../domain/keyword-rules.js';
+import {
+  evaluateKeywordRules,
+  ruleSubjectOf,
+  type KeywordRuleLike,
+} from '../domain/keyword-rules.js';
+import type { RuleSubjectFields } from '../domain/rule-conditions.js';
 import { importMessages, type ImportCounts, type RowReport } from './import-report.js';
 
 export interface ImportWriterDeps {
@@ -200,7 +205,19 @@ export class ImportBatchWriter {
       if (field !== 'status' && given && entry[field] !== null) set[field] = entry[field];
     }
     const items = (set.items as string | undefined) ?? stored?.items ?? null;
-    const outcome = evaluateKeywordRules(rules, items, now);
+    // Conditions see the order as it will be: the file's values over the stored ones. The keyword
+    // reads the Items text alone, as it always has for files (no product-name stand-in).
+    const outcome = evaluateKeywordRules(
+      rules,
+      ruleSubjectOf({
+        ...stored,
+        ...(set as RuleSubjectFields),
+        items,
+        productName: null,
+        status: entry.status ?? stored?.status ?? null,
+      }),
+      now,
+    );
     const next = nextStatusOf(stored ? storedStatusOf(stored) : null, {
       source: 'file',
       status: entry.status,

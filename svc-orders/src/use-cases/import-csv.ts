@@ -1,17 +1,16 @@
-import { Readable, pipeline } from 'node:stream';
-import csvParser from 'csv-parser';
 import { ordersMessages, type UploadResult } from '@onvelope/contracts';
-import { badRequest, HttpError, type ForegroundCalls } from '@onvelope/service-kit';
+import { badRequest, type ForegroundCalls } from '@onvelope/service-kit';
 import {
   columnsOf,
   csvFields,
-  detectSeparator,
   parseCsvRow,
   type CsvField,
   type RowContext,
 } from '../domain/csv-columns.js';
 import { decideConventions } from '../domain/file-conventions.js';
+import { isReportFooter } from '../domain/header-row.js';
 import { createOrderGrouper, type RawOrder } from '../domain/order-rows.js';
+import { withoutTextMarker } from '../domain/spreadsheet-cells.js';
 import {
   exportFieldsOf,
   recogniseExport,
@@ -25,6 +24,8 @@ import {
   type ImportWriterDeps,
   type PendingRow,
 } from './import-batch-writer.js';
+import { readingAssumptions } from './import-answer.js';
+import { createFileRowReader } from './import-file-rows.js';
 import { importMessages, RowReport, type ImportCounts } from './import-report.js';
 
 /** Rows written per bulk write: large enough to amortise round trips, small enough to stay flat. */
@@ -44,10 +45,6 @@ export const BESIDE_CALLS_MS = 1_000;
  * (`ForegroundCalls.givingWay`): about a millisecond of work here.
  */
 const ROWS_BETWEEN_PAUSES = 50;
-/** A row longer than this is a broken file (an unclosed quote swallowing the rest), not an order. */
-const MAX_ROW_BYTES = 1024 * 1024;
-/** How much of the file is read to find the header line and its separator. */
-const HEADER_SNIFF_BYTES = 64 * 1024;
 
 export interface ImportCsvInput {
   accountId: string;
@@ -142,95 +139,6 @@ export interface ImportCsvDeps extends ImportWriterDeps {
   foreground: Pick<ForegroundCalls, 'givingWay' | 'isQuiet'>;
 }
 
-const parseFailure = (detail: string) =>
-  badRequest(ordersMessages.parseFailed, [{ message: detail }]);
-
-/**
- * The file's bytes as UTF-8: a file Excel saved as "Unicode Text" (UTF-16 with its byte-order mark,
- * usually tab-separated) is transcoded as it streams; any other file passes through unchanged.
- */
-async function* utf8Of(file: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  let decoder: InstanceType<typeof TextDecoder> | undefined;
-  let first = true;
-  for await (const chunk of file) {
-    if (first && chunk[0] === 0xff && chunk[1] === 0xfe) {
-      decoder = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: false });
-    }
-    first = false;
-    if (!decoder) yield chunk;
-    else {
-      try {
-        yield Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8');
-      } catch {
-        throw parseFailure(importMessages.notUtf8);
-      }
-    }
-  }
-  if (decoder) yield Buffer.from(decoder.decode(), 'utf8');
-}
-
-/**
- * The file as CSV rows (arrays of cells), read as the bytes arrive: the header line is sniffed for
- * its separator, a UTF-8 byte-order mark is dropped, and text that is not UTF-8 or holds NUL bytes
- * is refused as unparseable.
- */
-async function* csvRowsOf(file: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
-  const chunks = utf8Of(file)[Symbol.asyncIterator]();
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
-  const check = (chunk: Buffer, last: boolean) => {
-    if (chunk.includes(0)) throw parseFailure(importMessages.binary);
-    try {
-      utf8.decode(chunk, { stream: !last });
-    } catch {
-      throw parseFailure(importMessages.notUtf8);
-    }
-    return chunk;
-  };
-
-  let head = Buffer.alloc(0);
-  let ended = false;
-  while (!head.includes(0x0a) && head.length < HEADER_SNIFF_BYTES) {
-    const next = await chunks.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    head = Buffer.concat([head, next.value]);
-  }
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) head = head.subarray(3);
-  if (!head.toString('utf8').trim()) throw badRequest(importMessages.empty);
-  check(head, ended);
-
-  const headerLine = head.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
-  const parser = csvParser({
-    headers: false,
-    separator: detectSeparator(headerLine),
-    maxRowBytes: MAX_ROW_BYTES,
-  });
-  const source = Readable.from(
-    (async function* () {
-      yield head;
-      if (ended) return;
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
-        yield check(next.value, false);
-      }
-      check(Buffer.alloc(0), true);
-    })(),
-    { objectMode: false },
-  );
-  pipeline(source, parser, () => {
-    // Errors reach the reader through the parser.
-  });
-  try {
-    for await (const row of parser as AsyncIterable<Record<string, string>>) {
-      yield Object.values(row);
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw parseFailure((error as Error).message);
-  }
-}
-
 /**
  * Imports a CSV file of orders for one seller (spec 000 §5, §7), streaming: rows are grouped into
  * orders (a store export's line-item rows make one order), validated, the keyword rules applied,
@@ -259,6 +167,12 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
   const giveWay = deps.foreground.givingWay();
   let rowNumber = 0;
   let lineRows = 0;
+  const reader = createFileRowReader();
+  let header: string[] = [];
+  /** Cells whose spreadsheet text marker was taken off ('03038 → 03038). */
+  let markedNumbers = 0;
+  /** US ZIP codes given back their leading zeros. */
+  let paddedZips = 0;
 
   const parse = async (order: RawOrder) => {
     counts.total += 1;
@@ -270,8 +184,9 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     }
     // Its warnings are said once the writer knows the order: a row refused for naming no buyer
     // of a new order says only that.
-    const { entry, warnings, unknownStatus, noBuyer } = outcome;
-    batch.push({ row: order.firstRow, entry, warnings, unknownStatus, noBuyer });
+    const { entry, warnings, unknownStatus, noBuyer, paddedZip } = outcome;
+    if (paddedZip) paddedZips += 1;
+    batch.push({ row: order.firstRow, entry, warnings, unknownStatus, noBuyer, paddedZip });
     // The clock is read only once a batch could be written beside calls, not for every row.
     const written =
       batch.length >= IMPORT_BATCH_SIZE ||
@@ -296,10 +211,12 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
   };
 
   try {
-    for await (const cells of csvRowsOf(input.file)) {
-      rowNumber += 1;
+    for await (const cells of reader.rowsOf(input.file)) {
+      // Rows are numbered as in a spreadsheet, lines before the header included.
+      rowNumber = rowNumber ? rowNumber + 1 : reader.reading.skippedLines + 1;
       if (rowNumber % ROWS_BETWEEN_PAUSES === 0) await giveWay();
-      if (rowNumber === 1) {
+      if (!layout) {
+        header = cells;
         layout = layoutOf(cells);
         grouper = createOrderGrouper(layout.storeExport?.lineRows ?? false);
         writer = new ImportBatchWriter(deps, {
@@ -311,15 +228,15 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
           now: input.now ?? (() => new Date()),
           giveWay,
         });
-        const ignored = layout.storeExport
-          ? []
-          : cells.filter((header, index) => layout!.fields[index] === null && header.trim());
+        const ignored = cells.filter(
+          (name, index) => layout!.fields[index] === null && name.trim(),
+        );
         if (ignored.length) {
-          report.warn(1, `Columns not used by the import: ${ignored.join(', ')}`);
+          report.warn(rowNumber, `Columns not used by the import: ${ignored.join(', ')}`);
         }
         continue;
       }
-      if (cells.every((cell) => !cell.trim())) continue;
+      if (cells.every((cell) => !cell.trim()) || isReportFooter(cells)) continue;
       if (cells.some((cell) => cell.startsWith('"') && /[\r\n]/.test(cell))) {
         await take(grouper.finish());
         if (!context) await decide();
@@ -345,11 +262,14 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
       const values: ExportValues = {};
       fields.forEach((field, index) => {
         const cell = cells[index];
-        if (field && cell !== undefined && !values[field]?.trim()) values[field] = cell;
+        if (!field || cell === undefined || values[field]?.trim()) return;
+        const unmarked = withoutTextMarker(cell);
+        if (unmarked !== cell) markedNumbers += 1;
+        values[field] = unmarked;
       });
       await take(grouper.push(rowNumber, values));
     }
-    if (rowNumber === 0) throw badRequest(importMessages.empty);
+    if (!layout) throw badRequest(importMessages.empty);
     await take(grouper.finish());
     if (!context) await decide();
     if (counts.total === 0) throw badRequest(importMessages.noRows);
@@ -383,6 +303,17 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
       `${counts.updated} updated), ${counts.skipped} skipped, ${counts.failed} failed.${note}`,
     warnings: report.warnings,
     errors: report.errors,
-    assumptions: layout?.assumptions ?? [],
+    assumptions: [
+      ...readingAssumptions({
+        reading: reader.reading,
+        storeExport: storeExport ?? null,
+        header,
+        fields: layout?.fields ?? [],
+        conventions: context?.conventions ?? null,
+        markedNumbers,
+        paddedZips,
+      }),
+      ...(layout?.assumptions ?? []),
+    ],
   };
 }

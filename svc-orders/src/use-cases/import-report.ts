@@ -5,8 +5,11 @@ export const importMessages = {
   noRows: 'The CSV file has a header row but no orders',
   missingColumns: (missing: string[]) =>
     `The CSV file is missing required columns: ${missing.join(', ')}`,
-  notUtf8: 'The file is not UTF-8 text; save it as "CSV UTF-8" and upload it again',
+  notUtf8:
+    'The file mixes text encodings (UTF-8 and another); save it as "CSV UTF-8" and upload it again',
   binary: 'The file contains binary data, not CSV text',
+  unreadableWorkbook:
+    'The file looks like an Excel workbook (.xlsx) but could not be read; save it as "CSV UTF-8" and upload that',
   unclosedQuote: 'a quoted field is opened and never closed',
   sameData: (orderNumber: string) => `Order ${orderNumber} already exists with the same data`,
   duplicate: (orderNumber: string, firstRow: number) =>

@@ -29,6 +29,8 @@ export const reportProjection = {
   shippingState: 1,
   shippingZip: 1,
   postcode: 1,
+  itemTotal: 1,
+  currency: 1,
 } as const;
 
 export type ReportSource = Pick<TrackingEntryDocument, keyof typeof reportProjection | '_id'>;
@@ -58,6 +60,8 @@ export function toReportRow(doc: ReportSource): ReportRow {
     shippingCity: doc.shippingCity ?? null,
     shippingState: doc.shippingState ?? null,
     shippingZip: shippingZipOf(doc),
+    itemTotal: doc.itemTotal ?? null,
+    currency: doc.currency ?? null,
   };
 }
 

@@ -16,7 +16,7 @@ import {
 } from '../data/tracking-entry.model.js';
 import {
   evaluateKeywordRules,
-  itemsTextOf,
+  ruleSubjectOf,
   type KeywordRuleLike,
 } from '../domain/keyword-rules.js';
 import { normaliseCourier, resolveShipment } from '../domain/carriers.js';
@@ -118,11 +118,8 @@ function fieldsOf(
     ),
     orderDate: order.orderDate ? new Date(order.orderDate) : null,
   };
-  const outcome = evaluateKeywordRules(
-    rules,
-    itemsTextOf({ items: order.items, productName: order.productName }),
-    now,
-  );
+  // Store-front orders carry no courier or total: conditions on them see no value.
+  const outcome = evaluateKeywordRules(rules, ruleSubjectOf({ ...order, customerName }), now);
   const next = nextStatusOf(stored ? storedStatusOf(stored) : null, {
     source: 'storeFront',
     status: order.status,
@@ -134,6 +131,8 @@ function fieldsOf(
   const note = order.customerNote?.trim();
   return {
     ...(values as EntryFields),
+    // An older svc-sync sends no currency: the one stored (by a newer sync or an export file) stays.
+    ...(order.currency ? { currency: order.currency } : {}),
     ...(note && !stored?.personalNote ? { personalNote: note } : {}),
     ...trackingOf(order, stored),
     status: next.status,

@@ -22,6 +22,7 @@ const order = (attributes: Record<string, unknown>, items = ['2', '3']) => ({
     ...attributes,
   },
   relationships: {
+    currency: { data: { type: 'currencies', id: 'USD' } },
     shipping_country: { data: { type: 'countries', id: 'GB' } },
     items: { data: items.map((id) => ({ type: 'order_line_items', id })) },
   },
@@ -88,6 +89,7 @@ describe('Big Cartel order mapping', () => {
         quantity: 3,
         itemPrice: 12.5,
         itemTotal: 42.5,
+        currency: 'USD',
         quantityShipped: 0,
         quantityUnshipped: 3,
         categoryNames: '["Bags","Gifts"]',
@@ -167,6 +169,21 @@ describe('Big Cartel order mapping', () => {
       quantityShipped: 1,
       quantityUnshipped: 1,
     });
+  });
+
+  it("keeps the order's currency, and none when the store-front names none or no ISO code", () => {
+    const inEuros = order({});
+    inEuros.relationships.currency.data.id = 'eur';
+    const euros = mapBigCartelOrder(inEuros, included);
+    expect(euros.outcome === 'mapped' && euros.order.currency).toBe('EUR');
+    for (const data of [null, { type: 'currencies', id: '$' }]) {
+      const raw = {
+        ...order({}),
+        relationships: { ...order({}).relationships, currency: { data } },
+      };
+      const mapped = mapBigCartelOrder(raw, included);
+      expect(mapped.outcome === 'mapped' && mapped.order.currency).toBeNull();
+    }
   });
 
   it('takes the country from the relationship when the attribute is absent', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemsTextOfLines, storeFrontOrder } from '@onvelope/contracts';
+import { currencyCodeOf, itemsTextOfLines, storeFrontOrder } from '@onvelope/contracts';
 import { decimal, isoDate, text } from './attribute-values.js';
 import { latestShipmentOf } from './bigcartel-shipment.js';
 import { paymentStateOf, type PaymentState } from './payment-status.js';
@@ -13,9 +13,10 @@ const relationship = z.object({ data: z.union([resourceRef, z.array(resourceRef)
 /**
  * What `mapBigCartelOrder` reads of an order, as a version: bumped whenever it starts reading
  * something orders stored before lack, so each connection's next sync reads the whole store once
- * (see the connection's `mappedWith`). 2: shipments (issue 38 item 2).
+ * (see the connection's `mappedWith`). 2: shipments (issue 38 item 2); 3: the order's currency
+ * (issue 38 item 4).
  */
-export const ORDER_MAPPING_VERSION = 2;
+export const ORDER_MAPPING_VERSION = 3;
 
 export const jsonApiResource = z.object({
   id: z.coerce.string(),
@@ -187,6 +188,8 @@ export function mapBigCartelOrder(
     quantity: items.length ? quantity : decimal(a.item_count),
     itemPrice: first?.price ?? null,
     itemTotal: decimal(a.item_total) ?? sum(items.map((item) => item.total)),
+    // The `currencies` resource's id is the ISO code ("USD"); the relationship names it already.
+    currency: currencyCodeOf(refsOf(order, 'currency')[0]?.id),
     quantityShipped: quantityShipped ?? derivedShipped,
     quantityUnshipped:
       quantityUnshipped ?? (derivedShipped === null ? null : quantity - derivedShipped),

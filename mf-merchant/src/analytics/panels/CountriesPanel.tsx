@@ -4,19 +4,20 @@ import {
   type CountriesResponse,
   type CountryRow,
 } from '@onvelope/contracts';
-import { countryName } from '@onvelope/ui';
-import { formatCount, formatGbp } from '../../domain/analytics-format.js';
+import { countryName, formatMoney } from '@onvelope/ui';
+import { formatCount } from '../../domain/analytics-format.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { DataTable, type Column } from '../DataTable.js';
 import { PeriodFigures } from '../PeriodFigures.js';
 import type { PanelLoad } from '../use-panel-load.js';
 
-const columns: Column<CountryRow>[] = [
+/** The columns, with money in the answer's currency. */
+const columnsIn = (currency: string | null): Column<CountryRow>[] => [
   { header: 'Country', cell: (row) => countryName(row.country) },
   { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
   { header: 'Customers', cell: (row) => formatCount(row.uniqueCustomers), numeric: true },
-  { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
-  { header: 'Revenue', cell: (row) => formatGbp(row.totalRevenue), numeric: true },
+  { header: 'Avg order', cell: (row) => formatMoney(row.avgOrderValue, currency), numeric: true },
+  { header: 'Revenue', cell: (row) => formatMoney(row.totalRevenue, currency), numeric: true },
 ];
 
 /**
@@ -38,7 +39,7 @@ export function CountriesPanel({
       load={load}
       hasData={(answer) => answer.data.length > 0}
     >
-      {({ data, totals, period }) => {
+      {({ data, totals, period, currency }) => {
         const shown = data.slice(0, analyticsPanelLimits.countryRows);
         return (
           <>
@@ -61,15 +62,15 @@ export function CountriesPanel({
             />
             <DataTable
               caption="Orders by customer country"
-              columns={columns}
+              columns={columnsIn(currency)}
               rows={shown}
               rowKey={(row) => row.country}
               footer={[
                 'Total',
                 formatCount(totals.orderCount),
                 formatCount(totals.uniqueCustomers),
-                formatGbp(totals.avgOrderValue),
-                formatGbp(totals.totalRevenue),
+                formatMoney(totals.avgOrderValue, currency),
+                formatMoney(totals.totalRevenue, currency),
               ]}
               testId="analytics-countries-table"
             />

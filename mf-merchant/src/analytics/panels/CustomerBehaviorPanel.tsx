@@ -5,12 +5,8 @@ import {
   type CustomerSegmentRow,
   type TopCustomerRow,
 } from '@onvelope/contracts';
-import {
-  formatCount,
-  formatGbp,
-  formatPercent,
-  momentDayLabel,
-} from '../../domain/analytics-format.js';
+import { formatMoney } from '@onvelope/ui';
+import { formatCount, formatPercent, momentDayLabel } from '../../domain/analytics-format.js';
 import { hasCustomerBehavior, segmentLabels } from '../../domain/analytics-panels.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { BarList } from '../charts/BarList.js';
@@ -32,20 +28,28 @@ function EmailAddress({ email }: { email: string }) {
   );
 }
 
-const segmentColumns: Column<CustomerSegmentRow>[] = [
+const segmentColumns = (currency: string | null): Column<CustomerSegmentRow>[] => [
   { header: 'Segment', cell: (row) => segmentLabels[row.customerType] },
   { header: 'Customers', cell: (row) => formatCount(row.customerCount), numeric: true },
   { header: 'Share', cell: (row) => formatPercent(row.percentage), numeric: true },
   { header: 'Avg orders', cell: (row) => formatCount(row.avgOrdersPerCustomer), numeric: true },
-  { header: 'Avg spent', cell: (row) => formatGbp(row.avgSpentPerCustomer), numeric: true },
+  {
+    header: 'Avg spent',
+    cell: (row) => formatMoney(row.avgSpentPerCustomer, currency),
+    numeric: true,
+  },
 ];
 
-const customerColumns = (timeZone: string): Column<TopCustomerRow>[] => [
+const customerColumns = (timeZone: string, currency: string | null): Column<TopCustomerRow>[] => [
   { header: 'Customer', cell: (row) => <EmailAddress email={row.email} /> },
   { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
   { header: 'First order', cell: (row) => momentDayLabel(row.firstOrderDate, timeZone) },
-  { header: 'Lifetime value', cell: (row) => formatGbp(row.lifetimeValue), numeric: true },
-  { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
+  {
+    header: 'Lifetime value',
+    cell: (row) => formatMoney(row.lifetimeValue, currency),
+    numeric: true,
+  },
+  { header: 'Avg order', cell: (row) => formatMoney(row.avgOrderValue, currency), numeric: true },
 ];
 
 /**
@@ -67,7 +71,7 @@ export function CustomerBehaviorPanel({
       load={load}
       hasData={hasCustomerBehavior}
     >
-      {({ data, period }) => (
+      {({ data, period, currency }) => (
         <>
           <PeriodFigures
             range={range}
@@ -106,7 +110,7 @@ export function CustomerBehaviorPanel({
               />
             }
             table={{
-              columns: segmentColumns,
+              columns: segmentColumns(currency),
               rows: data.customerSegments,
               rowKey: (row) => row.customerType,
             }}
@@ -116,7 +120,7 @@ export function CustomerBehaviorPanel({
           <h3 className="me-analytics__subhead">Top customers by lifetime value</h3>
           <DataTable
             caption="Top customers by lifetime value"
-            columns={customerColumns(period.range.timeZone)}
+            columns={customerColumns(period.range.timeZone, currency)}
             rows={data.topCustomers.slice(0, analyticsPanelLimits.topCustomers)}
             rowKey={(row) => row.email}
             testId="analytics-top-customers"

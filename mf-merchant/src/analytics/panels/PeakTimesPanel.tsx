@@ -1,8 +1,8 @@
 import type { AnalyticsRange, HourRow, PeakTimesResponse, WeekdayRow } from '@onvelope/contracts';
+import { formatMoney } from '@onvelope/ui';
 import {
   dateSpanLabel,
   formatCount,
-  formatGbp,
   hourLabel,
   hourSpanLabel,
 } from '../../domain/analytics-format.js';
@@ -19,16 +19,16 @@ import type { PanelLoad } from '../use-panel-load.js';
 
 const orders = (count: number) => `${formatCount(count)} ${count === 1 ? 'order' : 'orders'}`;
 
-const hourColumns: Column<HourRow>[] = [
+const hourColumns = (currency: string | null): Column<HourRow>[] => [
   { header: 'Hour', cell: (row) => hourSpanLabel(row.hour) },
   { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
-  { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
+  { header: 'Avg order', cell: (row) => formatMoney(row.avgOrderValue, currency), numeric: true },
 ];
 
-const dayColumns: Column<WeekdayRow>[] = [
+const dayColumns = (currency: string | null): Column<WeekdayRow>[] => [
   { header: 'Day', cell: (row) => row.dayName },
   { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
-  { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
+  { header: 'Avg order', cell: (row) => formatMoney(row.avgOrderValue, currency), numeric: true },
 ];
 
 const hourDatum = (row: HourRow): ChartDatum => ({
@@ -124,7 +124,7 @@ export function PeakTimesPanel({
                   </>
                 }
                 table={{
-                  columns: hourColumns,
+                  columns: hourColumns(answer.currency),
                   rows: hourlyPattern,
                   rowKey: (row) => String(row.hour),
                 }}
@@ -143,7 +143,7 @@ export function PeakTimesPanel({
                   />
                 }
                 table={{
-                  columns: dayColumns,
+                  columns: dayColumns(answer.currency),
                   rows: weeklyPattern,
                   rowKey: (row) => String(row.dayOfWeek),
                 }}

@@ -4,14 +4,16 @@ import type {
   PopularItemRow,
   PopularItemsResponse,
 } from '@onvelope/contracts';
-import { formatCount, formatGbp } from '../../domain/analytics-format.js';
+import { formatMoney } from '@onvelope/ui';
+import { formatCount } from '../../domain/analytics-format.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { DataTable, type Column } from '../DataTable.js';
 import { ItemThumbnail } from '../ItemThumbnail.js';
 import { PeriodFigures } from '../PeriodFigures.js';
 import type { PanelLoad } from '../use-panel-load.js';
 
-const columns: Column<PopularItemRow>[] = [
+/** The columns, with money in the answer's currency. */
+const columnsIn = (currency: string | null): Column<PopularItemRow>[] => [
   { header: 'Rank', cell: (_row, index) => `#${index + 1}` },
   {
     header: 'Image',
@@ -20,7 +22,7 @@ const columns: Column<PopularItemRow>[] = [
   { header: 'Item', cell: (row) => <span className="me-analytics__name">{row.productName}</span> },
   { header: 'Units sold', cell: (row) => formatCount(row.totalQuantitySold), numeric: true },
   { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
-  { header: 'Revenue', cell: (row) => formatGbp(row.totalRevenue), numeric: true },
+  { header: 'Revenue', cell: (row) => formatMoney(row.totalRevenue, currency), numeric: true },
 ];
 
 /**
@@ -44,7 +46,7 @@ export function PopularItemsPanel({
       load={load}
       hasData={(answer) => answer.data.length > 0}
     >
-      {({ data, period }) => (
+      {({ data, period, currency }) => (
         <>
           <PeriodFigures
             range={range}
@@ -59,7 +61,7 @@ export function PopularItemsPanel({
           />
           <DataTable
             caption="Most popular items by units sold"
-            columns={columns}
+            columns={columnsIn(currency)}
             rows={data}
             rowKey={(row) => row.productName}
             testId="analytics-items-table"

@@ -1,15 +1,15 @@
 import {
   analyticsPanelLimits,
   type AnalyticsRange,
+  type CurrencyRevenue,
   type RevenueTrendRow,
   type RevenueTrendsResponse,
 } from '@onvelope/contracts';
+import { formatMoney, formatMoneyShort } from '@onvelope/ui';
 import {
   dateSpanLabel,
   dayLabel,
   formatCount,
-  formatGbp,
-  formatGbpShort,
   fullDayLabel,
 } from '../../domain/analytics-format.js';
 import { changeAgainst, everyDayOf, lastDaysOf, totalOf } from '../../domain/analytics-series.js';
@@ -22,27 +22,46 @@ import type { Column } from '../DataTable.js';
 import { KeyFigures } from '../KeyFigures.js';
 import type { PanelLoad } from '../use-panel-load.js';
 
-const dayColumns: Column<RevenueTrendRow>[] = [
+const dayColumns = (currency: string | null): Column<RevenueTrendRow>[] => [
   { header: 'Day', cell: (row) => fullDayLabel(row.period) },
-  { header: 'Revenue', cell: (row) => formatGbp(row.revenue), numeric: true },
+  { header: 'Revenue', cell: (row) => formatMoney(row.revenue, currency), numeric: true },
   { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
-  { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
+  { header: 'Avg order', cell: (row) => formatMoney(row.avgOrderValue, currency), numeric: true },
 ];
 
-function revenueDatum(row: RevenueTrendRow): ChartDatum {
-  return {
+const revenueDatum =
+  (currency: string | null) =>
+  (row: RevenueTrendRow): ChartDatum => ({
     key: row.period,
     label: dayLabel(row.period),
     value: row.revenue,
-    title: `${fullDayLabel(row.period)}: ${formatGbp(row.revenue)} from ${formatCount(row.orderCount)} orders`,
-  };
-}
+    title: `${fullDayLabel(row.period)}: ${formatMoney(row.revenue, currency)} from ${formatCount(row.orderCount)} orders`,
+  });
 
-const dayTable = (rows: RevenueTrendRow[]) => ({
-  columns: dayColumns,
+const dayTable = (rows: RevenueTrendRow[], currency: string | null) => ({
+  columns: dayColumns(currency),
   rows,
   rowKey: (row: RevenueTrendRow) => row.period,
 });
+
+/** '$5,771.00 (42 orders)', or '310.00 without a currency (3 orders)'. */
+function currencyRevenueText({ currency, revenue, orderCount }: CurrencyRevenue): string {
+  const orders = `${formatCount(orderCount)} ${orderCount === 1 ? 'order' : 'orders'}`;
+  return `${formatMoney(revenue, currency)}${currency ? '' : ' without a currency'} (${orders})`;
+}
+
+/**
+ * Issue 38 item 4: a seller who sells in several currencies sees the revenue of each, never one
+ * sum of them; the panels show the currency chosen above.
+ */
+function RevenueByCurrency({ currencies }: { currencies: CurrencyRevenue[] }) {
+  if (currencies.length < 2) return null;
+  return (
+    <p className="me-analytics__note" data-testid="analytics-revenue-by-currency">
+      Revenue in each currency: {currencies.map(currencyRevenueText).join(' · ')}
+    </p>
+  );
+}
 
 /**
  * Spec 001 §2: totals, average order value, days with data and bars for the last 14 days of the
@@ -67,10 +86,12 @@ export function RevenueTrendsPanel({
       wide
     >
       {(answer) => {
-        const { totals, previous } = answer;
+        const { totals, previous, currency } = answer;
+        const money = (amount: number) => formatMoney(amount, currency);
+        const tick = (amount: number) => formatMoneyShort(amount, currency);
         const days = everyDayOf(answer.data, answer.range);
         const bars = lastDaysOf(answer.data, answer.range);
-        const barRevenue = formatGbp(totalOf(bars, (bar) => bar.revenue));
+        const barRevenue = money(totalOf(bars, (bar) => bar.revenue));
         const barOrders = formatCount(totalOf(bars, (bar) => bar.orderCount));
         return (
           <>
@@ -80,7 +101,7 @@ export function RevenueTrendsPanel({
               figures={[
                 {
                   label: 'Revenue',
-                  value: formatGbp(totals.revenue),
+                  value: money(totals.revenue),
                   change: changeAgainst(totals.revenue, previous.revenue),
                   testId: 'analytics-revenue-total',
                 },
@@ -92,7 +113,7 @@ export function RevenueTrendsPanel({
                 },
                 {
                   label: 'Average order value',
-                  value: formatGbp(totals.avgOrderValue),
+                  value: money(totals.avgOrderValue),
                   change: changeAgainst(totals.avgOrderValue, previous.avgOrderValue),
                   testId: 'analytics-revenue-average',
                 },
@@ -104,35 +125,39 @@ export function RevenueTrendsPanel({
                 },
               ]}
             />
+            <RevenueByCurrency currencies={answer.currencies} />
             <div className="me-analytics__charts">
               <ChartFigure
                 title={`Revenue per day, last ${bars.length} days`}
                 summary={`${barRevenue} from ${barOrders} orders`}
                 chart={
                   <ColumnChart
-                    data={bars.map(revenueDatum)}
+                    data={bars.map(revenueDatum(currency))}
                     ariaLabel={`Bar chart of revenue per day over the last ${bars.length} days: ${barRevenue} in all`}
-                    formatTick={formatGbpShort}
+                    formatTick={tick}
                     labelLast
                     testId="analytics-revenue-bars"
                   />
                 }
-                table={dayTable(bars)}
+                table={dayTable(bars, currency)}
                 testId="analytics-revenue-bars-figure"
               />
               {days.length > analyticsPanelLimits.revenueBars && (
                 <ChartFigure
                   title={`Revenue per day, last ${range} days`}
-                  summary={`${formatGbp(totals.revenue)} from ${formatCount(totals.orderCount)} orders`}
+                  summary={`${money(totals.revenue)} from ${formatCount(totals.orderCount)} orders`}
                   chart={
                     <LineChart
-                      data={days.map(revenueDatum)}
-                      ariaLabel={`Line chart of revenue per day over the last ${range} days: ${formatGbp(totals.revenue)} in all`}
-                      formatTick={formatGbpShort}
+                      data={days.map(revenueDatum(currency))}
+                      ariaLabel={`Line chart of revenue per day over the last ${range} days: ${money(totals.revenue)} in all`}
+                      formatTick={tick}
                       testId="analytics-revenue-line"
                     />
                   }
-                  table={dayTable(days.filter((day) => day.orderCount > 0))}
+                  table={dayTable(
+                    days.filter((day) => day.orderCount > 0),
+                    currency,
+                  )}
                 />
               )}
             </div>

@@ -5,7 +5,8 @@ import {
   type DeliveryStatusRow,
   type ShippingPerformanceResponse,
 } from '@onvelope/contracts';
-import { formatCount, formatGbp, formatPercent } from '../../domain/analytics-format.js';
+import { formatMoney } from '@onvelope/ui';
+import { formatCount, formatPercent } from '../../domain/analytics-format.js';
 import { hasShippingPerformance } from '../../domain/analytics-panels.js';
 import { statusLabel } from '../../domain/display-format.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
@@ -21,10 +22,10 @@ const statusColumns: Column<DeliveryStatusRow>[] = [
   { header: 'Share', cell: (row) => formatPercent(row.percentage), numeric: true },
 ];
 
-const courierColumns: Column<CourierRow>[] = [
+const courierColumns = (currency: string | null): Column<CourierRow>[] => [
   { header: 'Courier', cell: (row) => row.courier },
   { header: 'Orders shipped', cell: (row) => formatCount(row.ordersShipped), numeric: true },
-  { header: 'Avg order', cell: (row) => formatGbp(row.avgOrderValue), numeric: true },
+  { header: 'Avg order', cell: (row) => formatMoney(row.avgOrderValue, currency), numeric: true },
 ];
 
 /**
@@ -46,7 +47,7 @@ export function ShippingPerformancePanel({
       load={load}
       hasData={hasShippingPerformance}
     >
-      {({ data, period }) => {
+      {({ data, period, currency }) => {
         const couriers = data.courierPerformance.slice(0, analyticsPanelLimits.topCouriers);
         return (
           <>
@@ -88,7 +89,7 @@ export function ShippingPerformancePanel({
             {couriers.length > 0 ? (
               <DataTable
                 caption="Top couriers by orders shipped"
-                columns={courierColumns}
+                columns={courierColumns(currency)}
                 rows={couriers}
                 rowKey={(row) => row.courier}
                 testId="analytics-couriers"

@@ -6,6 +6,7 @@ import {
   peakTimesResponse,
   popularItemsQuery,
   popularItemsResponse,
+  moneyRangeQuery,
   rangeQuery,
   revenueTrendsQuery,
   revenueTrendsResponse,
@@ -20,7 +21,7 @@ export const countriesAnalytics = route(
   'merchant',
   'spec-001',
   'Orders by customer country',
-  { schemas: { query: rangeQuery, response: countriesResponse } },
+  { schemas: { query: moneyRangeQuery, response: countriesResponse } },
 );
 
 export const popularItemsAnalytics = route(
@@ -47,7 +48,7 @@ export const customerBehaviorAnalytics = route(
   'merchant',
   'spec-001',
   'Customer segments',
-  { schemas: { query: rangeQuery, response: customerBehaviorResponse } },
+  { schemas: { query: moneyRangeQuery, response: customerBehaviorResponse } },
 );
 
 export const shippingPerformanceAnalytics = route(
@@ -56,7 +57,7 @@ export const shippingPerformanceAnalytics = route(
   'merchant',
   'spec-001',
   'Delivery and couriers',
-  { schemas: { query: rangeQuery, response: shippingPerformanceResponse } },
+  { schemas: { query: moneyRangeQuery, response: shippingPerformanceResponse } },
 );
 
 export const peakTimesAnalytics = route(
@@ -65,7 +66,7 @@ export const peakTimesAnalytics = route(
   'merchant',
   'spec-001',
   'Orders by hour and weekday',
-  { schemas: { query: rangeQuery, response: peakTimesResponse } },
+  { schemas: { query: moneyRangeQuery, response: peakTimesResponse } },
 );
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode, currencyCodeOf } from '../currency.js';
 
 /** Spec 001 §9: the time ranges the analytics screen offers, in days (default 30). */
 export const analyticsRanges = [7, 30, 90, 365] as const;
@@ -37,19 +38,63 @@ function oneOf<const T extends readonly number[]>(name: string, values: T, fallb
     });
 }
 
+/**
+ * The `currency` query value of the orders that came without a currency (imported before issue 38
+ * item 4, or from a file without a Currency column): their amounts are one more bucket, shown as
+ * plain numbers.
+ */
+export const NO_CURRENCY = 'none';
+
+/**
+ * Which of the seller's currencies the figures are in (issue 38 item 4: amounts of different
+ * currencies are never added together): an ISO 4217 code, `NO_CURRENCY`, or absent for the
+ * currency the seller has most orders in. Parsed to the code, null for `NO_CURRENCY`.
+ */
+const currencyChoice = z
+  .string({ error: 'currency must be an ISO 4217 code or none' })
+  .optional()
+  .transform((raw, context): string | null | undefined => {
+    if (raw === undefined) return undefined;
+    if (raw === NO_CURRENCY) return null;
+    const code = currencyCodeOf(raw);
+    if (code) return code;
+    context.addIssue({ code: 'custom', message: 'currency must be an ISO 4217 code or none' });
+    return z.NEVER;
+  });
+
 export const rangeQuery = z.object({
   days: oneOf('days', analyticsRanges, DEFAULT_ANALYTICS_RANGE),
 });
-export const popularItemsQuery = rangeQuery.extend({
+/** The query of a call whose answer has money in it. */
+export const moneyRangeQuery = rangeQuery.extend({ currency: currencyChoice });
+export const popularItemsQuery = moneyRangeQuery.extend({
   limit: oneOf('limit', popularItemLimits, DEFAULT_POPULAR_ITEM_LIMIT),
 });
-export const revenueTrendsQuery = rangeQuery.extend({
+export const revenueTrendsQuery = moneyRangeQuery.extend({
   period: z.enum(['daily'], { error: 'period must be daily' }).default('daily'),
 });
 
 const money = z.number();
 const count = z.number().int().nonnegative();
 const share = z.number().min(0).max(100);
+
+/** One currency's revenue over the range asked for (null: the orders without a currency). */
+export const currencyRevenue = z.object({
+  currency: currencyCode.nullable(),
+  orderCount: count,
+  revenue: money,
+});
+export type CurrencyRevenue = z.infer<typeof currencyRevenue>;
+
+/**
+ * What every answer with money says of it: the currency all its amounts are in (null: the orders
+ * without a currency, written as plain numbers), and each of the seller's currencies with its
+ * revenue over the range, the most orders first; never one total across currencies.
+ */
+const moneyFields = {
+  currency: currencyCode.nullable(),
+  currencies: z.array(currencyRevenue),
+};
 
 /** The first and last day of a range (`YYYY-MM-DD`), today included. */
 const dayRange = z.object({ from: z.string(), to: z.string(), timeZone: z.string() });
@@ -77,6 +122,7 @@ export const countryTotals = countryRow.omit({ country: true });
 
 export const countriesResponse = z.object({
   success: z.literal(true),
+  ...moneyFields,
   /** Every country, most orders first. */
   data: z.array(countryRow),
   totals: countryTotals,
@@ -96,6 +142,7 @@ export type PopularItemRow = z.infer<typeof popularItemRow>;
 
 export const popularItemsResponse = z.object({
   success: z.literal(true),
+  ...moneyFields,
   /** Most units sold first; at most `limit` rows. */
   data: z.array(popularItemRow),
   period: periodOf({ unitsSold: z.number().nonnegative() }),
@@ -128,6 +175,7 @@ const rangedFields = {
 
 export const revenueTrendsResponse = z.object({
   success: z.literal(true),
+  ...moneyFields,
   /** The days of the range that had orders, oldest first. */
   data: z.array(revenueTrendRow),
   ...rangedFields,
@@ -155,6 +203,7 @@ export type TopCustomerRow = z.infer<typeof topCustomerRow>;
 
 export const customerBehaviorResponse = z.object({
   success: z.literal(true),
+  ...moneyFields,
   data: z.object({
     /** Always the three segments, in the order new, returning, loyal. */
     customerSegments: z.array(customerSegmentRow),
@@ -179,6 +228,7 @@ export type CourierRow = z.infer<typeof courierRow>;
 
 export const shippingPerformanceResponse = z.object({
   success: z.literal(true),
+  ...moneyFields,
   data: z.object({
     /** Orders by status, most first. */
     deliverySuccess: z.array(deliveryStatusRow),
@@ -251,6 +301,7 @@ export type WeekdayRow = z.infer<typeof weekdayRow>;
 
 export const peakTimesResponse = z.object({
   success: z.literal(true),
+  ...moneyFields,
   data: z.object({
     /** All 24 hours, from 0. */
     hourlyPattern: z.array(hourRow),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, defineStream } from '../messaging.js';
+import { currencyCode } from '../currency.js';
 import { carrierStatuses } from '../tracking/schemas.js';
 import { orderLineItem } from './line-items.js';
 
@@ -33,9 +34,10 @@ export const MAX_ENTRIES_PER_EVENT = 1_000;
  * (items, customer, courier, shippedAt), all optional so that a version-1 consumer, which ignores
  * fields it does not know, keeps working, and a version-2 consumer reads a version-1 message
  * (no `eventVersion`) as having none of them. Version 3 added what live tracking reads (the
- * tracking number, the carrier's status and delivery date).
+ * tracking number, the carrier's status and delivery date). Version 4 added the currency of
+ * `itemTotal`, so analytics never adds one currency's amounts to another's.
  */
-export const TRACKING_ENTRY_EVENT_VERSION = 3;
+export const TRACKING_ENTRY_EVENT_VERSION = 4;
 
 /**
  * One entry's change. `version` grows with every change of the entry, so a consumer can ignore a
@@ -62,6 +64,8 @@ export const trackingEntryChange = z.object({
   carrierStatus: z.enum(carrierStatuses).nullable().optional(),
   deliveredAt: z.iso.datetime().nullable().optional(),
   estimatedDeliveryAt: z.iso.datetime().nullable().optional(),
+  // Since event version 4.
+  currency: currencyCode.nullable().optional(),
 });
 
 /** Tracking entries of one account were created or changed, together (one write). */

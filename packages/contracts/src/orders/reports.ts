@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCode } from '../currency.js';
 import { textField } from '../text.js';
 import { statusField } from './schemas.js';
 
@@ -75,6 +76,12 @@ export const reportRow = z.object({
   customerEmail: z.string().nullable(),
   status: z.string(),
   items: z.string().nullable(),
+  /**
+   * The order's item total and the ISO 4217 code it is in (issue 38 item 4), never added across
+   * currencies; absent from rows of older releases.
+   */
+  itemTotal: z.number().nullable().optional(),
+  currency: currencyCode.nullable().optional(),
   /** The full country name (from the two-letter code where the order holds one). */
   shippingCountry: z.string().nullable(),
   courier: z.string().nullable(),

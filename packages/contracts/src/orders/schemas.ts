@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { currencyCode } from '../currency.js';
 import { plainText, textField } from '../text.js';
 import { attentionReasons, deliveryRecord } from '../tracking/schemas.js';
 import { deliveryEstimate } from './delivery-estimates.js';
+import { ruleCondition, ruleConditionList, ruleMatchModes } from './rule-conditions.js';
 import { trackingEntryStatuses } from './events.js';
 
 // Spec 000 §8: the words a seller sees.
@@ -69,6 +71,11 @@ export const trackingEntry = z.object({
   quantity: z.number().nullable(),
   itemPrice: z.number().nullable(),
   itemTotal: z.number().nullable(),
+  /**
+   * The ISO 4217 code the order's amounts are in, as its source said (store-front, store export,
+   * a CSV's Currency column); null when the source did not say. Absent from older releases.
+   */
+  currency: currencyCode.nullable().optional(),
   quantityShipped: z.number().nullable(),
   quantityUnshipped: z.number().nullable(),
   /** A JSON-encoded list of text (spec 000 §3). */
@@ -112,6 +119,12 @@ export const listTrackingEntriesQuery = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   status: z.union([z.literal('all'), statusField]).default('all'),
   omitShipped: booleanQuery.default(true),
+  /**
+   * The previous answer's `pagination.nextCursor` (issue 41): the next page read from where that
+   * one ended, whatever the seller's size; `page` then comes from the cursor. Without it, `page` is
+   * counted from the start. A cursor of another sort or filter is ignored.
+   */
+  cursor: z.string().max(1_000).optional(),
 });
 export const listTrackingEntriesResponse = z.object({
   entries: z.array(trackingEntry),
@@ -120,6 +133,8 @@ export const listTrackingEntriesResponse = z.object({
     limit: z.number(),
     total: z.number(),
     pages: z.number(),
+    /** The `cursor` of the next page; absent on the last page. */
+    nextCursor: z.string().optional(),
   }),
 });
 
@@ -191,6 +206,7 @@ export const markShippedResponse = z.object({
 export const clearDataResponse = z.object({ message: z.string(), deletedCount: z.number() });
 
 // Keyword rules (spec 000 §3, §4, §5).
+export * from './rule-conditions.js';
 export const keywordRuleActions = [
   'add_message',
   'mark_as_shipped',
@@ -220,6 +236,12 @@ export const keywordRule = z.object({
   customMessage: z.string().nullable(),
   matchType: z.enum(keywordMatchTypes),
   caseSensitive: z.boolean(),
+  /**
+   * Tests on other fields of the order (issue 38 item 7), combined with the keyword by `match`;
+   * absent from older releases, where a rule is its keyword alone.
+   */
+  conditions: z.array(ruleCondition).optional(),
+  match: z.enum(ruleMatchModes).optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -227,14 +249,19 @@ export type KeywordRule = z.infer<typeof keywordRule>;
 
 export const keywordRuleInput = z
   .object({
-    keyword: textField({ error: ordersMessages.keywordRequired })
-      .min(1, ordersMessages.keywordRequired)
-      .max(200),
+    // Blank only when the rule has conditions instead (checked below, with spec 000 §5's words).
+    keyword: textField({ error: ordersMessages.keywordRequired }).max(200).default(''),
     action: z.enum(keywordRuleActions),
     // The message buyers read may run over several lines.
     customMessage: textField({ lines: 'multi' }).max(1000).optional().nullable(),
     matchType: z.enum(keywordMatchTypes).default('contains'),
     caseSensitive: z.boolean().default(false),
+    conditions: ruleConditionList.default([]),
+    match: z.enum(ruleMatchModes).default('all'),
+  })
+  .refine((rule) => rule.keyword !== '' || rule.conditions.length > 0, {
+    message: ordersMessages.keywordRequired,
+    path: ['keyword'],
   })
   .refine((rule) => rule.action !== 'add_message' || !!rule.customMessage, {
     message: ordersMessages.customMessageRequired,
@@ -246,7 +273,23 @@ export const keywordRulesResponse = z.array(keywordRule);
 export const deletedResponse = z.object({ message: z.string(), deletedCount: z.number() });
 
 // Not trimmed: the name is tested exactly as the seller typed it.
-export const ruleTestRequest = z.object({ itemName: textField({ trim: false }).max(2000) });
+export const ruleTestRequest = z.object({
+  itemName: textField({ trim: false }).max(2000),
+  /**
+   * The rest of the imagined order, for rules with conditions (issue 38 item 7); a field left out
+   * has no value, as on an order that lacks it.
+   */
+  order: z
+    .object({
+      buyerName: textField().max(200).optional(),
+      buyerEmail: textField().max(200).optional(),
+      country: textField().max(100).optional(),
+      courier: textField().max(100).optional(),
+      status: z.enum(trackingEntryStatuses).optional(),
+      total: z.number().optional(),
+    })
+    .optional(),
+});
 export const ruleTestResult = z.object({
   appliedRules: z.array(
     z.object({
@@ -368,7 +411,15 @@ export const updateTrackingEntryRequest = z
   .partial()
   .refine((edit) => Object.keys(edit).length > 0, { message: orderEditMessages.emptyEdit });
 export type TrackingEntryEdit = z.infer<typeof updateTrackingEntryRequest>;
-export const trackingEntryResponse = z.object({ message: z.string(), entry: trackingEntry });
+export const trackingEntryResponse = z.object({
+  message: z.string(),
+  entry: trackingEntry,
+  /**
+   * A correction of a store-front order: whether the store-front took it too (absent for other
+   * orders, and for changes the store-front cannot take).
+   */
+  storeFrontUpdated: z.boolean().optional(),
+});
 
 /** Who made a change of an order. */
 export const orderChangeActors = ['seller', 'rule', 'import', 'sync', 'carrier'] as const;
