@@ -105,6 +105,9 @@ describe('report search', () => {
         shippingCity: 'London',
         shippingState: 'Greater London',
         shippingZip: 'SW1Y 4JH',
+        // Issue 38 item 4: the amount and its currency travel together (none stored here).
+        itemTotal: null,
+        currency: null,
       },
     ]);
   });
