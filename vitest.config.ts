@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'node',
           include: ['**/*.test.{ts,tsx}'],
           exclude: [...ignored, '**/e2e/**', '**/*.e2e.test.ts'],
+          // Each file starts on an empty NATS account (what earlier files of its worker left is gone).
+          setupFiles: ['./packages/testkit/src/fresh-nats-account.ts'],
           // Service tests boot real services against real servers on a shared two-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,24 @@
+import { beforeAll, inject } from 'vitest';
+import { connectNats } from '@onvelope/service-kit';
+import { testInfra } from './index.js';
+
+/**
+ * Every service test file starts on an empty NATS account (vitest `setupFiles` of the node
+ * project). Files that run one after another in a worker share its account, and a stream outlives
+ * the file that filled it: a later file's service would make its durable consumer on it and first
+ * work through every event the earlier files left (600 shipped orders of the bulk-action tests kept
+ * live tracking's consumer busy registering their trackers for over 30 s). Only a worker's own
+ * account is emptied; a shared server (NATS_URL, a container) is left alone.
+ */
+beforeAll(async () => {
+  if (inject('infra').natsAccountUrls.length === 0) return;
+  const nats = await connectNats(testInfra().natsUrl, 'test-file-setup');
+  try {
+    const jsm = await nats.jetstreamManager();
+    const streams: string[] = [];
+    for await (const stream of jsm.streams.names()) streams.push(stream);
+    for (const stream of streams) await jsm.streams.delete(stream);
+  } finally {
+    await nats.close();
+  }
+});
