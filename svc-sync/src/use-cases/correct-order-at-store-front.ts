@@ -5,7 +5,7 @@ import type {
   StoreFrontCorrection,
 } from '@onvelope/contracts';
 import type { OrderAttributes } from '../data/store-front-client.js';
-import { writeToStoreFront } from './mark-shipped-at-store-front.js';
+import { writeToStoreFront } from './store-front-order-writes.js';
 import type { SyncDeps } from './store-front-access.js';
 
 export const correctionMessages = {
