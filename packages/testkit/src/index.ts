@@ -7,6 +7,7 @@ export {
   freePort,
   natsConnectOptions,
   startSmtpSink,
+  stripeMockApiVersion,
   type CaughtMail,
   type SmtpSink,
 } from '@onvelope/infra';

@@ -40,6 +40,14 @@ export interface PaymentProvider {
 }
 
 /** Stripe's smallest gap between now and a subscription's trial end accepted by Checkout. */
+/**
+ * The Stripe API version every call is made with, pinned rather than left to the SDK's default so
+ * an SDK upgrade never changes what Stripe sends us unseen. It is the version of stripe-mock's
+ * OpenAPI document (v0.203.0), so the tests exercise what production calls; `stripe-api-version.test.ts`
+ * fails when the SDK, this pin and stripe-mock drift apart.
+ */
+export const stripeApiVersion = '2026-08-26.dahlia';
+
 const minimumTrialMs = 48 * 60 * 60_000;
 
 /** How far a webhook signature's time may be from ours: Stripe's default, five minutes. */
@@ -72,6 +80,7 @@ export function stripeProvider(config: BillingConfig): PaymentProvider | null {
   if (!key) return null;
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? (mock ? localWebhookSecret() : undefined);
   const stripe = new Stripe(key, {
+    apiVersion: stripeApiVersion,
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(mock

@@ -160,5 +160,6 @@ export {
   provisionKubernetesTools,
   type KubernetesTools,
 } from './kubernetes-tools.js';
+export { stripeMockApiVersion } from './stripe-mock.js';
 export { startSmtpSink, type CaughtMail, type SmtpSink } from './smtp-sink.js';
 export { findHadolint, HADOLINT_VERSION, provisionHadolint } from './hadolint.js';

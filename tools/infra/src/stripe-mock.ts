@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolveGoBinary, STRIPE_MOCK } from './go-binary.js';
 import type { Env } from './paths.js';
 import { launch, type InfraLog } from './process.js';
@@ -27,4 +28,24 @@ export async function startStripeMock({
   });
   log(`stripe-mock: ${binary} on port ${port}`);
   return { url: `http://127.0.0.1:${port}`, stop: () => server.stop() };
+}
+
+/**
+ * The Stripe API version stripe-mock answers as: the version of the OpenAPI document built into
+ * its binary. The Stripe SDK pinned by svc-billing must speak the same one, or the tests exercise
+ * requests and answers production never sees.
+ */
+export async function stripeMockApiVersion({
+  env,
+  log,
+}: {
+  env: Env;
+  log: InfraLog;
+}): Promise<string> {
+  const binary = await resolveGoBinary(STRIPE_MOCK, env, log);
+  const version = (await readFile(binary, 'latin1')).match(
+    /"version":\s*"(\d{4}-\d{2}-\d{2}\.[a-z]+)"/,
+  )?.[1];
+  if (!version) throw new Error(`no API version found in ${binary}`);
+  return version;
 }
