@@ -1,6 +1,6 @@
 import { beforeAll, inject } from 'vitest';
 import { connectNats } from '@onvelope/service-kit';
-import { testInfra } from './index.js';
+import { testInfra } from './test-infra-urls.js';
 
 /**
  * Every service test file starts on an empty NATS account (vitest `setupFiles` of the node
@@ -8,10 +8,12 @@ import { testInfra } from './index.js';
  * the file that filled it: a later file's service would make its durable consumer on it and first
  * work through every event the earlier files left (600 shipped orders of the bulk-action tests kept
  * live tracking's consumer busy registering their trackers for over 30 s). Only a worker's own
- * account is emptied; a shared server (NATS_URL, a container) is left alone.
+ * account is emptied; a shared server (NATS_URL, a container) is left alone, and so are component
+ * tests in a browser-like environment (they start no service). It imports only what it uses: the
+ * testkit's index also loads the benchmark helpers, which a browser-like environment cannot.
  */
 beforeAll(async () => {
-  if (inject('infra').natsAccountUrls.length === 0) return;
+  if ('window' in globalThis || inject('infra').natsAccountUrls.length === 0) return;
   const nats = await connectNats(testInfra().natsUrl, 'test-file-setup');
   try {
     const jsm = await nats.jetstreamManager();
