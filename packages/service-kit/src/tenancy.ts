@@ -1,5 +1,10 @@
 import type { AnyKeys, FilterQuery, Model, UpdateQuery } from 'mongoose';
 
+/** What a scoped update may ask beyond its filter: an upsert is stamped with the account too. */
+export interface ScopedUpdateOptions {
+  upsert?: boolean;
+}
+
 /** Every merchant-owned document carries the account it belongs to. */
 export interface AccountOwned {
   accountId: string;
@@ -27,9 +32,12 @@ export function forAccount<T extends AccountOwned>(model: Model<T>, accountId: s
     findOne: (filter?: FilterQuery<T>) => model.findOne(scope(filter)),
     findById: (id: string) => model.findOne(scope({ _id: id } as FilterQuery<T>)),
     countDocuments: (filter?: FilterQuery<T>) => model.countDocuments(scope(filter)),
+    exists: (filter?: FilterQuery<T>) => model.exists(scope(filter)),
     create: (doc: Omit<AnyKeys<T>, 'accountId'>) => model.create({ ...doc, accountId }),
-    updateOne: (filter: FilterQuery<T>, update: UpdateQuery<T>) =>
-      model.updateOne(scope(filter), update, { runValidators: true }),
+    updateOne: (filter: FilterQuery<T>, update: UpdateQuery<T>, options?: ScopedUpdateOptions) =>
+      model.updateOne(scope(filter), update, { ...options, runValidators: true }),
+    updateMany: (filter: FilterQuery<T>, update: UpdateQuery<T>) =>
+      model.updateMany(scope(filter), update, { runValidators: true }),
     findOneAndUpdate: (filter: FilterQuery<T>, update: UpdateQuery<T>) =>
       model.findOneAndUpdate(scope(filter), update, { new: true, runValidators: true }),
     deleteOne: (filter: FilterQuery<T>) => model.deleteOne(scope(filter)),

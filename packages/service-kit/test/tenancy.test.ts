@@ -54,6 +54,25 @@ describe('forAccount', () => {
     expect(await notes.countDocuments()).toBe(1);
   });
 
+  it("changes many of the account's own documents, never another's", async () => {
+    const b = forAccount(notes, 'seller-b');
+    await b.create({ text: 'b2' });
+    const changed = await b.updateMany({ accountId: 'seller-a' }, { $set: { text: 'seen' } });
+    expect(changed.modifiedCount).toBe(2);
+    expect((await notes.find({ text: 'seen' }).lean()).map((n) => n.accountId)).toEqual([
+      'seller-b',
+      'seller-b',
+    ]);
+    expect(await forAccount(notes, 'seller-a').exists({ text: 'seen' })).toBeNull();
+    expect(await b.exists({ text: 'seen' })).not.toBeNull();
+  });
+
+  it('stamps a document an upsert makes with the account', async () => {
+    const c = forAccount(notes, 'seller-c');
+    await c.updateOne({ text: 'c1' }, { $set: { text: 'c1' } }, { upsert: true });
+    expect(await notes.findOne({ text: 'c1' }).lean()).toMatchObject({ accountId: 'seller-c' });
+  });
+
   it('refuses to build a repository without an account', () => {
     expect(() => forAccount(notes, '')).toThrow();
   });

@@ -1,12 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-
-/** One line of an order as analytics counts it (unit price in the order's currency, when known). */
-export interface FactItem {
-  name: string;
-  imageUrl: string | null;
-  quantity: number;
-  price: number | null;
-}
+import type { FactItem } from '../domain/rollup.js';
 
 /**
  * What analytics knows of one tracking entry, kept from the orders events. Rollups are computed

@@ -9,13 +9,20 @@ import {
   type PopularItemRow,
   type TopCustomerRow,
 } from '@onvelope/contracts';
-import type { FactItem } from '../data/order-fact.model.js';
 import { addDays, type Calendar } from './calendar.js';
 import {
   createDeliveryTimesBuilder,
   type DeliveryFact,
   type DeliveryTimesPanel,
 } from './delivery-times.js';
+
+/** One line of an order as analytics counts it (unit price in the order's currency, when known). */
+export interface FactItem {
+  name: string;
+  imageUrl: string | null;
+  quantity: number;
+  price: number | null;
+}
 
 /** What a rollup reads of a live fact. */
 export interface RollupFact extends DeliveryFact {

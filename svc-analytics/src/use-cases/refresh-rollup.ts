@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
-import { isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
+import { forAccount, isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
 import type { OrderFact, OrderFactModel } from '../data/order-fact.model.js';
 import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
 import { calendarCache, type CalendarFor } from '../domain/calendar.js';
@@ -82,8 +82,8 @@ export async function refreshRollup(
   const { facts, rollups, calendarFor } = deps;
   const calendar = calendarFor(await timeZoneToCount(deps, accountId));
   const builder = createCurrencyRollupsBuilder(calendar, calendar.localTime(now).day);
-  const cursor = facts
-    .find({ accountId })
+  const cursor = forAccount(facts, accountId)
+    .find()
     .select(rollupFields)
     .lean<Pick<OrderFact, keyof CurrencyFact | 'deletedAt'>[]>()
     .cursor({ batchSize: 1_000 });

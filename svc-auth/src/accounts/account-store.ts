@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@onvelope/contracts';
+import type { AccountRecord } from '../data/account-record.js';
 import type { CustomerDocument } from '../data/customer.model.js';
 import type { AccountKind } from '../data/one-time-code.model.js';
 import { profileChanged, type SellerDocument } from '../data/seller.model.js';
 import type { AuthDeps } from '../deps.js';
-
-/** What sign-up, sign-in, codes and passwords need of an account, seller or buyer alike. */
-export interface AccountRecord {
-  _id: string;
-  email: string;
-  passwordHash: string | null;
-  isVerified: boolean;
-  lastLoginAt: Date | null;
-  passwordChangedAt: Date | null;
-  tokensNotBefore: Date | null;
-  revocationUnpublished?: true;
-}
 
 export type AccountFields<T> = Partial<Omit<T, '_id'>>;
 /** Fields every kind of account has. */

@@ -1,5 +1,5 @@
 import type { AuthContext } from '@onvelope/contracts';
-import { badRequest } from '@onvelope/service-kit';
+import { badRequest, forAccount } from '@onvelope/service-kit';
 import type { CustomerDocument } from '../data/customer.model.js';
 import type { SellerDocument } from '../data/seller.model.js';
 import type { AuthDeps } from '../deps.js';
@@ -14,9 +14,7 @@ export async function sellerOf(
   deps: Pick<AuthDeps, 'sellers'>,
   caller: AuthContext,
 ): Promise<SellerDocument> {
-  const seller = await deps.sellers
-    .findOne({ _id: caller.userId, accountId: caller.accountId })
-    .lean();
+  const seller = await forAccount(deps.sellers, caller.accountId).findById(caller.userId).lean();
   if (!seller) throw accountNotFound();
   return seller;
 }

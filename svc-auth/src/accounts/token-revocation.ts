@@ -1,7 +1,8 @@
 import type { Role } from '@onvelope/contracts';
 import { authMessages, unauthorized, type VerifiedToken } from '@onvelope/service-kit';
 import type { AuthDeps } from '../deps.js';
-import { customerStore, sellerStore, type AccountRecord } from './account-store.js';
+import type { AccountRecord } from '../data/account-record.js';
+import { customerStore, sellerStore } from './account-store.js';
 
 /**
  * What ends every token of an account issued before now, to `$set` in the very update that calls

@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { planIds } from '@onvelope/contracts';
+import { accountRecordPaths, type AccountRecord } from './account-record.js';
 
 type PlanId = (typeof planIds)[number];
 
@@ -18,15 +19,11 @@ export interface StoredConsent {
 }
 
 /** A seller (merchant user). One account per seller for now: `accountId` is made at sign-up. */
-export interface SellerDocument {
-  _id: string;
+export interface SellerDocument extends AccountRecord {
   accountId: string;
-  email: string;
-  /** Absent for a seller who has only ever signed in with Google. */
-  passwordHash: string | null;
+  /** Set by Google sign-in; a seller who has only ever signed in with Google has no `passwordHash`. */
   googleSubject: string | null;
   displayName: string | null;
-  isVerified: boolean;
   onboardingCompleted: boolean;
   selectedPlan: PlanId | null;
   trialEnd: Date | null;
@@ -42,13 +39,6 @@ export interface SellerDocument {
   postalCode: string | null;
   /** Null: `DEFAULT_TIME_ZONE`. */
   timeZone: string | null;
-  createdAt: Date;
-  lastLoginAt: Date | null;
-  passwordChangedAt: Date | null;
-  /** Tokens issued before this are ended (see `accounts/token-revocation.ts`). */
-  tokensNotBefore: Date | null;
-  /** Set with `tokensNotBefore` until NATS has acknowledged its revocation event. */
-  revocationUnpublished?: true;
   /**
    * When the facts of `sellerProfileChanged` last changed (address, names, website, time zone);
    * `profileUnpublished` is set with it until NATS has acknowledged the event
@@ -73,11 +63,9 @@ const sellerSchema = new Schema<SellerDocument>(
   {
     _id: { type: String, required: true },
     accountId: { type: String, required: true, index: true },
-    email: { type: String, required: true, unique: true },
-    passwordHash: text,
+    ...accountRecordPaths(),
     googleSubject: { type: String, default: null, index: true },
     displayName: text,
-    isVerified: { type: Boolean, required: true, default: false },
     onboardingCompleted: { type: Boolean, required: true, default: false },
     selectedPlan: text,
     trialEnd: { type: Date, default: null },
@@ -92,11 +80,6 @@ const sellerSchema = new Schema<SellerDocument>(
     state: text,
     postalCode: text,
     timeZone: text,
-    createdAt: { type: Date, required: true },
-    lastLoginAt: { type: Date, default: null },
-    passwordChangedAt: { type: Date, default: null },
-    tokensNotBefore: { type: Date, default: null },
-    revocationUnpublished: { type: Boolean, index: true },
     profileChangedAt: { type: Date },
     profileUnpublished: { type: Boolean, index: true },
   },

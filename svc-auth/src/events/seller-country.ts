@@ -1,5 +1,5 @@
 import { getSellerCountry } from '@onvelope/contracts';
-import { serveCommand } from '@onvelope/service-kit';
+import { forAccount, serveCommand } from '@onvelope/service-kit';
 import type { AuthDeps } from '../deps.js';
 
 /** Answers svc-orders' `auth.sellerCountry`: null for a seller without one (or unknown). */
@@ -9,7 +9,10 @@ export function serveSellerCountry(deps: Pick<AuthDeps, 'nats' | 'sellers' | 'lo
     getSellerCountry,
     'svc-auth',
     async ({ accountId }) => {
-      const seller = await deps.sellers.findOne({ accountId }, { country: 1 }).lean();
+      const seller = await forAccount(deps.sellers, accountId)
+        .findOne()
+        .select({ country: 1 })
+        .lean();
       return { country: seller?.country || null };
     },
     deps.log,

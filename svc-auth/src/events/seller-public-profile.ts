@@ -1,5 +1,5 @@
 import { getSellerPublicProfile } from '@onvelope/contracts';
-import { notFound, serveCommand } from '@onvelope/service-kit';
+import { forAccount, notFound, serveCommand } from '@onvelope/service-kit';
 import type { AuthDeps } from '../deps.js';
 
 /**
@@ -13,8 +13,9 @@ export function serveSellerPublicProfile(deps: Pick<AuthDeps, 'nats' | 'sellers'
     getSellerPublicProfile,
     'svc-auth',
     async ({ accountId }) => {
-      const seller = await deps.sellers
-        .findOne({ accountId }, { companyName: 1, displayName: 1, website: 1 })
+      const seller = await forAccount(deps.sellers, accountId)
+        .findOne()
+        .select({ companyName: 1, displayName: 1, website: 1 })
         .lean();
       if (!seller) throw notFound('Seller not found');
       return {

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, getSellerTimeZone, sellerTimeZoneChanged } from '@onvelope/contracts';
-import { publishEvent, serveCommand } from '@onvelope/service-kit';
+import { forAccount, publishEvent, serveCommand } from '@onvelope/service-kit';
 import type { AuthDeps } from '../deps.js';
 
 /** Answers svc-analytics' `auth.sellerTimeZone`: the default for a seller without one (or unknown). */
@@ -9,7 +9,10 @@ export function serveSellerTimeZone(deps: Pick<AuthDeps, 'nats' | 'sellers' | 'l
     getSellerTimeZone,
     'svc-auth',
     async ({ accountId }) => {
-      const seller = await deps.sellers.findOne({ accountId }, { timeZone: 1 }).lean();
+      const seller = await forAccount(deps.sellers, accountId)
+        .findOne()
+        .select({ timeZone: 1 })
+        .lean();
       return { timeZone: seller?.timeZone ?? DEFAULT_TIME_ZONE };
     },
     deps.log,

@@ -1,6 +1,7 @@
 import { tokenLifetimeSeconds } from '@onvelope/contracts';
 import { isDuplicateKeyError } from '@onvelope/service-kit';
-import type { AccountRecord, AccountStore } from '../accounts/account-store.js';
+import type { AccountStore } from '../accounts/account-store.js';
+import type { AccountRecord } from '../data/account-record.js';
 import { accountNotFound, emailTaken } from '../accounts/account-errors.js';
 import { tokenRevocation } from '../accounts/token-revocation.js';
 import { sendCode } from '../accounts/verification-codes.js';

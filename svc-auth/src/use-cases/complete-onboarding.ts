@@ -4,7 +4,7 @@ import {
   type SellerUser,
   type completeOnboardingRequest,
 } from '@onvelope/contracts';
-import { HttpError, requestCommand } from '@onvelope/service-kit';
+import { forAccount, HttpError, requestCommand } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { sellerOf } from '../accounts/caller-accounts.js';
@@ -51,9 +51,9 @@ export async function completeOnboarding(
     deps.log.error({ err: error }, 'svc-billing did not start the trial');
     throw new HttpError(503, trialNotStarted);
   });
-  const started = await deps.sellers
+  const started = await forAccount(deps.sellers, caller.accountId)
     .findOneAndUpdate(
-      { _id: caller.userId, accountId: caller.accountId, onboardingCompleted: false },
+      { _id: caller.userId, onboardingCompleted: false },
       {
         $set: {
           onboardingCompleted: true,
@@ -67,7 +67,6 @@ export async function completeOnboarding(
           },
         },
       },
-      { new: true },
     )
     .lean();
   const onboarded = started ?? (await sellerOf(deps, caller));

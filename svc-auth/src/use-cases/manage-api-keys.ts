@@ -6,7 +6,7 @@ import {
   type ApiKeyView,
   type AuthContext,
 } from '@onvelope/contracts';
-import { conflict, notFound } from '@onvelope/service-kit';
+import { conflict, forAccount, notFound } from '@onvelope/service-kit';
 import type { ApiKeyDocument } from '../data/api-key.model.js';
 import type { AuthDeps } from '../deps.js';
 import { newApiKeySecret } from '../domain/api-key-secret.js';
@@ -25,8 +25,8 @@ export const apiKeyViewOf = (key: ApiKeyDocument): ApiKeyView => ({
 
 /** The seller's keys that still work, newest first (revoked keys are gone from the list). */
 export async function listApiKeys(deps: Deps, caller: AuthContext) {
-  const keys = await deps.apiKeys
-    .find({ accountId: caller.accountId, revokedAt: null })
+  const keys = await forAccount(deps.apiKeys, caller.accountId)
+    .find({ revokedAt: null })
     .sort({ createdAt: -1 })
     .lean();
   return { apiKeys: keys.map(apiKeyViewOf) };
@@ -38,12 +38,12 @@ export async function createApiKey(
   caller: AuthContext,
   input: { name: string; scope: ApiKeyScope },
 ) {
-  const live = await deps.apiKeys.countDocuments({ accountId: caller.accountId, revokedAt: null });
+  const keys = forAccount(deps.apiKeys, caller.accountId);
+  const live = await keys.countDocuments({ revokedAt: null });
   if (live >= maxApiKeysPerAccount) throw conflict(apiKeyMessages.tooMany);
   const { secret, prefix, secretHash } = newApiKeySecret();
-  const key = await deps.apiKeys.create({
+  const key = await keys.create({
     _id: `key_${randomBytes(12).toString('hex')}`,
-    accountId: caller.accountId,
     userId: caller.userId,
     name: input.name,
     prefix,
@@ -62,8 +62,8 @@ export async function createApiKey(
  * refuses the key from this write on. Another account's key, or one already revoked, is 404.
  */
 export async function revokeApiKey(deps: Deps, caller: AuthContext, id: string) {
-  const revoked = await deps.apiKeys.findOneAndUpdate(
-    { _id: id, accountId: caller.accountId, revokedAt: null },
+  const revoked = await forAccount(deps.apiKeys, caller.accountId).findOneAndUpdate(
+    { _id: id, revokedAt: null },
     { $set: { revokedAt: deps.now(), revocationUnpublished: true } },
   );
   if (!revoked) throw notFound(apiKeyMessages.notFound);

@@ -1,4 +1,5 @@
-import type { AccountRecord, AccountStore } from '../accounts/account-store.js';
+import type { AccountStore } from '../accounts/account-store.js';
+import type { AccountRecord } from '../data/account-record.js';
 import { sendCode } from '../accounts/verification-codes.js';
 import type { AuthDeps } from '../deps.js';
 

@@ -1,5 +1,6 @@
 import { badRequest } from '@onvelope/service-kit';
-import type { AccountRecord, AccountStore } from '../accounts/account-store.js';
+import type { AccountStore } from '../accounts/account-store.js';
+import type { AccountRecord } from '../data/account-record.js';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { clearSignInFailures, hashPassword } from '../accounts/credentials.js';
 import { tokenRevocation } from '../accounts/token-revocation.js';

@@ -1,6 +1,7 @@
 import { tokenLifetimeSeconds } from '@onvelope/contracts';
 import { unauthorized } from '@onvelope/service-kit';
-import type { AccountRecord, AccountStore } from '../accounts/account-store.js';
+import type { AccountStore } from '../accounts/account-store.js';
+import type { AccountRecord } from '../data/account-record.js';
 import {
   accountMessages,
   accountNotFound,

@@ -1,4 +1,5 @@
-import type { AccountFields, AccountRecord, AccountStore } from '../accounts/account-store.js';
+import type { AccountFields, AccountStore } from '../accounts/account-store.js';
+import type { AccountRecord } from '../data/account-record.js';
 import { emailTaken } from '../accounts/account-errors.js';
 import { hashPassword } from '../accounts/credentials.js';
 import { sendCode } from '../accounts/verification-codes.js';

@@ -1,5 +1,6 @@
 import type { AuthContext, updateProfileRequest } from '@onvelope/contracts';
 import type { z } from 'zod';
+import { forAccount } from '@onvelope/service-kit';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { profileChanged } from '../data/seller.model.js';
 import { toAccountSettings } from '../domain/account-views.js';
@@ -16,12 +17,8 @@ export async function updateSellerProfile(
   changes: z.infer<typeof updateProfileRequest>,
 ) {
   const set = profileFieldsToSet(changes);
-  const seller = await deps.sellers
-    .findOneAndUpdate(
-      { _id: caller.userId, accountId: caller.accountId },
-      { $set: { ...set, ...profileChanged(deps.now()) } },
-      { new: true },
-    )
+  const seller = await forAccount(deps.sellers, caller.accountId)
+    .findOneAndUpdate({ _id: caller.userId }, { $set: { ...set, ...profileChanged(deps.now()) } })
     .lean();
   if (!seller) throw accountNotFound();
   deps.profileRelay.kick();

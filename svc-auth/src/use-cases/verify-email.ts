@@ -1,6 +1,7 @@
 import { badRequest } from '@onvelope/service-kit';
 import { tokenLifetimeSeconds } from '@onvelope/contracts';
-import type { AccountRecord, AccountStore } from '../accounts/account-store.js';
+import type { AccountStore } from '../accounts/account-store.js';
+import type { AccountRecord } from '../data/account-record.js';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { useCode } from '../accounts/verification-codes.js';
 import { codeMessages } from '../domain/one-time-code.js';

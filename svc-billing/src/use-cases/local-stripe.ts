@@ -5,7 +5,7 @@ import {
   portalReturnQuery,
   subscriptionStateText,
 } from '@onvelope/contracts';
-import { conflict, notFound } from '@onvelope/service-kit';
+import { conflict, forAccount, notFound } from '@onvelope/service-kit';
 import type { BillingAccountDocument } from '../data/billing-account.model.js';
 import type { CheckoutSessionDocument } from '../data/checkout-session.model.js';
 import type { BillingDeps } from '../deps.js';
@@ -55,7 +55,7 @@ export function localStripe(deps: BillingDeps): LocalStripe {
   const checkoutOf = async (sessionId: string, accountId: string) => {
     mockProvider();
     const [session, account] = await Promise.all([
-      deps.checkouts.findOne({ _id: sessionId, accountId }).lean<CheckoutSessionDocument>(),
+      forAccount(deps.checkouts, accountId).findById(sessionId).lean<CheckoutSessionDocument>(),
       deps.accounts.findById(accountId).lean<BillingAccountDocument>(),
     ]);
     if (!session || !account) throw notFound(localStripeMessages.noCheckout);
@@ -66,7 +66,7 @@ export function localStripe(deps: BillingDeps): LocalStripe {
   const portalAccountOf = async (portalId: string, accountId: string) => {
     mockProvider();
     const [portal, account] = await Promise.all([
-      deps.portals.findOne({ _id: portalId, accountId }).lean(),
+      forAccount(deps.portals, accountId).findById(portalId).lean(),
       deps.accounts.findById(accountId).lean<BillingAccountDocument>(),
     ]);
     if (!portal || !account) throw notFound(localStripeMessages.noPortal);

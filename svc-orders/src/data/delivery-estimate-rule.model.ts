@@ -1,6 +1,7 @@
 import type mongoose from 'mongoose';
 import { Schema, type InferSchemaType, type Model } from 'mongoose';
 import { defaultDeliveryEstimateRule, type DeliveryEstimateRule } from '@onvelope/contracts';
+import { forAccount } from '@onvelope/service-kit';
 
 /** A seller's own delivery estimate (issue 33): one document an account, saved whole. */
 const deliveryEstimateRuleSchema = new Schema(
@@ -41,7 +42,7 @@ export async function deliveryEstimateRuleOf(
   db: mongoose.Connection,
   accountId: string,
 ): Promise<{ rule: DeliveryEstimateRule; saved: boolean }> {
-  const doc = await deliveryEstimateRuleModel(db).findOne({ accountId }).lean();
+  const doc = await forAccount(deliveryEstimateRuleModel(db), accountId).findOne().lean();
   if (!doc) return { rule: defaultDeliveryEstimateRule, saved: false };
   return {
     rule: {
@@ -64,9 +65,9 @@ export async function saveDeliveryEstimateRuleOf(
   accountId: string,
   rule: DeliveryEstimateRule,
 ): Promise<void> {
-  await deliveryEstimateRuleModel(db).updateOne(
-    { accountId },
-    { $set: { ...rule, accountId } },
-    { upsert: true, runValidators: true },
+  await forAccount(deliveryEstimateRuleModel(db), accountId).updateOne(
+    {},
+    { $set: rule },
+    { upsert: true },
   );
 }

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
+import { forAccount, isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
 import {
   countedStatuses,
   countedStatusOf,
@@ -50,8 +50,9 @@ export async function countStatusChanges(
 
 /** The seller's orders by status, counted from the entries themselves (the old, linear way). */
 async function liveCountsOf(db: Connection, accountId: string): Promise<StatusCounts> {
-  const groups = await trackingEntryModel(db).aggregate<{ _id: string; count: number }>([
-    { $match: { accountId } },
+  const entries = trackingEntryModel(db);
+  const groups = await entries.aggregate<{ _id: string; count: number }>([
+    { $match: forAccount(entries, accountId).scope() },
     { $group: { _id: '$status', count: { $sum: 1 } } },
   ]);
   const counts = statusCountsOf();

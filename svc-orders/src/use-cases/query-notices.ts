@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { Logger, SellerNotices } from '@onvelope/service-kit';
+import { forAccount, type Logger, type SellerNotices } from '@onvelope/service-kit';
 import { orderQueryModel, type OrderQueryDocument } from '../data/order-query.model.js';
 
 /**
@@ -46,8 +46,8 @@ export async function tellSellerAboutQuery(
       message: query.message,
     },
   );
-  await orderQueryModel(deps.db).updateOne(
-    { _id: query._id, accountId: query.accountId },
+  await forAccount(orderQueryModel(deps.db), query.accountId).updateOne(
+    { _id: query._id },
     { $unset: { sellerNoticePending: 1 } },
   );
 }
@@ -81,8 +81,8 @@ export async function tellBuyerAboutReplies(
         reply: reply.message,
       },
     );
-    await orderQueryModel(deps.db).updateOne(
-      { _id: query._id, accountId: query.accountId, 'replies.id': reply.id },
+    await forAccount(orderQueryModel(deps.db), query.accountId).updateOne(
+      { _id: query._id, 'replies.id': reply.id },
       { $unset: { 'replies.$.noticePending': 1 } },
     );
   }

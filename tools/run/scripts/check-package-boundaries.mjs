@@ -1,20 +1,88 @@
 // Fails when code imports another workspace package's internals (`@onvelope/x/src/...`) or reaches
-// into another app's folder by a relative path: packages expose only their entry point, and apps
-// talk through contracts (CONVENTIONS.md, "Boundaries").
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+// into another app's folder by a relative path: packages expose only their entry points, and apps
+// talk through contracts (CONVENTIONS.md, "Boundaries"). Inside each service it also fails on an
+// import against the layers' direction (CONVENTIONS.md, "Inside a service"; issue 37 item 4).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve, sep } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', '..', '..');
+const services = readdirSync(root).filter((name) => name.startsWith('svc-'));
+const packages = readdirSync(join(root, 'packages')).map((name) => `packages/${name}`);
 const units = [
   ...['shell', 'mf-merchant', 'mf-customer', 'mf-marketing', 'gateway'],
-  ...readdirSync(root).filter((name) => name.startsWith('svc-')),
-  ...readdirSync(join(root, 'packages')).map((name) => `packages/${name}`),
+  ...services,
+  ...packages,
   ...readdirSync(join(root, 'tools'))
     .filter((name) => statSync(join(root, 'tools', name)).isDirectory())
     .map((name) => `tools/${name}`),
 ];
 const skipped = new Set(['node_modules', 'dist', '.cache', '@mf-types']);
 const importPattern = /(?:from\s+|import\s*\(\s*|require\(\s*)['"]([^'"]+)['"]/g;
+
+/** `@onvelope/<name>` -> the subpaths its package.json exports (`.`, `./http`, ...). */
+const exportsOf = new Map(
+  packages.map((dir) => {
+    const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+    return [manifest.name, new Set(Object.keys(manifest.exports ?? { '.': null }))];
+  }),
+);
+
+function packageImportProblem(specifier) {
+  const match = /^(@onvelope\/[^/]+)(\/.+)?$/.exec(specifier);
+  if (!match?.[2]) return null;
+  const exported = exportsOf.get(match[1]);
+  if (exported?.has(`.${match[2]}`)) return null;
+  return `imports ${specifier} (not an entry point its package exports)`;
+}
+
+/*
+ * A service's layers are the folders under its src/. Files elsewhere take the layer their suffix
+ * names (a `*.routes.ts` serves routes, a `*.model.ts` is data); the rest (main.ts, index.ts,
+ * deps.ts, helper folders) belong to no layer and are not checked.
+ */
+const layers = ['routes', 'use-cases', 'domain', 'data', 'events'];
+/** What each layer must not import: routes sit on top, domain is pure logic without I/O. */
+const mustNotImport = {
+  routes: [],
+  'use-cases': ['routes'],
+  events: ['routes'],
+  data: ['routes', 'use-cases', 'events'],
+  domain: ['routes', 'use-cases', 'data', 'events'],
+};
+
+function layerOf(service, file) {
+  const [top, ...rest] = relative(join(root, service, 'src'), file).split(sep);
+  if (rest.length && layers.includes(top)) return top;
+  if (/\.routes\.[jt]sx?$/.test(file)) return 'routes';
+  if (/\.model\.[jt]sx?$/.test(file)) return 'data';
+  return null;
+}
+
+/**
+ * Known imports against the direction, each with why it stays for now. An entry no longer needed
+ * is reported (not failed) so it can be removed.
+ */
+const allowedAgainstLayers = new Map([
+  // Issue 37 item 3 moves the change shape out of svc-orders' events; these go with it.
+  [
+    'svc-orders/src/data/tracking-entry-writes.ts -> svc-orders/src/events/tracking-entry-events.ts',
+    'issue 37 item 3',
+  ],
+  [
+    'svc-orders/src/data/tracking-entry-outbox.ts -> svc-orders/src/events/tracking-entry-events.ts',
+    'issue 37 item 3',
+  ],
+  // The views of the stored account documents read their (type-only) document interfaces; giving
+  // domain its own copies of those shapes would be the duplicate this issue removes elsewhere.
+  [
+    'svc-auth/src/domain/account-views.ts -> svc-auth/src/data/seller.model.ts',
+    'type-only: views of the stored documents',
+  ],
+  [
+    'svc-auth/src/domain/account-views.ts -> svc-auth/src/data/customer.model.ts',
+    'type-only: views of the stored documents',
+  ],
+]);
 
 function* sourceFiles(dir) {
   for (const name of readdirSync(dir)) {
@@ -25,26 +93,44 @@ function* sourceFiles(dir) {
   }
 }
 
+/** The source file a relative import names (`./x.js` is written for `./x.ts`). */
+function sourceOf(target) {
+  const typescript = target.replace(/\.(c|m)?js$/, '.$1ts');
+  return existsSync(typescript) ? typescript : target;
+}
+
 const problems = [];
+const allowanceUsed = new Set();
 for (const unit of units) {
   const unitDir = join(root, unit);
+  const service = services.includes(unit) ? unit : null;
   for (const file of sourceFiles(unitDir)) {
     const text = readFileSync(file, 'utf8');
+    const from = service && !basename(file).includes('.test.') ? layerOf(service, file) : null;
     for (const [, specifier] of text.matchAll(importPattern)) {
-      if (/^@onvelope\/[^/]+\/.+/.test(specifier)) {
-        problems.push(
-          `${relative(root, file)}: imports ${specifier} (use the package entry point)`,
-        );
-      } else if (specifier.startsWith('.')) {
-        const target = resolve(file, '..', specifier);
-        if (!target.startsWith(unitDir + sep) && target !== unitDir) {
-          problems.push(`${relative(root, file)}: imports ${specifier}, outside ${unit}`);
-        }
+      if (specifier.startsWith('@onvelope/')) {
+        const problem = packageImportProblem(specifier);
+        if (problem) problems.push(`${relative(root, file)}: ${problem}`);
+        continue;
       }
+      if (!specifier.startsWith('.')) continue;
+      const target = resolve(file, '..', specifier);
+      if (!target.startsWith(unitDir + sep) && target !== unitDir) {
+        problems.push(`${relative(root, file)}: imports ${specifier}, outside ${unit}`);
+        continue;
+      }
+      const to = from && layerOf(service, target);
+      if (!to || !mustNotImport[from].includes(to)) continue;
+      const edge = `${relative(root, file)} -> ${relative(root, sourceOf(target))}`;
+      if (allowedAgainstLayers.has(edge)) allowanceUsed.add(edge);
+      else problems.push(`${edge}: ${from} must not import ${to}`);
     }
   }
 }
 
+for (const edge of allowedAgainstLayers.keys()) {
+  if (!allowanceUsed.has(edge)) console.log(`layer allowance no longer needed: ${edge}`);
+}
 if (problems.length) {
   console.error(`Package boundary violations:\n  ${problems.join('\n  ')}`);
   process.exit(1);
