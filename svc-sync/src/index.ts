@@ -14,6 +14,7 @@ import { registerSyncRoutes } from './routes/sync.routes.js';
 import { registerTrackingRoutes } from './routes/tracking.routes.js';
 import { startShipmentTracking } from './use-cases/run-shipment-tracking.js';
 import { runSyncJob } from './use-cases/run-sync-job.js';
+import { syncJobMetrics } from './use-cases/sync-job-metrics.js';
 import type { SyncDeps } from './use-cases/store-front-access.js';
 import type { TrackingDeps } from './use-cases/track-shipments.js';
 
@@ -71,11 +72,7 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
         leaseMs: config.SYNC_ACK_WAIT_MS,
         pageLimit: config.STORE_FRONT_PAGE_LIMIT,
         syncWaitTimeoutMs: config.SYNC_WAIT_TIMEOUT_MS,
-        finishedJobs: metrics.counter({
-          name: 'sync_jobs_total',
-          help: 'Sync jobs finished, by outcome',
-          labelNames: ['outcome'],
-        }),
+        jobMetrics: syncJobMetrics(metrics, db),
         notices,
       };
 

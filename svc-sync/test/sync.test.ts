@@ -48,6 +48,9 @@ describe('syncing a store', () => {
 
     const second = await seller.post(path('sync-all'));
     expect(second.body).toMatchObject({ jobId: started.body.jobId, alreadyRunning: true });
+    // Pages answer slowly (150 ms each): the job is still waiting or running at this scrape.
+    const during = await (await fetch(`${world.sync[0]!.url}/metrics`)).text();
+    expect(during).toMatch(/^sync_jobs\{[^}]*state="(queued|running)"[^}]*\} 1$/m);
 
     let last;
     for (;;) {
@@ -88,6 +91,12 @@ describe('syncing a store', () => {
     ).toBe(true);
     const metrics = await (await fetch(`${world.sync[0]!.url}/metrics`)).text();
     expect(metrics).toMatch(/^sync_jobs_total\{[^}]*outcome="completed"[^}]*\} [1-9]/m);
+    expect(metrics).toMatch(
+      /^sync_job_duration_seconds_count\{[^}]*outcome="completed"[^}]*\} [1-9]/m,
+    );
+    // The job is done: nothing of this store waits or runs.
+    expect(metrics).toMatch(/^sync_jobs\{[^}]*state="running"[^}]*\} 0$/m);
+    expect(metrics).toMatch(/^sync_jobs\{[^}]*state="queued"[^}]*\} 0$/m);
   });
 
   it('stores the store-front order as a tracking entry with the documented mapping', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../domain/bigcartel-order.js';
 import { nextPageOf, type NextPage } from '../domain/order-paging.js';
 import { backoffMs, isRetryableStatus, retryAfterMs } from '../domain/retry-policy.js';
+import type { StoreFrontFailure } from '../domain/sync-failure-reason.js';
 import { TokenBucket } from '../domain/token-bucket.js';
 
 /** What a connection holds to call the store-front on the seller's behalf. */
@@ -47,8 +48,6 @@ export interface ShipmentDetails {
   trackingNumber: string;
   trackingUrl: string | null;
 }
-
-export type StoreFrontFailure = 'unauthorized' | 'not_found' | 'unavailable' | 'rejected';
 
 /** A store-front call that failed for good (after the retries it deserved). */
 export class StoreFrontError extends Error {

@@ -1,4 +1,5 @@
-import type { StoreFrontFailure } from '../data/store-front-client.js';
+/** How a store-front call failed for good (`StoreFrontError`'s kind). */
+export type StoreFrontFailure = 'unauthorized' | 'not_found' | 'unavailable' | 'rejected';
 
 /**
  * Why a sync stopped for good, in the words the seller is mailed (issue 34): built from what went

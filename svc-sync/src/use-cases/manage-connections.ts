@@ -6,11 +6,7 @@ import {
   type disconnectResponse,
 } from '@onvelope/contracts';
 import { HttpError, requestCommand } from '@onvelope/service-kit';
-import {
-  connectionModel,
-  toStoreFrontConnection,
-  type ConnectionDocument,
-} from '../data/connection.model.js';
+import { toStoreFrontConnection, type ConnectionDocument } from '../data/connection.model.js';
 import {
   connectionOf,
   connectionsOf,
@@ -92,9 +88,10 @@ export async function clearStoreFrontData(
     throw new HttpError(503, syncMessages.ordersServiceDown);
   });
   const jobs = await jobsOf(deps, accountId).deleteMany({});
-  await connectionModel(deps.db).updateMany(connectionsOf(deps, accountId).scope(), {
-    $set: { lastSyncAt: null, syncedThrough: null },
-  });
+  await connectionsOf(deps, accountId).updateMany(
+    {},
+    { $set: { lastSyncAt: null, syncedThrough: null } },
+  );
   return {
     message: `Deleted ${deleted} store-front orders and ${jobs.deletedCount} sync records`,
     deletedOrders: deleted,

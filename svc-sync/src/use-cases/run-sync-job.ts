@@ -13,6 +13,7 @@ import type { JobControl, JobOutcome, QueuedSyncJob } from '../events/sync-job-q
 import {
   accessOf,
   connectionsOf,
+  jobsOf,
   markAuthorizationExpired,
   syncMessages,
   type SyncDeps,
@@ -54,11 +55,10 @@ export async function runSyncJob(
 ): Promise<JobOutcome> {
   const jobs = syncJobModel(deps.db);
   const now = new Date();
-  const claimed = await jobs
+  const claimed = await jobsOf(deps, queued.accountId)
     .findOneAndUpdate(
       {
         _id: queued.jobId,
-        accountId: queued.accountId,
         status: { $in: ['queued', 'running'] },
         $or: [
           { 'lease.owner': null },
@@ -75,7 +75,6 @@ export async function runSyncJob(
         $inc: { deliveries: 1 },
         $push: { workers: deps.workerId },
       },
-      { new: true },
     )
     .lean<SyncJobDocument>();
   if (!claimed) {
@@ -378,7 +377,7 @@ class JobRun {
       },
     );
     if (result.matchedCount === 0) throw new Released('the job was taken over');
-    this.deps.finishedJobs.inc({ outcome: 'completed' });
+    this.deps.jobMetrics.finished('completed', current, finishedAt);
     await connectionsOf(this.deps, current.accountId).updateOne(
       { _id: current.connectionId },
       {
@@ -417,22 +416,25 @@ class JobRun {
    */
   async fail(message: string, noticeReason: string | null) {
     const finishedAt = new Date();
-    await this.jobs.updateOne(
-      { _id: this.id },
-      {
-        $set: {
-          status: 'failed',
-          'progress.phase': 'failed',
-          error: message,
-          noticeReason,
-          finishedAt,
-          'lease.owner': null,
-          'lease.until': null,
+    const failed = await this.jobs
+      .findOneAndUpdate(
+        { _id: this.id },
+        {
+          $set: {
+            status: 'failed',
+            'progress.phase': 'failed',
+            error: message,
+            noticeReason,
+            finishedAt,
+            'lease.owner': null,
+            'lease.until': null,
+          },
+          $unset: { activeKey: 1 },
         },
-        $unset: { activeKey: 1 },
-      },
-    );
-    this.deps.finishedJobs.inc({ outcome: 'failed' });
+        { projection: { startedAt: 1, createdAt: 1 } },
+      )
+      .lean<Pick<SyncJobDocument, 'startedAt' | 'createdAt'>>();
+    this.deps.jobMetrics.finished('failed', failed ?? this.job, finishedAt);
     await connectionsOf(this.deps, this.job.accountId).updateOne(
       { _id: this.job.connectionId },
       { $set: { lastSyncError: message } },

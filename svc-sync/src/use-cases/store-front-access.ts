@@ -13,6 +13,7 @@ import { syncJobModel } from '../data/sync-job.model.js';
 import { openToken } from '../domain/token-cipher.js';
 import type { JobQueueSettings } from '../events/sync-job-queue.js';
 import { askAboutExpiredAuthorization } from './tell-seller-about-sync.js';
+import type { SyncJobMetrics } from './sync-job-metrics.js';
 
 export const syncMessages = {
   ...storeFrontMessages,
@@ -36,8 +37,8 @@ export interface SyncDeps {
   leaseMs: number;
   pageLimit: number;
   syncWaitTimeoutMs: number;
-  /** `sync_jobs_total{outcome}` on /metrics: jobs that completed or failed. */
-  finishedJobs: { inc(labels: { outcome: 'completed' | 'failed' }): void };
+  /** Jobs that ended, on /metrics (`sync-job-metrics.ts`). */
+  jobMetrics: Pick<SyncJobMetrics, 'finished'>;
   /** Asks svc-notify to mail the seller (failed syncs, expired authorisations): issue 34. */
   notices: Pick<SellerNotices, 'request'>;
 }

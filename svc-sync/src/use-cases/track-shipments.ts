@@ -6,7 +6,7 @@ import {
   type PayloadOf,
   type trackingEntryUpserted,
 } from '@onvelope/contracts';
-import { publishEvent, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { forAccount, publishEvent, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import {
   shipmentKeyOf,
   shipmentTrackerModel,
@@ -270,9 +270,11 @@ export async function refreshAccountShipments(
   deps: TrackingDeps,
   accountId: string,
 ): Promise<number> {
-  const shipments = await shipmentTrackerModel(deps.db)
+  const shipments = await forAccount<ShipmentTrackerDocument>(
+    shipmentTrackerModel(deps.db),
+    accountId,
+  )
     .find({
-      accountId,
       state: 'registered',
       carrierStatus: { $nin: finalCarrierStatuses },
     })
