@@ -105,7 +105,7 @@ export async function createService<S extends z.ZodObject>(
     for (const close of opened.reverse()) await close();
     throw error;
   };
-  const db = await connectDatabase(config.MONGO_URL, config.MONGO_DB);
+  const db = await connectDatabase(config.MONGO_URL, config.MONGO_DB, metrics);
   opened.push(() => db.close());
   const nats = await connectNats(config.NATS_URL, definition.name).catch(undoStart);
   opened.push(() => nats.close());

@@ -1,7 +1,13 @@
 import mongoose, { type Connection } from 'mongoose';
+import type { Metrics } from './metrics.js';
+import { recordMongoPoolMetrics } from './mongo-pool-metrics.js';
 
 /** One mongoose connection per service database (services never share a database). */
-export async function connectDatabase(url: string, dbName: string): Promise<Connection> {
+export async function connectDatabase(
+  url: string,
+  dbName: string,
+  metrics?: Metrics,
+): Promise<Connection> {
   const connection = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5_000,
@@ -11,6 +17,8 @@ export async function connectDatabase(url: string, dbName: string): Promise<Conn
     // that write, and mongo-java-server's H2 backend (persistent local runs) fails the loser.
     autoCreate: false,
   });
+  // Before the first socket opens, so the pool's figures count every connection.
+  if (metrics) recordMongoPoolMetrics(connection, metrics);
   await connection.asPromise();
   return connection;
 }
