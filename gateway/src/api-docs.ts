@@ -3,13 +3,108 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Context } from 'koa';
-import { buildOpenApiDocument, routeTable, type RouteContract } from '@onvelope/contracts';
+import { z } from 'zod';
+import {
+  buildOpenApiDocument,
+  routeTable,
+  WEBHOOK_EVENT_VERSION,
+  webhookEventDescriptions,
+  webhookEventPayload,
+  webhookEventTypes,
+  webhookTestEventType,
+  type RouteContract,
+} from '@onvelope/contracts';
 import { compressedFileCache, type ContentEncoding } from './compressed-files.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** OpenAPI for every call, built once: the contracts do not change while the process runs. */
-export const openApiDocument = buildOpenApiDocument();
+/** The Standard Webhooks headers every delivery carries, as OpenAPI header parameters. */
+const webhookHeaders = [
+  {
+    name: 'webhook-id',
+    description:
+      'The event’s id: the same on every retry and replay of it, so a receiver that has seen it can answer 2xx and do nothing more.',
+    example: 'msg_2b9f0c4e5a6d7e8f9a0b1c2d3e4f5a6b',
+  },
+  {
+    name: 'webhook-timestamp',
+    description:
+      'When this try was signed, in seconds since 1970 (UTC). Refuse a delivery whose timestamp is more than a few minutes from your clock: it may be replayed.',
+    example: '1764331200',
+  },
+  {
+    name: 'webhook-signature',
+    description:
+      'Space-separated `v1,<base64>` signatures: HMAC-SHA256, keyed with the endpoint’s secret (`whsec_` and base64 of the key), of `<webhook-id>.<webhook-timestamp>.<body>`. For a day after the secret is rolled a second signature, with the previous secret, is sent beside the first. Verify with any Standard Webhooks library (`new Webhook(secret).verify(body, headers)`) before trusting the body.',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
+].map(({ name, description, example }) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+  example,
+}));
+
+const webhookTypes = [...webhookEventTypes, webhookTestEventType] as const;
+
+/** `order.delivery_problem` → `webhookOrderDeliveryProblem` (operation ids are identifiers). */
+const webhookOperationId = (type: string) =>
+  `webhook${type
+    .split(/[._]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}`;
+
+/**
+ * Issue 35's outgoing webhooks as OpenAPI 3.1 `webhooks`: one entry per event type svc-notify
+ * sends, its body's JSON Schema from the contracts (as the settings' event catalogue shows it),
+ * with the Standard Webhooks headers, and what the endpoint's answer means.
+ */
+export function webhooksOf(): Record<string, { post: Record<string, unknown> }> {
+  return Object.fromEntries(
+    webhookTypes.map((type) => {
+      const { $schema: _dialect, ...schema } = z.toJSONSchema(webhookEventPayload(type), {
+        io: 'output',
+        target: 'draft-2020-12',
+      });
+      return [
+        type,
+        {
+          post: {
+            operationId: webhookOperationId(type),
+            summary: type,
+            description: `${webhookEventDescriptions[type]}\n\nSent by ONVELOPE to each of your endpoints that picked \`${type}\`${type === webhookTestEventType ? ' (here: to the one endpoint whose “Send test event” was pressed)' : ''}, as a signed JSON \`POST\` (Standard Webhooks; \`eventVersion\` ${WEBHOOK_EVENT_VERSION}). Answer 2xx within 10 seconds (the default timeout); anything else, a redirect or no answer is tried again with growing waits for about a day, and an endpoint that has failed every delivery for days is disabled.`,
+            tags: ['svc-notify'],
+            // The receiver is the seller's server: ONVELOPE signs, it presents no credential.
+            security: [],
+            parameters: webhookHeaders,
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema } },
+            },
+            responses: {
+              '200': {
+                description:
+                  'Received (any 2xx will do). The body of the answer is kept, shortened, in the delivery log.',
+              },
+              '400': {
+                description:
+                  'Refused (any answer not 2xx, such as a signature that does not verify): tried again later.',
+              },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * OpenAPI for every call and every webhook, built once: the contracts do not change while the
+ * process runs.
+ */
+export const openApiDocument = { ...buildOpenApiDocument(), webhooks: webhooksOf() };
 
 /**
  * The docs page's only inline style; the CSP allows it by its hash (see `security-headers.ts`).

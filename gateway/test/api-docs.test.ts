@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeTable } from '@onvelope/contracts';
+import { routeTable, webhookEventTypes } from '@onvelope/contracts';
 import { apiDocsViewer, apiDocsViewerUrl, serveApiDocs } from '../src/api-docs.js';
 import { securityHeaders } from '../src/security-headers.js';
 
@@ -75,4 +76,54 @@ describe('API docs', () => {
     expect(answer.headers.get('content-encoding')).toBeNull();
     expect((await answer.text()).length).toBeGreaterThan(100_000);
   });
+
+  it('documents every outgoing webhook with its body’s schema and the Standard Webhooks headers', async () => {
+    const document = (await (await fetch(`${base}/api/docs`)).json()) as {
+      webhooks: Record<string, { post: WebhookOperation }>;
+    };
+    expect(Object.keys(document.webhooks)).toEqual([...webhookEventTypes, 'webhook.test']);
+    for (const [type, { post }] of Object.entries(document.webhooks)) {
+      expect(post.parameters.map((header) => [header.name, header.in, header.required])).toEqual([
+        ['webhook-id', 'header', true],
+        ['webhook-timestamp', 'header', true],
+        ['webhook-signature', 'header', true],
+      ]);
+      const schema = post.requestBody.content['application/json'].schema;
+      expect(schema.properties.type).toEqual({ type: 'string', const: type });
+      expect(schema.required).toEqual(['type', 'eventVersion', 'timestamp', 'data']);
+    }
+    const shipped =
+      document.webhooks['order.shipped']!.post.requestBody.content['application/json'];
+    expect(shipped.schema.properties.data.properties.order.required).toContain('trackingNumber');
+  });
+
+  it('serves a document, webhooks included, with no error under Redocly’s recommended rules', async () => {
+    const problems = await lintFromString({
+      source: await (await fetch(`${base}/api/docs`)).text(),
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    const where = (problem: NormalizedProblem) => problem.location[0]?.pointer ?? '';
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => `${problem.ruleId} ${where(problem)}: ${problem.message}`);
+    expect(errors).toEqual([]);
+    // The webhooks add no warning either.
+    const webhookWarnings = problems
+      .filter((problem) => where(problem).startsWith('#/webhooks'))
+      .map((problem) => `${problem.ruleId} ${where(problem)}: ${problem.message}`);
+    expect(webhookWarnings).toEqual([]);
+  });
 });
+
+interface WebhookOperation {
+  parameters: { name: string; in: string; required: boolean }[];
+  requestBody: {
+    content: {
+      'application/json': {
+        // JSON Schema, read as plain data.
+        schema: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      };
+    };
+  };
+}

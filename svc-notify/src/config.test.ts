@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '@onvelope/service-kit';
-import { configSchema, unsubscribeSecretOf } from './config.js';
+import { loadConfig } from '@onvelope/service-kit';
+import { configSchema, unsubscribeSecretOf, webhookSecretKeysOf } from './config.js';
+import { keyIdOf } from './domain/webhook-secret-cipher.js';
 
 describe('svc-notify configuration', () => {
   it('works with no variables set, on port 4006 and its own database', () => {
@@ -12,18 +13,46 @@ describe('svc-notify configuration', () => {
     expect(unsubscribeSecretOf(config)).not.toBe(unsubscribeSecretOf(config));
   });
 
-  it('requires the unsubscribe secret in production', () => {
-    expect(() =>
-      loadConfig(configSchema, {
-        NODE_ENV: 'production',
-        GATEWAY_SECRET: 'a-gateway-secret-long-enough',
-      }),
-    ).toThrow(ConfigError);
-    const config = loadConfig(configSchema, {
+  it('requires the unsubscribe secret and the webhook secrets key in production', () => {
+    const production = {
       NODE_ENV: 'production',
       GATEWAY_SECRET: 'a-gateway-secret-long-enough',
       UNSUBSCRIBE_SECRET: 'an-unsubscribe-secret-long-enough',
-    });
+      WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'),
+    };
+    const { UNSUBSCRIBE_SECRET: _unsubscribe, ...noUnsubscribeSecret } = production;
+    expect(() => loadConfig(configSchema, noUnsubscribeSecret)).toThrow(/UNSUBSCRIBE_SECRET/);
+    const { WEBHOOK_SECRETS_KEY: _key, ...noSecretsKey } = production;
+    expect(() => loadConfig(configSchema, noSecretsKey)).toThrow(
+      /WEBHOOK_SECRETS_KEY: is required in production/,
+    );
+    const config = loadConfig(configSchema, production);
     expect(unsubscribeSecretOf(config)).toBe('an-unsubscribe-secret-long-enough');
+    expect(webhookSecretKeysOf(config).current.id).toBe(keyIdOf(Buffer.alloc(32, 1)));
+  });
+
+  it('takes webhook secrets keys of 32 bytes only, and reads the previous ones after a rotation', () => {
+    expect(() =>
+      loadConfig(configSchema, { WEBHOOK_SECRETS_KEY: Buffer.alloc(16).toString('base64') }),
+    ).toThrow(/WEBHOOK_SECRETS_KEY: must be 32 bytes/);
+    expect(() =>
+      loadConfig(configSchema, {
+        WEBHOOK_SECRETS_PREVIOUS_KEYS: `${Buffer.alloc(32, 2).toString('base64')},c2hvcnQ=`,
+      }),
+    ).toThrow(/WEBHOOK_SECRETS_PREVIOUS_KEYS: each must be 32 bytes/);
+    const [current, previous] = [Buffer.alloc(32, 3), Buffer.alloc(32, 4)];
+    const ring = webhookSecretKeysOf(
+      loadConfig(configSchema, {
+        WEBHOOK_SECRETS_KEY: current.toString('base64'),
+        WEBHOOK_SECRETS_PREVIOUS_KEYS: ` ${previous.toString('base64')} `,
+      }),
+    );
+    expect(ring.current.key).toEqual(current);
+    expect([...ring.readable.keys()].sort()).toEqual([keyIdOf(current), keyIdOf(previous)].sort());
+  });
+
+  it('uses one fixed development key when none is set, so a local database outlives a restart', () => {
+    const keys = () => webhookSecretKeysOf(loadConfig(configSchema, {}));
+    expect(keys().current.id).toBe(keys().current.id);
   });
 });

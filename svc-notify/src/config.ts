@@ -1,9 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { requireInProduction, serviceConfigSchema } from '@onvelope/service-kit';
 import type { WebhookUrlPolicy } from './domain/webhook-address.js';
+import { keyringOf } from './domain/webhook-secret-cipher.js';
 
 const ms = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
+
+const isKey = (key: Buffer) => key.length === 32;
+const base64Keys = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => Buffer.from(part, 'base64')),
+);
 
 export const configSchema = serviceConfigSchema(
   { port: 4006, database: 'onvelope_notify' },
@@ -79,8 +89,27 @@ export const configSchema = serviceConfigSchema(
     /** How long a rolled secret keeps signing beside the new one. */
     WEBHOOK_PREVIOUS_SECRET_MS: ms(24 * 3_600_000, 0),
     WEBHOOK_MAX_ENDPOINTS: z.coerce.number().int().min(1).default(20),
+    /**
+     * Encrypts the endpoints' signing secrets at rest (AES-256-GCM): 32 bytes, base64. Required in
+     * production; elsewhere a fixed development key, so a local database outlives a restart.
+     */
+    WEBHOOK_SECRETS_KEY: z
+      .string()
+      .transform((value) => Buffer.from(value, 'base64'))
+      .refine(isKey, 'must be 32 bytes, base64-encoded')
+      .optional(),
+    /**
+     * Rotation: the keys used before WEBHOOK_SECRETS_KEY, comma-separated, still read and never
+     * written. Each start encrypts every secret again with WEBHOOK_SECRETS_KEY; after one start
+     * has logged that it did, they may be removed.
+     */
+    WEBHOOK_SECRETS_PREVIOUS_KEYS: base64Keys
+      .refine((keys) => keys.every(isKey), 'each must be 32 bytes, base64-encoded')
+      .default([]),
   },
-).superRefine((config, context) => requireInProduction(config, context, ['UNSUBSCRIBE_SECRET']));
+).superRefine((config, context) =>
+  requireInProduction(config, context, ['UNSUBSCRIBE_SECRET', 'WEBHOOK_SECRETS_KEY']),
+);
 
 export type NotifyConfig = z.infer<typeof configSchema>;
 
@@ -93,3 +122,16 @@ export const webhookUrlPolicyOf = (
 /** The configured secret, or one made for this process (links do not outlive it). */
 export const unsubscribeSecretOf = (config: Pick<NotifyConfig, 'UNSUBSCRIBE_SECRET'>) =>
   config.UNSUBSCRIBE_SECRET ?? randomBytes(32).toString('base64url');
+
+/** Outside production only: the key webhook secrets are encrypted with when none is configured. */
+const developmentSecretsKey = () =>
+  createHash('sha256').update('onvelope-dev-only:webhook-secrets-key').digest();
+
+/** The webhook secrets' keys: the configured ones, else (outside production) the development key. */
+export const webhookSecretKeysOf = (
+  config: Pick<NotifyConfig, 'WEBHOOK_SECRETS_KEY' | 'WEBHOOK_SECRETS_PREVIOUS_KEYS'>,
+) =>
+  keyringOf(
+    config.WEBHOOK_SECRETS_KEY ?? developmentSecretsKey(),
+    config.WEBHOOK_SECRETS_PREVIOUS_KEYS,
+  );

@@ -5,7 +5,12 @@ import {
   type Env,
   type Mailer,
 } from '@onvelope/service-kit';
-import { configSchema, unsubscribeSecretOf, webhookUrlPolicyOf } from './config.js';
+import {
+  configSchema,
+  unsubscribeSecretOf,
+  webhookSecretKeysOf,
+  webhookUrlPolicyOf,
+} from './config.js';
 import { entryProgressModel } from './data/entry-progress.model.js';
 import { notificationModel } from './data/notification.model.js';
 import { notificationSettingsModel } from './data/notification-settings.model.js';
@@ -21,6 +26,7 @@ import { startDigestScheduler } from './use-cases/daily-digest.js';
 import { sellerFactsReader } from './use-cases/seller-facts.js';
 import { createWebhookClient, resolveWithDns, type ResolveHost } from './use-cases/post-webhook.js';
 import { startSender } from './use-cases/sender.js';
+import { resealWebhookSecrets } from './use-cases/webhook-secrets.js';
 import { startWebhookSender } from './use-cases/webhook-sender.js';
 
 export { configSchema } from './config.js';
@@ -65,6 +71,11 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         ),
       );
       const unsubscribeSecret = unsubscribeSecretOf(config);
+      if (!config.WEBHOOK_SECRETS_KEY) {
+        log.warn('WEBHOOK_SECRETS_KEY is not set: using the development key (never in production)');
+      }
+      const webhookSecrets = webhookSecretKeysOf(config);
+      await resealWebhookSecrets(endpoints, webhookSecrets, log);
       const sellers = sellerFactsReader({
         sellers: sellerDocs,
         nats,
@@ -123,6 +134,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         deliveries,
         endpoints,
         client: webhookClient,
+        secrets: webhookSecrets,
         notices: { notifications, settings, now, queued },
         log,
         now,
@@ -162,6 +174,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
           deliveries,
           client: webhookClient,
           now,
+          secrets: webhookSecrets,
           previousSecretValidMs: config.WEBHOOK_PREVIOUS_SECRET_MS,
           maxEndpoints: config.WEBHOOK_MAX_ENDPOINTS,
         },

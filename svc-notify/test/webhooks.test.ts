@@ -1,5 +1,6 @@
+import { Types } from 'mongoose';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEventPayload, type WebhookDeliveryView } from '@onvelope/contracts';
 import { pendingEntryChange } from '@onvelope/testkit';
 import {
@@ -47,18 +48,20 @@ async function deliveriesOf(h: NotifyHarness, seller: Seller, endpointId: string
   return answer.body.deliveries as WebhookDeliveryView[];
 }
 
+/** Deliveries looked for, retried and timed out in the tests' time scale. */
+const quickWebhooks = {
+  WEBHOOK_SEND_EVERY_MS: '100',
+  WEBHOOK_RETRY_BASE_MS: '100',
+  WEBHOOK_RETRY_MAX_MS: '200',
+  WEBHOOK_TIMEOUT_MS: '2000',
+};
+
 describe('outgoing webhooks (development address rules)', () => {
   let h: NotifyHarness;
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    h = await startNotifyHarness({
-      WEBHOOK_SEND_EVERY_MS: '100',
-      WEBHOOK_RETRY_BASE_MS: '100',
-      WEBHOOK_RETRY_MAX_MS: '200',
-      WEBHOOK_TIMEOUT_MS: '2000',
-      WEBHOOK_DISABLE_AFTER_MS: '60000',
-    });
+    h = await startNotifyHarness({ ...quickWebhooks, WEBHOOK_DISABLE_AFTER_MS: '60000' });
     receiver = await startWebhookReceiver();
   });
 
@@ -349,10 +352,7 @@ describe('an endpoint failing for days', () => {
 
   beforeAll(async () => {
     h = await startNotifyHarness({
-      WEBHOOK_SEND_EVERY_MS: '100',
-      WEBHOOK_RETRY_BASE_MS: '100',
-      WEBHOOK_RETRY_MAX_MS: '200',
-      WEBHOOK_TIMEOUT_MS: '2000',
+      ...quickWebhooks,
       // "Days" in the test's scale: failing for more than 600 ms disables it.
       WEBHOOK_DISABLE_AFTER_MS: '600',
     });
@@ -499,5 +499,138 @@ describe('production address rules', () => {
     expect(lookups.filter((name) => name === 'rebind.example.test').length).toBeGreaterThanOrEqual(
       3,
     );
+  });
+});
+
+describe('webhook secrets at rest', () => {
+  const keyA = Buffer.alloc(32, 0xa1).toString('base64');
+  const keyB = Buffer.alloc(32, 0xb2).toString('base64');
+  let receiver: WebhookReceiver;
+  const running: NotifyHarness[] = [];
+  const harness = async (extra: Record<string, string>) => {
+    const started = await startNotifyHarness({ ...quickWebhooks, ...extra });
+    running.push(started);
+    return started;
+  };
+  const storedEndpoint = (h: NotifyHarness, id: string) =>
+    h.db.collection('webhook_endpoints').findOne({ _id: new Types.ObjectId(id) });
+  const shownSecret = async (h: NotifyHarness, seller: Seller, id: string) => {
+    const shown = await h.call('GET', `/api/notify/webhooks/${id}/secret`, { token: seller.token });
+    expect(shown.status).toBe(200);
+    return shown.body.secret as string;
+  };
+  /** A test event through `h`, verified with `secret` as the seller's receiver would. */
+  const deliveredWith = async (h: NotifyHarness, seller: Seller, id: string, secret: string) => {
+    const path = `/secrets-${id}`;
+    const before = receiver.received.filter((webhook) => webhook.path === path).length;
+    expect(
+      (await h.call('POST', `/api/notify/webhooks/${id}/test`, { token: seller.token })).status,
+    ).toBe(202);
+    const webhook = await h.eventually(async () => {
+      const got = receiver.received.filter((received) => received.path === path);
+      expect(got).toHaveLength(before + 1);
+      return got[before]!;
+    });
+    expect(verified(secret, webhook).type).toBe('webhook.test');
+  };
+  /** An endpoint whose receiver path names it (the id is known once it is made). */
+  const addNamedEndpoint = async (h: NotifyHarness, seller: Seller) => {
+    const endpoint = await addEndpoint(h, seller, `${receiver.origin}/unnamed`, ['order.created']);
+    const named = await h.call('PATCH', `/api/notify/webhooks/${endpoint.id}`, {
+      token: seller.token,
+      body: { url: `${receiver.origin}/secrets-${endpoint.id}` },
+    });
+    expect(named.status, named.text).toBe(200);
+    return endpoint;
+  };
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+  });
+
+  // Harnesses on other databases must not outlive their test: each would store sellers' profiles
+  // (their consumers are shared) in its own database.
+  afterEach(async () => {
+    for (const h of running.splice(0)) await h.stop();
+  });
+
+  afterAll(async () => {
+    await receiver.close();
+  });
+
+  it('stores neither the secret nor the previous one, and signs so that standardwebhooks verifies', async () => {
+    const h = await harness({ WEBHOOK_SECRETS_KEY: keyA });
+    const seller = await h.seller();
+    const endpoint = await addNamedEndpoint(h, seller);
+    const rolled = await h.call('POST', `/api/notify/webhooks/${endpoint.id}/secret/roll`, {
+      token: seller.token,
+    });
+    expect(rolled.status).toBe(200);
+    const stored = JSON.stringify(await storedEndpoint(h, endpoint.id));
+    for (const secret of [endpoint.secret, rolled.body.secret as string]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(secret.slice('whsec_'.length));
+    }
+    expect(stored).not.toContain('whsec_');
+    expect(await shownSecret(h, seller, endpoint.id)).toBe(rolled.body.secret);
+    await deliveredWith(h, seller, endpoint.id, rolled.body.secret);
+    await deliveredWith(h, seller, endpoint.id, endpoint.secret);
+  });
+
+  it('after a key rotation reads what the old key wrote, and encrypts it again with the new one at start', async () => {
+    const before = await harness({ WEBHOOK_SECRETS_KEY: keyA });
+    const seller = await before.seller();
+    const endpoint = await addNamedEndpoint(before, seller);
+    const storedBefore = await storedEndpoint(before, endpoint.id);
+    await before.stop();
+    running.splice(running.indexOf(before), 1);
+
+    const after = await harness({
+      MONGO_DB: before.service.env.MONGO_DB!,
+      WEBHOOK_SECRETS_KEY: keyB,
+      WEBHOOK_SECRETS_PREVIOUS_KEYS: keyA,
+    });
+    // Each harness has its own token issuer.
+    const sameSeller = async (h: NotifyHarness) => ({
+      ...seller,
+      token: await h.issuer.merchantToken(seller.accountId),
+    });
+    const storedAfter = await storedEndpoint(after, endpoint.id);
+    expect(storedAfter?.secretsKeyId).not.toBe(storedBefore?.secretsKeyId);
+    expect(storedAfter?.secret).not.toBe(storedBefore?.secret);
+    const sellerAfter = await sameSeller(after);
+    expect(await shownSecret(after, sellerAfter, endpoint.id)).toBe(endpoint.secret);
+    await deliveredWith(after, sellerAfter, endpoint.id, endpoint.secret);
+
+    // Every secret is now the new key's: the old one may go.
+    const onlyNewKey = await harness({
+      MONGO_DB: before.service.env.MONGO_DB!,
+      WEBHOOK_SECRETS_KEY: keyB,
+    });
+    expect(await shownSecret(onlyNewKey, await sameSeller(onlyNewKey), endpoint.id)).toBe(
+      endpoint.secret,
+    );
+  });
+
+  it('signs with a secret stored in clear before encryption began, and encrypts it at the next start', async () => {
+    const h = await harness({ WEBHOOK_SECRETS_KEY: keyA });
+    const seller = await h.seller();
+    const endpoint = await addNamedEndpoint(h, seller);
+    const legacySecret = `whsec_${Buffer.alloc(32, 0x5e).toString('base64')}`;
+    // As the release before this one stored it: in clear, with no key id.
+    await h.db
+      .collection('webhook_endpoints')
+      .updateOne(
+        { _id: new Types.ObjectId(endpoint.id) },
+        { $set: { secret: legacySecret }, $unset: { secretsKeyId: '' } },
+      );
+    expect(await shownSecret(h, seller, endpoint.id)).toBe(legacySecret);
+    await deliveredWith(h, seller, endpoint.id, legacySecret);
+
+    await harness({ MONGO_DB: h.service.env.MONGO_DB!, WEBHOOK_SECRETS_KEY: keyA });
+    const stored = await storedEndpoint(h, endpoint.id);
+    expect(stored?.secretsKeyId).toEqual(expect.any(String));
+    expect(JSON.stringify(stored)).not.toContain(legacySecret.slice('whsec_'.length));
+    expect(await shownSecret(h, seller, endpoint.id)).toBe(legacySecret);
   });
 });

@@ -8,8 +8,9 @@ import {
 
 /**
  * A seller's webhook endpoint (issue 35): where their events go, which ones, and the secret that
- * signs them. The secret is kept as the seller needs it (shown on request, used to sign); a
- * rolled one keeps signing beside the new one until `previousSecretUntil`.
+ * signs them. The secret is kept encrypted (`use-cases/webhook-secrets.ts`) and opened when the
+ * seller asks for it or a delivery is signed; a rolled one keeps signing beside the new one until
+ * `previousSecretUntil`.
  */
 export interface WebhookEndpointDocument {
   _id: Types.ObjectId;
@@ -20,9 +21,11 @@ export interface WebhookEndpointDocument {
   state: (typeof webhookEndpointStates)[number];
   disabledReason: (typeof webhookDisabledReasons)[number] | null;
   disabledAt: Date | null;
-  /** `whsec_…` (Standard Webhooks' form of a secret). */
+  /** `whsec_…` (Standard Webhooks' form of a secret), encrypted with the key `secretsKeyId`. */
   secret: string;
   previousSecret: string | null;
+  /** The key both secrets are encrypted with; null: stored in clear before encryption began. */
+  secretsKeyId: string | null;
   previousSecretUntil: Date | null;
   /** The first failure since the last success; the endpoint is disabled when it is days old. */
   failingSince: Date | null;
@@ -41,6 +44,7 @@ const webhookEndpointSchema = new Schema<WebhookEndpointDocument>(
     disabledAt: { type: Date, default: null },
     secret: { type: String, required: true },
     previousSecret: { type: String, default: null },
+    secretsKeyId: { type: String, default: null },
     previousSecretUntil: { type: Date, default: null },
     failingSince: { type: Date, default: null },
     createdAt: { type: Date, required: true },
@@ -50,6 +54,8 @@ const webhookEndpointSchema = new Schema<WebhookEndpointDocument>(
 );
 // The settings' list and the fan-out of an account's events (its enabled endpoints).
 webhookEndpointSchema.index({ accountId: 1, state: 1, createdAt: 1 });
+// At start, the secrets not yet encrypted with the current key.
+webhookEndpointSchema.index({ secretsKeyId: 1 });
 
 export type WebhookEndpointModel = Model<WebhookEndpointDocument>;
 

@@ -12,6 +12,7 @@ import {
   type Logger,
   type NatsConnection,
 } from '@onvelope/service-kit';
+import { startConsumers } from './start-consumers.js';
 import {
   forgetEntries,
   planNotifications,
@@ -55,11 +56,9 @@ export async function consumeNotifyEvents(
     log: Logger;
   },
 ): Promise<EventConsumer> {
-  const started: EventConsumer[] = [];
-  const stopAll = () => Promise.all(started.map((consumer) => consumer.stop()));
-  try {
-    started.push(
-      await consumeEvents(
+  return startConsumers([
+    () =>
+      consumeEvents(
         nats,
         trackingEntryUpserted,
         entryChangesConsumerName,
@@ -67,7 +66,8 @@ export async function consumeNotifyEvents(
         deps.log,
         { startAt: 'new' },
       ),
-      await consumeEvents(
+    () =>
+      consumeEvents(
         nats,
         trackingEntryDeleted,
         entryDeletionsConsumerName,
@@ -75,7 +75,8 @@ export async function consumeNotifyEvents(
         deps.log,
         { startAt: 'new' },
       ),
-      await consumeEvents(
+    () =>
+      consumeEvents(
         nats,
         sellerProfileChanged,
         sellerProfilesConsumerName,
@@ -85,35 +86,29 @@ export async function consumeNotifyEvents(
         },
         deps.log,
       ),
-      await consumeEvents(
+    () =>
+      consumeEvents(
         nats,
         sellerTimeZoneChanged,
         timeZonesConsumerName,
         ({ payload }) => deps.sellers.timeZoneChanged(payload),
         deps.log,
       ),
-      await consumeEvents(
+    () =>
+      consumeEvents(
         nats,
         sellerNoticeRequested,
         sellerNoticesConsumerName,
         ({ payload }) => recordSellerNotice(deps.notices, payload),
         deps.log,
       ),
-      await consumeEvents(
+    () =>
+      consumeEvents(
         nats,
         buyerNoticeRequested,
         buyerNoticesConsumerName,
         ({ payload }) => recordBuyerNotice(deps.buyerNotices, payload),
         deps.log,
       ),
-    );
-  } catch (error) {
-    await stopAll();
-    throw error;
-  }
-  return {
-    async stop() {
-      await stopAll();
-    },
-  };
+  ]);
 }

@@ -9,6 +9,7 @@ import {
   type Logger,
   type NatsConnection,
 } from '@onvelope/service-kit';
+import { startConsumers } from './start-consumers.js';
 import {
   buyerQueryEventOf,
   buyerQueryReplyEventOf,
@@ -33,11 +34,9 @@ export async function consumeWebhookEvents(
   nats: NatsConnection,
   deps: FanOutDeps & { log: Logger },
 ): Promise<EventConsumer> {
-  const started: EventConsumer[] = [];
-  const stopAll = () => Promise.all(started.map((consumer) => consumer.stop()));
-  try {
-    started.push(
-      await consumeEvents(
+  return startConsumers([
+    () =>
+      consumeEvents(
         nats,
         trackingEntryUpserted,
         webhookEntryChangesConsumerName,
@@ -50,7 +49,8 @@ export async function consumeWebhookEvents(
         deps.log,
         { startAt: 'new' },
       ),
-      await consumeEvents(
+    () =>
+      consumeEvents(
         nats,
         sellerNoticeRequested,
         webhookSellerNoticesConsumerName,
@@ -63,7 +63,8 @@ export async function consumeWebhookEvents(
         deps.log,
         { startAt: 'new' },
       ),
-      await consumeEvents(
+    () =>
+      consumeEvents(
         nats,
         buyerNoticeRequested,
         webhookBuyerNoticesConsumerName,
@@ -79,14 +80,5 @@ export async function consumeWebhookEvents(
         deps.log,
         { startAt: 'new' },
       ),
-    );
-  } catch (error) {
-    await stopAll();
-    throw error;
-  }
-  return {
-    async stop() {
-      await stopAll();
-    },
-  };
+  ]);
 }

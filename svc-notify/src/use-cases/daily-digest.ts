@@ -1,4 +1,4 @@
-import { isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
+import { forAccount, isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
 import {
   untriedDelivery,
   type NotificationDocument,
@@ -23,13 +23,8 @@ export interface DigestDeps {
 /** The outbox key of a seller's digest of one morning: one per account and local date. */
 export const digestEntryId = (localDate: string) => `digest:${localDate}`;
 
-/** Held queries of one account that no digest has taken yet. */
-const waitingOf = (accountId: string) => ({
-  accountId,
-  kind: 'seller' as const,
-  state: 'held' as const,
-  digestId: null,
-});
+/** Held queries (of the account they are scoped to) that no digest has taken yet. */
+const waiting = { kind: 'seller' as const, state: 'held' as const, digestId: null };
 
 /**
  * Queues the daily digests that are due. A seller with held queries gets one digest a morning:
@@ -48,7 +43,7 @@ export async function queueDueDigests(deps: DigestDeps): Promise<void> {
   for (const accountId of accounts) {
     const now = deps.now();
     if ((await settingsOf(deps.settings, accountId)).buyerQueries === 'immediately') {
-      const released = await notifications.updateMany(waitingOf(accountId), {
+      const released = await forAccount(notifications, accountId).updateMany(waiting, {
         $set: { state: 'queued', heldForDigest: false, nextAttemptAt: now, updatedAt: now },
       });
       queued ||= released.modifiedCount > 0;
@@ -56,11 +51,11 @@ export async function queueDueDigests(deps: DigestDeps): Promise<void> {
     }
     const { timeZone } = await deps.sellers.factsOf(accountId);
     const due = latestDigestTime(now, timeZone);
-    const waiting = await notifications.exists({
-      ...waitingOf(accountId),
+    const dueQuery = await forAccount(notifications, accountId).exists({
+      ...waiting,
       createdAt: { $lt: due.at },
     });
-    if (!waiting) continue;
+    if (!dueQuery) continue;
     try {
       await notifications.create({
         accountId,
@@ -98,14 +93,15 @@ export async function gatherDigest(
   notifications: NotificationModel,
   digest: Pick<NotificationDocument, '_id' | 'accountId' | 'digestUntil'>,
 ): Promise<DigestQuery[]> {
+  const accountNotifications = forAccount(notifications, digest.accountId);
   if (digest.digestUntil) {
-    await notifications.updateMany(
-      { ...waitingOf(digest.accountId), createdAt: { $lt: digest.digestUntil } },
+    await accountNotifications.updateMany(
+      { ...waiting, createdAt: { $lt: digest.digestUntil } },
       { $set: { digestId: digest._id } },
     );
   }
-  const taken = await notifications
-    .find({ accountId: digest.accountId, kind: 'seller', digestId: digest._id })
+  const taken = await accountNotifications
+    .find({ kind: 'seller', digestId: digest._id })
     .sort({ createdAt: 1, _id: 1 })
     .lean();
   return taken.flatMap((doc) =>
@@ -130,8 +126,8 @@ export async function settleDigestQueries(
   digest: Pick<NotificationDocument, '_id' | 'accountId'>,
   set: { state: 'sent' | 'failed'; to: string; sentAt: Date | null; now: Date },
 ): Promise<void> {
-  await notifications.updateMany(
-    { accountId: digest.accountId, kind: 'seller', digestId: digest._id, state: 'held' },
+  await forAccount(notifications, digest.accountId).updateMany(
+    { kind: 'seller', digestId: digest._id, state: 'held' },
     { $set: { state: set.state, to: set.to, sentAt: set.sentAt, updatedAt: set.now } },
   );
 }

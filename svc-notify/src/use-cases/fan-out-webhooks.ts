@@ -1,4 +1,4 @@
-import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit';
+import { bulkWriteFailuresOf, forAccount, isDuplicateKeyError } from '@onvelope/service-kit';
 import type {
   WebhookDeliveryDocument,
   WebhookDeliveryModel,
@@ -51,8 +51,9 @@ export async function fanOutWebhooks(
   events: readonly WebhookEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
-  const endpoints = await deps.endpoints
-    .find({ accountId, state: 'enabled' }, { events: 1 })
+  const endpoints = await forAccount(deps.endpoints, accountId)
+    .find({ state: 'enabled' })
+    .select({ events: 1 })
     .lean<{ _id: { toString(): string }; events: string[] }[]>();
   if (endpoints.length === 0) return;
   const now = deps.now();

@@ -15,6 +15,26 @@ export interface LeasedWorkerOptions<Job> {
   name: string;
 }
 
+/**
+ * How a queue worked by `startLeasedWorker` is timed, as each one's configuration says: the loop
+ * itself, the lease a claim holds, and the back-off of a failed try until it is given up.
+ */
+export interface LeasedQueueTiming {
+  log: Logger;
+  now: () => Date;
+  /** How often due jobs are looked for when nobody kicks. */
+  everyMs: number;
+  /** Jobs in hand at once. */
+  concurrency: number;
+  /** How long a claimed job is held before another worker may take it. */
+  leaseMs: number;
+  /** The first wait after a failed try; it doubles with every try up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** How long a job is retried from its first try. */
+  giveUpAfterMs: number;
+}
+
 export interface LeasedWorker {
   /** Something was queued: look now rather than at the next tick. */
   kick(): void;

@@ -50,6 +50,6 @@ export async function updateSettings(
     if (change[field] !== undefined) set[field] = change[field];
   }
   if (typeof set.accentColor === 'string') set.accentColor = set.accentColor.toLowerCase();
-  await model.updateOne({ _id: accountId, accountId }, { $set: set }, { upsert: true });
+  await forAccount(model, accountId).updateOne({ _id: accountId }, { $set: set }, { upsert: true });
   return settingsOf(model, accountId);
 }

@@ -5,7 +5,12 @@ import {
   type PayloadOf,
   type trackingEntryUpserted,
 } from '@onvelope/contracts';
-import { isDuplicateKeyError, type BillingAccess, type Logger } from '@onvelope/service-kit';
+import {
+  forAccount,
+  isDuplicateKeyError,
+  type BillingAccess,
+  type Logger,
+} from '@onvelope/service-kit';
 import { entryProgressKey, type EntryProgressModel } from '../data/entry-progress.model.js';
 import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
@@ -161,8 +166,8 @@ export async function forgetEntries(
   payload: { accountId: string; entryIds: string[] },
 ): Promise<void> {
   const now = deps.now();
-  await deps.notifications.updateMany(
-    { accountId: payload.accountId, entryId: { $in: payload.entryIds }, state: 'queued' },
+  await forAccount(deps.notifications, payload.accountId).updateMany(
+    { entryId: { $in: payload.entryIds }, state: 'queued' },
     { $set: { state: 'skipped', reason: 'order_deleted', nextAttemptAt: null, updatedAt: now } },
   );
 }

@@ -1,5 +1,5 @@
 import type { PayloadOf, sellerNoticeRequested } from '@onvelope/contracts';
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit';
 import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 import { settingsOf } from './notification-settings.js';
@@ -70,8 +70,8 @@ export async function wakeMessagesAwaitingAddress(
   deps: Pick<SellerNoticeDeps, 'notifications' | 'now' | 'queued'>,
   accountId: string,
 ): Promise<void> {
-  const woken = await deps.notifications.updateMany(
-    { accountId, state: 'queued', reason: 'awaiting_seller_address' },
+  const woken = await forAccount(deps.notifications, accountId).updateMany(
+    { state: 'queued', reason: 'awaiting_seller_address' },
     { $set: { nextAttemptAt: deps.now() } },
   );
   if (woken.modifiedCount > 0) deps.queued();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accessOf } from '@onvelope/contracts';
-import type { BillingAccess, Logger, Mailer, MailMessage } from '@onvelope/service-kit';
+import type { BillingAccess, Mailer, MailMessage } from '@onvelope/service-kit';
 import {
   isBuyerMessage,
   isSellerMessage,
@@ -15,9 +15,11 @@ import { composeSellerMessage } from './compose-seller-message.js';
 import { gatherDigest, settleDigestQueries } from './daily-digest.js';
 import { settingsOf } from './notification-settings.js';
 import type { SellerFactsReader } from './seller-facts.js';
+import { startLeasedWorker, type LeasedQueueTiming, type LeasedWorker } from './leased-worker.js';
 import { isSuppressed, suppress } from './suppressions.js';
 
-export interface SenderDeps {
+/** `concurrency`: messages sent at once, each waiting mostly on the mail server and MongoDB. */
+export interface SenderDeps extends LeasedQueueTiming {
   notifications: NotificationModel;
   settings: NotificationSettingsModel;
   suppressions: SuppressionModel;
@@ -25,43 +27,23 @@ export interface SenderDeps {
   billing: Pick<BillingAccess, 'stateOf'>;
   mailer: Mailer;
   compose: ComposeDeps;
-  log: Logger;
-  now: () => Date;
-  everyMs: number;
-  /** Messages sent at once: each waits mostly on the mail server, svc-orders and MongoDB. */
-  concurrency: number;
-  leaseMs: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  giveUpAfterMs: number;
   /** How often a seller's message whose address is not known yet is looked at again. */
   addressRecheckMs: number;
   /** Counts each outcome (sent, retried, failed, suppressed, skipped). */
   counted?: (outcome: string) => void;
 }
 
-export interface Sender {
-  /** Something was queued: look now rather than at the next tick. */
-  kick(): void;
-  /** Finishes the message in hand and stops; nothing is left half-done (a lease runs out). */
-  stop(): Promise<void>;
-}
-
 /**
- * The sending loop. Each message is claimed with one `findOneAndUpdate` that sets a lease, so
- * replicas never hold one message at once; a replica that dies holding one lets the lease run out
- * and another sends it. A message is marked sent the moment the mail server has accepted it.
+ * The sending loop, run by `startLeasedWorker`. Each message is claimed with one
+ * `findOneAndUpdate` that sets a lease, so replicas never hold one message at once; a replica that
+ * dies holding one lets the lease run out and another sends it. A message is marked sent the moment the mail server has accepted it.
  * A failed try waits longer each time (`retryDelayMs`) until `giveUpAfterMs`; a permanent
  * refusal of a buyer's address suppresses it for the seller. Buyers' messages and the seller's
  * own (notices, digests) share the loop; only where they go and what they say differ.
  */
-export function startSender(deps: SenderDeps): Sender {
+export function startSender(deps: SenderDeps): LeasedWorker {
   const owner = randomUUID();
   const { notifications, log } = deps;
-  let stopped = false;
-  let again = false;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
 
   const claim = () => {
     const now = deps.now();
@@ -283,53 +265,18 @@ export function startSender(deps: SenderDeps): Sender {
     deps.counted?.('sent');
   }
 
-  /** Claims and sends until nothing is due; several at once, each holding its own lease. */
-  async function round() {
-    const sendUntilNoneDue = async () => {
-      while (!stopped) {
-        const doc = await claim();
-        if (!doc) return;
-        await deliver(doc);
-      }
-    };
-    await Promise.all(Array.from({ length: deps.concurrency }, sendUntilNoneDue));
-  }
-
-  const schedule = () => {
-    clearTimeout(timer);
-    if (stopped) return;
-    timer = setTimeout(kick, deps.everyMs);
-    timer.unref();
-  };
-
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await round();
-        } catch (error) {
-          log.warn({ err: error }, 'sending round failed; trying again shortly');
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-      schedule();
-    });
-  }
-
-  kick();
-  return {
-    kick,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startLeasedWorker({
+    name: 'sender',
+    // One message a claim: a send can wait long on the mail server, and a message claimed
+    // behind it could see its lease run out and be sent twice by another replica.
+    claim: async () => {
+      const doc = await claim();
+      return doc ? [doc] : [];
     },
-  };
+    work: deliver,
+    everyMs: deps.everyMs,
+    concurrency: deps.concurrency,
+    batchSize: 1,
+    log,
+  });
 }

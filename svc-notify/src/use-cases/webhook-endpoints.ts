@@ -6,13 +6,15 @@ import type {
   WebhookEndpointView,
 } from '@onvelope/contracts';
 import { badRequest, forAccount, notFound } from '@onvelope/service-kit';
-import { isValidObjectId } from 'mongoose';
+import { isValidObjectId, Types } from 'mongoose';
 import type { WebhookDeliveryModel } from '../data/webhook-delivery.model.js';
 import type {
   WebhookEndpointDocument,
   WebhookEndpointModel,
 } from '../data/webhook-endpoint.model.js';
+import type { SecretKeyring } from '../domain/webhook-secret-cipher.js';
 import type { WebhookClient } from './post-webhook.js';
+import { openedSecretsOf, storedSecretsOf } from './webhook-secrets.js';
 
 export interface WebhookEndpointDeps {
   endpoints: WebhookEndpointModel;
@@ -20,6 +22,8 @@ export interface WebhookEndpointDeps {
   /** Checks a URL against the address rules as it resolves now. */
   client: Pick<WebhookClient, 'check'>;
   now: () => Date;
+  /** Encrypts the endpoints' secrets at rest. */
+  secrets: SecretKeyring;
   /** How long a rolled secret keeps signing beside the new one. */
   previousSecretValidMs: number;
   /** Endpoints one seller may have. */
@@ -91,15 +95,16 @@ export async function createEndpoint(
   const url = await checkedUrl(deps, body.url);
   const now = deps.now();
   const secret = newWebhookSecret();
+  const _id = new Types.ObjectId();
   const created = await mine.create({
+    _id,
     url,
     description: body.description ?? null,
     events: body.events,
     state: 'enabled',
     disabledReason: null,
     disabledAt: null,
-    secret,
-    previousSecret: null,
+    ...storedSecretsOf(deps.secrets, _id.toString(), secret, null),
     previousSecretUntil: null,
     failingSince: null,
     createdAt: now,
@@ -155,7 +160,7 @@ export async function secretOf(deps: WebhookEndpointDeps, accountId: string, end
   const now = deps.now();
   const previousValid = endpoint.previousSecretUntil && endpoint.previousSecretUntil > now;
   return {
-    secret: endpoint.secret,
+    secret: openedSecretsOf(deps.secrets, endpoint).secret,
     previousSecretValidUntil: previousValid ? iso(endpoint.previousSecretUntil) : null,
   };
 }
@@ -166,9 +171,15 @@ export async function rollSecret(deps: WebhookEndpointDeps, accountId: string, e
   const now = deps.now();
   const secret = newWebhookSecret();
   const previousSecretUntil = new Date(now.getTime() + deps.previousSecretValidMs);
+  const stored = storedSecretsOf(
+    deps.secrets,
+    endpoint._id.toString(),
+    secret,
+    openedSecretsOf(deps.secrets, endpoint).secret,
+  );
   await forAccount(deps.endpoints, accountId).updateOne(
     { _id: endpoint._id },
-    { $set: { secret, previousSecret: endpoint.secret, previousSecretUntil, updatedAt: now } },
+    { $set: { ...stored, previousSecretUntil, updatedAt: now } },
   );
   return { secret, previousSecretValidUntil: previousSecretUntil.toISOString() };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { Logger } from '@onvelope/service-kit';
 import {
   ATTEMPTS_KEPT,
   type WebhookAttemptRecord,
@@ -12,31 +11,40 @@ import type {
   WebhookEndpointModel,
 } from '../data/webhook-endpoint.model.js';
 import { retryDelayMs } from '../domain/send-outcome.js';
-import { startLeasedWorker, type LeasedWorker } from './leased-worker.js';
+import type { SecretKeyring } from '../domain/webhook-secret-cipher.js';
+import { batchedUpdates } from './batched-updates.js';
+import { startLeasedWorker, type LeasedQueueTiming, type LeasedWorker } from './leased-worker.js';
 import type { PostOutcome, WebhookClient } from './post-webhook.js';
 import { recordSellerNotice, type SellerNoticeDeps } from './record-seller-notice.js';
+import { openedSecretsOf } from './webhook-secrets.js';
 
-export interface WebhookSenderDeps {
+/** `giveUpAfterMs`: about a day (issue 35). */
+export interface WebhookSenderDeps extends LeasedQueueTiming {
   deliveries: WebhookDeliveryModel;
   endpoints: WebhookEndpointModel;
   client: WebhookClient;
   /** Where the seller is told of an endpoint disabled for failing. */
   notices: SellerNoticeDeps;
-  log: Logger;
-  now: () => Date;
-  everyMs: number;
-  concurrency: number;
-  leaseMs: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** How long a delivery is retried from its first try (about a day). */
-  giveUpAfterMs: number;
+  /** Opens the endpoints' secrets, encrypted at rest. */
+  secrets: SecretKeyring;
   /** How long an endpoint may fail every delivery before it is disabled (days). */
   disableAfterMs: number;
   counted?: (outcome: 'succeeded' | 'retried' | 'failed') => void;
 }
 
 const USER_AGENT = 'ONVELOPE-Webhooks/1';
+
+/** How long a settled try waits for others to be written with it: short beside any lease. */
+const SETTLE_WAIT_MS = 10;
+
+/**
+ * A claimed delivery and its endpoint as read with the batch (null: deleted). Deliveries of one
+ * endpoint in a batch share the object, so what one learns (`failingSince`) the next sees.
+ */
+interface Job {
+  delivery: WebhookDeliveryDocument;
+  endpoint: WebhookEndpointDocument | null;
+}
 
 /**
  * The `webhook-signature` header: `v1,<base64>` with the endpoint's secret, and a second one with
@@ -98,63 +106,96 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
   const { deliveries, endpoints, log } = deps;
 
   /**
-   * Claims up to `limit` due deliveries: one read finds the earliest due, then each is taken by
-   * its id (indexed everywhere) under a token of this claim (`leaseOwner`), which only this sender
-   * settles them by. One another sender took between the read and the take is skipped.
+   * Claims up to `limit` due deliveries in four round trips whatever `limit` is: one read finds
+   * the earliest due, one update takes those still due under a token of this claim (`leaseOwner`),
+   * which only this sender settles them by, and one read fetches what it took (one another sender
+   * took between the read and the update is not among them). Their endpoints are read once for the
+   * batch, not once a delivery.
    */
-  const claim = async (limit: number) => {
+  const claim = async (limit: number): Promise<Job[]> => {
     const now = deps.now();
-    const due = await deliveries
-      .find({ state: 'pending', nextAttemptAt: { $lte: now } }, { _id: 1 })
+    const due = { state: 'pending' as const, nextAttemptAt: { $lte: now } };
+    const found = await deliveries
+      .find(due, { _id: 1 })
       .sort({ nextAttemptAt: 1 })
       .limit(limit)
       .lean();
+    if (found.length === 0) return [];
+    const ids = found.map(({ _id }) => _id);
     const token = `${owner}:${randomUUID()}`;
-    const taken = await Promise.all(
-      due.map(({ _id }) =>
-        deliveries
-          .findOneAndUpdate(
-            { _id, state: 'pending', nextAttemptAt: { $lte: now } },
-            {
-              $set: {
-                nextAttemptAt: new Date(now.getTime() + deps.leaseMs),
-                leaseOwner: token,
-                updatedAt: now,
-              },
-            },
-            { new: true },
-          )
-          .lean<WebhookDeliveryDocument>(),
-      ),
+    await deliveries.updateMany(
+      { _id: { $in: ids }, ...due },
+      {
+        $set: {
+          nextAttemptAt: new Date(now.getTime() + deps.leaseMs),
+          leaseOwner: token,
+          updatedAt: now,
+        },
+      },
     );
-    return taken.filter((delivery) => delivery !== null);
+    const taken = await deliveries
+      .find({ _id: { $in: ids }, leaseOwner: token })
+      .lean<WebhookDeliveryDocument[]>();
+    const endpointsById = new Map(
+      (
+        await endpoints
+          .find({ _id: { $in: [...new Set(taken.map(({ endpointId }) => endpointId))] } })
+          .lean<WebhookEndpointDocument[]>()
+      ).map((endpoint) => [endpoint._id.toString(), endpoint]),
+    );
+    // Earliest due first, as found.
+    const order = new Map(ids.map((id, index) => [id.toString(), index]));
+    return taken
+      .sort((a, b) => (order.get(a._id.toString()) ?? 0) - (order.get(b._id.toString()) ?? 0))
+      .map((delivery) => {
+        const endpoint = endpointsById.get(delivery.endpointId);
+        return {
+          delivery,
+          endpoint: endpoint?.accountId === delivery.accountId ? endpoint : null,
+        };
+      });
   };
+
+  // The tries that end within a few milliseconds of each other are written in one round trip.
+  const settleWrite = batchedUpdates(deliveries, {
+    maxOps: deps.concurrency,
+    maxWaitMs: SETTLE_WAIT_MS,
+  });
 
   /** Ends this try; only while this claim still holds the delivery (a replay may have reset it). */
   const settle = (delivery: WebhookDeliveryDocument, set: Partial<WebhookDeliveryDocument>) =>
-    deliveries.updateOne(
+    settleWrite(
       { _id: delivery._id, leaseOwner: delivery.leaseOwner },
       { $set: { ...set, leaseOwner: null, updatedAt: deps.now() } },
     );
 
-  /** The endpoint failed again: note since when, and disable it once that is days ago. */
+  /**
+   * The endpoint failed again: note since when, and disable it once that is days ago. What the
+   * batch knows spares the reads: failing since a moment that is not days ago yet cannot disable.
+   */
   async function endpointFailed(endpoint: WebhookEndpointDocument, now: Date, error: string) {
-    await endpoints.updateOne(
-      { _id: endpoint._id, failingSince: null },
-      { $set: { failingSince: now } },
-    );
+    if (!endpoint.failingSince) {
+      const noted = await endpoints.updateOne(
+        { _id: endpoint._id, failingSince: null },
+        { $set: { failingSince: now } },
+      );
+      if (noted.modifiedCount > 0) endpoint.failingSince = now;
+    }
+    const threshold = new Date(now.getTime() - deps.disableAfterMs);
+    if (endpoint.failingSince && endpoint.failingSince > threshold) return;
     const disabled = await endpoints
       .findOneAndUpdate(
         {
           _id: endpoint._id,
           state: 'enabled',
-          failingSince: { $lte: new Date(now.getTime() - deps.disableAfterMs) },
+          failingSince: { $lte: threshold },
         },
         { $set: { state: 'disabled', disabledReason: 'failing', disabledAt: now, updatedAt: now } },
         { new: true },
       )
       .lean<WebhookEndpointDocument>();
     if (!disabled?.failingSince) return;
+    endpoint.state = 'disabled';
     log.warn(
       { endpointId: endpoint._id.toString() },
       'webhook endpoint disabled after failing for days',
@@ -173,10 +214,7 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
     });
   }
 
-  async function deliver(delivery: WebhookDeliveryDocument) {
-    const endpoint = await endpoints
-      .findOne({ _id: delivery.endpointId, accountId: delivery.accountId })
-      .lean<WebhookEndpointDocument>();
+  async function deliver({ delivery, endpoint }: Job) {
     if (!endpoint || endpoint.state !== 'enabled') {
       await settle(delivery, { state: 'failed', reason: 'endpoint_disabled', nextAttemptAt: null });
       deps.counted?.('failed');
@@ -190,7 +228,12 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
         'user-agent': USER_AGENT,
         'webhook-id': delivery.eventId,
         'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': signatureOf(endpoint, delivery.eventId, now, delivery.body),
+        'webhook-signature': signatureOf(
+          { ...endpoint, ...openedSecretsOf(deps.secrets, endpoint) },
+          delivery.eventId,
+          now,
+          delivery.body,
+        ),
       },
       delivery.body,
     );
@@ -208,6 +251,7 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
         nextAttemptAt: null,
       });
       if (endpoint.failingSince) {
+        endpoint.failingSince = null;
         await endpoints.updateOne({ _id: endpoint._id }, { $set: { failingSince: null } });
       }
       deps.counted?.('succeeded');

@@ -48,6 +48,7 @@ const secretNames = [
   'METRICS_TOKEN',
   'GATEWAY_SECRET',
   'UNSUBSCRIBE_SECRET',
+  'WEBHOOK_SECRETS_KEY',
 ];
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are read as plain data */
@@ -162,6 +163,7 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
       'secrets.values.TOKEN_ENCRYPTION_KEY',
       'secrets.values.STATE_SECRET',
       'secrets.values.UNSUBSCRIBE_SECRET',
+      'secrets.values.WEBHOOK_SECRETS_KEY',
     ]);
     // One value missing is named alone, with what to do.
     await expect(

@@ -118,10 +118,10 @@ Values from `apps.<name>.env` come last and win.
 {{/*
 Keys the apps refuse to start without in production: every app's GATEWAY_SECRET
 (packages/service-kit/src/config.ts), svc-sync's four (svc-sync/src/config.ts) and svc-notify's
-UNSUBSCRIBE_SECRET (svc-notify/src/config.ts).
+UNSUBSCRIBE_SECRET and WEBHOOK_SECRETS_KEY (svc-notify/src/config.ts).
 */}}
 {{- define "onvelope.productionSecretKeys" -}}
-GATEWAY_SECRET BIGCARTEL_CLIENT_ID BIGCARTEL_CLIENT_SECRET TOKEN_ENCRYPTION_KEY STATE_SECRET UNSUBSCRIBE_SECRET
+GATEWAY_SECRET BIGCARTEL_CLIENT_ID BIGCARTEL_CLIENT_SECRET TOKEN_ENCRYPTION_KEY STATE_SECRET UNSUBSCRIBE_SECRET WEBHOOK_SECRETS_KEY
 {{- end -}}
 
 {{/*
