@@ -20,7 +20,7 @@ import { registerOrderCorrectionRoutes } from './routes/order-corrections.routes
 import { registerOrderQueryRoutes } from './routes/order-queries.routes.js';
 import { registerReportRoutes } from './routes/reports.routes.js';
 import { registerShippingRoutes } from './routes/shipping.routes.js';
-import { startImportThread } from './use-cases/import-csv-thread.js';
+import { startImportThread } from './import/import-thread.js';
 import { registerUploadRoutes } from './routes/upload.routes.js';
 import { startBulkJobs } from './use-cases/bulk-jobs.js';
 import { prepareBuyerDeps } from './use-cases/buyer-deps.js';

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkMessages, type BulkJob } from '@onvelope/contracts';
@@ -11,6 +12,7 @@ import {
 } from '@onvelope/testkit';
 import { bulkJobModel } from '../src/data/bulk-job.model.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
+import { reportColumns } from '../src/export/report-columns.js';
 import { startOrdersService } from '../src/index.js';
 import { csvOf, uploadCsv, type CsvOrder } from './support.js';
 
@@ -324,4 +326,273 @@ describe('bulk actions', () => {
     expect(job).toMatchObject({ status: 'done', processed: 2, done: 2, skipped: 0 });
     expect(await read(notYet!)).toMatchObject({ status: 'shipped', trackingNumber: 'LEFT2' });
   });
+  /** POSTs a bulk export; answers the status, headers and bytes. */
+  async function exportSelection(body: unknown, token = tokenA) {
+    const response = await fetch(`${orders.url}/api/upload/bulk-export`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  /** The order numbers of an exported CSV, its header checked to be the report's. */
+  function orderNumbersOfCsv(bytes: Buffer): string[] {
+    const [header, ...lines] = bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header).toBe(reportColumns.map((column) => column.header).join(','));
+    return lines.map((line) => line.split(',')[0] as string);
+  }
+
+  it('exports exactly the ticked orders, with the report’s columns, in each format', async () => {
+    const [first, second, third] = await importOrders(3, tokenA, { firstName: 'Exportia' });
+    const selection = { kind: 'orders', orderNumbers: [first, third, 'NO-SUCH-ORDER'] };
+    const csv = await exportSelection({ selection, format: 'csv' });
+    expect(csv.response.status).toBe(200);
+    expect(csv.response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="onvelope-selection-\d{8}-\d{6}\.csv"$/,
+    );
+    // Newest first, as the report; the order not ticked is not there.
+    expect(orderNumbersOfCsv(csv.bytes).sort()).toEqual([first, third].sort());
+    expect(csv.bytes.toString('utf8')).toContain(
+      `${first},Exportia,Lovelace,ada@example.com,pending`,
+    );
+    expect(csv.bytes.toString('utf8')).not.toContain(`${second},`);
+
+    const xlsx = await exportSelection({ selection, format: 'xlsx' });
+    expect(xlsx.response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const column = sheet.getColumn(1).values.slice(2).map(String);
+    expect(column.sort()).toEqual([first, third].sort());
+
+    const pdf = await exportSelection({ selection, format: 'pdf' });
+    expect(pdf.response.status).toBe(200);
+    expect(pdf.response.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('exports every order matching the filter or the search, and refuses a bad format', async () => {
+    const found = await importOrders(3, tokenA, { firstName: 'Quixotica' });
+    await importOrders(2);
+    const csv = await exportSelection({
+      selection: { kind: 'matching', filter: { q: 'quixotica', status: 'all' } },
+      format: 'csv',
+    });
+    expect(orderNumbersOfCsv(csv.bytes)).toEqual([...found].reverse());
+    const refused = await exportSelection({
+      selection: { kind: 'orders', orderNumbers: [found[0]] },
+      format: 'docx',
+    });
+    expect(refused.response.status).toBe(400);
+  });
+
+  it("exports nothing of another seller's, by order number or by filter", async () => {
+    const [theirs] = await importOrders(1, tokenB, { status: 'cancelled', firstName: 'Bee' });
+    const named = await exportSelection({
+      selection: { kind: 'orders', orderNumbers: [theirs] },
+      format: 'csv',
+    });
+    expect(orderNumbersOfCsv(named.bytes)).toEqual([]);
+    const matching = await exportSelection({
+      selection: { kind: 'matching', filter: { status: 'cancelled', omitShipped: false } },
+      format: 'csv',
+    });
+    expect(orderNumbersOfCsv(matching.bytes)).not.toContain(theirs);
+    expect(matching.bytes.toString('utf8')).not.toContain('Bee');
+  });
+
+  /** Imports orders with an Items column; answers their numbers. */
+  async function importWithItems(
+    rows: { items: string; status?: string }[],
+    token = tokenA,
+  ): Promise<string[]> {
+    const prefix = `R${(seq += 1)}-`;
+    const numbers = rows.map((_, i) => `${prefix}${i + 1}`);
+    const csv = [
+      'orderNumber,firstName,lastName,email,postcode,status,items',
+      ...rows.map(
+        (row, i) =>
+          `${numbers[i]},Ada,Lovelace,ada@example.com,SW1A 1AA,${row.status ?? 'pending'},${row.items}`,
+      ),
+    ].join('\n');
+    expect((await uploadCsv(orders.url, token, `${csv}\n`)).status).toBe(200);
+    return numbers;
+  }
+
+  async function createRule(body: unknown, token = tokenA): Promise<string> {
+    const created = await call('POST', '/api/keyword-rules', body, token);
+    expect(created.status).toBe(201);
+    return created.body.rule.id;
+  }
+
+  it('applies one rule to the selected orders, counted first, keeping other rules’ messages', async () => {
+    const [gift, plain, shipped, carried, unselected] = await importWithItems([
+      { items: 'Gift card' },
+      { items: 'Mug' },
+      { items: 'Gift card', status: 'shipped' },
+      { items: 'Gift card; Poster' },
+      { items: 'Gift card' },
+    ]);
+    // Another rule gave `carried` its message before the one applied here existed.
+    const poster = await createRule({
+      keyword: 'poster',
+      action: 'add_message',
+      customMessage: 'Poster tube',
+    });
+    await call('POST', '/api/keyword-rules/apply', {});
+    await expect.poll(async () => (await read(carried!))?.keywordMessage).toBe('Poster tube');
+    await call('DELETE', `/api/keyword-rules/${poster}`);
+    const ruleId = await createRule({
+      keyword: 'gift',
+      action: 'working_through_orders',
+      customMessage: 'Gift wrapped',
+    });
+    const selection = { kind: 'orders', orderNumbers: [gift, plain, shipped, carried] };
+
+    expect((await call('POST', '/api/upload/bulk-jobs/count', { selection, ruleId })).body).toEqual(
+      {
+        count: 4,
+        changes: 2,
+      },
+    );
+    const job = await run({ selection, action: { kind: 'apply_rule', ruleId } });
+    expect(job).toMatchObject({
+      action: 'apply_rule',
+      status: 'done',
+      total: 4,
+      processed: 4,
+      done: 2,
+      skipped: 2,
+      message: "Applied rule 'gift' to 2 orders; 2 skipped.",
+    });
+    expect(await read(gift!)).toMatchObject({
+      status: 'processing',
+      keywordMessage: 'Gift wrapped',
+      statusRule: { id: ruleId, keyword: 'gift' },
+    });
+    expect(await read(carried!)).toMatchObject({
+      status: 'processing',
+      keywordMessage: 'Poster tube | Gift wrapped',
+    });
+    expect(await read(plain!)).toMatchObject({ status: 'pending', keywordMessage: null });
+    expect(await read(shipped!)).toMatchObject({ status: 'shipped', keywordMessage: null });
+    expect(await read(unselected!)).toMatchObject({ status: 'pending', keywordMessage: null });
+    expect((await outcomes(job.id, '?outcome=skipped')).outcomes).toEqual([
+      { orderNumber: plain, outcome: 'skipped', reason: bulkMessages.ruleNoMatch(plain!, 'gift') },
+      {
+        orderNumber: shipped,
+        outcome: 'skipped',
+        reason: bulkMessages.ruleSettled(shipped!, 'shipped'),
+      },
+    ]);
+    // The history says the rules did it.
+    const history = await call('GET', `/api/upload/tracking-entries/${gift}/history`);
+    expect(history.body.history[0]).toMatchObject({ by: 'rule' });
+
+    // Applied again: nothing left to change.
+    expect((await call('POST', '/api/upload/bulk-jobs/count', { selection, ruleId })).body).toEqual(
+      {
+        count: 4,
+        changes: 0,
+      },
+    );
+    const again = await run({ selection, action: { kind: 'apply_rule', ruleId } });
+    expect(again).toMatchObject({ done: 0, skipped: 4 });
+    expect((await outcomes(again.id, '?outcome=skipped')).outcomes[0].reason).toBe(
+      bulkMessages.ruleUnchanged(gift!),
+    );
+  });
+
+  it("never applies another seller's rule, nor a rule to another seller's orders", async () => {
+    const [theirs] = await importWithItems([{ items: 'Gift card' }], tokenB);
+    const ruleId = await createRule({
+      keyword: 'gift',
+      action: 'add_message',
+      customMessage: 'Gift note',
+    });
+    const selection = { kind: 'orders', orderNumbers: [theirs] };
+    // B names A's rule: it is not B's.
+    expect(
+      await call(
+        'POST',
+        '/api/upload/bulk-jobs',
+        { selection, action: { kind: 'apply_rule', ruleId } },
+        tokenB,
+      ),
+    ).toEqual({ status: 404, body: { error: bulkMessages.ruleNotFound } });
+    expect(
+      (await call('POST', '/api/upload/bulk-jobs/count', { selection, ruleId }, tokenB)).status,
+    ).toBe(404);
+    // A applies their rule to B's order number: A has no such order.
+    expect((await call('POST', '/api/upload/bulk-jobs/count', { selection, ruleId })).body).toEqual(
+      {
+        count: 0,
+        changes: 0,
+      },
+    );
+    const job = await run({ selection, action: { kind: 'apply_rule', ruleId } });
+    expect(job).toMatchObject({ done: 0, skipped: 1 });
+    expect(await read(theirs!, 'bulk-seller-b')).toMatchObject({ keywordMessage: null });
+  });
+
+  // A rule is applied 200 orders to a bulk write, much faster than orders are shipped: enough
+  // batches that the service is stopped part-way.
+  const APPLY_RESTART_ORDERS = 3_000;
+
+  it('resumes an apply-rule job after a restart without changing an order twice', async () => {
+    const numbers = await importWithItems(
+      Array.from({ length: APPLY_RESTART_ORDERS }, () => ({
+        items: 'Resume mug',
+        status: 'processing',
+      })),
+    );
+    const ruleId = await createRule({
+      keyword: 'resume mug',
+      action: 'add_message',
+      customMessage: 'Handle with care',
+    });
+    const started = await call('POST', '/api/upload/bulk-jobs', {
+      selection: { kind: 'matching', filter: { q: 'resume mug', status: 'processing' } },
+      action: { kind: 'apply_rule', ruleId },
+    });
+    expect(started.status).toBe(202);
+    const jobId = started.body.job.id as string;
+    await expect
+      .poll(async () => (await bulkJobModel(db).findById(jobId).lean())?.processed, {
+        interval: 20,
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
+    await orders.close();
+    const stopped = await bulkJobModel(db).findById(jobId).lean();
+    expect(stopped).toMatchObject({ status: 'running' });
+    expect(stopped!.processed).toBeLessThan(APPLY_RESTART_ORDERS);
+
+    orders = await startService(startOrdersService, {
+      AUTH_JWKS_URL: issuer.url,
+      MONGO_DB: orders.env.MONGO_DB,
+    });
+    const job = await finished(jobId);
+    expect(job).toMatchObject({
+      status: 'done',
+      total: APPLY_RESTART_ORDERS,
+      processed: APPLY_RESTART_ORDERS,
+      done: APPLY_RESTART_ORDERS,
+      skipped: 0,
+    });
+    const changed = await trackingEntryModel(db)
+      .find({ accountId: accountA, orderNumber: { $in: numbers } })
+      .select({ version: 1, keywordMessage: 1 })
+      .lean();
+    // Imported (version 1), the rule applied once (version 2).
+    expect(
+      changed.filter((o) => o.keywordMessage === 'Handle with care' && o.version === 2),
+    ).toHaveLength(APPLY_RESTART_ORDERS);
+  }, 180_000);
 });

@@ -9,7 +9,7 @@ import {
 } from '@onvelope/service-kit';
 import { connectTestDatabase, testInfra, uniqueDatabaseName } from '@onvelope/testkit';
 import { ensureOrdersStream } from '../src/events/tracking-entry-events.js';
-import { startImportThread, type ImportThread } from '../src/use-cases/import-csv-thread.js';
+import { startImportThread, type ImportThread } from '../src/import/import-thread.js';
 import { csvOf, requiredHeader } from './support.js';
 
 const log = createLogger('import-thread-test', 'silent');

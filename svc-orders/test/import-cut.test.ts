@@ -13,8 +13,8 @@ import {
   type TestIssuer,
 } from '@onvelope/testkit';
 import { startOrdersService } from '../src/index.js';
-import { BESIDE_CALLS_MS } from '../src/use-cases/import-csv.js';
-import { importMessages } from '../src/use-cases/import-report.js';
+import { BESIDE_CALLS_MS } from '../src/import/import-csv.js';
+import { importMessages } from '../src/import/row-report.js';
 import { csvLine, requiredHeader, sellerOf, type Caller } from './support.js';
 
 const ROWS = 5_000;

@@ -25,7 +25,7 @@ import {
   type OutboxIntent,
 } from '../src/data/tracking-entry-outbox.js';
 import { orderKeyOf, trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import type { TrackingEntryChange } from '../src/events/tracking-entry-events.js';
+import type { TrackingEntryChange } from '../src/data/tracking-entry-change.js';
 import { csvOf, sellerOf } from './support.js';
 
 const changesOf = (count: number, prefix: string) =>

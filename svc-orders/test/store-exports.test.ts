@@ -308,6 +308,7 @@ describe('importing the files stores really export', () => {
       orderDate: new Date('2025-03-01T00:00:00Z'),
       shippingCountry: 'GB',
       itemTotal: 42.5,
+      currency: 'GBP',
     });
   });
 

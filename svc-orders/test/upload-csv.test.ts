@@ -26,8 +26,8 @@ import { startInfra, type Infra } from '@onvelope/infra';
 import { pendingOutboxRecords } from '../src/data/tracking-entry-outbox.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { startOrdersService } from '../src/index.js';
-import { BESIDE_CALLS_MS } from '../src/use-cases/import-csv.js';
-import { importMessages } from '../src/use-cases/import-report.js';
+import { BESIDE_CALLS_MS } from '../src/import/import-csv.js';
+import { importMessages } from '../src/import/row-report.js';
 import { csvLine, csvOf, requiredHeader, sellerOf, uploadCsv, type Caller } from './support.js';
 
 describe('POST /api/upload/csv', () => {

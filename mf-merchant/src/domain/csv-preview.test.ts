@@ -22,6 +22,12 @@ describe('decodePreviewText', () => {
     expect(decodePreviewText(bytes(0xff, 0xfe, 0x61, 0x00, 0x09, 0x00, 0x62, 0x00))).toBe('a\tb');
     expect(decodePreviewText(bytes(0xfe, 0xff, 0x00, 0x61, 0x00, 0x09, 0x00, 0x62))).toBe('a\tb');
   });
+
+  it('reads UTF-16 without a byte-order mark by its NUL bytes, as the import does', () => {
+    const text = 'orderNumber\temail';
+    const utf16le = new Uint8Array([...text].flatMap((char) => [char.charCodeAt(0), 0]));
+    expect(decodePreviewText(utf16le)).toBe(text);
+  });
 });
 
 describe('parseCsvPreview', () => {
@@ -74,6 +80,21 @@ describe('parseCsvPreview', () => {
       ['1', '2'],
       ['3', '4'],
     ]);
+  });
+
+  it("shows the header the import finds past a title, a line of commas or Excel's sep= line", () => {
+    expect(
+      parseCsvPreview('Orders report generated 2 October 2026\nsep=;\na;b\n1;2\n', {
+        complete: true,
+      }),
+    ).toEqual({ headers: ['a', 'b'], rows: [['1', '2']], separator: ';' });
+    expect(
+      parseCsvPreview(',,,,\nSales Record Number\tUser Id\n7\tann\n', { complete: true }),
+    ).toEqual({
+      headers: ['Sales Record Number', 'User Id'],
+      rows: [['7', 'ann']],
+      separator: '\t',
+    });
   });
 
   it('skips blank lines and gives null for a file without a header row', () => {

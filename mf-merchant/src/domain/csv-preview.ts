@@ -1,3 +1,5 @@
+import { encodingOfHead, findHeaderRow, type Separator } from '@onvelope/contracts';
+
 /** spec 000 §9: the uploader previews the first 10 rows. */
 export const csvPreviewRows = 10;
 
@@ -10,19 +12,17 @@ export const csvPreviewBytes = 256 * 1024;
 export interface CsvPreview {
   headers: string[];
   rows: string[][];
-  separator: ',' | ';' | '\t';
+  separator: Separator;
 }
 
-const separators = [',', ';', '\t'] as const;
-
 /**
- * The preview's text from the head of a file, decoded as the import decodes it: a byte-order mark
- * names UTF-8 or UTF-16, and text that is not UTF-8 is Windows-1252 (what spreadsheets on Windows
+ * The preview's text from the head of a file, decoded as the import decodes it: its first bytes
+ * name UTF-8 or UTF-16 (contracts' `encodingOfHead`), and text that is not UTF-8 is Windows-1252 (what spreadsheets on Windows
  * save), so "Zoë" shows as the import will store it.
  */
 export function decodePreviewText(head: Uint8Array): string {
-  if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le').decode(head);
-  if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be').decode(head);
+  const { encoding } = encodingOfHead(head);
+  if (encoding !== 'UTF-8') return new TextDecoder(encoding.toLowerCase()).decode(head);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(head);
   } catch {
@@ -35,8 +35,9 @@ export function decodePreviewText(head: Uint8Array): string {
 
 /**
  * Parses the head of a CSV file for the preview: the header row and up to `maxRows` data rows. It
- * accepts what the import accepts: a UTF-8 byte-order mark, CRLF, quoted fields (with "" and line
- * breaks inside), and comma, semicolon or tab separators (the one the header row uses most).
+ * reads what the import reads: a UTF-8 byte-order mark, CRLF, quoted fields (with "" and line
+ * breaks inside), and the header line and separator the import finds (contracts' `findHeaderRow`:
+ * past a preamble of blank lines, a title or Excel's `sep=;`, comma, semicolon or tab).
  * `complete` says whether `text` is the whole file; when it is only the head, a last row that may
  * have been cut is dropped. Returns null when there is no header row to show.
  */
@@ -46,8 +47,11 @@ export function parseCsvPreview(
 ): CsvPreview | null {
   const maxRows = options.maxRows ?? csvPreviewRows;
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const separator = detectSeparator(body);
-  const records = splitRecords(body, separator, maxRows + 2);
+  const lines = body.split(/\r?\n/);
+  const header = findHeaderRow(options.complete ? lines : lines.slice(0, -1));
+  if (!header) return null;
+  const { separator } = header;
+  const records = splitRecords(startOfLine(body, header.skippedLines), separator, maxRows + 2);
   if (!options.complete && !records.ended && records.rows.length > 0) records.rows.pop();
   const rows = records.rows.filter((row) => row.some((cell) => cell.trim() !== ''));
   const [headers, ...data] = rows;
@@ -55,30 +59,11 @@ export function parseCsvPreview(
   return { headers: headers.map((cell) => cell.trim()), rows: data.slice(0, maxRows), separator };
 }
 
-function detectSeparator(text: string): CsvPreview['separator'] {
-  const firstLine = headerLine(text);
-  let best: CsvPreview['separator'] = ',';
-  let bestCount = 0;
-  for (const candidate of separators) {
-    const count = firstLine.split(candidate).length - 1;
-    if (count > bestCount) {
-      best = candidate;
-      bestCount = count;
-    }
-  }
-  return best;
-}
-
-/** The first line with quoted parts removed, so a separator inside a quoted header is not counted. */
-function headerLine(text: string): string {
-  let line = '';
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted) line += char;
-  }
-  return line;
+/** The text from the start of its `line`-th line (0 the first), as the import skips a preamble. */
+function startOfLine(text: string, line: number): string {
+  let start = 0;
+  for (let skipped = 0; skipped < line; skipped += 1) start = text.indexOf('\n', start) + 1;
+  return text.slice(start);
 }
 
 /**

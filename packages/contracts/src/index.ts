@@ -19,6 +19,8 @@ export * from './orders/buyers.js';
 export * from './orders/line-items.js';
 export * from './orders/csv-template.js';
 export * from './orders/order-files.js';
+export * from './orders/order-file-sniffing.js';
+export * from './orders/search-fields.js';
 export * from './orders/delivery-estimates.js';
 export * from './orders/carriers.js';
 export * from './orders/bulk.js';

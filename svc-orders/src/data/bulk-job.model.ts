@@ -3,9 +3,10 @@ import { Schema, type InferSchemaType, type Model, type Types } from 'mongoose';
 import type { BulkJob } from '@onvelope/contracts';
 
 /**
- * A bulk action on a seller's orders (issue 38 item 5), with its selection, its progress and the
- * position to resume from. `runningKey` holds the account while it runs (one bulk action at a
- * time per seller, across instances) and `leaseToken` the instance working on it
+ * A bulk action on a seller's orders (issue 38 item 5: ship, delete, apply one keyword rule), with
+ * its selection, its progress and the position to resume from. `runningKey` holds the account
+ * while it runs (one bulk action at a time per seller, across instances) and `leaseToken` the
+ * instance working on it
  * (`accountJobRunner`). The selection is read a batch at a time: `orderNumbers` from `position`
  * (explicit), or the orders matching `filter` after `resumeAfter` up to `upTo` (the last id when
  * it started, so orders added later are left out). `batch` holds the batch being worked on: after
@@ -17,8 +18,11 @@ const bulkJobSchema = new Schema(
     runningKey: { type: String },
     leaseToken: { type: String },
     status: { type: String, enum: ['running', 'done', 'failed'], required: true },
-    action: { type: String, enum: ['ship', 'delete'], required: true },
+    action: { type: String, enum: ['ship', 'delete', 'apply_rule'], required: true },
     courier: { type: String, default: null },
+    /** Apply rule: the seller's rule, and its name when the job started (for the end message). */
+    ruleId: { type: String, default: null },
+    ruleName: { type: String, default: null },
     /** Ship: each order's tracking number. */
     trackingNumbers: {
       type: [{ _id: false, orderNumber: String, trackingNumber: String }],

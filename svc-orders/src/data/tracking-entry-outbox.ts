@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection, type Types } from 'mongoose';
-import type { TrackingEntryChange } from '../events/tracking-entry-events.js';
+import type { TrackingEntryChange } from './tracking-entry-change.js';
 
 /**
  * The transactional outbox of tracking-entry events (collection `tracking_entry_outbox`). Without

@@ -1,17 +1,18 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import mongoose, {
   type AnyBulkWriteOperation,
+  type Connection,
   type FilterQuery,
   type Model,
   type mongo,
   type Types,
 } from 'mongoose';
 import type { OrderChangeActor } from '@onvelope/contracts';
-import { forAccount, isDatabaseUnavailable } from '@onvelope/service-kit';
+import { forAccount, isDatabaseUnavailable, type AccountRepository } from '@onvelope/service-kit';
 import { historyEntryOf, MAX_ORDER_HISTORY } from '../domain/order-history.js';
 import { searchedFields } from '../domain/search-terms.js';
 import { removalTallyOf, statusTallyOf, type StatusMove } from '../domain/status-tally.js';
-import { changeOf, type TrackingEntryChange } from '../events/tracking-entry-events.js';
+import { changeOf, type TrackingEntryChange } from './tracking-entry-change.js';
 import { countStatusChanges } from './seller-counters.js';
 import {
   abandonOutboxRecord,
@@ -119,33 +120,41 @@ export async function entriesWithOrderKeys(
  * order's history of changes, when told who is changing it (`changedBy`). Use cases decide what
  * changes; this decides how it is stored and announced.
  */
-export function trackingEntryWrites(
-  model: Model<TrackingEntryDocument>,
-  accountId: string,
-  changedBy?: OrderChangeActor,
-) {
-  const scoped = forAccount(model, accountId);
-  const db = model.db;
+export class TrackingEntryWriter {
+  /** Account-scoped reads (and the scope of any filter). */
+  readonly scoped: AccountRepository<TrackingEntryDocument>;
+  private readonly db: Connection;
+
+  constructor(
+    private readonly model: Model<TrackingEntryDocument>,
+    private readonly accountId: string,
+    /** Who changes the entries, for their history; none records no history. */
+    private readonly changedBy?: OrderChangeActor,
+  ) {
+    this.scoped = forAccount(model, accountId);
+    this.db = model.db;
+  }
 
   /** The account's entries with these order numbers (see `entriesWithOrderKeys`). */
-  const findByOrderNumbers = (orderNumbers: readonly string[]) =>
-    entriesWithOrderKeys(
-      model,
-      accountId,
-      orderNumbers.map((number) => orderKeyOf(accountId, number)),
+  findByOrderNumbers(orderNumbers: readonly string[]) {
+    return entriesWithOrderKeys(
+      this.model,
+      this.accountId,
+      orderNumbers.map((number) => orderKeyOf(this.accountId, number)),
     );
+  }
 
   /**
    * A new entry, every field present (null where nothing is known). One literal, so every entry
    * has the same shape: spreading defaults and values cost a millisecond for each thousand rows of
    * an import, and left objects that were slower to encode and collect.
    */
-  function newEntry(orderNumber: string, set: EntryFields, now: Date): TrackingEntryDocument {
+  newEntry(orderNumber: string, set: EntryFields, now: Date): TrackingEntryDocument {
     const document = {
       _id: new mongoose.Types.ObjectId(),
-      accountId,
+      accountId: this.accountId,
       orderNumber,
-      orderKey: orderKeyOf(accountId, orderNumber),
+      orderKey: orderKeyOf(this.accountId, orderNumber),
       source: set.source ?? 'csv',
       version: 1,
       firstName: set.firstName ?? null,
@@ -197,13 +206,13 @@ export function trackingEntryWrites(
     if (set.externalId) {
       entry.externalId = set.externalId;
       entry.connectionId = set.connectionId ?? null;
-      entry.storeFrontKey = storeFrontKeyOf(accountId, entry.source, set.externalId);
+      entry.storeFrontKey = storeFrontKeyOf(this.accountId, entry.source, set.externalId);
     }
     return entry;
   }
 
   /** What an update sets: the fields, `updatedAt`, and fresh search text when it depends on them. */
-  function $setOf(
+  setOf(
     before: Partial<TrackingEntryDocument> & { orderNumber: string },
     set: EntryFields,
     now: Date,
@@ -211,26 +220,23 @@ export function trackingEntryWrites(
     const $set: Record<string, unknown> = { ...set, updatedAt: now };
     if (touchesSearch(set)) $set.searchText = searchTextOf({ ...before, ...set });
     if (set.externalId && set.source) {
-      $set.storeFrontKey = storeFrontKeyOf(accountId, set.source, set.externalId);
+      $set.storeFrontKey = storeFrontKeyOf(this.accountId, set.source, set.externalId);
     }
     return $set;
   }
 
   /** What a write adds to the order's history: its changes, the oldest dropped past the bound. */
-  function historyPushOf(
+  private historyPushOf(
     before: Partial<TrackingEntryDocument>,
     set: EntryFields,
     now: Date,
   ): HistoryPush {
-    const entry = changedBy ? historyEntryOf(before, set, changedBy, now) : null;
+    const entry = this.changedBy ? historyEntryOf(before, set, this.changedBy, now) : null;
     return entry ? { $push: { history: { $each: [entry], $slice: -MAX_ORDER_HISTORY } } } : {};
   }
 
   /** Inserts a new entry; should another writer have created it meanwhile, `onDuplicate` runs. */
-  function insert(
-    document: TrackingEntryDocument,
-    onDuplicate?: () => AnyBulkWriteOperation,
-  ): EntryWrite {
+  insert(document: TrackingEntryDocument, onDuplicate?: () => AnyBulkWriteOperation): EntryWrite {
     return {
       orderNumber: document.orderNumber,
       operation: { insertOne: { document } },
@@ -244,20 +250,20 @@ export function trackingEntryWrites(
    * Creates or updates the entry with this order number, whatever is stored: on insert it holds
    * what a new entry would, but for what the write sets.
    */
-  function upsertOperation(
+  upsertOperation(
     orderNumber: string,
     $set: Record<string, unknown>,
     now: Date,
     filter: FilterQuery<TrackingEntryDocument> = { orderNumber },
     history: HistoryPush = {},
   ): AnyBulkWriteOperation {
-    const { _id, version, ...fresh } = newEntry(orderNumber, {}, now);
+    const { _id, version, ...fresh } = this.newEntry(orderNumber, {}, now);
     const onInsert = Object.fromEntries(
       Object.entries(fresh).filter(([field]) => !(field in $set)),
     );
     return {
       updateOne: {
-        filter: scoped.scope(filter),
+        filter: this.scoped.scope(filter),
         update: { $set, $inc: { version: 1 }, $setOnInsert: onInsert, ...history },
         upsert: true,
       },
@@ -265,17 +271,17 @@ export function trackingEntryWrites(
   }
 
   /** An update of a known entry whatever changed meanwhile (the later write wins field by field). */
-  function update(
+  update(
     before: TrackingEntryDocument | (Partial<TrackingEntryDocument> & { orderNumber: string }),
     set: EntryFields,
     now: Date,
   ): EntryWrite {
-    const operation = upsertOperation(
+    const operation = this.upsertOperation(
       before.orderNumber,
-      $setOf(before, set, now),
+      this.setOf(before, set, now),
       now,
       { orderNumber: before.orderNumber },
-      historyPushOf(before, set, now),
+      this.historyPushOf(before, set, now),
     );
     return {
       orderNumber: before.orderNumber,
@@ -286,18 +292,14 @@ export function trackingEntryWrites(
   }
 
   /** An update that lands only if the entry is still at the version read (else it is skipped). */
-  function updateIfUnchanged(
-    before: TrackingEntryDocument,
-    set: EntryFields,
-    now: Date,
-  ): EntryWrite {
-    const $set = $setOf(before, set, now);
+  updateIfUnchanged(before: TrackingEntryDocument, set: EntryFields, now: Date): EntryWrite {
+    const $set = this.setOf(before, set, now);
     return {
       orderNumber: before.orderNumber,
       operation: {
         updateOne: {
-          filter: scoped.scope({ _id: before._id, version: before.version }),
-          update: { $set, $inc: { version: 1 }, ...historyPushOf(before, set, now) },
+          filter: this.scoped.scope({ _id: before._id, version: before.version }),
+          update: { $set, $inc: { version: 1 }, ...this.historyPushOf(before, set, now) },
         },
       },
       after: { ...before, ...$set, version: before.version + 1 } as TrackingEntryDocument,
@@ -313,33 +315,33 @@ export function trackingEntryWrites(
    * cannot be settled (the database went away just after) counts as stored: the relay recovers the
    * record when its lease ends. `readBackMs`: how long a cut batch keeps asking what landed.
    */
-  async function writeBatch<W extends EntryWrite>(
+  async writeBatch<W extends EntryWrite>(
     writes: W[],
     now: Date,
     { readBackMs = 0 }: { readBackMs?: number } = {},
   ): Promise<BatchOutcome<W>> {
     const intent: OutboxIntent = {
-      accountId,
+      accountId: this.accountId,
       kind: 'upserted',
-      orderKeys: [...new Set(writes.map((write) => orderKeyOf(accountId, write.orderNumber)))],
+      orderKeys: [...new Set(writes.map((write) => orderKeyOf(this.accountId, write.orderNumber)))],
     };
-    const recordId = await openOutboxRecord(db, intent);
+    const recordId = await openOutboxRecord(this.db, intent);
     let outcome;
     try {
-      outcome = await writeInOrder(model, writes);
+      outcome = await writeInOrder(this.model, writes);
     } catch (error) {
       // Asked first: once the database answers again, the record is released at once too.
       const cut =
         error instanceof WriteCutError
-          ? await withStoredFound(error as WriteCutError<W>, now, readBackMs)
+          ? await this.withStoredFound(error as WriteCutError<W>, now, readBackMs)
           : undefined;
-      await abandonOutboxRecord(db, recordId).catch(() => undefined);
+      await abandonOutboxRecord(this.db, recordId).catch(() => undefined);
       throw cut ?? error;
     }
     try {
       // Counted before the record is settled: a recount waits while it is not (`seller-counters.ts`).
-      await countStatusChanges(db, accountId, batchTallyOf(writes, outcome));
-      await announce(writes, outcome, recordId, intent, now);
+      await countStatusChanges(this.db, this.accountId, batchTallyOf(writes, outcome));
+      await this.settleOutbox(writes, outcome, recordId, intent, now);
     } catch (error) {
       // The entries are stored: the record left `writing` is recovered (and its entries announced)
       // by the relay once its lease ends, so the write stands and the caller meets the outage next.
@@ -348,8 +350,11 @@ export function trackingEntryWrites(
     return outcome;
   }
 
-  /** Settles a stored batch's outbox record with the changes it made. */
-  async function announce<W extends EntryWrite>(
+  /**
+   * Settles a stored batch's outbox record with the changes it made: the import's last step, and
+   * every other writer's.
+   */
+  private async settleOutbox<W extends EntryWrite>(
     writes: W[],
     { skipped, failed, replaced, stored }: BatchOutcome<W>,
     recordId: Types.ObjectId,
@@ -376,12 +381,12 @@ export function trackingEntryWrites(
       } else readBack.add(write.orderNumber);
     }
     if (readBack.size) {
-      for (const doc of await findByOrderNumbers([...readBack])) {
+      for (const doc of await this.findByOrderNumbers([...readBack])) {
         // A guarded update that was skipped left someone else's change, announced by its writer.
         if (doc.updatedAt.getTime() === now.getTime()) changes.push(changeOf(doc));
       }
     }
-    await settleOutboxRecord(db, recordId, intent, { changes });
+    await settleOutboxRecord(this.db, recordId, intent, { changes });
   }
 
   /**
@@ -389,7 +394,7 @@ export function trackingEntryWrites(
    * again while the database stays away, for up to `readBackMs`: a write can land with its answer
    * lost, and only the database can say so.
    */
-  async function withStoredFound<W extends EntryWrite>(
+  private async withStoredFound<W extends EntryWrite>(
     cut: WriteCutError<W>,
     now: Date,
     readBackMs: number,
@@ -398,7 +403,7 @@ export function trackingEntryWrites(
     for (;;) {
       try {
         const landed = new Set(
-          (await findByOrderNumbers(cut.unknown.map((write) => write.orderNumber)))
+          (await this.findByOrderNumbers(cut.unknown.map((write) => write.orderNumber)))
             .filter((doc) => doc.updatedAt.getTime() === now.getTime())
             .map((doc) => doc.orderNumber),
         );
@@ -417,13 +422,13 @@ export function trackingEntryWrites(
   }
 
   /** One guarded update (see `updateIfUnchanged`); answers the entry after it, or null if it changed. */
-  async function updateOne(before: TrackingEntryDocument, set: EntryFields, now: Date) {
-    const write = updateIfUnchanged(before, set, now);
-    const { skipped, failed } = await writeBatch([write], now);
+  async updateOne(before: TrackingEntryDocument, set: EntryFields, now: Date) {
+    const write = this.updateIfUnchanged(before, set, now);
+    const { skipped, failed } = await this.writeBatch([write], now);
     const refused = failed.get(write);
     if (refused) throw new Error(refused);
     if (skipped.has(write)) return null;
-    const after = await scoped.findOne({ _id: before._id }).lean<TrackingEntryDocument>();
+    const after = await this.scoped.findOne({ _id: before._id }).lean<TrackingEntryDocument>();
     return after && after.updatedAt.getTime() === now.getTime() ? after : null;
   }
 
@@ -432,11 +437,11 @@ export function trackingEntryWrites(
    * account in memory), each thousand announced through the outbox: the record names the entries
    * before they go, and the relay announces those that are gone.
    */
-  async function deleteWhere(
+  async deleteWhere(
     filter: FilterQuery<TrackingEntryDocument>,
     batchSize = 1_000,
   ): Promise<number> {
-    const cursor = scoped
+    const cursor = this.scoped
       .find(filter)
       .select({ _id: 1, status: 1 })
       .sort({ _id: 1 })
@@ -446,18 +451,22 @@ export function trackingEntryWrites(
     let ids: TrackingEntryDocument['_id'][] = [];
     let statuses: string[] = [];
     const flush = async () => {
-      const intent: OutboxIntent = { accountId, kind: 'deleted', entryIds: ids.map(String) };
-      const recordId = await openOutboxRecord(db, intent);
-      const result = await scoped.deleteMany({ ...filter, _id: { $in: ids } });
+      const intent: OutboxIntent = {
+        accountId: this.accountId,
+        kind: 'deleted',
+        entryIds: ids.map(String),
+      };
+      const recordId = await openOutboxRecord(this.db, intent);
+      const result = await this.scoped.deleteMany({ ...filter, _id: { $in: ids } });
       deleted += result.deletedCount;
       // Fewer deleted than read: another deletion took some, which of them is not said.
       const removed = removalTallyOf(statuses);
       await countStatusChanges(
-        db,
-        accountId,
+        this.db,
+        this.accountId,
         result.deletedCount === ids.length ? removed : { deltas: {}, doubtful: true },
       );
-      await settleOutboxRecord(db, recordId, intent, { deletedAt: new Date() });
+      await settleOutboxRecord(this.db, recordId, intent, { deletedAt: new Date() });
       ids = [];
       statuses = [];
     };
@@ -473,21 +482,13 @@ export function trackingEntryWrites(
     }
     return deleted;
   }
-
-  return {
-    /** Account-scoped reads (and the scope of any filter). */
-    scoped,
-    findByOrderNumbers,
-    newEntry,
-    insert,
-    update,
-    updateIfUnchanged,
-    upsertOperation,
-    setOf: $setOf,
-    writeBatch,
-    updateOne,
-    deleteWhere,
-  };
 }
 
-export type TrackingEntryWrites = ReturnType<typeof trackingEntryWrites>;
+/** The writer of one seller's entries, `changedBy` naming who changes them for their history. */
+export const trackingEntryWrites = (
+  model: Model<TrackingEntryDocument>,
+  accountId: string,
+  changedBy?: OrderChangeActor,
+) => new TrackingEntryWriter(model, accountId, changedBy);
+
+export type TrackingEntryWrites = TrackingEntryWriter;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { defaultRuleMessages } from '@onvelope/contracts';
-import { evaluateKeywordRules, itemNamesOf, type KeywordRuleLike } from './keyword-rules.js';
+import {
+  evaluateKeywordRules,
+  itemNamesOf,
+  layerRuleOutcome,
+  type KeywordRuleLike,
+} from './keyword-rules.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
@@ -225,5 +230,43 @@ describe('evaluateKeywordRules', () => {
     expect(evaluateKeywordRules([rule({ keyword: '   ' })], 'Anything', now).appliedRules).toEqual(
       [],
     );
+  });
+});
+
+describe('layerRuleOutcome', () => {
+  const gift = rule({ keyword: 'gift' });
+  const outcome = evaluateKeywordRules([gift], 'Gift wrap', now);
+
+  it("adds one rule's message and explanation to those other rules gave the order", () => {
+    expect(
+      layerRuleOutcome(
+        {
+          keywordMessage: 'Ships in March',
+          keywordExplanation: "rule 'march' matched 'March' in Items",
+        },
+        outcome,
+      ),
+    ).toMatchObject({
+      message: 'Ships in March | message for gift',
+      explanation:
+        "rule 'march' matched 'March' in Items; rule 'gift' matched 'Gift wrap' in Items",
+      status: null,
+    });
+  });
+
+  it('changes nothing when the order carries the rule already', () => {
+    const once = layerRuleOutcome({ keywordMessage: 'Ships in March' }, outcome);
+    const carried = { keywordMessage: once.message, keywordExplanation: once.explanation };
+    expect(layerRuleOutcome(carried, outcome)).toMatchObject({
+      message: once.message,
+      explanation: once.explanation,
+    });
+  });
+
+  it('gives an order without messages the rule’s own', () => {
+    expect(layerRuleOutcome({}, outcome)).toMatchObject({
+      message: 'message for gift',
+      explanation: outcome.explanation,
+    });
   });
 });

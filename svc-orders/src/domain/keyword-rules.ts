@@ -251,3 +251,41 @@ export function evaluateKeywordRules(
     appliedRules,
   };
 }
+
+/** What an order carries from the rules applied to it before. */
+export interface RuleCarried {
+  keywordMessage?: string | null;
+  keywordExplanation?: string | null;
+}
+
+/**
+ * Some rules' outcome laid over what an order carries from the others (one rule applied to chosen
+ * orders, issue 38 item 5): the order's message keeps its parts and gains each new one at the end,
+ * without repeats; its explanation gains the new one unless it says it already. The status, date
+ * and matching rules are the outcome's own. Applying the same rule again changes nothing.
+ *
+ * @example
+ * layerRuleOutcome({ keywordMessage: 'Gift wrapped' }, evaluateKeywordRules([preOrder], order, now))
+ * // { message: 'Gift wrapped | Ships in March', … }
+ */
+export function layerRuleOutcome(
+  carried: RuleCarried,
+  outcome: KeywordRulesOutcome,
+): KeywordRulesOutcome {
+  const messages = carried.keywordMessage ? carried.keywordMessage.split(MESSAGE_SEPARATOR) : [];
+  for (const message of outcome.message?.split(MESSAGE_SEPARATOR) ?? []) {
+    if (!messages.includes(message)) messages.push(message);
+  }
+  const explanations = [carried.keywordExplanation, outcome.explanation].filter(
+    (text): text is string => !!text,
+  );
+  const explanation =
+    outcome.explanation && carried.keywordExplanation?.includes(outcome.explanation)
+      ? carried.keywordExplanation
+      : explanations.join('; ');
+  return {
+    ...outcome,
+    message: messages.length ? messages.join(MESSAGE_SEPARATOR) : null,
+    explanation: explanation || null,
+  };
+}

@@ -1,4 +1,7 @@
-import { SEARCH_ANYWHERE_MIN_LENGTH } from '@onvelope/contracts';
+import {
+  SEARCH_ANYWHERE_MIN_LENGTH,
+  searchedFields as searchedFieldsList,
+} from '@onvelope/contracts';
 import { lineItemsOf, type LineItemSource } from './line-items.js';
 import { postcodeOf, type StoredPostcodes } from './order-postcode.js';
 import { escapeRegExp } from './text-pattern.js';
@@ -13,19 +16,12 @@ export interface SearchableEntry
   trackingNumber?: string | null;
 }
 
-/** The stored fields `searchableValuesOf` reads: writers and the backfill know them from here. */
-export const searchedFields = [
-  'orderNumber',
-  'firstName',
-  'lastName',
-  'email',
-  'postcode',
-  'shippingZip',
-  'trackingNumber',
-  'items',
-  'lineItems',
-  'productName',
-] as const satisfies readonly (keyof SearchableEntry)[];
+/**
+ * The stored fields `searchableValuesOf` reads, as the contracts list them (the dashboard's search
+ * box names them too), checked here against what it reads: writers and the backfill know them from
+ * here.
+ */
+export const searchedFields = searchedFieldsList satisfies readonly (keyof SearchableEntry)[];
 
 /** Text past this many characters of a value is not searched (bounds the stored search text). */
 export const MAX_VALUE_LENGTH = 200;

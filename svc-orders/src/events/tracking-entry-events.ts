@@ -4,14 +4,9 @@ import {
   TRACKING_ENTRY_EVENT_VERSION,
   trackingEntryDeleted,
   trackingEntryUpserted,
-  type trackingEntryChange,
 } from '@onvelope/contracts';
 import { ensureStream, publishEvent, type NatsConnection } from '@onvelope/service-kit';
-import type { z } from 'zod';
-import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
-import { lineItemsOf, type LineItemSource } from '../domain/line-items.js';
-
-export type TrackingEntryChange = z.infer<typeof trackingEntryChange>;
+import type { TrackingEntryChange } from '../data/tracking-entry-change.js';
 
 /** What one message may carry, well under NATS's 1 MB payload limit. */
 const MAX_MESSAGE_BYTES = 512 * 1024;
@@ -109,61 +104,6 @@ export async function publishTrackingEntriesDeleted(
       messageIdOf('deleted', chunk),
     ),
   );
-}
-
-/** What `changeOf` reads of a stored entry. */
-export type ChangedEntry = Pick<
-  TrackingEntryDocument,
-  | '_id'
-  | 'orderNumber'
-  | 'status'
-  | 'source'
-  | 'orderDate'
-  | 'shippingCountry'
-  | 'itemTotal'
-  | 'currency'
-  | 'version'
-  | 'updatedAt'
-  | 'email'
-  | 'customerName'
-  | 'firstName'
-  | 'lastName'
-  | 'courier'
-  | 'shippedAt'
-  | 'trackingNumber'
-  | 'delivery'
-> &
-  LineItemSource;
-
-/** The change of an entry as it is stored now. */
-export function changeOf(entry: ChangedEntry): TrackingEntryChange {
-  return {
-    entryId: String(entry._id),
-    orderNumber: entry.orderNumber,
-    status: entry.status,
-    source: entry.source,
-    orderDate: entry.orderDate ? entry.orderDate.toISOString() : null,
-    shippingCountry: entry.shippingCountry ?? null,
-    itemTotal: entry.itemTotal ?? null,
-    currency: entry.currency ?? null,
-    version: entry.version,
-    changedAt: entry.updatedAt.toISOString(),
-    items: lineItemsOf(entry).map(({ name, imageUrl, quantity, price }) => ({
-      name,
-      imageUrl,
-      quantity,
-      price,
-    })),
-    customerEmail: entry.email ?? null,
-    customerName:
-      entry.customerName ?? ([entry.firstName, entry.lastName].filter(Boolean).join(' ') || null),
-    courier: entry.courier ?? null,
-    shippedAt: entry.shippedAt ? entry.shippedAt.toISOString() : null,
-    trackingNumber: entry.trackingNumber ?? null,
-    carrierStatus: entry.delivery?.carrierStatus ?? null,
-    deliveredAt: entry.delivery?.deliveredAt ?? null,
-    estimatedDeliveryAt: entry.delivery?.estimatedDeliveryAt ?? null,
-  };
 }
 
 export const ensureOrdersStream = (nats: NatsConnection) =>

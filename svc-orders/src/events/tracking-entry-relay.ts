@@ -16,8 +16,8 @@ import {
 } from '../data/tracking-entry-outbox.js';
 import { entriesWithOrderKeys } from '../data/tracking-entry-writes.js';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
+import { changeOf } from '../data/tracking-entry-change.js';
 import {
-  changeOf,
   publishTrackingEntriesDeleted,
   publishTrackingEntriesUpserted,
 } from './tracking-entry-events.js';

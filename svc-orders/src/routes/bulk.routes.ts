@@ -1,13 +1,16 @@
 import type { Connection } from 'mongoose';
 import {
   countBulkSelection,
+  exportBulkSelection as exportBulkSelectionRoute,
   getBulkJob,
   listBulkOutcomes,
   startBulkJob,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf, type Logger, type ServiceRoutes } from '@onvelope/service-kit';
 import { bulkJobModel, bulkOutcomeModel } from '../data/bulk-job.model.js';
+import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import * as bulk from '../use-cases/bulk-jobs.js';
+import { exportBulkSelection } from '../use-cases/export-bulk-selection.js';
 
 export interface BulkRoutesDeps {
   routes: ServiceRoutes;
@@ -35,4 +38,18 @@ export async function registerBulkRoutes({ routes, db, jobs }: BulkRoutesDeps) {
   routes.handle(listBulkOutcomes, (ctx, { params, query }) =>
     bulk.listBulkOutcomes(db, account(ctx), params.jobId, query),
   );
+  routes.handle(exportBulkSelectionRoute, async (ctx, { body }) => {
+    const file = await exportBulkSelection(
+      // The request's logger, which every service's request-id middleware sets.
+      { entries: trackingEntryModel(db), log: ctx.state.log as Logger },
+      account(ctx),
+      body,
+      new Date(),
+    );
+    ctx.set('Content-Disposition', `attachment; filename="${file.filename}"`);
+    // A seller's orders: never kept by a shared cache.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = file.body;
+    ctx.type = file.contentType;
+  });
 }

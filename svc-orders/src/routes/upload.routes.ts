@@ -25,8 +25,8 @@ import {
   type Estimator,
 } from '../use-cases/delivery-estimates.js';
 import { findShipmentsNeedingAttention } from '../use-cases/find-shipments-needing-attention.js';
-import type { ImportThread } from '../use-cases/import-csv-thread.js';
-import { receiveCsvFile } from './csv-file.js';
+import type { ImportThread } from '../import/import-thread.js';
+import { receiveCsvFile } from '../import/receive-file.js';
 
 export interface UploadRoutesDeps {
   routes: ServiceRoutes;

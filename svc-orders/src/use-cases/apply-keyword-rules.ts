@@ -13,7 +13,7 @@ import {
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
-import { evaluateKeywordRules, ruleSubjectOf } from '../domain/keyword-rules.js';
+import { evaluateKeywordRules, layerRuleOutcome, ruleSubjectOf } from '../domain/keyword-rules.js';
 
 const BATCH_SIZE = 500;
 
@@ -54,13 +54,20 @@ export type RuleTouchedEntry = Pick<
  * explanation (which belong to the rules: when none matches any more, they go) and the status,
  * shipped date and deciding rule by `nextStatusOf`, as an import would. The apply job writes it;
  * the preview counts it, so the two never disagree.
+ *
+ * `layered`: the rules are some of the seller's, applied on their own (one rule applied to chosen
+ * orders): an order none of them matches is left as it is, and the messages the others gave it
+ * stay (`layerRuleOutcome`).
  */
 export function ruleChangesTo(
   entry: RuleTouchedEntry,
   rules: Awaited<ReturnType<typeof keywordRulesOf>>,
   now: Date,
+  { layered = false }: { layered?: boolean } = {},
 ): EntryFields | null {
-  const outcome = evaluateKeywordRules(rules, ruleSubjectOf(entry), now);
+  const evaluated = evaluateKeywordRules(rules, ruleSubjectOf(entry), now);
+  if (layered && !evaluated.appliedRules.length) return null;
+  const outcome = layered ? layerRuleOutcome(entry, evaluated) : evaluated;
   const next = nextStatusOf(storedStatusOf(entry), {
     source: 'rules',
     status: null,

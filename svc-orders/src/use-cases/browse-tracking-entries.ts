@@ -23,6 +23,7 @@ import { searchPatternOf } from '../domain/search-terms.js';
 
 type Entries = Model<TrackingEntryDocument>;
 type ListQuery = z.infer<typeof listTrackingEntriesQuery>;
+type SearchQuery = z.infer<typeof searchQuery>;
 
 /** Search answers at most this many entries; `totalCount` says how many matched. */
 export const MAX_SEARCH_RESULTS = 100;
@@ -110,6 +111,26 @@ export async function summariseTrackingEntries(
 }
 
 /**
+ * What the search box finds for a term, as a query (without the account): the term's pattern
+ * (`searchPatternOf`) on the stored search text, narrowed by the status alone (the hide-shipped
+ * toggle does not apply to a search). Null when the term can find nothing. The dashboard's search
+ * and a bulk action's "all matching" selection both read it, so the two never disagree.
+ */
+export function searchFilterOf(
+  q: string,
+  status: SearchQuery['status'],
+): FilterQuery<TrackingEntryDocument> | null {
+  const pattern = searchPatternOf(q);
+  if (!pattern) return null;
+  return {
+    // A regular expression, not `{$regex: '...'}`: mongo-java-server compiles the latter again for
+    // every value it tests.
+    searchText: pattern,
+    ...(status === 'all' ? {} : { status }),
+  };
+}
+
+/**
  * Orders with the term anywhere in their order number, first or last name (or both, 'ada
  * lovelace'), email, postcode (with or without spaces), tracking number or line item names,
  * ignoring case; a term of one or two characters only where a word starts. Newest first, at most
@@ -119,17 +140,11 @@ export async function summariseTrackingEntries(
 export async function searchTrackingEntries(
   model: Entries,
   accountId: string,
-  query: z.infer<typeof searchQuery>,
+  query: SearchQuery,
 ): Promise<z.infer<typeof searchResponse>> {
-  const pattern = searchPatternOf(query.q);
-  if (!pattern) return { results: [], totalCount: 0 };
+  const filter = searchFilterOf(query.q, query.status);
+  if (!filter) return { results: [], totalCount: 0 };
   const entries = forAccount(model, accountId);
-  const filter: FilterQuery<TrackingEntryDocument> = {
-    // A regular expression, not `{$regex: '...'}`: mongo-java-server compiles the latter again for
-    // every value it tests.
-    searchText: pattern,
-    ...(query.status === 'all' ? {} : { status: query.status }),
-  };
   const docs = await entries
     .find(filter)
     .sort({ createdAt: -1, _id: -1 })

@@ -1,12 +1,24 @@
 import { bulkMessages } from '@onvelope/contracts';
 import { HttpError } from '@onvelope/service-kit';
-import { entriesWithOrderKeys, trackingEntryWrites } from '../data/tracking-entry-writes.js';
+import {
+  entriesWithOrderKeys,
+  trackingEntryWrites,
+  type EntryFields,
+  type EntryWrite,
+} from '../data/tracking-entry-writes.js';
 import {
   orderKeyOf,
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
 import { resolveShipment } from '../domain/carriers.js';
+import {
+  ruleLabel,
+  ruleReasons,
+  ruleSubjectOf,
+  type KeywordRuleLike,
+} from '../domain/keyword-rules.js';
+import { ruleChangesTo, settledStatuses } from './apply-keyword-rules.js';
 import { orderMessages } from './change-order.js';
 import { deleteEntries } from './clear-orders.js';
 import { markOrderShipped, type MarkShippedDeps } from './mark-shipped.js';
@@ -116,5 +128,70 @@ export function deleteAction(
     return orderNumbers.map((orderNumber) =>
       deleted.has(orderNumber) || inFlight ? done : skipped(orderMessages.notFound(orderNumber)),
     );
+  };
+}
+
+/** What applying one rule does to an order: the fields it changes, or why the order is skipped. */
+export type RuleDecision =
+  { set: EntryFields } | { unchanged: true; matches: boolean } | { skip: string };
+
+/**
+ * One rule on one of the seller's orders, as the rules apply job decides (`ruleChangesTo`, laid
+ * over what the other rules gave it): settled orders (shipped, delivered, cancelled) are left
+ * alone, as that job leaves them.
+ */
+export function ruleDecisionOn(
+  entry: TrackingEntryDocument,
+  rule: KeywordRuleLike,
+  now: Date,
+): RuleDecision {
+  if ((settledStatuses as readonly string[]).includes(entry.status)) {
+    return { skip: bulkMessages.ruleSettled(entry.orderNumber, entry.status) };
+  }
+  const set = ruleChangesTo(entry, [rule], now, { layered: true });
+  if (set) return { set };
+  return { unchanged: true, matches: ruleReasons(rule, ruleSubjectOf(entry)) !== null };
+}
+
+/**
+ * Apply one keyword rule to each order (`ruleDecisionOn`), the batch in one guarded bulk write,
+ * as the rules apply job writes: a change lands only if the order was not changed meanwhile, and
+ * is announced and kept in the order's history as the rules' doing. After a restart an order the
+ * rule already leaves as it is counts as done. `rule` null: it was deleted; nothing is changed.
+ */
+export function applyRuleAction(
+  deps: Pick<MarkShippedDeps, 'db'>,
+  accountId: string,
+  rule: KeywordRuleLike | null,
+): BulkBatchAction {
+  const entries = trackingEntryWrites(trackingEntryModel(deps.db), accountId, 'rule');
+  return async (orderNumbers, inFlight) => {
+    if (!rule) return orderNumbers.map(() => skipped(bulkMessages.ruleGone));
+    const now = new Date();
+    const found = new Map(
+      (await entries.findByOrderNumbers(orderNumbers)).map((entry) => [entry.orderNumber, entry]),
+    );
+    const writes = new Map<string, EntryWrite>();
+    const outcomes = orderNumbers.map((orderNumber): BulkOutcome => {
+      const entry = found.get(orderNumber);
+      if (!entry) return skipped(orderMessages.notFound(orderNumber));
+      const decision = ruleDecisionOn(entry, rule, now);
+      if ('skip' in decision) return skipped(decision.skip);
+      if ('set' in decision) {
+        writes.set(orderNumber, entries.updateIfUnchanged(entry, decision.set, now));
+        return done;
+      }
+      if (!decision.matches) return skipped(bulkMessages.ruleNoMatch(orderNumber, ruleLabel(rule)));
+      return inFlight ? done : skipped(bulkMessages.ruleUnchanged(orderNumber));
+    });
+    if (!writes.size) return outcomes;
+    const batch = await entries.writeBatch([...writes.values()], now);
+    const landed = (write: EntryWrite) => !batch.skipped.has(write) && !batch.failed.has(write);
+    return orderNumbers.map((orderNumber, index) => {
+      const write = writes.get(orderNumber);
+      return !write || landed(write)
+        ? (outcomes[index] as BulkOutcome)
+        : skipped(bulkMessages.changedMeanwhile(orderNumber));
+    });
   };
 }

@@ -5,6 +5,8 @@ import {
   type BulkJob,
   type BulkJobRequest,
   type BulkSelection,
+  type bulkCountRequest,
+  type bulkCountResponse,
   type bulkOutcomesQuery,
   type bulkOutcomesResponse,
 } from '@onvelope/contracts';
@@ -16,9 +18,15 @@ import {
   toBulkJob,
   type BulkJobDocument,
 } from '../data/bulk-job.model.js';
+import { keywordRulesOf } from '../data/keyword-rule.model.js';
+import { entriesWithOrderKeys } from '../data/tracking-entry-writes.js';
+import { orderKeyOf, trackingEntryModel } from '../data/tracking-entry.model.js';
+import { ruleLabel, type KeywordRuleLike } from '../domain/keyword-rules.js';
 import { accountJobRunner, type AccountJobRunner, type JobLease } from './account-jobs.js';
 import {
+  applyRuleAction,
   deleteAction,
+  ruleDecisionOn,
   shipAction,
   type BulkBatchAction,
   type BulkOutcome,
@@ -36,18 +44,34 @@ export const BULK_SWEEP_MS = 30_000;
 
 export type BulkJobs = AccountJobRunner<BulkJobDocument>;
 
-function actionOf(deps: MarkShippedDeps, job: BulkJobDocument): BulkBatchAction {
+/** The seller's rule with this id, or null (deleted, another seller's, not an id). */
+async function sellersRule(db: Connection, accountId: string, ruleId: string) {
+  return (await keywordRulesOf(db, accountId)).find((rule) => rule.id === ruleId) ?? null;
+}
+
+async function actionOf(deps: MarkShippedDeps, job: BulkJobDocument): Promise<BulkBatchAction> {
   if (job.action === 'delete') return deleteAction(deps, job.accountId);
+  if (job.action === 'apply_rule') {
+    return applyRuleAction(
+      deps,
+      job.accountId,
+      await sellersRule(deps.db, job.accountId, job.ruleId ?? ''),
+    );
+  }
   const trackingNumbers = new Map(
     (job.trackingNumbers ?? []).map((line) => [line.orderNumber ?? '', line.trackingNumber ?? '']),
   );
   return shipAction(deps, job.accountId, job.courier ?? '', trackingNumbers);
 }
 
-function endMessage(action: BulkJobDocument['action'], done: number, skipped: number) {
+function endMessage(job: BulkJobDocument, done: number, skipped: number) {
   const orders = (n: number) => `${n.toLocaleString('en-US')} order${n === 1 ? '' : 's'}`;
-  const verb = action === 'ship' ? 'Shipped' : 'Deleted';
-  return `${verb} ${orders(done)}${skipped ? `; ${skipped.toLocaleString('en-US')} skipped` : ''}.`;
+  const did = {
+    ship: `Shipped ${orders(done)}`,
+    delete: `Deleted ${orders(done)}`,
+    apply_rule: `Applied rule '${job.ruleName ?? ''}' to ${orders(done)}`,
+  }[job.action];
+  return `${did}${skipped ? `; ${skipped.toLocaleString('en-US')} skipped` : ''}.`;
 }
 
 /**
@@ -58,7 +82,7 @@ function endMessage(action: BulkJobDocument['action'], done: number, skipped: nu
  * one already as the action leaves it counts as done. Stops between batches when the instance stops.
  */
 async function workOn(deps: MarkShippedDeps, job: BulkJobDocument, lease: JobLease) {
-  const act = actionOf(deps, job);
+  const act = await actionOf(deps, job);
   const outcomes = bulkOutcomeModel(deps.db);
   let at: SelectionPosition = { position: job.position, resumeAfter: job.resumeAfter ?? null };
   let batch = job.batch;
@@ -101,7 +125,7 @@ async function workOn(deps: MarkShippedDeps, job: BulkJobDocument, lease: JobLea
     });
     batch = [];
   }
-  return { message: endMessage(job.action, done, skipped) };
+  return { message: endMessage(job, done, skipped) };
 }
 
 /**
@@ -142,13 +166,60 @@ function trackingNumbersOf(action: Extract<BulkJobRequest['action'], { kind: 'sh
   return [...byOrder.values()];
 }
 
-/** POST /api/upload/bulk-jobs/count: the confirmation's count; nothing changes. */
+/** The seller's rule, else 404: a bulk action names one of the seller's own rules. */
+async function ruleToApply(db: Connection, accountId: string, ruleId: string) {
+  const rule = await sellersRule(db, accountId, ruleId);
+  if (!rule) throw notFound(bulkMessages.ruleNotFound);
+  return rule;
+}
+
+/**
+ * How many of the selected orders the rule would change now (`ruleDecisionOn`, as the job decides),
+ * read a batch at a time as the job reads them, so memory stays flat however many are selected.
+ */
+async function countRuleChanges(
+  db: Connection,
+  accountId: string,
+  selection: BulkSelection,
+  rule: KeywordRuleLike,
+) {
+  const job = {
+    accountId,
+    ...(selection.kind === 'orders'
+      ? { orderNumbers: [...new Set(selection.orderNumbers)] }
+      : {
+          filter: selection.filter,
+          upTo: await newestMatchingId(db, accountId, selection.filter),
+        }),
+  };
+  const model = trackingEntryModel(db);
+  const now = new Date();
+  let changes = 0;
+  let at: SelectionPosition = { position: 0, resumeAfter: null };
+  for (;;) {
+    const { orderNumbers, next } = await nextBatchOf(db, job, at);
+    if (!orderNumbers.length) return changes;
+    const keys = orderNumbers.map((orderNumber) => orderKeyOf(accountId, orderNumber));
+    for (const entry of await entriesWithOrderKeys(model, accountId, keys)) {
+      if ('set' in ruleDecisionOn(entry, rule, now)) changes += 1;
+    }
+    at = next;
+  }
+}
+
+/**
+ * POST /api/upload/bulk-jobs/count: the confirmation's count, and with a rule how many of the
+ * orders it would change; nothing changes.
+ */
 export async function countBulkSelection(
   db: Connection,
   accountId: string,
-  { selection }: { selection: BulkSelection },
-) {
-  return { count: await countSelection(db, accountId, selection) };
+  { selection, ruleId }: z.output<typeof bulkCountRequest>,
+): Promise<z.output<typeof bulkCountResponse>> {
+  const rule = ruleId === undefined ? null : await ruleToApply(db, accountId, ruleId);
+  const count = await countSelection(db, accountId, selection);
+  if (!rule) return { count };
+  return { count, changes: await countRuleChanges(db, accountId, selection, rule) };
 }
 
 /**
@@ -165,11 +236,14 @@ export async function startBulkJob(
   const orderNumbers = selection.kind === 'orders' ? [...new Set(selection.orderNumbers)] : null;
   const upTo =
     selection.kind === 'matching' ? await newestMatchingId(db, accountId, selection.filter) : null;
+  const rule =
+    action.kind === 'apply_rule' ? await ruleToApply(db, accountId, action.ruleId) : null;
   const { job, inserted } = await jobs.start(accountId, {
     action: action.kind,
     ...(action.kind === 'ship'
       ? { courier: action.courier, trackingNumbers: trackingNumbersOf(action) }
       : {}),
+    ...(rule ? { ruleId: rule.id, ruleName: ruleLabel(rule) } : {}),
     ...(selection.kind === 'orders' ? { orderNumbers } : { filter: selection.filter, upTo }),
     total:
       orderNumbers?.length ?? (upTo ? await countSelection(db, accountId, selection, upTo) : 0),

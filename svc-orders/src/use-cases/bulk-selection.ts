@@ -7,7 +7,7 @@ import {
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../data/tracking-entry.model.js';
-import { searchPatternOf } from '../domain/search-terms.js';
+import { searchFilterOf } from './browse-tracking-entries.js';
 
 type Filter = FilterQuery<TrackingEntryDocument>;
 
@@ -16,14 +16,41 @@ export const BULK_BATCH_SIZE = 200;
 
 /**
  * The dashboard's filter as a query: the table's status and hide-shipped toggle, or, with a search
- * term, what the search box finds (the term's pattern on the search text, narrowed by the status
- * alone, as `searchTrackingEntries` reads it). Null when the term can find nothing.
+ * term, what the search box finds (`searchFilterOf`). Null when the term can find nothing.
  */
 export function matchingFilterOf(filter: BulkFilter): Filter | null {
   if (filter.q === undefined) return statusFilter(filter.status, filter.omitShipped);
-  const pattern = searchPatternOf(filter.q);
-  if (!pattern) return null;
-  return { searchText: pattern, ...(filter.status === 'all' ? {} : { status: filter.status }) };
+  return searchFilterOf(filter.q, filter.status);
+}
+
+/** No order at all: the query of a search term that can find nothing. */
+const noOrder: Filter = { _id: { $in: [] } };
+
+/**
+ * The selection as a query on the seller's orders (without the account, which the repository
+ * adds): the order numbers ticked, or the orders matching the filter.
+ */
+export function selectionQueryOf(accountId: string, selection: BulkSelection): Filter {
+  if (selection.kind === 'matching') return matchingFilterOf(selection.filter) ?? noOrder;
+  // By `orderKey`, which holds the account: one index lookup each on every server.
+  const keys = [...new Set(selection.orderNumbers)].map((number) => orderKeyOf(accountId, number));
+  return { orderKey: { $in: keys } };
+}
+
+/**
+ * In words, for the title of a pdf: 'the 3 orders ticked', 'all orders matching status pending,
+ * shipped hidden', 'all orders the search 'ada' finds'.
+ */
+export function describeSelection(selection: BulkSelection): string {
+  if (selection.kind === 'orders') {
+    const count = new Set(selection.orderNumbers).size;
+    return count === 1 ? 'the order ticked' : `the ${count.toLocaleString('en-US')} orders ticked`;
+  }
+  const { q, status, omitShipped } = selection.filter;
+  const statusText = status === 'all' ? 'any status' : `status ${status}`;
+  if (q !== undefined) return `all orders the search '${q}' finds (${statusText})`;
+  const shipped = status === 'all' && omitShipped ? ', shipped hidden' : '';
+  return `all orders matching ${statusText}${shipped}`;
 }
 
 /**
@@ -36,17 +63,10 @@ export async function countSelection(
   selection: BulkSelection,
   upTo?: Types.ObjectId,
 ): Promise<number> {
-  const entries = forAccount(trackingEntryModel(db), accountId);
-  if (selection.kind === 'orders') {
-    // By `orderKey`, which holds the account: one index lookup each on every server.
-    const keys = [...new Set(selection.orderNumbers)].map((number) =>
-      orderKeyOf(accountId, number),
-    );
-    return entries.countDocuments({ orderKey: { $in: keys } });
-  }
-  const filter = matchingFilterOf(selection.filter);
-  if (!filter) return 0;
-  return entries.countDocuments(upTo ? { ...filter, _id: { $lte: upTo } } : filter);
+  const query = selectionQueryOf(accountId, selection);
+  return forAccount(trackingEntryModel(db), accountId).countDocuments(
+    upTo ? { ...query, _id: { $lte: upTo } } : query,
+  );
 }
 
 /**

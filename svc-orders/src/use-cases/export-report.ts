@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Model } from 'mongoose';
+import type { FilterQuery, Model, SortOrder } from 'mongoose';
 import type { reportExportRequest } from '@onvelope/contracts';
 import { forAccount, HttpError, type Logger } from '@onvelope/service-kit';
 import type { z } from 'zod';
@@ -38,32 +38,46 @@ const formats: Record<
 /** Rows travel from the database in batches of this many. */
 const CURSOR_BATCH = 500;
 
-/** `onvelope-report-20260301-140509.csv` (spec 000 §9: a product prefix, a timestamp, the extension; UTC). */
-export function reportFilename(format: Format, at: Date): string {
+/**
+ * `onvelope-report-20260301-140509.csv` (spec 000 §9: a product prefix, a timestamp, the extension;
+ * UTC); `name` says what was exported ('selection' for a bulk export).
+ */
+export function reportFilename(format: Format, at: Date, name = 'report'): string {
   const stamp = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `onvelope-report-${stamp}.${format}`;
+  return `onvelope-${name}-${stamp}.${format}`;
+}
+
+/** Which of the seller's orders a file holds, in which order, and how its title says so. */
+export interface ExportedRows {
+  /** A query on tracking entries, without the account (the repository adds it). */
+  query: FilterQuery<unknown>;
+  sort: Record<string, SortOrder>;
+  /** In words, for the title of a pdf. */
+  description: string;
+  /** The file name's middle part (`reportFilename`). */
+  name?: string;
 }
 
 /**
- * Spec 000 §7 `POST /api/reports/export`: the whole report (same filters and sort as the search, no
- * paging) in the chosen format, streamed as it is read from the database, so memory stays flat
- * however many rows match. Everything that can fail for a reason the seller should read (the pdf
- * row limit, the database) fails before this resolves, while a JSON error can still be answered;
- * a failure after that can only cut the download short, and is logged.
+ * The seller's orders that `rows` names, in the chosen format with the report's columns, streamed
+ * as they are read from the database, so memory stays flat however many rows match. Everything
+ * that can fail for a reason the seller should read (the pdf row limit, the database) fails before
+ * this resolves, while a JSON error can still be answered; a failure after that can only cut the
+ * download short, and is logged.
  */
-export async function exportReport(
+export async function exportRows(
   { entries: model, log }: { entries: Model<TrackingEntryDocument>; log: Logger },
   accountId: string,
-  request: ExportRequest,
+  rows: ExportedRows,
+  format: Format,
   now: Date,
 ): Promise<ReportFile> {
   const entries = forAccount(model, accountId);
-  const query = reportQueryOf(request);
 
   let total = 0;
-  if (request.format === 'pdf') {
+  if (format === 'pdf') {
     // Counting stops one past the limit: the exact size of a report too big for a pdf is not needed.
-    total = await model.countDocuments(entries.scope(query)).limit(PDF_ROW_LIMIT + 1);
+    total = await model.countDocuments(entries.scope(rows.query)).limit(PDF_ROW_LIMIT + 1);
     if (total > PDF_ROW_LIMIT) {
       throw new HttpError(400, pdfRowLimitMessage, [
         {
@@ -75,24 +89,43 @@ export async function exportReport(
   }
 
   const cursor = entries
-    .find(query)
-    .sort(reportSortOf(request.sortBy, request.sortDir))
+    .find(rows.query)
+    .sort(rows.sort)
     .select(reportProjection)
     .lean<ReportSource>()
     .cursor({ batchSize: CURSOR_BATCH });
   const first = await cursor.next();
-  async function* rows() {
+  async function* reportRows() {
     for (let doc = first; doc; doc = await cursor.next()) yield toReportRow(doc);
   }
 
-  const { contentType, write } = formats[request.format];
-  const body = write(rows(), {
-    description: describeReportFilters(request),
-    generatedAt: now,
-    total,
-  });
+  const { contentType, write } = formats[format];
+  const body = write(reportRows(), { description: rows.description, generatedAt: now, total });
   body.once('error', (error) => log.warn({ err: error }, 'report export ended early'));
   // The client may leave before the last row: the cursor is closed rather than left to time out.
   body.once('close', () => void cursor.close().catch(() => undefined));
-  return { filename: reportFilename(request.format, now), contentType, body };
+  return { filename: reportFilename(format, now, rows.name), contentType, body };
+}
+
+/**
+ * Spec 000 §7 `POST /api/reports/export`: the whole report (same filters and sort as the search, no
+ * paging) in the chosen format, streamed (`exportRows`).
+ */
+export function exportReport(
+  deps: { entries: Model<TrackingEntryDocument>; log: Logger },
+  accountId: string,
+  request: ExportRequest,
+  now: Date,
+): Promise<ReportFile> {
+  return exportRows(
+    deps,
+    accountId,
+    {
+      query: reportQueryOf(request),
+      sort: reportSortOf(request.sortBy, request.sortDir),
+      description: describeReportFilters(request),
+    },
+    request.format,
+    now,
+  );
 }

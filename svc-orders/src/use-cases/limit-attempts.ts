@@ -1,15 +1,21 @@
+import type { Connection } from 'mongoose';
 import {
   attemptCounters,
   HttpError,
   type AttemptCheck,
   type AttemptCounters,
 } from '@onvelope/service-kit';
-import type { BuyerDeps } from './buyer-deps.js';
 
 export type { AttemptCheck };
 
+/** What the limits read: the service's database and clock (the buyer side's `BuyerDeps` has both). */
+interface AttemptDeps {
+  db: Connection;
+  now: () => Date;
+}
+
 /** The counters of the buyer-facing limits (lookups, claims, queries). */
-export const buyerAttemptCounters = (db: BuyerDeps['db']): AttemptCounters =>
+export const buyerAttemptCounters = (db: Connection): AttemptCounters =>
   attemptCounters(db, 'attempt_counters');
 
 /**
@@ -17,7 +23,7 @@ export const buyerAttemptCounters = (db: BuyerDeps['db']): AttemptCounters =>
  * the longest of the exhausted windows.
  */
 export async function refuseWhenExhausted(
-  deps: Pick<BuyerDeps, 'db' | 'now'>,
+  deps: AttemptDeps,
   checks: AttemptCheck[],
   message: (minutes: number) => string,
 ): Promise<void> {
@@ -26,9 +32,6 @@ export async function refuseWhenExhausted(
 }
 
 /** Counts one attempt against every check's current window. */
-export async function countAttempt(
-  deps: Pick<BuyerDeps, 'db' | 'now'>,
-  checks: AttemptCheck[],
-): Promise<void> {
+export async function countAttempt(deps: AttemptDeps, checks: AttemptCheck[]): Promise<void> {
   await buyerAttemptCounters(deps.db).count(checks, deps.now());
 }

@@ -1,16 +1,19 @@
 import { getSellerCountry, getSellerPublicProfile } from '@onvelope/contracts';
 import { requestCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import type { Merchant } from '../domain/buyer-order.js';
-import type { BuyerDeps } from './buyer-deps.js';
+
+/** What asking svc-auth of a seller takes (the buyer side's `BuyerDeps` has it). */
+interface ProfileDeps {
+  nats: NatsConnection;
+  log: Logger;
+  settings: { authTimeoutMs: number };
+}
 
 /**
  * The seller's public name and website, asked of svc-auth each time (a renamed shop shows its new
  * name at once). When svc-auth does not answer, the order is still shown, without them: null.
  */
-export async function merchantOf(
-  deps: Pick<BuyerDeps, 'nats' | 'log' | 'settings'>,
-  accountId: string,
-): Promise<Merchant> {
+export async function merchantOf(deps: ProfileDeps, accountId: string): Promise<Merchant> {
   try {
     return await requestCommand(
       deps.nats,
@@ -26,7 +29,7 @@ export async function merchantOf(
 
 /** The sellers of several orders, each asked once and all at the same time. */
 export async function merchantsOf(
-  deps: Pick<BuyerDeps, 'nats' | 'log' | 'settings'>,
+  deps: ProfileDeps,
   accountIds: string[],
 ): Promise<Map<string, Merchant>> {
   const unique = [...new Set(accountIds)];

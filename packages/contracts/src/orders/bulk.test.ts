@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bulkJobRequest, MAX_BULK_ORDER_NUMBERS, parseTrackingList } from './bulk.js';
+import {
+  bulkExportRequest,
+  bulkJobRequest,
+  MAX_BULK_ORDER_NUMBERS,
+  parseTrackingList,
+} from './bulk.js';
 
 describe('parseTrackingList', () => {
   it('reads tab, comma, semicolon and space separated lines, skipping a header and blanks', () => {
@@ -45,5 +50,28 @@ describe('bulkJobRequest', () => {
         action: { kind: 'ship', courier: 'DHL', trackingList: '1,T1' },
       }).success,
     ).toBe(true);
+  });
+
+  it('asks an apply-rule action for the rule', () => {
+    const selection = { kind: 'orders', orderNumbers: ['1'] };
+    expect(bulkJobRequest.safeParse({ selection, action: { kind: 'apply_rule' } }).success).toBe(
+      false,
+    );
+    expect(
+      bulkJobRequest.safeParse({ selection, action: { kind: 'apply_rule', ruleId: 'r1' } }).success,
+    ).toBe(true);
+  });
+});
+
+describe('bulkExportRequest', () => {
+  it("takes a selection and one of the report export's formats", () => {
+    const selection = { kind: 'matching', filter: { status: 'pending' } };
+    expect(bulkExportRequest.parse({ selection, format: 'xlsx' })).toEqual({
+      selection: { kind: 'matching', filter: { status: 'pending', omitShipped: true } },
+      format: 'xlsx',
+    });
+    expect(
+      bulkExportRequest.safeParse({ selection, format: 'docx' }).error?.issues[0]?.message,
+    ).toBe('format must be csv, xlsx or pdf');
   });
 });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { routeOwnedBy } from '../route.js';
 import { textField } from '../text.js';
+import { exportFormats } from './reports.js';
 import { markShippedRequest, statusField } from './schemas.js';
 
 /**
  * Bulk actions on the seller's orders (issue 38 item 5): a selection (order numbers the seller
- * ticked, or every order matching the dashboard's filter) and one action, run as a job with
- * progress and an outcome per order.
+ * ticked, or every order matching the dashboard's filter) and one action (ship, delete, apply one
+ * keyword rule), run as a job with progress and an outcome per order; or the selection exported,
+ * streamed as the report export is.
  */
 
 /** At most this many order numbers in an explicit selection (and lines in a tracking list). */
@@ -21,6 +23,15 @@ export const bulkMessages = {
   notFound: 'Bulk action not found',
   failed: 'The bulk action failed; the orders not yet reached were left as they were.',
   noTracking: (orderNumber: string) => `No tracking number given for order ${orderNumber}`,
+  ruleNotFound: 'Keyword rule not found',
+  ruleGone: 'The keyword rule was deleted while it was being applied',
+  ruleNoMatch: (orderNumber: string, rule: string) =>
+    `Rule '${rule}' does not match order ${orderNumber}`,
+  ruleUnchanged: (orderNumber: string) => `Order ${orderNumber} is already as the rule leaves it`,
+  ruleSettled: (orderNumber: string, status: string) =>
+    `Order ${orderNumber} is ${status}: keyword rules no longer change it`,
+  changedMeanwhile: (orderNumber: string) =>
+    `Order ${orderNumber} changed while the rule was being applied; apply it again`,
 } as const;
 
 /** Why one line of a pasted tracking list cannot be used; `line` counts from 1. */
@@ -143,6 +154,12 @@ export const bulkAction = z.discriminatedUnion('kind', [
     trackingList: trackingListField.optional(),
   }),
   z.object({ kind: z.literal('delete') }),
+  /**
+   * Apply one of the seller's keyword rules to each selected order the rules may still change
+   * (not shipped, delivered or cancelled): its message is added to the order's, its status set as
+   * the rules set one; the other rules' messages stay.
+   */
+  z.object({ kind: z.literal('apply_rule'), ruleId: textField().min(1).max(100) }),
 ]);
 export type BulkAction = z.infer<typeof bulkAction>;
 
@@ -155,9 +172,22 @@ export const bulkJobRequest = z
   );
 export type BulkJobRequest = z.infer<typeof bulkJobRequest>;
 
-/** The dry run: how many orders the selection holds now, for the confirmation. */
-export const bulkCountRequest = z.object({ selection: bulkSelection });
-export const bulkCountResponse = z.object({ count: z.number() });
+/**
+ * The dry run: how many orders the selection holds now, for the confirmation; with `ruleId`, also
+ * how many of them that rule would change (`changes`).
+ */
+export const bulkCountRequest = z.object({
+  selection: bulkSelection,
+  ruleId: textField().min(1).max(100).optional(),
+});
+export const bulkCountResponse = z.object({ count: z.number(), changes: z.number().optional() });
+
+/** The selection exported in one of the report's formats, with the report's columns. */
+export const bulkExportRequest = z.object({
+  selection: bulkSelection,
+  format: z.enum(exportFormats, { error: 'format must be csv, xlsx or pdf' }),
+});
+export type BulkExportRequest = z.infer<typeof bulkExportRequest>;
 
 export const bulkOutcomeKinds = ['done', 'skipped'] as const;
 
@@ -168,7 +198,7 @@ export const bulkOutcomeKinds = ['done', 'skipped'] as const;
  */
 export const bulkJob = z.object({
   id: z.string(),
-  action: z.enum(['ship', 'delete']),
+  action: z.enum(['ship', 'delete', 'apply_rule']),
   status: z.enum(['running', 'done', 'failed']),
   total: z.number(),
   processed: z.number(),
@@ -205,8 +235,12 @@ export const countBulkSelection = route(
   '/api/upload/bulk-jobs/count',
   'merchant',
   'implied',
-  'How many orders a bulk action would reach (dry run, nothing changes)',
-  { apiKey: 'read', schemas: { body: bulkCountRequest, response: bulkCountResponse } },
+  'How many orders a bulk action would reach, and a rule change (dry run, nothing changes)',
+  {
+    apiKey: 'read',
+    schemas: { body: bulkCountRequest, response: bulkCountResponse },
+    docs: { errors: [404] },
+  },
 );
 
 export const startBulkJob = route(
@@ -219,7 +253,7 @@ export const startBulkJob = route(
     apiKey: 'write',
     status: 202,
     schemas: { body: bulkJobRequest, response: bulkJobResponse },
-    docs: { errors: [409] },
+    docs: { errors: [404, 409] },
   },
 );
 
@@ -244,4 +278,35 @@ export const listBulkOutcomes = route(
   },
 );
 
-export const bulkRoutes = [countBulkSelection, startBulkJob, getBulkJob, listBulkOutcomes];
+/**
+ * Not a job: the file streams as it is read (as `POST /api/reports/export` does), so memory stays
+ * flat however many orders are selected, and nothing is stored for later.
+ */
+export const exportBulkSelection = route(
+  'POST',
+  '/api/upload/bulk-export',
+  'merchant',
+  'implied',
+  'Export the selected orders as csv, xlsx or pdf, with the report export’s columns',
+  {
+    apiKey: 'read',
+    openWithoutSubscription: true,
+    streaming: 'response',
+    schemas: { body: bulkExportRequest },
+    docs: {
+      answer: {
+        'text/csv': z.string(),
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': z.file(),
+        'application/pdf': z.file(),
+      },
+    },
+  },
+);
+
+export const bulkRoutes = [
+  countBulkSelection,
+  startBulkJob,
+  getBulkJob,
+  listBulkOutcomes,
+  exportBulkSelection,
+];

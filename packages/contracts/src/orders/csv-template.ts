@@ -28,7 +28,10 @@ export const requiredCsvColumns = [
   'postcode',
 ] as const satisfies readonly (typeof csvTemplateColumns)[number][];
 
-/** Optional columns the template shows, so a seller sees where items, address and date go. */
+/**
+ * Optional columns the template shows, so a seller sees where items, address, date and amount go;
+ * the amount with its currency (issue 38 item 4: an amount is never read without one).
+ */
 const templateExtras = [
   'items',
   'orderDate',
@@ -36,6 +39,7 @@ const templateExtras = [
   'shippingCity',
   'shippingCountry',
   'itemTotal',
+  'currency',
 ];
 
 /**
@@ -45,8 +49,8 @@ const templateExtras = [
 export const csvTemplate =
   [
     [...csvTemplateColumns, ...templateExtras].join(','),
-    '1001,Ada,Lovelace,ada@example.com,SW1A 1AA,pending,,,,"2 x Tote Bag (Blue); 1 x Mug",2025-03-01,10 Downing Street,London,GB,42.50',
-    '1002,Alan,Turing,alan@example.com,M1 1AE,shipped,Royal Mail,AB123456789GB,https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB,1 x Poster,2025-03-02,1 Oxford Road,Manchester,GB,18.00',
+    '1001,Ada,Lovelace,ada@example.com,SW1A 1AA,pending,,,,"2 x Tote Bag (Blue); 1 x Mug",2025-03-01,10 Downing Street,London,GB,42.50,GBP',
+    '1002,Alan,Turing,alan@example.com,M1 1AE,shipped,Royal Mail,AB123456789GB,https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB,1 x Poster,2025-03-02,1 Oxford Road,Manchester,GB,18.00,GBP',
   ].join('\r\n') + '\r\n';
 
 export const CSV_TEMPLATE_FILENAME = 'onvelope-orders-template.csv';

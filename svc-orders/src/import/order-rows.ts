@@ -1,4 +1,4 @@
-import type { ExportValues, LineField } from './store-exports.js';
+import type { ExportValues, LineField } from './file-fields.js';
 
 /** One order as read from a file: its first row's number, its cells and its line rows' cells. */
 export interface RawOrder {

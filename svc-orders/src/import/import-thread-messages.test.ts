@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError, isDatabaseUnavailable, tooManyRequests } from '@onvelope/service-kit';
-import { errorFrom, passedError } from './import-csv-thread-messages.js';
+import { errorFrom, passedError } from './import-thread-messages.js';
 
 /** An error as the other thread gets it: passed, cloned as a message is, and rebuilt. */
 const acrossThreads = (error: unknown) => errorFrom(structuredClone(passedError(error)));

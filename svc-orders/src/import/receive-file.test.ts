@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { receiveCsvFile, uploadMessages } from './csv-file.js';
+import { receiveCsvFile, uploadMessages } from './receive-file.js';
 
 const boundary = 'csv-file-test';
 const partHead =

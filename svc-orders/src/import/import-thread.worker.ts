@@ -2,6 +2,7 @@ import { on } from 'node:events';
 import { readlinkSync } from 'node:fs';
 import { constants, setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { Connection, Model } from 'mongoose';
 import {
   connectDatabase,
   connectNats,
@@ -11,12 +12,15 @@ import {
   foregroundCalls,
   recordMessagingMetrics,
   runInTrace,
+  type ForegroundCalls,
   type Logger,
+  type Metrics,
+  type NatsConnection,
 } from '@onvelope/service-kit';
-import { trackingEntryModel } from '../data/tracking-entry.model.js';
+import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { startTrackingEntryRelay } from '../events/tracking-entry-relay.js';
 import { importCsv } from './import-csv.js';
-import { sellerCountryOf } from './seller-profiles.js';
+import { sellerCountryOf } from '../use-cases/seller-profiles.js';
 import {
   errorFrom,
   passedError,
@@ -25,10 +29,10 @@ import {
   type ImportMessage,
   type ImportThreadSettings,
   type ToThread,
-} from './import-csv-thread-messages.js';
+} from './import-thread-messages.js';
 
 /*
- * The import thread (see `import-csv-thread.ts`): svc-orders' CSV imports run here, on their own
+ * The import thread (see `import-thread.ts`): svc-orders' CSV imports run here, on their own
  * event loop and heap, with their own connections and their own outbox relay, so parsing,
  * planning, encoding, publishing and collecting an import's garbage never hold up the service's
  * other calls.
@@ -55,7 +59,19 @@ async function* chunksFrom(file: MessagePort): AsyncGenerator<Buffer> {
   }
 }
 
-async function start(log: Logger) {
+/** What the thread's imports run on: its own connections, metrics and outbox relay. */
+interface ThreadContext {
+  db: Connection;
+  nats: NatsConnection;
+  metrics: Metrics;
+  foreground: ForegroundCalls;
+  relay: ReturnType<typeof startTrackingEntryRelay>;
+  entries: Model<TrackingEntryDocument>;
+  log: Logger;
+}
+
+/** Connects the thread to the database and NATS and starts its relay. */
+async function connect(log: Logger): Promise<ThreadContext> {
   const db = await connectDatabase(settings.mongoUrl, settings.dbName);
   const nats = await connectNats(settings.natsUrl, 'svc-orders-imports').catch(async (error) => {
     await db.close();
@@ -66,57 +82,58 @@ async function start(log: Logger) {
   recordMessagingMetrics(nats, metrics);
   const foreground = foregroundCalls(settings.foreground);
   const relay = startTrackingEntryRelay({ db, nats, log, foreground });
-  const entries = trackingEntryModel(db);
+  return { db, nats, metrics, foreground, relay, entries: trackingEntryModel(db), log };
+}
 
-  async function runImport({
-    accountId,
-    rules,
-    file,
-    traceparent,
-  }: Extract<ToThread, { type: 'import' }>) {
-    const answer = (message: ImportMessage) => file.postMessage(message);
-    try {
-      const result = await runInTrace(continueTrace(traceparent), () =>
-        importCsv(
-          { entries, foreground },
-          {
-            accountId,
-            rules,
-            file: chunksFrom(file),
-            sellerCountry: () =>
-              sellerCountryOf({ nats, log, timeoutMs: settings.authTimeoutMs }, accountId),
-          },
-        ),
-      );
-      answer({ type: 'done', result });
-    } catch (error) {
-      answer({ type: 'failed', error: passedError(error) });
-    } finally {
-      file.close();
-    }
+/** Runs one import the service sent, answering on its `file` port. */
+async function runImport(
+  { nats, entries, foreground, log }: ThreadContext,
+  { accountId, rules, file, traceparent }: Extract<ToThread, { type: 'import' }>,
+) {
+  const answer = (message: ImportMessage) => file.postMessage(message);
+  try {
+    const result = await runInTrace(continueTrace(traceparent), () =>
+      importCsv(
+        { entries, foreground },
+        {
+          accountId,
+          rules,
+          file: chunksFrom(file),
+          sellerCountry: () =>
+            sellerCountryOf({ nats, log, timeoutMs: settings.authTimeoutMs }, accountId),
+        },
+      ),
+    );
+    answer({ type: 'done', result });
+  } catch (error) {
+    answer({ type: 'failed', error: passedError(error) });
+  } finally {
+    file.close();
   }
+}
 
+/**
+ * Ends the thread once the service has drained its uploads: an import still under way is
+ * abandoned, as the service's own work would be (its outbox record is published from what is
+ * stored, by whichever relay claims it next).
+ */
+async function stop({ relay, nats, db }: ThreadContext) {
+  await relay.stop();
+  await nats.drain().catch(() => nats.close());
+  await db.close();
+  process.exit(0);
+}
+
+/** Answers the service's messages: an import, a scrape of the metrics, the stop. */
+function serve(context: ThreadContext) {
   port.on('message', (message: ToThread) => {
-    if (message.type === 'import') {
-      void runImport(message);
-      return;
-    }
-    if (message.type === 'metrics') {
-      void metrics.registry.getMetricsAsJSON().then((snapshot) => {
+    if (message.type === 'import') void runImport(context, message);
+    else if (message.type === 'metrics') {
+      void context.metrics.registry.getMetricsAsJSON().then((snapshot) => {
         message.reply.postMessage(snapshot);
         message.reply.close();
       });
-      return;
-    }
-    // The service stops the thread once its uploads have drained: an import still under way is
-    // abandoned, as the service's own work would be (its outbox record is published from what is
-    // stored, by whichever relay claims it next).
-    void (async () => {
-      await relay.stop();
-      await nats.drain().catch(() => nats.close());
-      await db.close();
-      process.exit(0);
-    })();
+    } else void stop(context);
   });
 }
 
@@ -136,8 +153,11 @@ function runAtLowerPriority(log: Logger) {
 
 const log = createLogger('svc-orders', settings.logLevel).child({ thread: 'imports' });
 runAtLowerPriority(log);
-start(log).then(
-  () => send({ type: 'ready' }),
+connect(log).then(
+  (context) => {
+    serve(context);
+    send({ type: 'ready' });
+  },
   (error: unknown) => {
     send({ type: 'start-failed', error: passedError(error) });
     port.close();

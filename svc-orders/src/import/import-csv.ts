@@ -1,32 +1,17 @@
 import { ordersMessages, type UploadResult } from '@onvelope/contracts';
 import { badRequest, type ForegroundCalls } from '@onvelope/service-kit';
-import {
-  columnsOf,
-  csvFields,
-  parseCsvRow,
-  type CsvField,
-  type RowContext,
-} from '../domain/csv-columns.js';
-import { decideConventions } from '../domain/file-conventions.js';
-import { isReportFooter } from '../domain/header-row.js';
-import { createOrderGrouper, type RawOrder } from '../domain/order-rows.js';
-import { withoutTextMarker } from '../domain/spreadsheet-cells.js';
-import {
-  exportFieldsOf,
-  recogniseExport,
-  type ExportField,
-  type ExportValues,
-  type StoreExport,
-} from '../domain/store-exports.js';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
-import {
-  ImportBatchWriter,
-  type ImportWriterDeps,
-  type PendingRow,
-} from './import-batch-writer.js';
-import { readingAssumptions } from './import-answer.js';
-import { createFileRowReader } from './import-file-rows.js';
-import { importMessages, RowReport, type ImportCounts } from './import-report.js';
+import { decideConventions } from './file-conventions.js';
+import type { ExportValues } from './file-fields.js';
+import { layoutOf, type FileLayout } from './map-columns.js';
+import { createOrderGrouper, type RawOrder } from './order-rows.js';
+import { createFileRowReader } from './parse-file.js';
+import { readingAssumptions } from './reading-assumptions.js';
+import { isReportFooter } from './report-footer.js';
+import { importMessages, RowReport, type ImportCounts } from './row-report.js';
+import { withoutTextMarker } from './spreadsheet-cells.js';
+import { parseCsvRow, type RowContext } from './validate-row.js';
+import { ImportBatchWriter, type ImportWriterDeps, type PendingRow } from './write-batch.js';
 
 /** Rows written per bulk write: large enough to amortise round trips, small enough to stay flat. */
 const IMPORT_BATCH_SIZE = 1_000;
@@ -34,8 +19,8 @@ const IMPORT_BATCH_SIZE = 1_000;
  * Rows per batch while the service has answered other calls within `BESIDE_CALLS_MS` (so a call
  * coming at row 700 makes a batch of 700): each batch holds svc-orders' event loop and the
  * database for a stretch, and a dashboard call that comes during one waits for it. Smaller
- * batches cost the import time only while others use the service (README, "Per-seller cost and
- * mixed load"; issue 18).
+ * batches cost the import time only while others use the service (`bench/README.md`, "Per-seller
+ * cost and mixed load"; issue 18).
  */
 const IMPORT_BATCH_SIZE_BESIDE_CALLS = 100;
 /** How recent an answered call makes the import write small batches. */
@@ -55,67 +40,6 @@ export interface ImportCsvInput {
   /** The country of the seller's account settings, asked only for a file of ambiguous dates. */
   sellerCountry: () => Promise<string | null>;
   now?: () => Date;
-}
-
-/** How the header says the file is read. */
-interface FileLayout {
-  fields: (ExportField | null)[];
-  storeExport: StoreExport | null;
-  /** The entry fields the file fills: a field it lacks keeps its stored value. */
-  present: Set<CsvField>;
-  /** How a file of its own columns was read, for the answer (issue 38). */
-  assumptions: string[];
-}
-
-const csvFieldSet = new Set<string>(csvFields);
-const isCsvField = (field: ExportField | null): field is CsvField =>
-  field !== null && csvFieldSet.has(field);
-
-/** Fields an export fills from other columns: names from a full name, products from its lines. */
-function derivedFields(fields: readonly (ExportField | null)[]): CsvField[] {
-  const derived: CsvField[] = ['status'];
-  if (fields.includes('fullName')) derived.push('firstName', 'lastName');
-  if (fields.includes('lineName') || fields.includes('itemRecords')) {
-    derived.push(
-      'lineItems',
-      'items',
-      'productName',
-      'productId',
-      'quantity',
-      'itemPrice',
-      'itemTotal',
-    );
-  }
-  return derived;
-}
-
-/**
- * Reads the header: a store's export as that store writes it (no required columns but the order
- * number its signature has), any other file by its column names, with the required columns of
- * `columnsOf` (issue 38: order number, a name, email, postcode).
- */
-function layoutOf(headers: string[]): FileLayout {
-  const storeExport = recogniseExport(headers);
-  if (storeExport) {
-    const fields = exportFieldsOf(storeExport, headers);
-    return {
-      fields,
-      storeExport,
-      present: new Set([...fields.filter(isCsvField), ...derivedFields(fields)]),
-      assumptions: [],
-    };
-  }
-  const columns = columnsOf(headers);
-  if (columns.missing.length) {
-    throw badRequest(
-      importMessages.missingColumns(columns.missing),
-      columns.missing.map((column) => ({ message: `Missing column: ${column}`, path: column })),
-    );
-  }
-  const present = new Set(columns.fields.filter(isCsvField));
-  // One name column ('Buyer Name') fills first and last name where the file has no column for them.
-  if (present.has('customerName')) present.add('firstName').add('lastName');
-  return { fields: columns.fields, storeExport: null, present, assumptions: columns.assumptions };
 }
 
 /** The date and money cells of the first orders, from which the file's conventions are read. */

@@ -1,6 +1,6 @@
 import { isCancelledStatus, isPartialStatus, lower } from './export-statuses.js';
-import { linesOfWooCommerceItems } from './line-items.js';
-import type { ExportValues, StoreExport } from './store-exports.js';
+import { linesOfWooCommerceItems } from '../domain/line-items.js';
+import type { ExportValues, StoreExport } from './file-fields.js';
 
 /*
  * The exports of the marketplaces and platforms sellers move from (issue 39), each read as the

@@ -1,4 +1,5 @@
 import { isAscii } from 'node:buffer';
+import { encodingOfHead } from '@onvelope/contracts';
 
 /** The encodings a seller's file comes in, as the answer names them. */
 export type FileEncoding = 'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | 'Windows-1252';
@@ -12,25 +13,6 @@ export class FileEncodingError extends Error {
 
 /** How many bytes are looked at before the encoding is decided. */
 const SNIFF_BYTES = 4;
-
-/**
- * UTF-16 written without a byte-order mark still shows itself: every other byte of its ASCII text
- * (the header line) is NUL. Checked on the first 64 bytes.
- */
-function utf16WithoutMark(head: Buffer): 'UTF-16LE' | 'UTF-16BE' | null {
-  const sample = head.subarray(0, 64 - (Math.min(head.length, 64) % 2));
-  if (sample.length < 8) return null;
-  let evenNul = 0;
-  let oddNul = 0;
-  for (let index = 0; index < sample.length; index += 2) {
-    if (sample[index] === 0) evenNul += 1;
-    if (sample[index + 1] === 0) oddNul += 1;
-  }
-  const pairs = sample.length / 2;
-  if (oddNul === pairs && evenNul === 0) return 'UTF-16LE';
-  if (evenNul === pairs && oddNul === 0) return 'UTF-16BE';
-  return null;
-}
 
 const strictUtf8 = () => new TextDecoder('utf-8', { fatal: true });
 
@@ -65,18 +47,9 @@ export function createFileDecoder() {
       head = Buffer.concat([head, next.value]);
     }
     let transcoder: InstanceType<typeof TextDecoder> | null = null;
-    if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
-      byteOrderMark = true;
-      head = head.subarray(3);
-    } else if (head[0] === 0xff && head[1] === 0xfe) {
-      byteOrderMark = true;
-      encoding = 'UTF-16LE';
-    } else if (head[0] === 0xfe && head[1] === 0xff) {
-      byteOrderMark = true;
-      encoding = 'UTF-16BE';
-    } else {
-      encoding = utf16WithoutMark(head) ?? 'UTF-8';
-    }
+    ({ encoding, byteOrderMark } = encodingOfHead(head));
+    // A UTF-16 decoder drops its mark itself; UTF-8's passes through untouched, so it goes here.
+    if (encoding === 'UTF-8' && byteOrderMark) head = head.subarray(3);
     if (encoding !== 'UTF-8') transcoder = new TextDecoder(encoding.toLowerCase());
 
     let validator = strictUtf8();

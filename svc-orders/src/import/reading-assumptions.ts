@@ -1,6 +1,6 @@
-import type { FileConventions } from '../domain/file-conventions.js';
-import type { ExportField, StoreExport } from '../domain/store-exports.js';
-import type { FileReading } from './import-file-rows.js';
+import type { FileConventions } from './file-conventions.js';
+import type { ExportField, StoreExport } from './file-fields.js';
+import type { FileReading } from './parse-file.js';
 
 /** What the import knows, once the file is read, of how it read it. */
 export interface ReadingFacts {

@@ -1,16 +1,10 @@
 import { Readable, pipeline } from 'node:stream';
 import csvParser from 'csv-parser';
-import { ordersMessages } from '@onvelope/contracts';
+import { findHeaderRow, ordersMessages, type HeaderRow, type Separator } from '@onvelope/contracts';
 import { badRequest, HttpError } from '@onvelope/service-kit';
-import type { Separator } from '../domain/csv-columns.js';
-import {
-  createFileDecoder,
-  FileEncodingError,
-  type FileEncoding,
-} from '../domain/file-encoding.js';
-import { findHeaderRow, type HeaderRow } from '../domain/header-row.js';
-import { importMessages } from './import-report.js';
-import { workbookRowsOf } from './import-workbook-rows.js';
+import { createFileDecoder, FileEncodingError, type FileEncoding } from './file-encoding.js';
+import { workbookRowsOf } from './parse-workbook.js';
+import { importMessages } from './row-report.js';
 
 /** A row longer than this is a broken file (an unclosed quote swallowing the rest), not an order. */
 const MAX_ROW_BYTES = 1024 * 1024;

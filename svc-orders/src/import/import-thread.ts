@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { MessageChannel, type Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { UploadResult } from '@onvelope/contracts';
 import {
   moduleBeside,
@@ -18,7 +18,7 @@ import {
   type ImportMessage,
   type ImportThreadSettings,
   type ToThread,
-} from './import-csv-thread-messages.js';
+} from './import-thread-messages.js';
 
 /**
  * File chunks sent ahead of what the import has taken: enough to keep it busy while the next
@@ -53,8 +53,14 @@ export interface ImportThread {
 /** A thread that ended without being asked, and the imports it had under way. */
 const threadLost = () => new Error('the import thread stopped unexpectedly');
 
+/** A started thread, and how to fail each import under way on it should it be lost. */
+interface RunningThread {
+  worker: Worker;
+  underWay: Set<(error: Error) => void>;
+}
+
 /**
- * Starts the thread svc-orders' imports run in (`import-csv-thread.worker.ts`): CSV parsing, the
+ * Starts the thread svc-orders' imports run in (`import-thread.worker.ts`): CSV parsing, the
  * import's writes and the publishing of their changes take their own event loop and heap, so the
  * service's other calls are not held up by an import's steps or its garbage collection (issue 18).
  * The imports still give way to the service's calls, through `foreground`'s shared state. A
@@ -65,22 +71,33 @@ export async function startImportThread(
   settings: Omit<ImportThreadSettings, 'foreground'> & { foreground: ForegroundCalls },
   log: Logger,
   /** The thread's module; another one only in tests of how a lost thread is handled. */
-  entry = moduleBeside(import.meta.url, 'import-csv-thread.worker'),
+  entry = moduleBeside(import.meta.url, 'import-thread.worker'),
 ): Promise<ImportThread> {
-  const workerData: ImportThreadSettings = { ...settings, foreground: settings.foreground.state };
-  let stopping = false;
+  const imports = new WorkerImportThread(
+    { ...settings, foreground: settings.foreground.state },
+    log,
+    entry,
+  );
+  await imports.startThread();
+  return imports;
+}
 
-  /** A started thread, and how to fail each import under way on it should it be lost. */
-  interface RunningThread {
-    worker: Worker;
-    underWay: Set<(error: Error) => void>;
-  }
-  let thread: Promise<RunningThread> | undefined;
+/** The import thread as the service sees it: started again when lost, stopped with the service. */
+class WorkerImportThread implements ImportThread {
+  private stopping = false;
+  /** The thread running or starting, until it ends or fails to start. */
+  private thread: Promise<RunningThread> | undefined;
+
+  constructor(
+    private readonly workerData: ImportThreadSettings,
+    private readonly log: Logger,
+    private readonly entry: URL,
+  ) {}
 
   /** Starts a thread; it is `thread` until it ends or fails to start. */
-  function startThread(): Promise<RunningThread> {
-    const worker = startModuleWorker(entry, {
-      workerData,
+  startThread(): Promise<RunningThread> {
+    const worker = startModuleWorker(this.entry, {
+      workerData: this.workerData,
       resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
     });
     // The service's server keeps the process alive; a service whose start failed after this must
@@ -99,37 +116,31 @@ export async function startImportThread(
       worker.once('exit', () => reject(threadLost()));
     });
     const lost = (error: Error) => {
-      if (thread === ready) thread = undefined;
+      if (this.thread === ready) this.thread = undefined;
       for (const fail of running.underWay) fail(error);
     };
     worker.on('error', (error) => {
-      log.error({ err: error }, 'import thread failed');
+      this.log.error({ err: error }, 'import thread failed');
       lost(error);
     });
     worker.on('exit', (code) => {
-      if (!stopping) log.error({ code }, 'import thread ended');
+      if (!this.stopping) this.log.error({ code }, 'import thread ended');
       lost(threadLost());
     });
-    thread = ready;
+    this.thread = ready;
     return ready;
   }
-  await startThread();
 
-  async function importCsv({ accountId, rules, file }: ImportInput): Promise<UploadResult> {
-    if (stopping) throw new Error('the import thread is stopping');
-    const { worker, underWay } = await (thread ?? startThread());
+  async importCsv({ accountId, rules, file }: ImportInput): Promise<UploadResult> {
+    if (this.stopping) throw new Error('the import thread is stopping');
+    const { worker, underWay } = await (this.thread ?? this.startThread());
     const { port1: here, port2: there } = new MessageChannel();
-    const send = (message: FileMessage, transfer: ArrayBuffer[] = []) =>
-      here.postMessage(message, transfer);
-    let taken = CHUNKS_AHEAD;
-    let wakeSender: (() => void) | undefined;
-    let settled = false;
+    const flow = new FileFlow();
     const answer = new Promise<UploadResult>((resolve, reject) => {
       const settle = () => {
-        settled = true;
+        flow.settle();
         underWay.delete(fail);
         here.close();
-        wakeSender?.();
       };
       const fail = (error: Error) => {
         settle();
@@ -137,15 +148,11 @@ export async function startImportThread(
       };
       underWay.add(fail);
       here.on('message', (message: ImportMessage) => {
-        if (message.type === 'taken') {
-          taken += 1;
-          wakeSender?.();
-        } else if (message.type === 'done') {
+        if (message.type === 'taken') flow.taken();
+        else if (message.type === 'done') {
           settle();
           resolve(message.result);
-        } else {
-          fail(errorFrom(message.error));
-        }
+        } else fail(errorFrom(message.error));
       });
     });
     const traceparent = outgoingTraceparent();
@@ -153,34 +160,14 @@ export async function startImportThread(
       { type: 'import', accountId, rules, file: there, traceparent } satisfies ToThread,
       [there],
     );
-
     // Beside the answer, not before it: a refusal is answered at once, not at the next chunk a
     // slow client sends (the file's owner ends the file when the request is answered).
-    void (async () => {
-      try {
-        for await (const chunk of file) {
-          while (taken === 0 && !settled) {
-            await new Promise<void>((resolve) => (wakeSender = resolve));
-            wakeSender = undefined;
-          }
-          // The import answered before the end of the file (a refusal): the rest is not read.
-          if (settled) break;
-          taken -= 1;
-          // A copy of the chunk alone, moved rather than copied again: a chunk is often a view of
-          // a larger buffer, all of which a message would copy.
-          const bytes = new Uint8Array(chunk);
-          send({ type: 'chunk', bytes }, [bytes.buffer]);
-        }
-        if (!settled) send({ type: 'end' });
-      } catch (error) {
-        if (!settled) send({ type: 'failed', error: passedError(error) });
-      }
-    })();
+    void sendFile(file, here, flow);
     return answer;
   }
 
-  async function metrics(): Promise<MetricsSnapshot> {
-    const running = await thread?.catch(() => undefined);
+  async metrics(): Promise<MetricsSnapshot> {
+    const running = await this.thread?.catch(() => undefined);
     if (!running) return [];
     const { port1: here, port2: there } = new MessageChannel();
     running.worker.postMessage({ type: 'metrics', reply: there } satisfies ToThread, [there]);
@@ -197,19 +184,71 @@ export async function startImportThread(
     }
   }
 
-  return {
-    importCsv,
-    metrics,
-    async stop() {
-      stopping = true;
-      const running = await thread?.catch(() => undefined);
-      if (!running) return;
-      const { worker } = running;
-      worker.postMessage({ type: 'stop' } satisfies ToThread);
-      const ended = once(worker, 'exit');
-      const late = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
-      await ended;
-      clearTimeout(late);
-    },
-  };
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const running = await this.thread?.catch(() => undefined);
+    if (!running) return;
+    const { worker } = running;
+    worker.postMessage({ type: 'stop' } satisfies ToThread);
+    const ended = once(worker, 'exit');
+    const late = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+    await ended;
+    clearTimeout(late);
+  }
+}
+
+/**
+ * How much of one import's file may be sent ahead of what the thread has taken (`CHUNKS_AHEAD`),
+ * and whether its answer has come (then nothing more is sent).
+ */
+class FileFlow {
+  private ahead = CHUNKS_AHEAD;
+  private wake: (() => void) | undefined;
+  private answered = false;
+
+  get settled() {
+    return this.answered;
+  }
+
+  /** The thread took a chunk: one more may go. */
+  taken() {
+    this.ahead += 1;
+    this.wake?.();
+  }
+
+  /** The import answered: the sender stops. */
+  settle() {
+    this.answered = true;
+    this.wake?.();
+  }
+
+  /** Waits until a chunk may be sent or the import has answered; true when one may be sent. */
+  async maySend(): Promise<boolean> {
+    while (this.ahead === 0 && !this.answered) {
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = undefined;
+    }
+    if (this.answered) return false;
+    this.ahead -= 1;
+    return true;
+  }
+}
+
+/** Sends a file's chunks to the thread on `port` as `flow` allows, then its end or its failure. */
+async function sendFile(file: AsyncIterable<Buffer>, port: MessagePort, flow: FileFlow) {
+  const send = (message: FileMessage, transfer: ArrayBuffer[] = []) =>
+    port.postMessage(message, transfer);
+  try {
+    for await (const chunk of file) {
+      // The import answered before the end of the file (a refusal): the rest is not read.
+      if (!(await flow.maySend())) break;
+      // A copy of the chunk alone, moved rather than copied again: a chunk is often a view of a
+      // larger buffer, all of which a message would copy.
+      const bytes = new Uint8Array(chunk);
+      send({ type: 'chunk', bytes }, [bytes.buffer]);
+    }
+    if (!flow.settled) send({ type: 'end' });
+  } catch (error) {
+    if (!flow.settled) send({ type: 'failed', error: passedError(error) });
+  }
 }

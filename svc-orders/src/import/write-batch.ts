@@ -10,14 +10,15 @@ import {
 } from '../data/tracking-entry-writes.js';
 import { sameStoredValue, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { WriteCutError } from '../data/write-in-order.js';
-import { csvFields, type CsvField, type ParsedRow } from '../domain/csv-columns.js';
 import {
   evaluateKeywordRules,
   ruleSubjectOf,
   type KeywordRuleLike,
 } from '../domain/keyword-rules.js';
 import type { RuleSubjectFields } from '../domain/rule-conditions.js';
-import { importMessages, type ImportCounts, type RowReport } from './import-report.js';
+import { csvFields, type CsvField } from './file-fields.js';
+import { importMessages, type ImportCounts, type RowReport } from './row-report.js';
+import type { ParsedRow } from './validate-row.js';
 
 export interface ImportWriterDeps {
   entries: Model<TrackingEntryDocument>;
