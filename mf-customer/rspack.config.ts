@@ -7,5 +7,7 @@ export default federatedAppConfig({
   exposes: {
     './TrackPage': './src/pages/TrackPage.tsx',
     './CustomerDashboardPage': './src/pages/CustomerDashboardPage.tsx',
+    './AuthPage': './src/pages/AuthPage.tsx',
+    './VerifyPage': './src/pages/VerifyPage.tsx',
   },
 });

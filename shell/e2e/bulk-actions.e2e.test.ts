@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   composedSiteForFile,
   createSeller,
   importThroughApi,
   newPage,
+  postJson,
   seedLocalStorage,
   sellerStorage,
   waitForText,
@@ -69,6 +71,120 @@ describe('bulk actions', () => {
     await page.getByTestId('bulk-dialog').getByText('Cancel').click();
     await page.getByTestId('bulk-dialog').waitFor({ state: 'detached' });
     await rowOf('BK-1003').waitFor();
+    await context.close();
+  });
+
+  it('exports the ticked orders as a file, and applies one rule to them after a confirmation', async () => {
+    const seller = await createSeller(site.system, { onboarded: true, displayName: 'Rule Seller' });
+    await importThroughApi(
+      site.system,
+      seller,
+      'orderNumber,firstName,lastName,email,postcode,status,items\r\n' +
+        'RX-1,Ada,Lovelace,ada@buyer.test,SW1A 1AA,pending,Gift card\r\n' +
+        'RX-2,Alan,Turing,alan@buyer.test,CB2 1TN,pending,Mug\r\n' +
+        'RX-3,Grace,Hopper,grace@buyer.test,10001,pending,Gift card\r\n',
+    );
+    await postJson(
+      site.system,
+      '/api/keyword-rules',
+      { keyword: 'gift', action: 'working_through_orders', customMessage: 'Gift wrapped' },
+      seller.token,
+    );
+    const { context, page } = await newPage(site.browser);
+    await seedLocalStorage(context, sellerStorage(seller));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${site.system.url}/dashboard`);
+    const rowOf = (orderNumber: string) => page.locator(`[data-order-number="${orderNumber}"]`);
+    await rowOf('RX-3').waitFor({ timeout: 15_000 });
+    await rowOf('RX-1').getByTestId('select-order').check();
+    await rowOf('RX-2').getByTestId('select-order').check();
+    await waitForText(page, 'bulk-count', '2 selected.');
+
+    // Export: the format, the count, then a file holding exactly the ticked orders.
+    await page.getByTestId('bulk-export').click();
+    await waitForText(page, 'bulk-confirm-count', 'Export 2 orders as CSV');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('bulk-start').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^onvelope-selection-\d{8}-\d{6}\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('Order number,First name');
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort(),
+    ).toEqual(['RX-1', 'RX-2']);
+    await waitForText(page, 'bulk-export-done', 'Exported 2 orders');
+    await page.getByTestId('bulk-export-dialog').getByTestId('bulk-done').click();
+    await page.getByTestId('bulk-export-dialog').waitFor({ state: 'detached' });
+
+    // Apply rule: the rule, how many of the ticked orders it would change, then the job's outcome.
+    await page.getByTestId('bulk-apply-rule').click();
+    await waitForText(
+      page,
+      'bulk-confirm-count',
+      "Rule 'gift' would change 1 of the 2 selected orders.",
+    );
+    await page.screenshot({ path: '/tmp/bulk-apply-rule-1280.png' });
+    await page.getByTestId('bulk-start').click();
+    await waitForText(page, 'bulk-outcome-message', "Applied rule 'gift' to 1 order; 1 skipped.");
+    await waitForText(page, 'bulk-skipped', "Rule 'gift' does not match order RX-2");
+    await page.getByTestId('bulk-done').click();
+    // Only the ticked order the rule matches moved on: RX-3 matches too, but was not ticked.
+    await page
+      .locator('[data-order-number="RX-1"]', { hasText: /processing/i })
+      .waitFor({ timeout: 15_000 });
+    await expect(rowOf('RX-2').textContent()).resolves.toMatch(/pending/i);
+    await expect(rowOf('RX-3').textContent()).resolves.toMatch(/pending/i);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await rowOf('RX-3').getByTestId('select-order').check();
+    await page.getByTestId('bulk-bar').waitFor();
+    await page.screenshot({ path: '/tmp/bulk-bar-actions-390.png' });
+    await rowOf('RX-3').getByTestId('select-order').uncheck();
+
+    // Every skipped order can be seen, not only the first page of them.
+    const mugs = Array.from(
+      { length: 120 },
+      (_, i) => `MUG-${i + 1},Ada,Lovelace,ada@buyer.test,SW1A 1AA,pending,Mug`,
+    );
+    await importThroughApi(
+      site.system,
+      seller,
+      `orderNumber,firstName,lastName,email,postcode,status,items\r\n${mugs.join('\r\n')}\r\n`,
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await page.locator('[data-order-number^="MUG-"]').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('select-page').check();
+    await page.getByTestId('select-all-matching').click();
+    await waitForText(page, 'bulk-count', 'All 123 matching orders are selected.');
+    await page.getByTestId('bulk-apply-rule').click();
+    await waitForText(
+      page,
+      'bulk-confirm-count',
+      "Rule 'gift' would change 1 of the 123 selected orders.",
+    );
+    await page.getByTestId('bulk-start').click();
+    await waitForText(
+      page,
+      'bulk-outcome-message',
+      "Applied rule 'gift' to 1 order; 122 skipped.",
+      60_000,
+    );
+    const skipped = page.getByTestId('bulk-skipped').locator('li');
+    await expect.poll(() => skipped.count()).toBe(100);
+    await page.getByTestId('bulk-skipped-more').click();
+    await expect.poll(() => skipped.count()).toBe(122);
+    await expect(page.getByTestId('bulk-skipped-more').count()).resolves.toBe(0);
+    await expect(page.getByTestId('bulk-skipped').textContent()).resolves.toContain(
+      "Rule 'gift' does not match order MUG-1",
+    );
     await context.close();
   });
 });

@@ -156,6 +156,7 @@ describe('routes and guards', () => {
 
   it('redirects /customer-login to /login and /customer-register to /register as a buyer', async () => {
     const { context, page } = await newPage(site.browser);
+    const remoteFiles = recordRemoteFiles(page);
     await page.goto(`${site.system.url}/customer-login`);
     await page.getByTestId('login-page').waitFor();
     expect(pathOf(page)).toBe('/login?account=customer');
@@ -165,6 +166,37 @@ describe('routes and guards', () => {
     await page.getByTestId('register-page').waitFor();
     expect(pathOf(page)).toBe('/register?account=customer');
     expect(await page.getByTestId('account-customer').getAttribute('aria-selected')).toBe('true');
+    // A buyer's screens come from mf-customer: the seller's remote is never fetched.
+    expect(
+      remoteFiles.some((file) => /^\/mf\/customer\/__federation_expose_AuthPage\./.test(file)),
+    ).toBe(true);
+    expect(remoteFiles.filter((file) => file.startsWith('/mf/merchant/'))).toEqual([]);
+    await context.close();
+  });
+
+  it("serves a buyer's /verify from mf-customer and a seller's from mf-merchant", async () => {
+    const { context, page } = await newPage(site.browser);
+    const remoteFiles = recordRemoteFiles(page);
+    await context.addInitScript(() => {
+      sessionStorage.setItem('pendingVerification', 'bea@mail.test');
+      sessionStorage.setItem('pendingVerificationAccount', 'customer');
+    });
+    await page.goto(`${site.system.url}/verify`);
+    await expect(page.getByTestId('verify-email').textContent()).resolves.toBe('bea@mail.test');
+    expect(remoteFiles.filter((file) => file.startsWith('/mf/merchant/'))).toEqual([]);
+    // Back to Registration keeps the buyer a buyer.
+    await page.getByTestId('verify-back').click();
+    await page.getByTestId('register-page').waitFor();
+    expect(pathOf(page)).toBe('/register?account=customer');
+    expect(remoteFiles.filter((file) => file.startsWith('/mf/merchant/'))).toEqual([]);
+
+    // Choosing Seller swaps in the seller's screen from mf-merchant.
+    await page.getByTestId('account-merchant').click();
+    await page.getByTestId('trial-panel').waitFor();
+    expect(pathOf(page)).toBe('/register');
+    expect(
+      remoteFiles.some((file) => /^\/mf\/merchant\/__federation_expose_AuthPage\./.test(file)),
+    ).toBe(true);
     await context.close();
   });
 });

@@ -11,7 +11,7 @@ import {
 import { loadRemoteModule } from './remotes/remote-modules.js';
 import { parseRemoteRegistry } from './remotes/remote-registry.js';
 import { pageModules } from './routing/page-modules.js';
-import { currentViewer } from './routing/viewer.js';
+import { currentArrival, currentViewer } from './routing/viewer.js';
 import {
   googleLandingTarget,
   googleLandingToken,
@@ -83,7 +83,8 @@ async function registerRuntimeRemotes(): Promise<void> {
  * so a page the profile then closes only costs its download. A failure is reported by the area.
  */
 function preloadCurrentPage(): void {
-  for (const id of pageModules(window.location.pathname, currentViewer())) {
+  const arrival = currentArrival(window.location.search);
+  for (const id of pageModules(window.location.pathname, currentViewer(), arrival)) {
     loadRemoteModule(id).catch(() => undefined);
   }
 }

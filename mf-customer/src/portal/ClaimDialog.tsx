@@ -54,13 +54,7 @@ export function ClaimDialog({ customer, onClaimed, onClose }: ClaimDialogProps) 
   }
 
   return (
-    <Modal
-      classPrefix="cu-dialog"
-      className="ov-card"
-      title="Claim an order"
-      onClose={onClose}
-      testId="claim-dialog"
-    >
+    <Modal title="Claim an order" onClose={onClose} testId="claim-dialog">
       <form className="cu-lookup" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           classPrefix="cu"

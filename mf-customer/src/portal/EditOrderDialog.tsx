@@ -36,8 +36,6 @@ export function EditOrderDialog({ claim, onSaved, onClose }: EditOrderDialogProp
 
   return (
     <Modal
-      classPrefix="cu-dialog"
-      className="ov-card"
       title={`Edit order ${claim.order.orderNumber}`}
       onClose={onClose}
       testId="edit-order-dialog"

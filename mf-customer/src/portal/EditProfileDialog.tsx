@@ -73,8 +73,6 @@ export function EditProfileDialog({
 
   return (
     <Modal
-      classPrefix="cu-dialog"
-      className="ov-card"
       title="Edit profile"
       // While the profile saves, the dialog stays: its answer closes it.
       onClose={busy ? ignoreClose : onClose}

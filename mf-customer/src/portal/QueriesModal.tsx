@@ -36,14 +36,7 @@ export function QueriesModal({ queries, error, onResolved, onFailed, onClose }: 
 
   const shown = queries ? visibleQueries(queries, showResolved) : [];
   return (
-    <Modal
-      classPrefix="cu-dialog"
-      className="ov-card"
-      title="My queries"
-      onClose={onClose}
-      testId="queries-modal"
-      wide
-    >
+    <Modal title="My queries" onClose={onClose} testId="queries-modal" wide>
       <label className="cu-toggle">
         <input
           type="checkbox"

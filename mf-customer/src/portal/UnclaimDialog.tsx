@@ -29,13 +29,7 @@ export function UnclaimDialog({ claim, onUnclaimed, onClose }: UnclaimDialogProp
   }
 
   return (
-    <Modal
-      classPrefix="cu-dialog"
-      className="ov-card"
-      title="Unclaim this order?"
-      onClose={onClose}
-      testId="unclaim-dialog"
-    >
+    <Modal title="Unclaim this order?" onClose={onClose} testId="unclaim-dialog">
       <p>
         Order {claim.order.orderNumber}
         {claim.nickname ? ` (${claim.nickname})` : ''} will leave your list, with its nickname and

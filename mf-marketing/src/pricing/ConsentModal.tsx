@@ -19,7 +19,6 @@ export function ConsentModal({ plan, busy, onContinue, onCancel }: ConsentModalP
   const [agreed, setAgreed] = useState(false);
   return (
     <Modal
-      classPrefix="ov-modal"
       title="Before you subscribe"
       testId="consent-modal"
       // Once the checkout is starting, the page is about to leave: nothing to close.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { emptyPanelTexts, type AnalyticsPanelId } from '../domain/analytics-panels.js';
+import { emptyPanelTexts, type AnalyticsPanelId } from './analytics-panels.js';
 import type { PanelLoad } from './use-panel-load.js';
 
 interface AnalyticsPanelProps<T> {

@@ -1,4 +1,4 @@
-import type { Change } from '../domain/analytics-series.js';
+import type { Change } from './analytics-series.js';
 
 export interface KeyFigure {
   label: string;

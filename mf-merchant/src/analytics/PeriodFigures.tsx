@@ -1,6 +1,6 @@
 import type { AnalyticsRange } from '@onvelope/contracts';
-import { formatCount } from '../domain/analytics-format.js';
-import { changeAgainst } from '../domain/analytics-series.js';
+import { formatCount } from './analytics-format.js';
+import { changeAgainst } from './analytics-series.js';
 import { KeyFigures } from './KeyFigures.js';
 
 export interface PeriodFigure {

@@ -1,11 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from '@onvelope/router';
 import type { AnalyticsRange, PopularItemLimit } from '@onvelope/contracts';
-import {
-  currencyFromParam,
-  itemLimitFromParam,
-  rangeFromParam,
-} from '../domain/analytics-params.js';
+import { currencyFromParam, itemLimitFromParam, rangeFromParam } from './analytics-params.js';
 
 export interface AnalyticsParams {
   range: AnalyticsRange;

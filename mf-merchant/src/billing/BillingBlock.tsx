@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@onvelope/router';
 import { billingPaths, formatDate, useDateDisplay } from '@onvelope/ui';
-import { billingSummary, daysLeftText } from '../domain/billing-state.js';
+import { billingSummary, daysLeftText } from './billing-state.js';
 import { cancellationNotice, yourDataPath } from './cancellation-notice.js';
 import type { SubscriptionState } from './use-subscription.js';
 import './billing.css';

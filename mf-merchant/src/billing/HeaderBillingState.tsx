@@ -1,7 +1,7 @@
 import { Link } from '@onvelope/router';
 import type { SubscriptionView } from '@onvelope/contracts';
 import { billingPaths, useDateDisplay } from '@onvelope/ui';
-import { headerBillingState } from '../domain/billing-state.js';
+import { headerBillingState } from './billing-state.js';
 import './billing.css';
 
 /**

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '@onvelope/router';
-import { redirectDelays, takeRedirectAfterSubscription } from '@onvelope/ui';
-import { destinationAfterSubscription } from '../domain/billing-state.js';
-import { useDelayedNavigate } from '../use-delayed-navigate.js';
+import { redirectDelays, takeRedirectAfterSubscription, useDelayedNavigate } from '@onvelope/ui';
+import { destinationAfterSubscription } from './billing-state.js';
 import { useSubscription } from './use-subscription.js';
 
 /**

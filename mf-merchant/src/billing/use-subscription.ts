@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getSubscription, type SubscriptionView } from '@onvelope/contracts';
 import { merchantApi } from '../api.js';
-import { confirmationSettled, subscriptionConfirmation } from '../domain/billing-state.js';
+import { confirmationSettled, subscriptionConfirmation } from './billing-state.js';
 
 export interface SubscriptionState {
   /** The last answer of GET /api/payments/subscription; null until one arrives. */

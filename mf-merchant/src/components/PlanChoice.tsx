@@ -4,7 +4,7 @@ import {
   priceLabel,
   shownFeatures,
   type SelectablePlanId,
-} from '../domain/onboarding.js';
+} from '../onboarding/onboarding.js';
 
 /** The plan cards of both onboarding screens: price, first 4 features, the yearly saving. */
 export function PlanChoice({

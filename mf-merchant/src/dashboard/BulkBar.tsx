@@ -1,4 +1,4 @@
-import type { BulkJob } from '@onvelope/contracts';
+import type { BulkBarAction } from '../domain/bulk-selection.js';
 import { formatCount as count } from '../domain/display-format.js';
 import './bulk-actions.css';
 
@@ -11,12 +11,13 @@ interface BulkBarProps {
   total: number;
   onSelectAllMatching: () => void;
   onClear: () => void;
-  onAction: (action: BulkJob['action']) => void;
+  onAction: (action: BulkBarAction) => void;
 }
 
 /**
  * Above the table while orders are ticked (issue 38 item 5): how many, the "select all N
- * matching" link once the whole page is ticked, and the actions, each asking before it starts.
+ * matching" link once the whole page is ticked, and the actions (ship, apply a rule, export,
+ * delete), each asking before it starts.
  */
 export function BulkBar({
   selected,
@@ -56,6 +57,22 @@ export function BulkBar({
           data-testid="bulk-ship"
         >
           Ship…
+        </button>
+        <button
+          type="button"
+          className="ov-button ov-button--secondary"
+          onClick={() => onAction('apply_rule')}
+          data-testid="bulk-apply-rule"
+        >
+          Apply rule…
+        </button>
+        <button
+          type="button"
+          className="ov-button ov-button--secondary"
+          onClick={() => onAction('export')}
+          data-testid="bulk-export"
+        >
+          Export…
         </button>
         <button
           type="button"

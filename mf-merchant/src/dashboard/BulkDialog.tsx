@@ -3,24 +3,32 @@ import {
   carrierNames,
   countBulkSelection,
   getBulkJob,
-  listBulkOutcomes,
+  listKeywordRules,
   parseTrackingList,
   startBulkJob,
   type BulkAction,
   type BulkJob,
   type BulkSelection,
+  type KeywordRule,
 } from '@onvelope/contracts';
 import { detailMessages, failureMessage } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import { Modal } from '../components/Modal.js';
 import { ProgressLine } from '../components/ProgressLine.js';
-import { bulkProgressText, ordersText } from '../domain/bulk-selection.js';
+import { bulkProgressText, ordersText, ruleConfirmText } from '../domain/bulk-selection.js';
+import { ruleActionLabels } from '../domain/forms.js';
+import { ruleTitle } from '../domain/rule-conditions.js';
+import { BulkOutcome } from './BulkOutcome.js';
 
 /** How often the dialog asks how far the job has got. */
 const pollMs = 1_000;
-/** The skipped orders listed once it is done; the rest are counted. */
-const SKIPPED_SHOWN = 50;
+
+const titles: Record<BulkJob['action'], string> = {
+  ship: 'Ship the selected orders',
+  delete: 'Delete the selected orders',
+  apply_rule: 'Apply a keyword rule to the selected orders',
+};
 
 interface BulkDialogProps {
   action: BulkJob['action'];
@@ -30,13 +38,12 @@ interface BulkDialogProps {
   onClose: (changed: boolean) => void;
 }
 
-type Skipped = { orderNumber: string; reason: string | null }[];
-
 /**
  * A bulk action from confirmation to outcome (issue 38 item 5): the count of orders it reaches
  * (asked of the service), for ship the courier and the "order number, tracking number" list
- * (typed, pasted or read from a file, its bad lines shown before anything starts), then the job's
- * progress and what it did, with the skipped orders and why.
+ * (typed, pasted or read from a file, its bad lines shown before anything starts), for apply rule
+ * the rule and how many orders it would change (the service's dry run), then the job's progress
+ * and what it did, with every skipped order and why.
  */
 export function BulkDialog({ action, selection, listTemplate, onClose }: BulkDialogProps) {
   const [total, setTotal] = useState<number | null>(null);
@@ -44,26 +51,61 @@ export function BulkDialog({ action, selection, listTemplate, onClose }: BulkDia
   const [list, setList] = useState(listTemplate);
   const [failure, setFailure] = useState<string | null>(null);
   const [job, setJob] = useState<BulkJob | null>(null);
-  const [skipped, setSkipped] = useState<Skipped>([]);
+  const [rules, setRules] = useState<KeywordRule[] | null>(null);
+  const [ruleId, setRuleId] = useState('');
+  // How many orders a rule would change, for the rule it was asked for (another may be chosen since).
+  const [counted, setCounted] = useState<{ ruleId: string; changes: number } | null>(null);
   const open = useRef(true);
   const couriersId = useId();
   const listErrors = action === 'ship' ? parseTrackingList(list).errors : [];
+  const rule = rules?.find((candidate) => candidate.id === ruleId) ?? null;
+  const changes = counted?.ruleId === ruleId ? counted.changes : null;
 
   useEffect(() => {
     open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (action !== 'apply_rule') return;
     merchantApi
-      .call(countBulkSelection, { body: { selection } })
-      .then(({ count: found }) => setTotal(found))
+      .call(listKeywordRules)
+      .then((found) => {
+        if (!open.current) return;
+        setRules(found);
+        setRuleId((chosen) => chosen || (found[0]?.id ?? ''));
+      })
+      .catch((error: unknown) => setFailure(failureMessage(error, 'Failed to load rules')));
+  }, [action]);
+
+  // The count, and with a rule chosen how many orders it would change: asked again for each rule.
+  useEffect(() => {
+    if (action === 'apply_rule' && !ruleId) return;
+    let current = true;
+    merchantApi
+      .call(countBulkSelection, {
+        body: { selection, ...(action === 'apply_rule' ? { ruleId } : {}) },
+      })
+      .then((answer) => {
+        if (!current) return;
+        setTotal(answer.count);
+        if (answer.changes !== undefined) setCounted({ ruleId, changes: answer.changes });
+      })
       .catch((error: unknown) =>
         setFailure(failureMessage(error, 'The selected orders could not be counted')),
       );
     return () => {
-      open.current = false;
+      current = false;
     };
-  }, [selection]);
+  }, [selection, action, ruleId]);
 
-  const actionBody = (): BulkAction =>
-    action === 'ship' ? { kind: 'ship', courier, trackingList: list } : { kind: 'delete' };
+  const actionBody = (): BulkAction => {
+    if (action === 'ship') return { kind: 'ship', courier, trackingList: list };
+    if (action === 'apply_rule') return { kind: 'apply_rule', ruleId };
+    return { kind: 'delete' };
+  };
 
   const start = async () => {
     setFailure(null);
@@ -77,13 +119,6 @@ export function BulkDialog({ action, selection, listTemplate, onClose }: BulkDia
         ({ job: current } = await merchantApi.call(getBulkJob, { params: { jobId: current.id } }));
         setJob(current);
       }
-      if (current.skipped > 0) {
-        const answer = await merchantApi.call(listBulkOutcomes, {
-          params: { jobId: current.id },
-          query: { outcome: 'skipped', limit: SKIPPED_SHOWN, page: 1 },
-        });
-        setSkipped(answer.outcomes);
-      }
     } catch (error) {
       setFailure(detailMessages(error) ?? failureMessage(error, 'The bulk action failed'));
     }
@@ -94,9 +129,19 @@ export function BulkDialog({ action, selection, listTemplate, onClose }: BulkDia
   };
 
   const finished = job && job.status !== 'running';
-  const title = action === 'ship' ? 'Ship the selected orders' : 'Delete the selected orders';
+  const ready =
+    action === 'ship'
+      ? listErrors.length === 0 && courier.trim() !== ''
+      : action === 'apply_rule'
+        ? (changes ?? 0) > 0
+        : true;
+  const startLabel = {
+    ship: `Ship ${ordersText(total ?? 0)}`,
+    delete: `Delete ${ordersText(total ?? 0)}`,
+    apply_rule: `Apply to ${ordersText(changes ?? 0)}`,
+  }[action];
   return (
-    <Modal title={title} onClose={() => onClose(job !== null)} testId="bulk-dialog" wide>
+    <Modal title={titles[action]} onClose={() => onClose(job !== null)} testId="bulk-dialog" wide>
       {failure && (
         <p className="ov-alert ov-alert--error" role="alert" data-testid="bulk-error">
           {failure}
@@ -111,12 +156,34 @@ export function BulkDialog({ action, selection, listTemplate, onClose }: BulkDia
             void start();
           }}
         >
+          {action === 'apply_rule' && (
+            <label className="me-field">
+              <span>Rule</span>
+              <select
+                value={ruleId}
+                onChange={(event) => setRuleId(event.target.value)}
+                disabled={!rules?.length}
+                data-testid="bulk-rule"
+                autoFocus
+              >
+                {rules?.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {ruleTitle(candidate)} — {ruleActionLabels[candidate.action]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <p data-testid="bulk-confirm-count">
-            {total === null
-              ? 'Counting the selected orders…'
-              : action === 'ship'
-                ? `Ship ${ordersText(total)} with one courier. Orders without a tracking number in the list are skipped.`
-                : `Delete ${ordersText(total)}? This cannot be undone.`}
+            {action === 'apply_rule' && rules?.length === 0
+              ? 'You have no keyword rules yet: add one under Keyword rules first.'
+              : total === null || (action === 'apply_rule' && changes === null)
+                ? 'Counting the selected orders…'
+                : action === 'ship'
+                  ? `Ship ${ordersText(total)} with one courier. Orders without a tracking number in the list are skipped.`
+                  : action === 'apply_rule'
+                    ? ruleConfirmText(rule ? ruleTitle(rule) : '', total, changes ?? 0)
+                    : `Delete ${ordersText(total)}? This cannot be undone.`}
           </p>
           {action === 'ship' && (
             <>
@@ -166,12 +233,10 @@ export function BulkDialog({ action, selection, listTemplate, onClose }: BulkDia
             <button
               type="submit"
               className={action === 'delete' ? 'ov-button ov-button--danger' : 'ov-button'}
-              disabled={!total || listErrors.length > 0 || (action === 'ship' && !courier.trim())}
+              disabled={!total || !ready}
               data-testid="bulk-start"
             >
-              {action === 'ship'
-                ? `Ship ${ordersText(total ?? 0)}`
-                : `Delete ${ordersText(total ?? 0)}`}
+              {startLabel}
             </button>
             <button
               type="button"
@@ -192,39 +257,7 @@ export function BulkDialog({ action, selection, listTemplate, onClose }: BulkDia
           testId="bulk-progress"
         />
       )}
-      {finished && (
-        <div data-testid="bulk-outcome">
-          <p
-            className={
-              job.status === 'done' ? 'ov-alert me-alert--success' : 'ov-alert ov-alert--error'
-            }
-            role="status"
-            data-testid="bulk-outcome-message"
-          >
-            {job.message}
-          </p>
-          {skipped.length > 0 && (
-            <>
-              <p>Skipped{job.skipped > skipped.length ? ` (the first ${skipped.length})` : ''}:</p>
-              <ul className="me-bulk-errors" data-testid="bulk-skipped">
-                {skipped.map((outcome) => (
-                  <li key={outcome.orderNumber}>{outcome.reason}</li>
-                ))}
-              </ul>
-            </>
-          )}
-          <div className="me-form__actions">
-            <button
-              type="button"
-              className="ov-button"
-              onClick={() => onClose(true)}
-              data-testid="bulk-done"
-            >
-              Done
-            </button>
-          </div>
-        </div>
-      )}
+      {finished && <BulkOutcome job={job} onDone={() => onClose(true)} />}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SEARCH_ANYWHERE_MIN_LENGTH } from '@onvelope/contracts';
+import { SEARCH_ANYWHERE_MIN_LENGTH, searchedFieldsHint } from '@onvelope/contracts';
 import {
   sortFieldLabels,
   sortOrderLabels,
@@ -57,7 +57,7 @@ export function TrackingToolbar({
           type="search"
           value={term}
           onChange={(event) => setTerm(event.target.value)}
-          placeholder="Order number, name, email, postcode or tracking number"
+          placeholder={searchedFieldsHint}
           aria-label="Search orders"
           aria-describedby={matchesWordStarts ? 'me-search-hint' : undefined}
           data-testid="search-input"

@@ -3,6 +3,7 @@ import {
   bulkProgressText,
   bulkSelectionOf,
   isSelected,
+  ruleConfirmText,
   noSelection,
   pageState,
   selectedCount,
@@ -53,6 +54,17 @@ describe('dashboard selection', () => {
     );
     expect(bulkProgressText({ action: 'delete', processed: 0, total: 1, skipped: 0 })).toBe(
       'Deleting… 0 of 1 order',
+    );
+  });
+});
+
+describe('ruleConfirmText', () => {
+  it('says how many of the selected orders the rule would change', () => {
+    expect(ruleConfirmText('gift', 1_200, 2)).toBe(
+      "Rule 'gift' would change 2 of the 1,200 selected orders. Orders it does not match, or that are shipped, delivered or cancelled, are left as they are.",
+    );
+    expect(ruleConfirmText('gift', 1, 0)).toMatch(
+      /^Rule 'gift' would change none of the selected order\./,
     );
   });
 });

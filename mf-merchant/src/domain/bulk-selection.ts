@@ -1,4 +1,10 @@
-import type { BulkAction, BulkJob, BulkJobRequest, BulkSelection } from '@onvelope/contracts';
+import type {
+  BulkAction,
+  BulkJob,
+  BulkJobRequest,
+  BulkSelection,
+  exportFormats,
+} from '@onvelope/contracts';
 import { formatCount as count } from './display-format.js';
 import type { TableQuery } from './table-state.js';
 
@@ -85,7 +91,34 @@ export function trackingListTemplate(selection: DashboardSelection): string {
 /** '1 order', '1,200 orders'. */
 export const ordersText = (n: number) => `${count(n)} order${n === 1 ? '' : 's'}`;
 
-const verbs: Record<BulkJob['action'], string> = { ship: 'Shipping', delete: 'Deleting' };
+/** What the bulk bar offers: the job actions, and the export (a download, not a job). */
+export type BulkBarAction = BulkJob['action'] | 'export';
+
+export type ExportFormat = (typeof exportFormats)[number];
+export const exportFormatLabels: Record<ExportFormat, string> = {
+  csv: 'CSV',
+  xlsx: 'Excel (XLSX)',
+  pdf: 'PDF',
+};
+
+/**
+ * The apply-rule confirmation: how many of the selected orders the rule would change (the
+ * service's dry run), and what it leaves alone.
+ *
+ * @example ruleConfirmText('gift', 4, 2)
+ * // "Rule 'gift' would change 2 of the 4 selected orders. …"
+ */
+export function ruleConfirmText(rule: string, total: number, changes: number): string {
+  const of = total === 1 ? 'the selected order' : `the ${count(total)} selected orders`;
+  const would = changes === 0 ? 'would change none' : `would change ${count(changes)}`;
+  return `Rule '${rule}' ${would} of ${of}. Orders it does not match, or that are shipped, delivered or cancelled, are left as they are.`;
+}
+
+const verbs: Record<BulkJob['action'], string> = {
+  ship: 'Shipping',
+  delete: 'Deleting',
+  apply_rule: 'Applying the rule',
+};
 
 /**
  * The line under the bar while a bulk action runs.

@@ -1,49 +1,37 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '@onvelope/router';
-import {
-  authValidationMessages,
-  getSettings,
-  portalReturnQuery,
-  updateEmail,
-  updatePassword,
-  updateProfile,
-  updateProfileRequest,
-  type ResponseOf,
-} from '@onvelope/contracts';
+import { getSettings, portalReturnQuery } from '@onvelope/contracts';
 import {
   ApiError,
   clientMessages,
   detailMessages,
-  errorsAfterEdit,
   failureMessage,
-  fieldErrorsOf,
-  fieldErrorsOfAnswer,
-  localStorageKeys,
   logout,
   readMerchantSession,
   redirectDelays,
-  storeMerchantUser,
-  TimeText,
-  useFirstInvalidField,
   type RemotePage,
+  storeMerchantUser,
+  useDelayedNavigate,
 } from '@onvelope/ui';
+import { AccountInformation } from '../account-settings/AccountInformation.js';
+import { EmailTab } from '../account-settings/EmailTab.js';
+import { PasswordTab } from '../account-settings/PasswordTab.js';
+import { ProfileTab } from '../account-settings/ProfileTab.js';
+import type { Account } from '../account-settings/settings-account.js';
 import { merchantApi } from '../api.js';
 import { ApiKeysTab } from '../api-keys/ApiKeysTab.js';
 import { BillingBlock } from '../billing/BillingBlock.js';
 import { useReturnFlag } from '../billing/use-return-flag.js';
 import { useSubscription } from '../billing/use-subscription.js';
-import { BannerMessage, Field, type Banner } from '../components/Field.js';
+import { BannerMessage, type Banner } from '../components/Field.js';
 import { DeliveryEstimatesTab } from '../delivery/DeliveryEstimatesTab.js';
-import { emailError, passwordError } from '../domain/auth-form.js';
-import { planNameOf } from '../domain/billing-state.js';
+import { planNameOf } from '../billing/billing-state.js';
 import { rememberSellerTimeZone, withSellerDates } from '../hooks/use-seller-date-display.js';
 import { NotificationsTab } from '../notifications/NotificationsTab.js';
 import { IntegrationsTab } from '../store-front/IntegrationsTab.js';
-import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import { WebhooksTab } from '../webhooks/WebhooksTab.js';
 import './merchant.css';
 
-type Account = ResponseOf<typeof getSettings>['account'];
 type Tab =
   | 'profile'
   | 'email'
@@ -253,298 +241,4 @@ export default withSellerDates(AccountSettingsPage);
 // a wrong current password with 401 too, and that must not sign the seller out.
 function isSessionOver(error: unknown): boolean {
   return error instanceof ApiError && error.isSessionExpired && !/password/i.test(error.message);
-}
-
-/**
- * spec 001 §2: plan (upper-cased), member since, last login. The plan is its name ('PRO MONTHLY'),
- * the subscription's when it has loaded, else the catalogue's for the account's plan id.
- */
-function AccountInformation({ account, planName }: { account: Account; planName: string | null }) {
-  return (
-    <dl className="me-account-info" data-testid="account-information">
-      <div>
-        <dt>Plan</dt>
-        <dd data-testid="account-plan">{(planName ?? 'none').toUpperCase()}</dd>
-      </div>
-      <div>
-        <dt>Member since</dt>
-        <dd data-testid="account-member-since">
-          <TimeText value={account.createdAt} />
-        </dd>
-      </div>
-      {account.lastLoginAt && (
-        <div>
-          <dt>Last login</dt>
-          <dd data-testid="account-last-login">
-            <TimeText value={account.lastLoginAt} />
-          </dd>
-        </div>
-      )}
-    </dl>
-  );
-}
-
-interface TabProps {
-  onSaved: (account: Account) => void;
-  onFailed: (error: unknown) => void;
-}
-
-const profileFields = [
-  { name: 'displayName', label: 'Display name', autoComplete: 'name' },
-  { name: 'companyName', label: 'Company name', autoComplete: 'organization' },
-  { name: 'businessType', label: 'Business type' },
-  { name: 'website', label: 'Website', type: 'url', autoComplete: 'url' },
-  { name: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State / county', autoComplete: 'address-level1' },
-  { name: 'country', label: 'Country', autoComplete: 'country' },
-  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
-] as const;
-type ProfileField = (typeof profileFields)[number]['name'];
-
-/** Every zone the browser knows, the seller's own first when the list lacks it (an alias). */
-function timeZoneChoices(current: string): string[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  return zones.includes(current) ? zones : [current, ...zones];
-}
-
-function ProfileTab({ account, onSaved, onFailed }: TabProps & { account: Account }) {
-  const [values, setValues] = useState(
-    () =>
-      Object.fromEntries(profileFields.map(({ name }) => [name, account[name] ?? ''])) as Record<
-        ProfileField,
-        string
-      >,
-  );
-  const [timeZone, setTimeZone] = useState(account.timeZone);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
-  const [formRef, revealFirstInvalid] = useFirstInvalidField<HTMLFormElement>();
-
-  // Profile edit: every field optional (spec 001 §5); an emptied field is sent empty to clear it.
-  const trimmed = (from: Record<ProfileField, string>) =>
-    Object.fromEntries(profileFields.map(({ name }) => [name, from[name].trim()])) as Record<
-      ProfileField,
-      string
-    >;
-
-  function edit(field: ProfileField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    setErrors((shown) =>
-      errorsAfterEdit(shown, fieldErrorsOf(updateProfileRequest, trimmed(next))),
-    );
-  }
-
-  /** Errors at their fields, the first brought into view (issue 38 item 10). */
-  function refuse(found: Partial<Record<ProfileField, string>>) {
-    setErrors(found);
-    revealFirstInvalid();
-  }
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = { ...trimmed(values), timeZone };
-    const found = fieldErrorsOf(updateProfileRequest, trimmed(values));
-    if (Object.keys(found).length) return refuse(found);
-    setBusy(true);
-    try {
-      onSaved((await merchantApi.call(updateProfile, { body })).account);
-    } catch (error) {
-      const atFields = fieldErrorsOfAnswer(
-        error,
-        profileFields.map(({ name }) => name),
-      );
-      if (atFields) refuse(atFields);
-      else onFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form
-      ref={formRef}
-      className="me-form me-form--grid"
-      onSubmit={(event) => void save(event)}
-      noValidate
-    >
-      {profileFields.map((field) => (
-        <Field
-          key={field.name}
-          label={field.label}
-          type={'type' in field ? field.type : 'text'}
-          autoComplete={'autoComplete' in field ? field.autoComplete : undefined}
-          value={values[field.name]}
-          onChange={(value) => edit(field.name, value)}
-          error={errors[field.name]}
-          testId={`profile-${field.name}`}
-        />
-      ))}
-      <label className="ov-field me-field">
-        <span>Time zone</span>
-        <select
-          value={timeZone}
-          onChange={(event) => setTimeZone(event.target.value)}
-          aria-describedby="profile-time-zone-hint"
-          data-testid="profile-timeZone"
-        >
-          {timeZoneChoices(account.timeZone).map((zone) => (
-            <option key={zone} value={zone}>
-              {zone.replaceAll('_', ' ')}
-            </option>
-          ))}
-        </select>
-        <span id="profile-time-zone-hint" className="me-field__hint">
-          Analytics count your days and hours in this zone.
-        </span>
-      </label>
-      <button type="submit" className="ov-button" disabled={busy} data-testid="profile-save">
-        Save Profile
-      </button>
-    </form>
-  );
-}
-
-function EmailTab({ account, onSaved, onFailed }: TabProps & { account: Account }) {
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ newEmail?: string; password?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const [formRef, revealFirstInvalid] = useFirstInvalidField<HTMLFormElement>();
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = { newEmail: emailError(newEmail), password: passwordError(password, false) };
-    setErrors(found);
-    if (found.newEmail || found.password) return revealFirstInvalid();
-    setBusy(true);
-    try {
-      const answer = await merchantApi.call(updateEmail, {
-        body: { newEmail: newEmail.trim(), password },
-      });
-      // Like a new password, a new email ends every older token; the answer carries the new one.
-      localStorage.setItem(localStorageKeys.authToken, answer.token);
-      setNewEmail('');
-      setPassword('');
-      onSaved(answer.account);
-    } catch (error) {
-      onFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form ref={formRef} className="me-form" onSubmit={(event) => void save(event)} noValidate>
-      <p>
-        Current email: <strong data-testid="current-email">{account.email}</strong>{' '}
-        <span
-          className={account.isVerified ? 'me-badge me-badge--ok' : 'me-badge me-badge--warn'}
-          data-testid="email-verified-badge"
-        >
-          {account.isVerified ? 'Verified' : 'Not verified'}
-        </span>
-      </p>
-      <Field
-        label="New email"
-        type="email"
-        autoComplete="email"
-        value={newEmail}
-        onChange={setNewEmail}
-        error={errors.newEmail}
-        testId="email-new"
-      />
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-        testId="email-password"
-      />
-      <button type="submit" className="ov-button" disabled={busy} data-testid="email-save">
-        Update Email
-      </button>
-    </form>
-  );
-}
-
-function PasswordTab({
-  onSaved,
-  onFailed,
-}: {
-  onSaved: () => void;
-  onFailed: TabProps['onFailed'];
-}) {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'current' | 'new' | 'confirm', string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [formRef, revealFirstInvalid] = useFirstInvalidField<HTMLFormElement>();
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = {
-      current: passwordError(currentPassword, false),
-      new: passwordError(newPassword, true),
-      confirm: newPassword === confirmPassword ? undefined : authValidationMessages.passwordsDiffer,
-    };
-    setErrors(found);
-    if (found.current || found.new || found.confirm) return revealFirstInvalid();
-    setBusy(true);
-    try {
-      const answer = await merchantApi.call(updatePassword, {
-        body: { currentPassword, newPassword, confirmPassword },
-      });
-      // The change ends every older token, this one included; the answer carries the new one.
-      localStorage.setItem(localStorageKeys.authToken, answer.token);
-      setCurrentPassword('');
-      setNewPassword('');
-      setConfirmPassword('');
-      onSaved();
-    } catch (error) {
-      onFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form ref={formRef} className="me-form" onSubmit={(event) => void save(event)} noValidate>
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={setCurrentPassword}
-        error={errors.current}
-        testId="password-current"
-      />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={setNewPassword}
-        error={errors.new}
-        testId="password-new"
-      />
-      <Field
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={setConfirmPassword}
-        error={errors.confirm}
-        testId="password-confirm"
-      />
-      <button type="submit" className="ov-button" disabled={busy} data-testid="password-save">
-        Update Password
-      </button>
-    </form>
-  );
 }

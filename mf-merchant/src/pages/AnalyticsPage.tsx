@@ -11,7 +11,7 @@ import { RevenueTrendsPanel } from '../analytics/panels/RevenueTrendsPanel.js';
 import { ShippingPerformancePanel } from '../analytics/panels/ShippingPerformancePanel.js';
 import { useAnalyticsData } from '../analytics/use-analytics-data.js';
 import { useAnalyticsParams } from '../analytics/use-analytics-params.js';
-import { analyticsFailureText } from '../domain/analytics-panels.js';
+import { analyticsFailureText } from '../analytics/analytics-panels.js';
 import './merchant.css';
 import './workspace.css';
 import '../analytics/analytics.css';

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate } from '@onvelope/router';
-import { searchTrackingEntries, type TrackingEntry } from '@onvelope/contracts';
+import { searchTrackingEntries, type BulkSelection, type TrackingEntry } from '@onvelope/contracts';
 import {
   clientMessages,
   localStorageKeys,
   logout,
   readMerchantSession,
   redirectDelays,
+  type RemotePage,
   SessionExpiredNotice,
   unreadQueryCount,
-  type RemotePage,
+  useDelayedNavigate,
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { HeaderBillingState } from '../billing/HeaderBillingState.js';
@@ -19,12 +20,13 @@ import { Modal } from '../components/Modal.js';
 import { Toasts } from '../components/Toasts.js';
 import { BulkBar } from '../dashboard/BulkBar.js';
 import { BulkDialog } from '../dashboard/BulkDialog.js';
+import { BulkExportDialog } from '../dashboard/BulkExportDialog.js';
 import { DashboardHeader } from '../dashboard/DashboardHeader.js';
 import { DatabaseManagement } from '../dashboard/DatabaseManagement.js';
 import { NeedsAttention } from '../dashboard/NeedsAttention.js';
 import { EmptyWorkspace } from '../dashboard/EmptyWorkspace.js';
 import { OrderDetails } from '../dashboard/OrderDetails.js';
-import { Pagination } from '../dashboard/Pagination.js';
+import { Pagination } from '../components/Pagination.js';
 import { SearchResultsModal } from '../dashboard/SearchResultsModal.js';
 import { CopyTrackingLink } from '../dashboard/CopyTrackingLink.js';
 import { ShipDialog } from '../dashboard/ShipDialog.js';
@@ -73,7 +75,6 @@ import { StoreFrontStatus } from '../store-front/StoreFrontStatus.js';
 import { useStoreFront } from '../store-front/use-store-front.js';
 import '../store-front/store-front.css';
 import { CsvUploader } from '../upload/CsvUploader.js';
-import { useDelayedNavigate } from '../use-delayed-navigate.js';
 import './merchant.css';
 import './workspace.css';
 
@@ -114,6 +115,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
   const [selected, setSelected] = useState<DashboardSelection>(noSelection);
   // The selection is taken when the dialog opens: its count and its job are of that selection.
   const [bulk, setBulk] = useState<Omit<ComponentProps<typeof BulkDialog>, 'onClose'> | null>(null);
+  const [bulkExport, setBulkExport] = useState<BulkSelection | null>(null);
   const [now, setNow] = useState(() => new Date());
   const reload = useCallback(() => {
     setNow(new Date());
@@ -256,11 +258,13 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
                 }
                 onClear={() => setSelected(noSelection)}
                 onAction={(action) =>
-                  setBulk({
-                    action,
-                    selection: bulkSelectionOf(selected, query),
-                    listTemplate: trackingListTemplate(selected),
-                  })
+                  action === 'export'
+                    ? setBulkExport(bulkSelectionOf(selected, query))
+                    : setBulk({
+                        action,
+                        selection: bulkSelectionOf(selected, query),
+                        listTemplate: trackingListTemplate(selected),
+                      })
                 }
               />
               {data.listFailure ? (
@@ -399,6 +403,9 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
             reload();
           }}
         />
+      )}
+      {bulkExport && (
+        <BulkExportDialog selection={bulkExport} onClose={() => setBulkExport(null)} />
       )}
       <ConnectStoreDialogs storeFront={storeFront} onInfo={(text) => show('info', text)} />
       <StoreFrontDialogs storeFront={storeFront} />

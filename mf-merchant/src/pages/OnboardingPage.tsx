@@ -12,6 +12,7 @@ import {
   clientMessages,
   formatDate,
   localStorageKeys,
+  optionalText,
   readMerchantSession,
   storeMerchantUser,
   storeOnboardingCompleted,
@@ -20,14 +21,13 @@ import {
 import { merchantApi } from '../api.js';
 import { PlanChoice } from '../components/PlanChoice.js';
 import { Field } from '../components/Field.js';
-import { optionalText } from '../domain/auth-form.js';
 import {
   defaultPlanId,
   onboardingCountries,
   trialEndsOn,
   type OnboardingCountry,
   type UserDetails,
-} from '../domain/onboarding.js';
+} from '../onboarding/onboarding.js';
 import './merchant.css';
 
 const welcomeAlert = `Welcome to ONVELOPE! Your ${trialDays}-day free trial has started.`;

@@ -18,7 +18,7 @@ import {
 import { merchantApi } from '../api.js';
 import { BannerMessage, type Banner } from '../components/Field.js';
 import { PlanChoice } from '../components/PlanChoice.js';
-import { defaultPlanId, trialEndsOn } from '../domain/onboarding.js';
+import { defaultPlanId, trialEndsOn } from '../onboarding/onboarding.js';
 import './merchant.css';
 
 /**

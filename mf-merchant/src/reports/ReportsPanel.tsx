@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { searchReport, type ResponseOf } from '@onvelope/contracts';
 import { merchantApi } from '../api.js';
 import { Modal } from '../components/Modal.js';
-import { Pagination } from '../dashboard/Pagination.js';
+import { Pagination } from '../components/Pagination.js';
 import {
   emptyReportFilters,
   reportFieldErrors,

@@ -5,7 +5,7 @@ import {
   suggestionBlurCloseMs,
   suggestionDebounceMs,
   wantsKeywordSuggestions,
-} from '../domain/suggestions.js';
+} from './suggestions.js';
 import { useDebouncedValue } from '../hooks/use-debounced-value.js';
 import { searchItemNames } from '@onvelope/contracts';
 

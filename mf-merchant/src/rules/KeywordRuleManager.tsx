@@ -14,16 +14,16 @@ import { failureMessage } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Modal } from '../components/Modal.js';
 import { ProgressLine } from '../components/ProgressLine.js';
-import { applyProgressText } from '../domain/rule-apply-progress.js';
+import { applyProgressText } from './rule-apply-progress.js';
 import {
   applyConfirmation,
   clearAllConfirmation,
   deleteConfirmation,
   sampleLine,
-} from '../domain/rule-confirmations.js';
+} from './rule-confirmations.js';
 import { emptyRuleForm, type RuleForm } from '../domain/forms.js';
 import { conditionsFormOf, emptyConditionsForm, ruleTitle } from '../domain/rule-conditions.js';
-import { messageVocabulary } from '../domain/suggestions.js';
+import { messageVocabulary } from './suggestions.js';
 import { RuleEditor } from './RuleEditor.js';
 import { RuleConfirmDialog } from './RuleConfirmDialog.js';
 import { RuleList } from './RuleList.js';

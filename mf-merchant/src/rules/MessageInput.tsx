@@ -1,10 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { SuggestionList } from '../components/SuggestionList.js';
-import {
-  completeLastWord,
-  suggestionBlurCloseMs,
-  suggestMessageWords,
-} from '../domain/suggestions.js';
+import { completeLastWord, suggestionBlurCloseMs, suggestMessageWords } from './suggestions.js';
 
 /**
  * The custom message with word suggestions while typing (spec 000 §2): once the last word has 2

@@ -1,5 +1,5 @@
 import { Modal } from '../components/Modal.js';
-import type { RuleConfirmationText } from '../domain/rule-confirmations.js';
+import type { RuleConfirmationText } from './rule-confirmations.js';
 
 interface RuleConfirmDialogProps {
   text: RuleConfirmationText;

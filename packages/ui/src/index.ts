@@ -116,3 +116,26 @@ export { showFirstInvalidField, useFirstInvalidField } from './use-first-invalid
 export { SessionExpiredNotice, type SessionExpiredNoticeProps } from './SessionExpiredNotice.js';
 export { shipmentState, type ShipmentState, type ShipmentTone } from './shipment-state.js';
 export { OrderShipment, type OrderShipmentProps } from './OrderShipment.js';
+export { BannerMessage, type Banner } from './BannerMessage.js';
+export { useDelayedNavigate } from './use-delayed-navigate.js';
+export {
+  MissingToken,
+  type AuthAccount,
+  type MessageAnswer,
+  type SignUpField,
+  type SignUpValues,
+} from './auth/auth-account.js';
+export {
+  accountKindOf,
+  authPagePath,
+  emailError,
+  isCompleteVerificationCode,
+  optionalText,
+  passwordError,
+  verificationCodeInput,
+  type AuthMode,
+  type FieldErrors,
+} from './auth/auth-form.js';
+export { AuthScreen } from './auth/AuthScreen.js';
+export { VerifyScreen } from './auth/VerifyScreen.js';
+export { useContractForm, type ContractSchema, type FormErrors } from './use-contract-form.js';

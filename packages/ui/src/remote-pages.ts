@@ -20,6 +20,8 @@ export interface RemoteModules {
   'mf_marketing/TermsPage': { version: LegalVersion };
   'mf_customer/TrackPage': Record<string, never>;
   'mf_customer/CustomerDashboardPage': Record<string, never>;
+  'mf_customer/AuthPage': { mode: 'login' | 'register' };
+  'mf_customer/VerifyPage': Record<string, never>;
   'mf_merchant/AuthPage': { mode: 'login' | 'register' };
   'mf_merchant/VerifyPage': Record<string, never>;
   'mf_merchant/DashboardPage': Record<string, never>;

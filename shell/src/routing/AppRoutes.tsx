@@ -1,7 +1,9 @@
-import { Link, Navigate, Outlet, Route, Routes } from '@onvelope/router';
+import { Link, Navigate, Outlet, Route, Routes, useLocation } from '@onvelope/router';
 import { RemoteArea } from '../remotes/RemoteArea.js';
 import { Guard } from './Guard.js';
-import { routeTable, type RouteEntry } from './route-table.js';
+import { routePage } from './route-page.js';
+import { routeTable, type PageRoute, type RouteEntry } from './route-table.js';
+import { currentArrival } from './viewer.js';
 
 const none = {};
 
@@ -32,12 +34,20 @@ function PublicLayout() {
   );
 }
 
+/** The route's page for this arrival: the seller's or the buyer's on a route both use. */
+function RoutePage({ route }: { route: PageRoute }) {
+  const { search } = useLocation();
+  const page = routePage(route, currentArrival(search));
+  // Keyed by path and module: two routes showing the same module (/track, /customer) get fresh
+  // state, and so does the screen when Seller / Buyer swaps it for the other remote's.
+  return <RemoteArea key={`${route.path} ${page.id}`} page={page} area={route.area} />;
+}
+
 function element(route: RouteEntry) {
   if ('redirectTo' in route) return <Navigate to={route.redirectTo} replace />;
   return (
     <Guard access={route.access}>
-      {/* Keyed by path: two routes showing the same module (/track, /customer) get fresh state. */}
-      <RemoteArea key={route.path} page={route.page} area={route.area} />
+      <RoutePage route={route} />
     </Guard>
   );
 }

@@ -6,17 +6,28 @@ export type PageRef = {
   [Id in RemoteModuleId]: { id: Id; props: RemoteModules[Id] };
 }[RemoteModuleId];
 
-export type RouteEntry =
-  | { path: string; redirectTo: string }
-  | {
-      path: string;
-      access: RouteAccess;
-      /** `public` pages sit between the public header and footer; the others have their own frame. */
-      layout: 'public' | 'own';
-      /** Names the area in its loading and failure messages. */
-      area: string;
-      page: PageRef;
-    };
+/**
+ * What shows that a route sellers and buyers share is opened for a buyer: the sign-in/up screen's
+ * Buyer choice (`?account=customer`), or a buyer's e-mail waiting for its code (/verify).
+ */
+export type BuyerSign = 'account-query' | 'pending-verification';
+
+export interface PageRoute {
+  path: string;
+  access: RouteAccess;
+  /** `public` pages sit between the public header and footer; the others have their own frame. */
+  layout: 'public' | 'own';
+  /** Names the area in its loading and failure messages. */
+  area: string;
+  page: PageRef;
+  /**
+   * The buyer's page of a route both kinds of account use, from mf-customer, so that a buyer never
+   * loads the seller's remote; `page` serves everyone else.
+   */
+  buyers?: { page: PageRef; when: BuyerSign };
+}
+
+export type RouteEntry = { path: string; redirectTo: string } | PageRoute;
 
 const none = {};
 
@@ -42,15 +53,30 @@ export const routeTable: RouteEntry[] = [
     id: 'mf_marketing/TermsPage',
     props: { version: 'previous' },
   }),
-  ownPage('/login', 'signed-out', 'sign-in', {
-    id: 'mf_merchant/AuthPage',
-    props: { mode: 'login' },
-  }),
-  ownPage('/register', 'signed-out', 'sign-up', {
-    id: 'mf_merchant/AuthPage',
-    props: { mode: 'register' },
-  }),
-  ownPage('/verify', 'public', 'verification', { id: 'mf_merchant/VerifyPage', props: none }),
+  {
+    ...ownPage('/login', 'signed-out', 'sign-in', {
+      id: 'mf_merchant/AuthPage',
+      props: { mode: 'login' },
+    }),
+    buyers: {
+      page: { id: 'mf_customer/AuthPage', props: { mode: 'login' } },
+      when: 'account-query',
+    },
+  },
+  {
+    ...ownPage('/register', 'signed-out', 'sign-up', {
+      id: 'mf_merchant/AuthPage',
+      props: { mode: 'register' },
+    }),
+    buyers: {
+      page: { id: 'mf_customer/AuthPage', props: { mode: 'register' } },
+      when: 'account-query',
+    },
+  },
+  {
+    ...ownPage('/verify', 'public', 'verification', { id: 'mf_merchant/VerifyPage', props: none }),
+    buyers: { page: { id: 'mf_customer/VerifyPage', props: none }, when: 'pending-verification' },
+  },
   ownPage('/trial-agreement', 'trial-agreement', 'trial agreement', {
     id: 'mf_merchant/TrialAgreementPage',
     props: none,
@@ -83,10 +109,10 @@ export const routeTable: RouteEntry[] = [
   { path: '*', redirectTo: '/' },
 ];
 
-function publicPage(path: string, area: string, page: PageRef): RouteEntry {
+function publicPage(path: string, area: string, page: PageRef): PageRoute {
   return { path, access: 'public', layout: 'public', area, page };
 }
 
-function ownPage(path: string, access: RouteAccess, area: string, page: PageRef): RouteEntry {
+function ownPage(path: string, access: RouteAccess, area: string, page: PageRef): PageRoute {
   return { path, access, layout: 'own', area, page };
 }

@@ -5,7 +5,7 @@ import {
   type CountryRow,
 } from '@onvelope/contracts';
 import { countryName, formatMoney } from '@onvelope/ui';
-import { formatCount } from '../../domain/analytics-format.js';
+import { formatCount } from '../analytics-format.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { DataTable, type Column } from '../DataTable.js';
 import { PeriodFigures } from '../PeriodFigures.js';

@@ -6,8 +6,8 @@ import {
   type TopCustomerRow,
 } from '@onvelope/contracts';
 import { formatMoney } from '@onvelope/ui';
-import { formatCount, formatPercent, momentDayLabel } from '../../domain/analytics-format.js';
-import { hasCustomerBehavior, segmentLabels } from '../../domain/analytics-panels.js';
+import { formatCount, formatPercent, momentDayLabel } from '../analytics-format.js';
+import { hasCustomerBehavior, segmentLabels } from '../analytics-panels.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { BarList } from '../charts/BarList.js';
 import { ChartFigure } from '../charts/ChartFigure.js';

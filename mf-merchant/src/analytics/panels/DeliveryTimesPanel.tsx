@@ -7,13 +7,8 @@ import {
   type DeliveryTimesResponse,
 } from '@onvelope/contracts';
 import { countryName } from '@onvelope/ui';
-import {
-  formatDays,
-  formatOnTime,
-  hasDeliveryTimes,
-  onTimeBasis,
-} from '../../domain/analytics-delivery.js';
-import { dateSpanLabel, formatCount } from '../../domain/analytics-format.js';
+import { formatDays, formatOnTime, hasDeliveryTimes, onTimeBasis } from '../analytics-delivery.js';
+import { dateSpanLabel, formatCount } from '../analytics-format.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { DataTable, type Column } from '../DataTable.js';
 import { KeyFigures } from '../KeyFigures.js';

@@ -1,13 +1,8 @@
 import type { AnalyticsRange, HourRow, PeakTimesResponse, WeekdayRow } from '@onvelope/contracts';
 import { formatMoney } from '@onvelope/ui';
-import {
-  dateSpanLabel,
-  formatCount,
-  hourLabel,
-  hourSpanLabel,
-} from '../../domain/analytics-format.js';
-import { hasPeakTimes } from '../../domain/analytics-panels.js';
-import { busiestOf, changeAgainst } from '../../domain/analytics-series.js';
+import { dateSpanLabel, formatCount, hourLabel, hourSpanLabel } from '../analytics-format.js';
+import { hasPeakTimes } from '../analytics-panels.js';
+import { busiestOf, changeAgainst } from '../analytics-series.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import type { ChartDatum } from '../charts/chart-frame.js';
 import { ChartFigure } from '../charts/ChartFigure.js';

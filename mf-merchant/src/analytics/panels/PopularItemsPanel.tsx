@@ -5,7 +5,7 @@ import type {
   PopularItemsResponse,
 } from '@onvelope/contracts';
 import { formatMoney } from '@onvelope/ui';
-import { formatCount } from '../../domain/analytics-format.js';
+import { formatCount } from '../analytics-format.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { DataTable, type Column } from '../DataTable.js';
 import { ItemThumbnail } from '../ItemThumbnail.js';

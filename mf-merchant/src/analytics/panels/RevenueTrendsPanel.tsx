@@ -6,13 +6,8 @@ import {
   type RevenueTrendsResponse,
 } from '@onvelope/contracts';
 import { formatMoney, formatMoneyShort } from '@onvelope/ui';
-import {
-  dateSpanLabel,
-  dayLabel,
-  formatCount,
-  fullDayLabel,
-} from '../../domain/analytics-format.js';
-import { changeAgainst, everyDayOf, lastDaysOf, totalOf } from '../../domain/analytics-series.js';
+import { dateSpanLabel, dayLabel, formatCount, fullDayLabel } from '../analytics-format.js';
+import { changeAgainst, everyDayOf, lastDaysOf, totalOf } from '../analytics-series.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import type { ChartDatum } from '../charts/chart-frame.js';
 import { ChartFigure } from '../charts/ChartFigure.js';

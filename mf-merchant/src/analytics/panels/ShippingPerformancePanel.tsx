@@ -6,8 +6,8 @@ import {
   type ShippingPerformanceResponse,
 } from '@onvelope/contracts';
 import { formatMoney } from '@onvelope/ui';
-import { formatCount, formatPercent } from '../../domain/analytics-format.js';
-import { hasShippingPerformance } from '../../domain/analytics-panels.js';
+import { formatCount, formatPercent } from '../analytics-format.js';
+import { hasShippingPerformance } from '../analytics-panels.js';
 import { statusLabel } from '../../domain/display-format.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { BarList } from '../charts/BarList.js';

@@ -1,5 +1,5 @@
 import { emailField, newPasswordField, passwordField } from '@onvelope/contracts';
-import type { AccountKind } from '@onvelope/ui';
+import type { AccountKind } from '../session.js';
 
 /** A contract's field, as far as a form needs it. */
 interface FieldRule {
@@ -27,11 +27,6 @@ export function authPagePath(mode: AuthMode, account: AccountKind): string {
   return account === 'customer' ? `${path}?account=customer` : path;
 }
 
-export interface CredentialFields {
-  email: string;
-  password: string;
-}
-
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 /** The first thing the field's contract says is wrong with the value, in the spec's words. */
@@ -44,22 +39,6 @@ export const emailError = (email: string): string | undefined => firstError(emai
 /** spec 001 §5: a password is required; a new one (sign-up, reset) needs at least 6 characters. */
 export const passwordError = (password: string, isNew: boolean): string | undefined =>
   firstError(isNew ? newPasswordField : passwordField, password);
-
-/**
- * The sign-in / sign-up form's own checks (spec 001 §5), with the spec's exact messages; an empty
- * object means the form may be sent.
- */
-export function validateCredentials(
-  mode: AuthMode,
-  fields: CredentialFields,
-): FieldErrors<keyof CredentialFields> {
-  const errors: FieldErrors<keyof CredentialFields> = {};
-  const email = emailError(fields.email);
-  const password = passwordError(fields.password, mode === 'register');
-  if (email) errors.email = email;
-  if (password) errors.password = password;
-  return errors;
-}
 
 /** spec 001 §5: the verification code field keeps digits only, at most 6 of them. */
 export function verificationCodeInput(raw: string): string {

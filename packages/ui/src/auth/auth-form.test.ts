@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loginRequest, signupRequest } from '@onvelope/contracts';
+import { fieldErrorsOf } from '../field-errors.js';
 import {
   accountKindOf,
   authPagePath,
@@ -6,13 +8,13 @@ import {
   isCompleteVerificationCode,
   optionalText,
   passwordError,
-  validateCredentials,
   verificationCodeInput,
 } from './auth-form.js';
 
-describe('validateCredentials', () => {
+// The sign-in and sign-up forms check their fields with these requests (CredentialsForm).
+describe('the sign-in and sign-up checks', () => {
   it('asks for an email and a password with the spec messages', () => {
-    expect(validateCredentials('login', { email: '', password: '' })).toEqual({
+    expect(fieldErrorsOf(loginRequest, { email: '', password: '' })).toEqual({
       email: 'Email is required',
       password: 'Password is required',
     });
@@ -29,10 +31,10 @@ describe('validateCredentials', () => {
   });
 
   it('needs 6 characters for a new password on sign-up but only one on sign-in', () => {
-    expect(validateCredentials('register', { email: 'a@b.co', password: '12345' })).toEqual({
+    expect(fieldErrorsOf(signupRequest, { email: 'a@b.co', password: '12345' })).toEqual({
       password: 'Password must be at least 6 characters',
     });
-    expect(validateCredentials('login', { email: 'a@b.co', password: '1' })).toEqual({});
+    expect(fieldErrorsOf(loginRequest, { email: 'a@b.co', password: '1' })).toEqual({});
     expect(passwordError('123456', true)).toBeUndefined();
   });
 });

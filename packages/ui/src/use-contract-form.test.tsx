@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { updatePasswordRequest } from '@onvelope/contracts';
+import { cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TextField } from './TextField.js';
+import { useContractForm } from './use-contract-form.js';
+
+// jsdom lays nothing out, so it has no scrolling: bringing a field into view does nothing here.
+beforeEach(() => {
+  Element.prototype.scrollIntoView = () => {};
+});
+afterEach(cleanup);
+
+type Passwords = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+/** A password form on the hook; `send` stands for the call the form makes. */
+function PasswordForm({ send }: { send: (values: Passwords) => Promise<void> }) {
+  const { formRef, field, busy, handleSubmit } = useContractForm(updatePasswordRequest, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  return (
+    <form ref={formRef} onSubmit={handleSubmit(send, () => {})} noValidate>
+      <TextField classPrefix="t" label="Current" {...field('currentPassword')} testId="current" />
+      <TextField classPrefix="t" label="New" {...field('newPassword')} testId="new" />
+      <TextField classPrefix="t" label="Confirm" {...field('confirmPassword')} testId="confirm" />
+      <button type="submit" disabled={busy}>
+        Save
+      </button>
+    </form>
+  );
+}
+
+const errorOf = (testId: string) => screen.queryByTestId(`${testId}-error`)?.textContent;
+
+describe('useContractForm', () => {
+  it('refuses what the contract refuses, in its words, at each field, and focuses the first', async () => {
+    const user = userEvent.setup();
+    const sent: Passwords[] = [];
+    render(<PasswordForm send={async (values) => void sent.push(values)} />);
+    await user.type(screen.getByTestId('new'), '12345');
+    await user.type(screen.getByTestId('confirm'), '54321');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(errorOf('current')).toBe('Password is required');
+    expect(errorOf('new')).toBe('Password must be at least 6 characters');
+    expect(errorOf('confirm')).toBe('New password and confirmation do not match');
+    expect(document.activeElement).toBe(screen.getByTestId('current'));
+    expect(sent).toEqual([]);
+  });
+
+  it('takes a message away as soon as its field is corrected, and sends what the contract accepts', async () => {
+    const user = userEvent.setup();
+    const sent: Passwords[] = [];
+    let answer = () => {};
+    render(
+      <PasswordForm
+        send={(values) => {
+          sent.push(values);
+          return new Promise<void>((done) => (answer = done));
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(screen.getByTestId('current'), 'old-pass');
+    expect(errorOf('current')).toBeUndefined();
+    expect(errorOf('new')).toBe('Password is required');
+
+    await user.type(screen.getByTestId('new'), 'new-pass');
+    await user.type(screen.getByTestId('confirm'), 'new-pass');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(sent).toEqual([
+      { currentPassword: 'old-pass', newPassword: 'new-pass', confirmPassword: 'new-pass' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    answer();
+    await screen.findByRole('button', { name: 'Save' });
+    await expect
+      .poll(() => screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled'))
+      .toBe(false);
+  });
+});
