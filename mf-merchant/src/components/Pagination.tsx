@@ -1,5 +1,5 @@
 import { trackingEntryPageSizes } from '@onvelope/contracts';
-import { rangeLabel } from '../domain/table-state.js';
+import { rangeLabel } from '../shared/table-state.js';
 
 interface PaginationProps {
   page: number;

@@ -1,5 +1,5 @@
-import type { BulkBarAction } from '../domain/bulk-selection.js';
-import { formatCount as count } from '../domain/display-format.js';
+import type { BulkBarAction } from './bulk-selection.js';
+import { formatCount as count } from '../shared/display-format.js';
 import './bulk-actions.css';
 
 interface BulkBarProps {

@@ -16,9 +16,9 @@ import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import { Modal } from '../components/Modal.js';
 import { ProgressLine } from '../components/ProgressLine.js';
-import { bulkProgressText, ordersText, ruleConfirmText } from '../domain/bulk-selection.js';
-import { ruleActionLabels } from '../domain/forms.js';
-import { ruleTitle } from '../domain/rule-conditions.js';
+import { bulkProgressText, ordersText, ruleConfirmText } from './bulk-selection.js';
+import { ruleActionLabels } from '../shared/forms.js';
+import { ruleTitle } from '../rules/rule-conditions.js';
 import { BulkOutcome } from './BulkOutcome.js';
 
 /** How often the dialog asks how far the job has got. */

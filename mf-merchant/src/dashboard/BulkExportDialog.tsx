@@ -8,8 +8,8 @@ import {
 import { failureMessage, saveFile } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Modal } from '../components/Modal.js';
-import { exportFormatLabels, ordersText, type ExportFormat } from '../domain/bulk-selection.js';
-import { exportFailureMessage, fallbackReportFilename } from '../domain/report-filters.js';
+import { exportFormatLabels, ordersText, type ExportFormat } from './bulk-selection.js';
+import { exportFailureMessage, fallbackReportFilename } from '../reports/report-filters.js';
 
 interface BulkExportDialogProps {
   selection: BulkSelection;

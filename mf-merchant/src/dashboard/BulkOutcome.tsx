@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { listBulkOutcomes, type BulkJob } from '@onvelope/contracts';
 import { failureMessage } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { formatCount as count } from '../domain/display-format.js';
+import { formatCount as count } from '../shared/display-format.js';
 
 /** Skipped orders read at a time; "Show more" reads the next ones. */
 export const SKIPPED_PAGE = 100;

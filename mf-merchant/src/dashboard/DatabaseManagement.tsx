@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { failureMessage } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Modal } from '../components/Modal.js';
-import { pressClear, type ClearAction } from '../domain/forms.js';
-import { workspaceMessages } from '../domain/workspace-messages.js';
+import { pressClear, type ClearAction } from '../shared/forms.js';
+import { workspaceMessages } from '../shared/workspace-messages.js';
 import { useTimedNotice } from '../hooks/use-toasts.js';
 import { clearAllData, clearCsvData, clearStoreFrontData } from '@onvelope/contracts';
 

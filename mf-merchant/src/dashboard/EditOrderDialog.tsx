@@ -16,8 +16,8 @@ import {
   type EditableField,
   type OrderEditErrors,
   type OrderEditForm,
-} from '../domain/order-corrections.js';
-import { saveFailure } from '../domain/workspace-messages.js';
+} from './order-corrections.js';
+import { saveFailure } from '../shared/workspace-messages.js';
 
 const fieldNames = editableFields.map(([field]) => field);
 

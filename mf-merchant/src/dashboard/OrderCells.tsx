@@ -1,5 +1,5 @@
 import type { TrackingEntry } from '@onvelope/contracts';
-import { statusLabel, statusTone } from '../domain/display-format.js';
+import { statusLabel, statusTone } from '../shared/display-format.js';
 
 /** An order's status as the workspace shows it everywhere: a coloured label. */
 export function StatusBadge({ status }: { status: string }) {

@@ -3,12 +3,8 @@ import { deleteTrackingEntry, markUnshipped, type TrackingEntry } from '@onvelop
 import { failureMessage } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Modal } from '../components/Modal.js';
-import { customerOf } from '../domain/display-format.js';
-import {
-  canCorrectTracking,
-  canUnship,
-  orderCorrectionMessages,
-} from '../domain/order-corrections.js';
+import { customerOf } from '../shared/display-format.js';
+import { canCorrectTracking, canUnship, orderCorrectionMessages } from './order-corrections.js';
 import { EditOrderDialog } from './EditOrderDialog.js';
 import './order-corrections.css';
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
 import { formatMoney, OrderShipment, TimeText } from '@onvelope/ui';
-import { canShip, categoryList, customerOf, statusLabel } from '../domain/display-format.js';
+import { canShip, categoryList, customerOf, statusLabel } from '../shared/display-format.js';
 import { OrderMessages } from '../notifications/OrderMessages.js';
 import { OrderCorrections } from './OrderCorrections.js';
 import { OrderHistory } from './OrderHistory.js';

@@ -6,7 +6,7 @@ import {
   historyActorText,
   historyChangeText,
   orderCorrectionMessages,
-} from '../domain/order-corrections.js';
+} from './order-corrections.js';
 
 /**
  * The order's latest changes, newest first: what changed, from and to, when and by whom. Loaded

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
 import { Modal } from '../components/Modal.js';
-import { customerOf } from '../domain/display-format.js';
+import { customerOf } from '../shared/display-format.js';
 import { StatusBadge } from './OrderCells.js';
-import { searchResultMessage } from '../domain/workspace-messages.js';
+import { searchResultMessage } from '../shared/workspace-messages.js';
 import { OrderDetails } from './OrderDetails.js';
 
 interface SearchResultsModalProps {

@@ -14,9 +14,9 @@ import {
   shipInputOf,
   type ShipForm,
   type ShipFormErrors,
-} from '../domain/forms.js';
-import { canCorrectTracking } from '../domain/order-corrections.js';
-import { shipFailure, shippedToast } from '../domain/workspace-messages.js';
+} from '../shared/forms.js';
+import { canCorrectTracking } from './order-corrections.js';
+import { shipFailure, shippedToast } from '../shared/workspace-messages.js';
 
 interface ShipDialogProps {
   entry: TrackingEntry;

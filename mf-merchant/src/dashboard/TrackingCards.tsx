@@ -1,7 +1,7 @@
 import type { TrackingEntry } from '@onvelope/contracts';
 import { TimeText } from '@onvelope/ui';
 import { OrderCards } from '../components/OrderCards.js';
-import { canShip, customerOf } from '../domain/display-format.js';
+import { canShip, customerOf } from '../shared/display-format.js';
 import { OpenOrderButton } from './OrderCells.js';
 import { SelectPageBox, SelectRowBox, type RowSelection } from './SelectionBoxes.js';
 import { ShipButton } from './ShipButton.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { getSummary, ResponseOf } from '@onvelope/contracts';
-import { statCounters } from '../domain/tracking-stats.js';
+import { statCounters } from './tracking-stats.js';
 
 type Summary = ResponseOf<typeof getSummary>;
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
 import { TimeText } from '@onvelope/ui';
-import { canShip, customerOf } from '../domain/display-format.js';
-import { ariaSort, sortIndicator, type SortField, type TableQuery } from '../domain/table-state.js';
+import { canShip, customerOf } from '../shared/display-format.js';
+import { ariaSort, sortIndicator, type SortField, type TableQuery } from '../shared/table-state.js';
 import { OpenOrderButton, StatusBadge } from './OrderCells.js';
 import { SelectPageBox, SelectRowBox, type RowSelection } from './SelectionBoxes.js';
 import { ShipButton } from './ShipButton.js';

@@ -7,8 +7,8 @@ import {
   type SortField,
   type SortOrder,
   type StatusFilter,
-} from '../domain/table-state.js';
-import { statusLabel } from '../domain/display-format.js';
+} from '../shared/table-state.js';
+import { statusLabel } from '../shared/display-format.js';
 
 interface TrackingToolbarProps {
   status: StatusFilter;

@@ -13,13 +13,13 @@ import {
   tokenState,
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import type { TableQuery } from '../domain/table-state.js';
+import type { TableQuery } from '../shared/table-state.js';
 import {
   listFailure,
   summaryFailure,
   tokenFailure,
   type ListFailure,
-} from '../domain/workspace-messages.js';
+} from '../shared/workspace-messages.js';
 
 type ListAnswer = ResponseOf<typeof listTrackingEntries>;
 type Summary = ResponseOf<typeof getSummary>;

@@ -47,7 +47,7 @@ import {
   togglePage,
   trackingListTemplate,
   type DashboardSelection,
-} from '../domain/bulk-selection.js';
+} from '../dashboard/bulk-selection.js';
 import {
   defaultTableQuery,
   filterByStatus,
@@ -59,8 +59,8 @@ import {
   sortInOrder,
   withPageSize,
   type TableQuery,
-} from '../domain/table-state.js';
-import { searchFailure } from '../domain/workspace-messages.js';
+} from '../shared/table-state.js';
+import { searchFailure } from '../shared/workspace-messages.js';
 import { useToasts } from '../hooks/use-toasts.js';
 import { withSellerDates } from '../hooks/use-seller-date-display.js';
 import { OrderQueriesInbox } from '../queries/OrderQueriesInbox.js';

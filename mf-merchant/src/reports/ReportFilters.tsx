@@ -6,7 +6,7 @@ import {
   type ReportFieldErrors,
   type ReportFilterForm,
   type ReportSortField,
-} from '../domain/report-filters.js';
+} from './report-filters.js';
 
 const sortLabels: Record<ReportSortField, string> = {
   createdAt: 'Created',

@@ -9,7 +9,7 @@ import {
   reportSearchBody,
   type ReportFieldErrors,
   type ReportFilterForm,
-} from '../domain/report-filters.js';
+} from './report-filters.js';
 import { ExportButtons } from './ExportButtons.js';
 import './reports.css';
 import { reportSearchFailure } from './report-messages.js';

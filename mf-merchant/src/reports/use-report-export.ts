@@ -7,7 +7,7 @@ import {
   fallbackReportFilename,
   reportFiltersOf,
   type ReportFilterForm,
-} from '../domain/report-filters.js';
+} from './report-filters.js';
 
 export type ExportFormat = (typeof exportFormats)[number];
 

@@ -21,8 +21,8 @@ import {
   deleteConfirmation,
   sampleLine,
 } from './rule-confirmations.js';
-import { emptyRuleForm, type RuleForm } from '../domain/forms.js';
-import { conditionsFormOf, emptyConditionsForm, ruleTitle } from '../domain/rule-conditions.js';
+import { emptyRuleForm, type RuleForm } from '../shared/forms.js';
+import { conditionsFormOf, emptyConditionsForm, ruleTitle } from './rule-conditions.js';
 import { messageVocabulary } from './suggestions.js';
 import { RuleEditor } from './RuleEditor.js';
 import { RuleConfirmDialog } from './RuleConfirmDialog.js';

@@ -8,7 +8,7 @@ import {
   MAX_RULE_CONDITIONS,
   type RuleConditionField,
 } from '@onvelope/contracts';
-import { statusLabel } from '../domain/display-format.js';
+import { statusLabel } from '../shared/display-format.js';
 import {
   conditionFieldLabels,
   conditionKindOf,
@@ -17,7 +17,7 @@ import {
   withField,
   type ConditionRow,
   type ConditionsForm,
-} from '../domain/rule-conditions.js';
+} from './rule-conditions.js';
 
 const operatorLabels: Record<string, string> = {
   ...textOperatorLabels,

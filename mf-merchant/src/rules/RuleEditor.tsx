@@ -16,15 +16,15 @@ import {
   type KeywordMatchType,
   type KeywordRuleAction,
   type RuleForm,
-} from '../domain/forms.js';
+} from '../shared/forms.js';
 import {
   appliesToText,
   conditionsInputOf,
   ruleEditorProblem,
   ruleTitle,
   type ConditionsForm,
-} from '../domain/rule-conditions.js';
-import { saveFailure, workspaceMessages } from '../domain/workspace-messages.js';
+} from './rule-conditions.js';
+import { saveFailure, workspaceMessages } from '../shared/workspace-messages.js';
 import { KeywordInput } from './KeywordInput.js';
 import { MessageInput } from './MessageInput.js';
 import { RuleConditions } from './RuleConditions.js';

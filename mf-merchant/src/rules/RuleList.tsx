@@ -1,6 +1,6 @@
 import { ruleSentence, type KeywordRule } from '@onvelope/contracts';
-import { matchTypeLabels, ruleActionLabels } from '../domain/forms.js';
-import { ruleTitle } from '../domain/rule-conditions.js';
+import { matchTypeLabels, ruleActionLabels } from '../shared/forms.js';
+import { ruleTitle } from './rule-conditions.js';
 
 interface RuleListProps {
   rules: KeywordRule[];

@@ -7,8 +7,8 @@ import {
 } from '@onvelope/contracts';
 import { failureMessage, TimeText } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { statusLabel } from '../domain/display-format.js';
-import { ruleActionLabels } from '../domain/forms.js';
+import { statusLabel } from '../shared/display-format.js';
+import { ruleActionLabels } from '../shared/forms.js';
 
 type TestResult = ResponseOf<typeof testKeywordRules>;
 

@@ -1,5 +1,5 @@
 import type { RuleApplyJob } from '@onvelope/contracts';
-import { formatCount as count } from '../domain/display-format.js';
+import { formatCount as count } from '../shared/display-format.js';
 
 /**
  * The line under the bar while the rules are applied.

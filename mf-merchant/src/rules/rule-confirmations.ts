@@ -1,5 +1,5 @@
 import type { RuleApplyPreview } from '@onvelope/contracts';
-import { formatCount as count, statusLabel } from '../domain/display-format.js';
+import { formatCount as count, statusLabel } from '../shared/display-format.js';
 
 const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,4 +1,4 @@
-import type { CsvPreview } from '../domain/csv-preview.js';
+import type { CsvPreview } from './csv-preview.js';
 
 /** The head of the chosen file, as the browser read it (spec 000 §5: first 10 rows). */
 export function CsvPreviewTable({ preview }: { preview: CsvPreview }) {

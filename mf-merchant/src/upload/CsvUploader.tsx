@@ -15,11 +15,11 @@ import {
   decodePreviewText,
   parseCsvPreview,
   type CsvPreview,
-} from '../domain/csv-preview.js';
+} from './csv-preview.js';
 import { ProgressLine } from '../components/ProgressLine.js';
-import { uploadOutcome } from '../domain/upload-outcome.js';
-import { importProgressText, sentPercent } from '../domain/upload-progress.js';
-import { uploadFailure, workspaceMessages } from '../domain/workspace-messages.js';
+import { uploadOutcome } from './upload-outcome.js';
+import { importProgressText, sentPercent } from './upload-progress.js';
+import { uploadFailure, workspaceMessages } from '../shared/workspace-messages.js';
 import { CsvPreviewTable } from './CsvPreviewTable.js';
 import { downloadCsvTemplate } from './csv-template.js';
 import { UploadResultModal } from './UploadResultModal.js';

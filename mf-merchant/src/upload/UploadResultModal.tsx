@@ -1,6 +1,6 @@
 import type { UploadResult } from '@onvelope/contracts';
 import { Modal } from '../components/Modal.js';
-import { uploadOutcome } from '../domain/upload-outcome.js';
+import { uploadOutcome } from './upload-outcome.js';
 import { uploadNotes } from './upload-notes.js';
 import './upload.css';
 

@@ -8,7 +8,7 @@ import {
 import { formatMoney } from '@onvelope/ui';
 import { formatCount, formatPercent } from '../analytics-format.js';
 import { hasShippingPerformance } from '../analytics-panels.js';
-import { statusLabel } from '../../domain/display-format.js';
+import { statusLabel } from '../../shared/display-format.js';
 import { AnalyticsPanel } from '../AnalyticsPanel.js';
 import { BarList } from '../charts/BarList.js';
 import { ChartFigure } from '../charts/ChartFigure.js';

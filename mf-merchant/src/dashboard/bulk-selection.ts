@@ -5,8 +5,8 @@ import type {
   BulkSelection,
   exportFormats,
 } from '@onvelope/contracts';
-import { formatCount as count } from './display-format.js';
-import type { TableQuery } from './table-state.js';
+import { formatCount as count } from '../shared/display-format.js';
+import type { TableQuery } from '../shared/table-state.js';
 
 /**
  * What the seller has selected on the dashboard: order numbers ticked on the pages they saw, or

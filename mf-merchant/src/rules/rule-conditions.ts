@@ -9,8 +9,8 @@ import {
   type RuleConditionField,
   type RuleMatchMode,
 } from '@onvelope/contracts';
-import { ruleFormProblem, type RuleForm } from './forms.js';
-import { workspaceMessages } from './workspace-messages.js';
+import { ruleFormProblem, type RuleForm } from '../shared/forms.js';
+import { workspaceMessages } from '../shared/workspace-messages.js';
 
 /** The kind of value a field holds, which decides its operators and its input. */
 export type ConditionKind = 'text' | 'number' | 'list';

@@ -1,5 +1,5 @@
 import type { OrderHistoryEntry, TrackingEntry, TrackingEntryEdit } from '@onvelope/contracts';
-import { canShip } from './display-format.js';
+import { canShip } from '../shared/display-format.js';
 
 /** The fields of the order edit dialog, in the order it shows them. */
 export const editableFields = [

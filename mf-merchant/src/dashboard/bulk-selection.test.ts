@@ -11,7 +11,7 @@ import {
   togglePage,
   trackingListTemplate,
 } from './bulk-selection.js';
-import { defaultTableQuery } from './table-state.js';
+import { defaultTableQuery } from '../shared/table-state.js';
 
 describe('dashboard selection', () => {
   it('ticks and unticks orders one by one', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ruleConditionMessages } from '@onvelope/contracts';
-import { emptyRuleForm } from './forms.js';
+import { emptyRuleForm } from '../shared/forms.js';
 import {
   appliesToText,
   conditionsFormOf,
