@@ -23,3 +23,4 @@ export * from './forwarded-headers.js';
 export * from './stray-errors.js';
 export * from './raw-body.js';
 export * from './module-worker.js';
+export * from './sealed-text.js';

@@ -1,9 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { openSealedText, sealText } from '@onvelope/service-kit';
 
-const ALGORITHM = 'aes-256-gcm';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const VERSION = 'v1';
 /** How a secret stored before encryption began starts (Standard Webhooks' form). */
 const CLEAR_PREFIX = 'whsec_';
 
@@ -33,20 +30,11 @@ export function keyringOf(current: Buffer, previous: readonly Buffer[] = []): Se
 }
 
 /**
- * Encrypts a secret for storage: AES-256-GCM with a random 96-bit IV, as `v1.<iv>.<tag>.<data>`
- * (base64url), under the ring's current key. `boundTo` (the endpoint's id) is authenticated with
- * it, so a secret copied onto another endpoint's document does not decrypt.
+ * Encrypts a secret for storage under the ring's current key (service-kit's `sealText`: AES-256-GCM,
+ * `boundTo` the endpoint's id, so a secret copied onto another endpoint's document does not decrypt).
  */
-export function sealSecret(ring: SecretKeyring, secret: string, boundTo: string): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, ring.current.key, iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(Buffer.from(boundTo));
-  const data = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [
-    VERSION,
-    ...[iv, cipher.getAuthTag(), data].map((part) => part.toString('base64url')),
-  ].join('.');
-}
+export const sealSecret = (ring: SecretKeyring, secret: string, boundTo: string): string =>
+  sealText(ring.current.key, secret, boundTo);
 
 /**
  * The secret `sealSecret` stored under the key `keyId`; with no key id, a secret stored in clear
@@ -65,17 +53,5 @@ export function openSecret(
   }
   const key = ring.readable.get(keyId);
   if (!key) throw new Error(`webhook secret encrypted with key ${keyId}, which is not configured`);
-  const [version, iv, tag, data] = stored.split('.');
-  if (version !== VERSION || !iv || !tag || data === undefined) {
-    throw new Error('not an encrypted webhook secret');
-  }
-  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'), {
-    authTagLength: TAG_BYTES,
-  });
-  decipher.setAAD(Buffer.from(boundTo));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([
-    decipher.update(Buffer.from(data, 'base64url')),
-    decipher.final(),
-  ]).toString('utf8');
+  return openSealedText(key, stored, boundTo);
 }

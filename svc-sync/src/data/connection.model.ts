@@ -4,7 +4,7 @@ import type { storeFrontConnection } from '@onvelope/contracts';
 
 /**
  * A seller's connection to a store-front store (spec 000 §3 "Store-front connection"). The access
- * token is stored sealed (AES-256-GCM, `domain/token-cipher.ts`) and dropped on disconnect.
+ * token is stored sealed (AES-256-GCM, service-kit's `sealText`) and dropped on disconnect.
  */
 const connectionSchema = new Schema(
   {

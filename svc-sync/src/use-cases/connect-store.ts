@@ -1,9 +1,8 @@
 import mongoose from 'mongoose';
 import { StoreFrontError } from '../data/store-front-client.js';
 import { signState, verifyState, type StateSubject } from '../domain/oauth-state.js';
-import { sealToken } from '../domain/token-cipher.js';
 import { connectionsOf, type SyncDeps } from './store-front-access.js';
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { isDuplicateKeyError, sealText } from '@onvelope/service-kit';
 
 export const connectMessages = {
   denied: 'Authorization was denied at BigCartel',
@@ -77,7 +76,7 @@ export async function completeConnection(
     userId,
     storeName: account.storeName,
     storeUrl: account.storeUrl,
-    accessToken: sealToken(deps.tokenKey, auth.accessToken, String(_id)),
+    accessToken: sealText(deps.tokenKey, auth.accessToken, String(_id)),
     isActive: true,
     lastSyncError: null,
     disconnectedAt: null,
@@ -102,7 +101,7 @@ export async function completeConnection(
         {
           $set: {
             ...fields,
-            accessToken: sealToken(deps.tokenKey, auth.accessToken, String(raced._id)),
+            accessToken: sealText(deps.tokenKey, auth.accessToken, String(raced._id)),
           },
         },
       );

@@ -3,6 +3,7 @@ import { storeFrontMessages } from '@onvelope/contracts';
 import {
   forAccount,
   HttpError,
+  openSealedText,
   type Logger,
   type NatsConnection,
   type SellerNotices,
@@ -10,7 +11,6 @@ import {
 import { connectionModel, type ConnectionDocument } from '../data/connection.model.js';
 import type { StoreFrontAuth, StoreFrontClient } from '../data/store-front-client.js';
 import { syncJobModel } from '../data/sync-job.model.js';
-import { openToken } from '../domain/token-cipher.js';
 import type { JobQueueSettings } from '../events/sync-job-queue.js';
 import { askAboutExpiredAuthorization } from './tell-seller-about-sync.js';
 import type { SyncJobMetrics } from './sync-job-metrics.js';
@@ -67,7 +67,7 @@ export function accessOf(deps: SyncDeps, connection: ConnectionDocument): StoreF
     throw new HttpError(409, connection.lastSyncError ?? syncMessages.noConnection);
   }
   return {
-    accessToken: openToken(deps.tokenKey, connection.accessToken, String(connection._id)),
+    accessToken: openSealedText(deps.tokenKey, connection.accessToken, String(connection._id)),
     storeAccountId: connection.storeAccountId,
   };
 }
