@@ -83,6 +83,8 @@ describe('requiresSubscription', () => {
       'DELETE /api/upload/clear-all-data',
       'POST /api/reports/search',
       'POST /api/reports/export',
+      // A selection's export is read-only like the report's: a closed workspace may take it too.
+      'POST /api/upload/bulk-export',
       'GET /api/bigcartel/connections',
       'DELETE /api/bigcartel/disconnect/{id}',
       'DELETE /api/bigcartel/connections/{id}',
