@@ -1,5 +1,6 @@
 import { beforeAll, inject } from 'vitest';
-import { connectNats } from '@onvelope/service-kit';
+import { natsConnectOptions } from '@onvelope/infra';
+import { connect } from 'nats';
 import { testInfra } from './test-infra-urls.js';
 
 /**
@@ -10,11 +11,15 @@ import { testInfra } from './test-infra-urls.js';
  * live tracking's consumer busy registering their trackers for over 30 s). Only a worker's own
  * account is emptied; a shared server (NATS_URL, a container) is left alone, and so are component
  * tests in a browser-like environment (they start no service). It imports only what it uses: the
- * testkit's index also loads the benchmark helpers, which a browser-like environment cannot.
+ * testkit's index also loads the benchmark helpers, which a browser-like environment cannot, and
+ * the service kit's index loads Koa, mongoose and the rest, for every test file.
  */
 beforeAll(async () => {
   if ('window' in globalThis || inject('infra').natsAccountUrls.length === 0) return;
-  const nats = await connectNats(testInfra().natsUrl, 'test-file-setup');
+  const nats = await connect({
+    ...natsConnectOptions(testInfra().natsUrl),
+    name: 'test-file-setup',
+  });
   try {
     const jsm = await nats.jetstreamManager();
     const streams: string[] = [];
