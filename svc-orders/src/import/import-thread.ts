@@ -22,7 +22,8 @@ import {
 
 /**
  * File chunks sent ahead of what the import has taken: enough to keep it busy while the next
- * arrives, few enough that a file never piles up in memory (busboy hands over 64 KiB at most).
+ * arrives, few enough that a file never piles up in memory (the multipart reader hands over at
+ * most a socket read, 64 KiB).
  */
 const CHUNKS_AHEAD = 4;
 /** How long a scrape of the service's metrics waits for the thread's. */

@@ -78,4 +78,33 @@ describe('receiveCsvFile', () => {
 
     expect(await answered).toMatchObject({ status: 400, message: uploadMessages.malformed });
   });
+
+  it.each([
+    ['a part that is not the file', 'attachment', 'notes.txt'],
+    ['a file of another type', 'csvFile', 'orders.pdf'],
+  ])(
+    'answers a form cut short inside %s with 400 and keeps serving',
+    async (_case, field, filename) => {
+      let answer: (outcome: unknown) => void = () => undefined;
+      const answered = new Promise<unknown>((resolve) => (answer = resolve));
+      server = createServer((incoming, response) => {
+        receiveCsvFile(incoming, 1024 * 1024, async () => 'the end of the file').then(
+          answer,
+          answer,
+        );
+        void answered.then(() => response.end());
+      });
+      const upload = await uploadTo(server);
+      upload.on('response', (response) => response.resume());
+      // A part the reader skips, and no closing boundary: the reader fails the skipped part too.
+      upload.end(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\nsome bytes',
+      );
+
+      expect(await answered).toMatchObject({ status: 400 });
+      // The process is still here to answer (an unheard 'error' would have ended it).
+      expect(server.listening).toBe(true);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import busboy from 'busboy';
+import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import { isOrderFile, ordersMessages } from '@onvelope/contracts';
 import { badRequest, HttpError } from '@onvelope/service-kit';
 
@@ -25,6 +25,15 @@ const readableSize = (bytes: number) =>
 const tooLarge = (maxBytes: number) => new HttpError(413, uploadMessages.tooLarge(maxBytes));
 
 /**
+ * Reads a part nobody wants to its end. The reader fails a part the form cuts short, skipped or
+ * not, and an 'error' nobody listens to would end the process; the form's own error answers it.
+ */
+const discard = (part: Readable) => {
+  part.on('error', () => undefined);
+  part.resume();
+};
+
+/**
  * Hands the `csvFile` part of a multipart request to `handle` as a stream while it arrives, so no
  * file is ever held whole; more than `maxBytes` fails the handling with 413. Resolves with what
  * `handle` answers once the whole request is read; a refusal drains the rest of the request so the
@@ -38,7 +47,7 @@ export function receiveCsvFile<T>(
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     let work: Promise<T> | null = null;
-    let parser: busboy.Busboy | null = null;
+    let parser: BusboyInstance | null = null;
     let file: Readable | null = null;
     const fail = (error: unknown) => {
       if (settled) return;
@@ -50,7 +59,8 @@ export function receiveCsvFile<T>(
       reject(error);
     };
 
-    if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
+    const contentType = request.headers['content-type'] ?? '';
+    if (!/^multipart\/form-data/i.test(contentType)) {
       fail(badRequest(uploadMessages.noFile));
       return;
     }
@@ -59,8 +69,8 @@ export function receiveCsvFile<T>(
       return;
     }
     try {
-      parser = busboy({
-        headers: request.headers,
+      parser = Busboy({
+        headers: { ...request.headers, 'content-type': contentType },
         limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
       });
     } catch {
@@ -68,28 +78,29 @@ export function receiveCsvFile<T>(
       return;
     }
 
-    parser.on('file', (name, part, info) => {
+    parser.on('file', (name, part, filename, _encoding, mimeType) => {
       if (name !== CSV_FIELD || work) {
-        part.resume();
+        discard(part);
         return;
       }
-      if (!isOrderFile(info.mimeType, info.filename)) {
-        part.resume();
+      if (!isOrderFile(mimeType, filename)) {
+        discard(part);
         fail(badRequest(ordersMessages.invalidFileType));
         return;
       }
       part.once('limit', () => part.destroy(tooLarge(maxBytes)));
-      // Busboy fails the file itself when the form ends before its closing boundary, maybe before
-      // `handle` has attached a reader; an 'error' nobody listens to would end the process.
-      part.once('error', (error) =>
+      // The reader fails the file itself when the form ends before its closing boundary, maybe
+      // before `handle` has attached a reader; an 'error' nobody listens to would end the process.
+      part.on('error', (error) =>
         fail(error instanceof HttpError ? error : badRequest(uploadMessages.malformed)),
       );
       file = part;
       work = handle(part);
       work.catch(fail);
     });
-    parser.once('error', () => fail(badRequest(uploadMessages.malformed)));
-    parser.once('close', () => {
+    parser.on('error', () => fail(badRequest(uploadMessages.malformed)));
+    // 'finish' waits for the file's stream to be read to its end, as well as for the form's end.
+    parser.once('finish', () => {
       if (!work) {
         fail(badRequest(uploadMessages.noFile));
         return;
