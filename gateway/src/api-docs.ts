@@ -3,13 +3,12 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import {
   buildOpenApiDocument,
   routeTable,
   WEBHOOK_EVENT_VERSION,
   webhookEventDescriptions,
-  webhookEventPayload,
+  webhookEventJsonSchema,
   webhookEventTypes,
   webhookTestEventType,
   type RouteContract,
@@ -64,10 +63,7 @@ const webhookOperationId = (type: string) =>
 export function webhooksOf(): Record<string, { post: Record<string, unknown> }> {
   return Object.fromEntries(
     webhookTypes.map((type) => {
-      const { $schema: _dialect, ...schema } = z.toJSONSchema(webhookEventPayload(type), {
-        io: 'output',
-        target: 'draft-2020-12',
-      });
+      const schema = webhookEventJsonSchema(type);
       return [
         type,
         {

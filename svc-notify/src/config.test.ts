@@ -51,6 +51,16 @@ describe('svc-notify configuration', () => {
     expect([...ring.readable.keys()].sort()).toEqual([keyIdOf(current), keyIdOf(previous)].sort());
   });
 
+  it('refuses a webhook lease that a try of the full timeout could outlast', () => {
+    expect(() =>
+      loadConfig(configSchema, { WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_LEASE_MS: '14999' }),
+    ).toThrow(/WEBHOOK_LEASE_MS: must be at least WEBHOOK_TIMEOUT_MS \+ 5000/);
+    expect(
+      loadConfig(configSchema, { WEBHOOK_TIMEOUT_MS: '10000', WEBHOOK_LEASE_MS: '15000' })
+        .WEBHOOK_LEASE_MS,
+    ).toBe(15_000);
+  });
+
   it('uses one fixed development key when none is set, so a local database outlives a restart', () => {
     const keys = () => webhookSecretKeysOf(loadConfig(configSchema, {}));
     expect(keys().current.id).toBe(keys().current.id);

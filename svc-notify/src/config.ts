@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireInProduction, serviceConfigSchema } from '@onvelope/service-kit';
 import type { WebhookUrlPolicy } from './domain/webhook-address.js';
 import { keyringOf } from './domain/webhook-secret-cipher.js';
+import { LEASE_MARGIN_MS } from './use-cases/webhook-sender.js';
 
 const ms = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
 
@@ -77,7 +78,7 @@ export const configSchema = serviceConfigSchema(
     WEBHOOK_SEND_EVERY_MS: ms(1_000, 10),
     /** Deliveries one instance has in hand at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
-    /** How long a claimed delivery is held by one instance; more than WEBHOOK_TIMEOUT_MS. */
+    /** How long a claimed delivery is held by one instance; at least WEBHOOK_TIMEOUT_MS + 5 s. */
     WEBHOOK_LEASE_MS: ms(60_000, 100),
     /** The first wait after a failed try; it doubles with every try up to WEBHOOK_RETRY_MAX_MS. */
     WEBHOOK_RETRY_BASE_MS: ms(30_000, 10),
@@ -107,9 +108,17 @@ export const configSchema = serviceConfigSchema(
       .refine((keys) => keys.every(isKey), 'each must be 32 bytes, base64-encoded')
       .default([]),
   },
-).superRefine((config, context) =>
-  requireInProduction(config, context, ['UNSUBSCRIBE_SECRET', 'WEBHOOK_SECRETS_KEY']),
-);
+).superRefine((config, context) => {
+  requireInProduction(config, context, ['UNSUBSCRIBE_SECRET', 'WEBHOOK_SECRETS_KEY']);
+  // A try starts only while its lease outlives it (`webhook-sender.ts`): a shorter lease starts none.
+  if (config.WEBHOOK_LEASE_MS < config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['WEBHOOK_LEASE_MS'],
+      message: `must be at least WEBHOOK_TIMEOUT_MS + ${LEASE_MARGIN_MS}`,
+    });
+  }
+});
 
 export type NotifyConfig = z.infer<typeof configSchema>;
 

@@ -145,6 +145,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         retryMaxMs: config.WEBHOOK_RETRY_MAX_MS,
         giveUpAfterMs: config.WEBHOOK_GIVE_UP_AFTER_MS,
         disableAfterMs: config.WEBHOOK_DISABLE_AFTER_MS,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
         counted: (outcome) => webhookOutcomes.inc({ outcome }),
       });
       const webhooksQueued = () => webhookSender.kick();

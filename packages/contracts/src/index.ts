@@ -42,6 +42,7 @@ export * from './notify/http.js';
 export * from './notify/schemas.js';
 export * from './notify/events.js';
 export * from './notify/webhooks.js';
+export * from './notify/webhook-event-json-schema.js';
 export * from './countries.js';
 export * from './currency.js';
 export * from './notify/seller-notices.js';

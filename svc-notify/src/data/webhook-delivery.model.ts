@@ -78,10 +78,14 @@ const webhookDeliverySchema = new Schema<WebhookDeliveryDocument>(
   { versionKey: false, collection: 'webhook_deliveries' },
 );
 webhookDeliverySchema.index({ endpointId: 1, eventId: 1 }, { unique: true });
-// The senders' claim: the earliest due pending delivery.
+// The senders' claim: the accounts with due deliveries (first: see `use-cases/webhook-queue.ts`).
 webhookDeliverySchema.index({ state: 1, nextAttemptAt: 1 });
+// A claim's read of what it took, and each settle: by the claim's token.
+webhookDeliverySchema.index({ leaseOwner: 1 });
 // An endpoint's log, newest first.
 webhookDeliverySchema.index({ accountId: 1, endpointId: 1, createdAt: -1 });
+// The senders' claim: one account's earliest due deliveries.
+webhookDeliverySchema.index({ accountId: 1, state: 1, nextAttemptAt: 1 });
 
 export type WebhookDeliveryModel = Model<WebhookDeliveryDocument>;
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -12,7 +11,7 @@ import {
   updateWebhookEndpoint,
   WEBHOOK_EVENT_VERSION,
   webhookEventDescriptions,
-  webhookEventPayload,
+  webhookEventJsonSchema,
   webhookEventTypes,
   webhookEventTypesCatalogue,
   webhookTestEventType,
@@ -36,14 +35,12 @@ import {
   type WebhookEndpointDeps,
 } from '../use-cases/webhook-endpoints.js';
 
-/** Each event's description and the JSON Schema of its body, from the contracts' zod schemas. */
-const eventTypes = ([...webhookEventTypes, webhookTestEventType] as const).map((type) => {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(webhookEventPayload(type), {
-    io: 'output',
-    target: 'draft-2020-12',
-  });
-  return { type, description: webhookEventDescriptions[type], schema };
-});
+/** Each event's description and the JSON Schema of its body (the contracts' `webhookEventJsonSchema`). */
+const eventTypes = ([...webhookEventTypes, webhookTestEventType] as const).map((type) => ({
+  type,
+  description: webhookEventDescriptions[type],
+  schema: webhookEventJsonSchema(type),
+}));
 
 /** Issue 35: a seller's webhook endpoints and their delivery logs (their own account only). */
 export function registerWebhookRoutes(

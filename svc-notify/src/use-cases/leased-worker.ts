@@ -11,6 +11,11 @@ export interface LeasedWorkerOptions<Job> {
   concurrency: number;
   /** Jobs claimed at once: few enough that the last of them starts well within its lease. */
   batchSize: number;
+  /**
+   * Claim more as soon as fewer than this many claimed jobs wait to be started (default: only
+   * when none waits). Jobs queued meanwhile then wait for what is in hand, not for a whole batch.
+   */
+  claimBelow?: number;
   log: Logger;
   name: string;
 }
@@ -77,6 +82,12 @@ export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): Lease
           if (noneDue) return;
           await claimMore();
           continue;
+        }
+        if (!noneDue && claimed.length < (options.claimBelow ?? 0)) {
+          // Not awaited: a worker that finds none left awaits the same claim, and its failure.
+          claimMore().catch((error: unknown) =>
+            log.warn({ err: error, worker: options.name }, 'claim failed; trying again shortly'),
+          );
         }
         try {
           await options.work(job);

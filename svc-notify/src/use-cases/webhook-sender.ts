@@ -16,6 +16,7 @@ import { batchedUpdates } from './batched-updates.js';
 import { startLeasedWorker, type LeasedQueueTiming, type LeasedWorker } from './leased-worker.js';
 import type { PostOutcome, WebhookClient } from './post-webhook.js';
 import { recordSellerNotice, type SellerNoticeDeps } from './record-seller-notice.js';
+import { claimDueDeliveries, settleFilterOf, type AccountTurn } from './webhook-queue.js';
 import { openedSecretsOf } from './webhook-secrets.js';
 
 /** `giveUpAfterMs`: about a day (issue 35). */
@@ -29,6 +30,8 @@ export interface WebhookSenderDeps extends LeasedQueueTiming {
   secrets: SecretKeyring;
   /** How long an endpoint may fail every delivery before it is disabled (days). */
   disableAfterMs: number;
+  /** The longest a try takes (the client's timeout): a try starts only if its lease outlives it. */
+  timeoutMs: number;
   counted?: (outcome: 'succeeded' | 'retried' | 'failed') => void;
 }
 
@@ -36,6 +39,13 @@ const USER_AGENT = 'ONVELOPE-Webhooks/1';
 
 /** How long a settled try waits for others to be written with it: short beside any lease. */
 const SETTLE_WAIT_MS = 10;
+
+/**
+ * What a lease must have left beyond the longest try (`timeoutMs`) for the try to start: the settle's
+ * wait and write, on a server that may be slow. The configuration keeps leases at least this longer
+ * than the timeout.
+ */
+export const LEASE_MARGIN_MS = 5_000;
 
 /**
  * A claimed delivery and its endpoint as read with the batch (null: deleted). Deliveries of one
@@ -105,37 +115,12 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
   const owner = randomUUID();
   const { deliveries, endpoints, log } = deps;
 
-  /**
-   * Claims up to `limit` due deliveries in four round trips whatever `limit` is: one read finds
-   * the earliest due, one update takes those still due under a token of this claim (`leaseOwner`),
-   * which only this sender settles them by, and one read fetches what it took (one another sender
-   * took between the read and the update is not among them). Their endpoints are read once for the
-   * batch, not once a delivery.
-   */
+  const turn: AccountTurn = {};
+
+  /** Claims due deliveries fairly between sellers, and reads their endpoints once for the batch. */
   const claim = async (limit: number): Promise<Job[]> => {
-    const now = deps.now();
-    const due = { state: 'pending' as const, nextAttemptAt: { $lte: now } };
-    const found = await deliveries
-      .find(due, { _id: 1 })
-      .sort({ nextAttemptAt: 1 })
-      .limit(limit)
-      .lean();
-    if (found.length === 0) return [];
-    const ids = found.map(({ _id }) => _id);
-    const token = `${owner}:${randomUUID()}`;
-    await deliveries.updateMany(
-      { _id: { $in: ids }, ...due },
-      {
-        $set: {
-          nextAttemptAt: new Date(now.getTime() + deps.leaseMs),
-          leaseOwner: token,
-          updatedAt: now,
-        },
-      },
-    );
-    const taken = await deliveries
-      .find({ _id: { $in: ids }, leaseOwner: token })
-      .lean<WebhookDeliveryDocument[]>();
+    const taken = await claimDueDeliveries(deps, `${owner}:${randomUUID()}`, limit, turn);
+    if (taken.length === 0) return [];
     const endpointsById = new Map(
       (
         await endpoints
@@ -143,17 +128,13 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
           .lean<WebhookEndpointDocument[]>()
       ).map((endpoint) => [endpoint._id.toString(), endpoint]),
     );
-    // Earliest due first, as found.
-    const order = new Map(ids.map((id, index) => [id.toString(), index]));
-    return taken
-      .sort((a, b) => (order.get(a._id.toString()) ?? 0) - (order.get(b._id.toString()) ?? 0))
-      .map((delivery) => {
-        const endpoint = endpointsById.get(delivery.endpointId);
-        return {
-          delivery,
-          endpoint: endpoint?.accountId === delivery.accountId ? endpoint : null,
-        };
-      });
+    return taken.map((delivery) => {
+      const endpoint = endpointsById.get(delivery.endpointId);
+      return {
+        delivery,
+        endpoint: endpoint?.accountId === delivery.accountId ? endpoint : null,
+      };
+    });
   };
 
   // The tries that end within a few milliseconds of each other are written in one round trip.
@@ -164,10 +145,9 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
 
   /** Ends this try; only while this claim still holds the delivery (a replay may have reset it). */
   const settle = (delivery: WebhookDeliveryDocument, set: Partial<WebhookDeliveryDocument>) =>
-    settleWrite(
-      { _id: delivery._id, leaseOwner: delivery.leaseOwner },
-      { $set: { ...set, leaseOwner: null, updatedAt: deps.now() } },
-    );
+    settleWrite(settleFilterOf(delivery), {
+      $set: { ...set, leaseOwner: null, updatedAt: deps.now() },
+    });
 
   /**
    * The endpoint failed again: note since when, and disable it once that is days ago. What the
@@ -215,6 +195,13 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
   }
 
   async function deliver({ delivery, endpoint }: Job) {
+    // While claimed, `nextAttemptAt` is when the lease ends: a try that could outlast it might be
+    // claimed and sent again by another sender meanwhile, so it is handed back, due now, instead.
+    const leaseLeftMs = (delivery.nextAttemptAt?.getTime() ?? 0) - deps.now().getTime();
+    if (leaseLeftMs < deps.timeoutMs + LEASE_MARGIN_MS) {
+      await settle(delivery, { nextAttemptAt: deps.now() });
+      return;
+    }
     if (!endpoint || endpoint.state !== 'enabled') {
       await settle(delivery, { state: 'failed', reason: 'endpoint_disabled', nextAttemptAt: null });
       deps.counted?.('failed');
@@ -278,7 +265,11 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
     work: deliver,
     everyMs: deps.everyMs,
     concurrency: deps.concurrency,
+    // Four rounds of tries a claim: on the test server each claim reads the whole backlog. Claimed
+    // again as soon as fewer than a round wait, so a seller's event queued behind another seller's
+    // backlog waits for a round or two of its tries, not for the backlog.
     batchSize: deps.concurrency * 4,
+    claimBelow: deps.concurrency,
     log,
   });
 }

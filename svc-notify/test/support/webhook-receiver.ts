@@ -12,6 +12,8 @@ export interface ReceiverAnswer {
   status: number;
   body?: string;
   headers?: Record<string, string>;
+  /** Answer this much later (a slow endpoint). */
+  delayMs?: number;
 }
 
 /**
@@ -43,9 +45,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         body: Buffer.concat(chunks).toString('utf8'),
       };
       received.push(webhook);
-      const { status, body = '', headers = {} } = answer(webhook, received.length - 1);
-      response.writeHead(status, { 'content-type': 'text/plain', ...headers });
-      response.end(body);
+      const { status, body = '', headers = {}, delayMs = 0 } = answer(webhook, received.length - 1);
+      setTimeout(() => {
+        response.writeHead(status, { 'content-type': 'text/plain', ...headers });
+        response.end(body);
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
