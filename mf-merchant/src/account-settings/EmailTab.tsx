@@ -1,12 +1,29 @@
 import { updateEmail, updateEmailRequest } from '@onvelope/contracts';
-import { localStorageKeys, useContractForm } from '@onvelope/ui';
+import { ContractForm, localStorageKeys, useContractForm, type TextFieldSpec } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { Field } from '../components/Field.js';
+import { FormFields } from '../components/Field.js';
 import type { Account, TabProps } from './settings-account.js';
+
+const emailFields: TextFieldSpec<'newEmail' | 'password'>[] = [
+  {
+    name: 'newEmail',
+    label: 'New email',
+    type: 'email',
+    autoComplete: 'email',
+    testId: 'email-new',
+  },
+  {
+    name: 'password',
+    label: 'Current password',
+    type: 'password',
+    autoComplete: 'current-password',
+    testId: 'email-password',
+  },
+];
 
 /** EMAIL (spec 001 §2): the current address with its verified badge, and a change of address. */
 export function EmailTab({ account, onSaved, onFailed }: TabProps & { account: Account }) {
-  const { formRef, field, busy, handleSubmit, reset } = useContractForm(updateEmailRequest, {
+  const form = useContractForm(updateEmailRequest, {
     newEmail: '',
     password: '',
   });
@@ -17,12 +34,18 @@ export function EmailTab({ account, onSaved, onFailed }: TabProps & { account: A
     });
     // Like a new password, a new email ends every older token; the answer carries the new one.
     localStorage.setItem(localStorageKeys.authToken, answer.token);
-    reset();
+    form.reset();
     onSaved(answer.account);
   }
 
   return (
-    <form ref={formRef} className="me-form" onSubmit={handleSubmit(save, onFailed)} noValidate>
+    <ContractForm
+      form={form}
+      className="me-form"
+      send={save}
+      onFailed={onFailed}
+      submit={{ text: 'Update Email', testId: 'email-save' }}
+    >
       <p>
         Current email: <strong data-testid="current-email">{account.email}</strong>{' '}
         <span
@@ -32,23 +55,7 @@ export function EmailTab({ account, onSaved, onFailed }: TabProps & { account: A
           {account.isVerified ? 'Verified' : 'Not verified'}
         </span>
       </p>
-      <Field
-        label="New email"
-        type="email"
-        autoComplete="email"
-        {...field('newEmail')}
-        testId="email-new"
-      />
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...field('password')}
-        testId="email-password"
-      />
-      <button type="submit" className="ov-button" disabled={busy} data-testid="email-save">
-        Update Email
-      </button>
-    </form>
+      <FormFields fields={emailFields} field={form.field} />
+    </ContractForm>
   );
 }

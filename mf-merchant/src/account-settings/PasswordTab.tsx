@@ -1,10 +1,34 @@
 import { updatePassword, updatePasswordRequest } from '@onvelope/contracts';
-import { localStorageKeys, useContractForm } from '@onvelope/ui';
+import { ContractForm, localStorageKeys, useContractForm, type TextFieldSpec } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { Field } from '../components/Field.js';
+import { FormFields } from '../components/Field.js';
 import type { TabProps } from './settings-account.js';
 
 type Passwords = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+const passwordFields: TextFieldSpec<keyof Passwords>[] = [
+  {
+    name: 'currentPassword',
+    label: 'Current password',
+    type: 'password',
+    autoComplete: 'current-password',
+    testId: 'password-current',
+  },
+  {
+    name: 'newPassword',
+    label: 'New password',
+    type: 'password',
+    autoComplete: 'new-password',
+    testId: 'password-new',
+  },
+  {
+    name: 'confirmPassword',
+    label: 'Confirm new password',
+    type: 'password',
+    autoComplete: 'new-password',
+    testId: 'password-confirm',
+  },
+];
 
 /** PASSWORD (spec 001 §2): the current password, a new one and its confirmation. */
 export function PasswordTab({
@@ -14,7 +38,7 @@ export function PasswordTab({
   onSaved: () => void;
   onFailed: TabProps['onFailed'];
 }) {
-  const { formRef, field, busy, handleSubmit, reset } = useContractForm(updatePasswordRequest, {
+  const form = useContractForm(updatePasswordRequest, {
     currentPassword: '',
     newPassword: '',
     confirmPassword: '',
@@ -24,36 +48,19 @@ export function PasswordTab({
     const answer = await merchantApi.call(updatePassword, { body });
     // The change ends every older token, this one included; the answer carries the new one.
     localStorage.setItem(localStorageKeys.authToken, answer.token);
-    reset();
+    form.reset();
     onSaved();
   }
 
   return (
-    <form ref={formRef} className="me-form" onSubmit={handleSubmit(save, onFailed)} noValidate>
-      <Field
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        {...field('currentPassword')}
-        testId="password-current"
-      />
-      <Field
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        {...field('newPassword')}
-        testId="password-new"
-      />
-      <Field
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        {...field('confirmPassword')}
-        testId="password-confirm"
-      />
-      <button type="submit" className="ov-button" disabled={busy} data-testid="password-save">
-        Update Password
-      </button>
-    </form>
+    <ContractForm
+      form={form}
+      className="me-form"
+      send={save}
+      onFailed={onFailed}
+      submit={{ text: 'Update Password', testId: 'password-save' }}
+    >
+      <FormFields fields={passwordFields} field={form.field} />
+    </ContractForm>
   );
 }

@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { updateProfile, updateProfileRequest } from '@onvelope/contracts';
 import {
-  errorsAfterEdit,
-  fieldErrorsOf,
+  ContractForm,
   fieldErrorsOfAnswer,
-  useFirstInvalidField,
+  useContractForm,
+  type TextFieldSpec,
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { Field } from '../components/Field.js';
+import { FormFields } from '../components/Field.js';
 import type { Account, TabProps } from './settings-account.js';
 
-const profileFields = [
+const profileInputs = [
   { name: 'displayName', label: 'Display name', autoComplete: 'name' },
   { name: 'companyName', label: 'Company name', autoComplete: 'organization' },
   { name: 'businessType', label: 'Business type' },
@@ -22,7 +22,11 @@ const profileFields = [
   { name: 'country', label: 'Country', autoComplete: 'country' },
   { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
 ] as const;
-type ProfileField = (typeof profileFields)[number]['name'];
+type ProfileField = (typeof profileInputs)[number]['name'];
+const profileFields: TextFieldSpec<ProfileField>[] = profileInputs.map((input) => ({
+  ...input,
+  testId: `profile-${input.name}`,
+}));
 
 /** Every zone the browser knows, the seller's own first when the list lacks it (an alias). */
 function timeZoneChoices(current: string): string[] {
@@ -31,78 +35,39 @@ function timeZoneChoices(current: string): string[] {
 }
 
 export function ProfileTab({ account, onSaved, onFailed }: TabProps & { account: Account }) {
-  const [values, setValues] = useState(
-    () =>
-      Object.fromEntries(profileFields.map(({ name }) => [name, account[name] ?? ''])) as Record<
-        ProfileField,
-        string
-      >,
-  );
-  const [timeZone, setTimeZone] = useState(account.timeZone);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
-  const [formRef, revealFirstInvalid] = useFirstInvalidField<HTMLFormElement>();
-
   // Profile edit: every field optional (spec 001 §5); an emptied field is sent empty to clear it.
-  const trimmed = (from: Record<ProfileField, string>) =>
-    Object.fromEntries(profileFields.map(({ name }) => [name, from[name].trim()])) as Record<
+  const form = useContractForm(
+    updateProfileRequest,
+    Object.fromEntries(profileFields.map(({ name }) => [name, account[name] ?? ''])) as Record<
       ProfileField,
       string
-    >;
+    >,
+    { trim: true },
+  );
+  const [timeZone, setTimeZone] = useState(account.timeZone);
 
-  function edit(field: ProfileField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    setErrors((shown) =>
-      errorsAfterEdit(shown, fieldErrorsOf(updateProfileRequest, trimmed(next))),
+  async function save(values: Record<ProfileField, string>) {
+    onSaved((await merchantApi.call(updateProfile, { body: { ...values, timeZone } })).account);
+  }
+
+  function failed(error: unknown) {
+    const atFields = fieldErrorsOfAnswer(
+      error,
+      profileFields.map(({ name }) => name),
     );
-  }
-
-  /** Errors at their fields, the first brought into view (issue 38 item 10). */
-  function refuse(found: Partial<Record<ProfileField, string>>) {
-    setErrors(found);
-    revealFirstInvalid();
-  }
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = { ...trimmed(values), timeZone };
-    const found = fieldErrorsOf(updateProfileRequest, trimmed(values));
-    if (Object.keys(found).length) return refuse(found);
-    setBusy(true);
-    try {
-      onSaved((await merchantApi.call(updateProfile, { body })).account);
-    } catch (error) {
-      const atFields = fieldErrorsOfAnswer(
-        error,
-        profileFields.map(({ name }) => name),
-      );
-      if (atFields) refuse(atFields);
-      else onFailed(error);
-    } finally {
-      setBusy(false);
-    }
+    if (atFields) form.showErrors(atFields);
+    else onFailed(error);
   }
 
   return (
-    <form
-      ref={formRef}
+    <ContractForm
+      form={form}
       className="me-form me-form--grid"
-      onSubmit={(event) => void save(event)}
-      noValidate
+      send={save}
+      onFailed={failed}
+      submit={{ text: 'Save Profile', testId: 'profile-save' }}
     >
-      {profileFields.map((field) => (
-        <Field
-          key={field.name}
-          label={field.label}
-          type={'type' in field ? field.type : 'text'}
-          autoComplete={'autoComplete' in field ? field.autoComplete : undefined}
-          value={values[field.name]}
-          onChange={(value) => edit(field.name, value)}
-          error={errors[field.name]}
-          testId={`profile-${field.name}`}
-        />
-      ))}
+      <FormFields fields={profileFields} field={form.field} />
       <label className="ov-field me-field">
         <span>Time zone</span>
         <select
@@ -121,9 +86,6 @@ export function ProfileTab({ account, onSaved, onFailed }: TabProps & { account:
           Analytics count your days and hours in this zone.
         </span>
       </label>
-      <button type="submit" className="ov-button" disabled={busy} data-testid="profile-save">
-        Save Profile
-      </button>
-    </form>
+    </ContractForm>
   );
 }

@@ -1,19 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   apiKeyScopes,
   createApiKey,
+  createApiKeyRequest,
   listApiKeys,
   revokeApiKey,
   type ApiKeyView,
 } from '@onvelope/contracts';
-import { TimeText } from '@onvelope/ui';
+import { TimeText, useContractForm } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import { Modal } from '../components/Modal.js';
 import {
   apiKeyTexts,
   emptyApiKeyForm,
-  requestOf,
   rowOf,
   scopeLabels,
   type ApiKeyForm,
@@ -34,8 +34,15 @@ interface ApiKeysTabProps {
  */
 export function ApiKeysTab({ onSaved, onFailed }: ApiKeysTabProps) {
   const [keys, setKeys] = useState<ApiKeyView[] | null>(null);
-  const [form, setForm] = useState<ApiKeyForm>(emptyApiKeyForm);
-  const [nameError, setNameError] = useState<string | undefined>();
+  const {
+    formRef,
+    values,
+    field,
+    busy: creating,
+    handleSubmit,
+    reset,
+  } = useContractForm(createApiKeyRequest, emptyApiKeyForm);
+  // Revoking a key: its dialog's buttons wait for the answer.
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [copied, setCopied] = useState(false);
@@ -58,27 +65,15 @@ export function ApiKeysTab({ onSaved, onFailed }: ApiKeysTabProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const read = requestOf(form);
-    if ('errors' in read) {
-      setNameError(read.errors.name);
-      return;
-    }
-    setNameError(undefined);
-    setBusy(true);
-    try {
-      const answer = await merchantApi.call(createApiKey, { body: read.request });
-      setCreated({ name: answer.apiKey.name, secret: answer.secret });
-      setCopied(false);
-      setForm(emptyApiKeyForm());
-      setKeys((current) => [answer.apiKey, ...(current ?? [])]);
-      onSaved(apiKeyTexts.created);
-    } catch (error) {
-      onFailed(error, apiKeyTexts.createFailed);
-    } finally {
-      setBusy(false);
-    }
+  async function create(values: ApiKeyForm) {
+    // Accepted by the form already: parsing gives the body as sent (the name trimmed).
+    const body = createApiKeyRequest.parse(values);
+    const answer = await merchantApi.call(createApiKey, { body });
+    setCreated({ name: answer.apiKey.name, secret: answer.secret });
+    setCopied(false);
+    reset();
+    setKeys((current) => [answer.apiKey, ...(current ?? [])]);
+    onSaved(apiKeyTexts.created);
   }
 
   async function copySecret(secret: string) {
@@ -148,26 +143,23 @@ export function ApiKeysTab({ onSaved, onFailed }: ApiKeysTabProps) {
       )}
 
       <form
+        ref={formRef}
         className="me-form me-api-keys__create"
-        onSubmit={(event) => void create(event)}
+        onSubmit={handleSubmit(create, (error) => onFailed(error, apiKeyTexts.createFailed))}
         noValidate
         data-testid="api-key-create-form"
       >
         <Field
           label="Key name"
-          value={form.name}
-          onChange={(name) => setForm({ ...form, name })}
-          error={nameError}
+          {...field('name')}
           placeholder="e.g. Warehouse system"
           testId="api-key-name"
         />
         <label className="ov-field me-field">
           <span>Scope</span>
           <select
-            value={form.scope}
-            onChange={(event) =>
-              setForm({ ...form, scope: event.target.value as ApiKeyForm['scope'] })
-            }
+            value={values.scope}
+            onChange={(event) => field('scope').onChange(event.target.value)}
             data-testid="api-key-scope"
           >
             {apiKeyScopes.map((scope) => (
@@ -177,8 +169,13 @@ export function ApiKeysTab({ onSaved, onFailed }: ApiKeysTabProps) {
             ))}
           </select>
         </label>
-        <button type="submit" className="ov-button" disabled={busy} data-testid="api-key-create">
-          {busy ? 'Creating…' : 'Create API key'}
+        <button
+          type="submit"
+          className="ov-button"
+          disabled={creating}
+          data-testid="api-key-create"
+        >
+          {creating ? 'Creating…' : 'Create API key'}
         </button>
       </form>
 

@@ -1,17 +1,12 @@
-import {
-  apiKeyMessages,
-  createApiKeyRequest,
-  type ApiKeyScope,
-  type ApiKeyView,
-} from '@onvelope/contracts';
+import type { ApiKeyScope, ApiKeyView } from '@onvelope/contracts';
 
-/** What the create form holds. */
+/** What the create form holds: the name as typed and the scope chosen (an `ApiKeyScope`). */
 export interface ApiKeyForm {
   name: string;
-  scope: ApiKeyScope;
+  scope: string;
 }
 
-export const emptyApiKeyForm = (): ApiKeyForm => ({ name: '', scope: 'read' });
+export const emptyApiKeyForm: ApiKeyForm = { name: '', scope: 'read' };
 
 export const scopeLabels: Record<ApiKeyScope, string> = {
   read: 'Read only',
@@ -31,16 +26,6 @@ export const apiKeyTexts = {
     `Revoke "${name}"? Every tool that uses this key stops working within seconds. This cannot be undone.`,
   neverUsed: 'Never',
 } as const;
-
-/** The request for the form, or the field's error in the contract's words. */
-export function requestOf(
-  form: ApiKeyForm,
-): { request: ApiKeyForm } | { errors: { name?: string } } {
-  const parsed = createApiKeyRequest.safeParse(form);
-  if (parsed.success) return { request: parsed.data };
-  const name = parsed.error.issues.find((issue) => issue.path[0] === 'name')?.message;
-  return { errors: { name: name ?? apiKeyMessages.nameRequired } };
-}
 
 /** One row of the list, as shown; its times stay ISO for `TimeText` (the seller's zone). */
 export function rowOf(key: ApiKeyView) {

@@ -2,6 +2,19 @@ import type { BulkBarAction } from './bulk-selection.js';
 import { formatCount as count } from '../shared/display-format.js';
 import './bulk-actions.css';
 
+/** The bar's actions, in order: shipping first and strongest, deleting last and in red. */
+const bulkButtons: { action: BulkBarAction; text: string; look: string; testId: string }[] = [
+  { action: 'ship', text: 'Ship…', look: '', testId: 'bulk-ship' },
+  {
+    action: 'apply_rule',
+    text: 'Apply rule…',
+    look: 'ov-button--secondary',
+    testId: 'bulk-apply-rule',
+  },
+  { action: 'export', text: 'Export…', look: 'ov-button--secondary', testId: 'bulk-export' },
+  { action: 'delete', text: 'Delete…', look: 'ov-button--danger', testId: 'bulk-delete' },
+];
+
 interface BulkBarProps {
   selected: number;
   /** Every order of the page is ticked: offer all those matching the filter. */
@@ -50,38 +63,17 @@ export function BulkBar({
         </button>
       </p>
       <div className="me-bulk-bar__actions">
-        <button
-          type="button"
-          className="ov-button"
-          onClick={() => onAction('ship')}
-          data-testid="bulk-ship"
-        >
-          Ship…
-        </button>
-        <button
-          type="button"
-          className="ov-button ov-button--secondary"
-          onClick={() => onAction('apply_rule')}
-          data-testid="bulk-apply-rule"
-        >
-          Apply rule…
-        </button>
-        <button
-          type="button"
-          className="ov-button ov-button--secondary"
-          onClick={() => onAction('export')}
-          data-testid="bulk-export"
-        >
-          Export…
-        </button>
-        <button
-          type="button"
-          className="ov-button ov-button--danger"
-          onClick={() => onAction('delete')}
-          data-testid="bulk-delete"
-        >
-          Delete…
-        </button>
+        {bulkButtons.map(({ action, text, look, testId }) => (
+          <button
+            key={action}
+            type="button"
+            className={`ov-button ${look}`.trim()}
+            onClick={() => onAction(action)}
+            data-testid={testId}
+          >
+            {text}
+          </button>
+        ))}
       </div>
     </div>
   );

@@ -20,6 +20,7 @@ import { bulkProgressText, ordersText, ruleConfirmText } from './bulk-selection.
 import { ruleActionLabels } from '../shared/forms.js';
 import { ruleTitle } from '../rules/rule-conditions.js';
 import { BulkOutcome } from './BulkOutcome.js';
+import { DialogActions } from '../components/DialogActions.js';
 
 /** How often the dialog asks how far the job has got. */
 const pollMs = 1_000;
@@ -229,23 +230,13 @@ export function BulkDialog({ action, selection, listTemplate, onClose }: BulkDia
               )}
             </>
           )}
-          <div className="me-form__actions">
-            <button
-              type="submit"
-              className={action === 'delete' ? 'ov-button ov-button--danger' : 'ov-button'}
-              disabled={!total || !ready}
-              data-testid="bulk-start"
-            >
-              {startLabel}
-            </button>
-            <button
-              type="button"
-              className="ov-button ov-button--secondary"
-              onClick={() => onClose(false)}
-            >
-              Cancel
-            </button>
-          </div>
+          <DialogActions
+            submit={startLabel}
+            disabled={!total || !ready}
+            testId="bulk-start"
+            danger={action === 'delete'}
+            onCancel={() => onClose(false)}
+          />
         </form>
       )}
       {job && !finished && (

@@ -10,6 +10,7 @@ import { merchantApi } from '../api.js';
 import { Modal } from '../components/Modal.js';
 import { exportFormatLabels, ordersText, type ExportFormat } from './bulk-selection.js';
 import { exportFailureMessage, fallbackReportFilename } from '../reports/report-filters.js';
+import { DialogActions } from '../components/DialogActions.js';
 
 interface BulkExportDialogProps {
   selection: BulkSelection;
@@ -111,19 +112,12 @@ export function BulkExportDialog({ selection, onClose }: BulkExportDialogProps) 
               <span className="ov-spinner" aria-hidden="true" /> Exporting {ordersText(total ?? 0)}…
             </p>
           )}
-          <div className="me-form__actions">
-            <button
-              type="submit"
-              className="ov-button"
-              disabled={!total || exporting}
-              data-testid="bulk-start"
-            >
-              Export {ordersText(total ?? 0)}
-            </button>
-            <button type="button" className="ov-button ov-button--secondary" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
+          <DialogActions
+            submit={`Export ${ordersText(total ?? 0)}`}
+            disabled={!total || exporting}
+            testId="bulk-start"
+            onCancel={onClose}
+          />
         </form>
       )}
     </Modal>

@@ -18,6 +18,7 @@ import {
   type OrderEditForm,
 } from './order-corrections.js';
 import { saveFailure } from '../shared/workspace-messages.js';
+import { DialogActions } from '../components/DialogActions.js';
 
 const fieldNames = editableFields.map(([field]) => field);
 
@@ -93,19 +94,12 @@ export function EditOrderDialog({
             autoFocus={index === 0}
           />
         ))}
-        <div className="me-form__actions">
-          <button
-            type="submit"
-            className="ov-button"
-            disabled={saving}
-            data-testid="edit-order-save"
-          >
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-          <button type="button" className="ov-button ov-button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions
+          submit={saving ? 'Saving…' : 'Save'}
+          disabled={saving}
+          testId="edit-order-save"
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -23,6 +23,25 @@ interface DeliveryEstimatesTabProps {
   onFailed: (error: unknown, fallback: string) => void;
 }
 
+/** The rule's three figures for every destination, as the form asks for them. */
+const dayFields = [
+  {
+    name: 'processingDays',
+    label: 'Processing days (order to shipment)',
+    testId: 'estimate-processing-days',
+  },
+  {
+    name: 'domesticTransitDays',
+    label: 'Transit days in your country',
+    testId: 'estimate-domestic-days',
+  },
+  {
+    name: 'internationalTransitDays',
+    label: 'Transit days abroad',
+    testId: 'estimate-international-days',
+  },
+] as const;
+
 export const deliveryEstimateTexts = {
   saved: 'Delivery estimates saved',
   saveFailed: 'Failed to save delivery estimates',
@@ -107,30 +126,17 @@ export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTab
         {!saved && ' You have not saved your own yet: these are the defaults.'}
       </p>
       <div className="me-form me-form--grid">
-        <Field
-          label="Processing days (order to shipment)"
-          inputMode="numeric"
-          value={form.processingDays}
-          onChange={(processingDays) => change({ processingDays })}
-          error={errors.processingDays}
-          testId="estimate-processing-days"
-        />
-        <Field
-          label="Transit days in your country"
-          inputMode="numeric"
-          value={form.domesticTransitDays}
-          onChange={(domesticTransitDays) => change({ domesticTransitDays })}
-          error={errors.domesticTransitDays}
-          testId="estimate-domestic-days"
-        />
-        <Field
-          label="Transit days abroad"
-          inputMode="numeric"
-          value={form.internationalTransitDays}
-          onChange={(internationalTransitDays) => change({ internationalTransitDays })}
-          error={errors.internationalTransitDays}
-          testId="estimate-international-days"
-        />
+        {dayFields.map(({ name, label, testId }) => (
+          <Field
+            key={name}
+            label={label}
+            inputMode="numeric"
+            value={form[name]}
+            onChange={(value) => change({ [name]: value })}
+            error={errors[name]}
+            testId={testId}
+          />
+        ))}
       </div>
       <fieldset className="me-estimates__lanes">
         <legend>Transit days to particular countries</legend>

@@ -48,6 +48,32 @@ type Preview = { milestone: NotificationMilestone } & (
   | { state: 'ready'; subject: string; html: string; text: string }
 );
 
+/** The text fields of the messages' look (the accent colour has its picker beside it). */
+const lookFields = [
+  {
+    name: 'senderName',
+    label: 'Sender name',
+    placeholder: 'Your store name',
+    maxLength: 80,
+    testId: 'notify-sender-name',
+  },
+  {
+    name: 'replyTo',
+    label: 'Reply-to address',
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'Your account address',
+    testId: 'notify-reply-to',
+  },
+  {
+    name: 'logoUrl',
+    label: 'Logo URL (https)',
+    type: 'url',
+    placeholder: 'https://',
+    testId: 'notify-logo-url',
+  },
+] as const;
+
 type TestResult = { kind: 'success' | 'error'; text: string };
 
 /** A 401 belongs to the page (the session is over); anything else is this control's to show. */
@@ -258,34 +284,15 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
           </p>
         </fieldset>
         <div className="me-form me-form--grid">
-          <Field
-            label="Sender name"
-            placeholder="Your store name"
-            maxLength={80}
-            value={form.senderName}
-            onChange={(senderName) => change({ senderName })}
-            error={errors.senderName}
-            testId="notify-sender-name"
-          />
-          <Field
-            label="Reply-to address"
-            type="email"
-            autoComplete="email"
-            placeholder="Your account address"
-            value={form.replyTo}
-            onChange={(replyTo) => change({ replyTo })}
-            error={errors.replyTo}
-            testId="notify-reply-to"
-          />
-          <Field
-            label="Logo URL (https)"
-            type="url"
-            placeholder="https://"
-            value={form.logoUrl}
-            onChange={(logoUrl) => change({ logoUrl })}
-            error={errors.logoUrl}
-            testId="notify-logo-url"
-          />
+          {lookFields.map(({ name, ...input }) => (
+            <Field
+              key={name}
+              {...input}
+              value={form[name]}
+              onChange={(value) => change({ [name]: value })}
+              error={errors[name]}
+            />
+          ))}
           <div className="me-notify__colour">
             <input
               type="color"

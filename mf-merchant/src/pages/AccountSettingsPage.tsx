@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from '@onvelope/router';
 import { getSettings, portalReturnQuery } from '@onvelope/contracts';
 import {
   ApiError,
+  ChoiceTab,
   clientMessages,
   detailMessages,
   failureMessage,
@@ -160,20 +161,17 @@ const AccountSettingsPage: RemotePage<'mf_merchant/AccountSettingsPage'> = () =>
           <BillingBlock billing={billing} now={now} justCancelled={justCancelled} />
           <div className="me-tabs" role="tablist" aria-label="Settings">
             {tabs.map(({ id, label }) => (
-              <button
+              <ChoiceTab
                 key={id}
-                type="button"
-                role="tab"
-                aria-selected={tab === id}
-                className={tab === id ? 'me-tab me-tab--active' : 'me-tab'}
-                onClick={() => {
+                selected={tab === id}
+                onSelect={() => {
                   setTab(id);
                   setBanner(null);
                 }}
-                data-testid={`settings-tab-${id}`}
+                testId={`settings-tab-${id}`}
               >
                 {label}
-              </button>
+              </ChoiceTab>
             ))}
           </div>
           <div className="ov-card" role="tabpanel">

@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@onvelope/router';
+import { formatPence, plans, trialDays, updateProfile } from '@onvelope/contracts';
 import {
-  completeOnboarding,
-  formatPence,
-  plans,
-  trialDays,
-  updateProfile,
-} from '@onvelope/contracts';
-import {
-  browserConsentRecord,
   clientMessages,
   formatDate,
   localStorageKeys,
   optionalText,
   readMerchantSession,
-  storeMerchantUser,
   storeOnboardingCompleted,
   type RemotePage,
 } from '@onvelope/ui';
@@ -28,6 +20,7 @@ import {
   type OnboardingCountry,
   type UserDetails,
 } from '../onboarding/onboarding.js';
+import { beginTrial } from '../onboarding/begin-trial.js';
 import './merchant.css';
 
 const welcomeAlert = `Welcome to ONVELOPE! Your ${trialDays}-day free trial has started.`;
@@ -58,16 +51,7 @@ const OnboardingPage: RemotePage<'mf_merchant/OnboardingPage'> = () => {
       localStorage.setItem(localStorageKeys.userDetails, JSON.stringify(details));
       localStorage.setItem(localStorageKeys.selectedPlan, plan);
       if (readMerchantSession()?.onboardingCompleted === false) {
-        const answer = await merchantApi.call(completeOnboarding, {
-          body: {
-            selectedPlan: plan,
-            agreeToTrialTerms: true,
-            agreeToPaymentTerms: true,
-            consent: browserConsentRecord(new Date()),
-          },
-        });
-        localStorage.setItem(localStorageKeys.trialEndDate, answer.trialEnd);
-        storeMerchantUser(answer.user);
+        await beginTrial(plan);
       }
       await merchantApi.call(updateProfile, {
         body: {

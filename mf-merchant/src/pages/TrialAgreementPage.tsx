@@ -1,24 +1,21 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@onvelope/router';
-import { completeOnboarding, formatPence, plans, trialDays } from '@onvelope/contracts';
+import { formatPence, plans, trialDays } from '@onvelope/contracts';
 import {
   ApiError,
   clientMessages,
   detailMessages,
-  browserConsentRecord,
   failureMessage,
   formatDate,
-  localStorageKeys,
   merchantDisplayName,
   readMerchantSession,
-  storeMerchantUser,
   storeOnboardingCompleted,
   type RemotePage,
 } from '@onvelope/ui';
-import { merchantApi } from '../api.js';
 import { BannerMessage, type Banner } from '../components/Field.js';
 import { PlanChoice } from '../components/PlanChoice.js';
 import { defaultPlanId, trialEndsOn } from '../onboarding/onboarding.js';
+import { beginTrial } from '../onboarding/begin-trial.js';
 import './merchant.css';
 
 /**
@@ -40,17 +37,7 @@ const TrialAgreementPage: RemotePage<'mf_merchant/TrialAgreementPage'> = () => {
     setBusy(true);
     setBanner(null);
     try {
-      const answer = await merchantApi.call(completeOnboarding, {
-        body: {
-          selectedPlan: plan,
-          agreeToTrialTerms: true,
-          agreeToPaymentTerms: true,
-          consent: browserConsentRecord(new Date()),
-        },
-      });
-      localStorage.setItem(localStorageKeys.trialEndDate, answer.trialEnd);
-      localStorage.setItem(localStorageKeys.selectedPlan, answer.selectedPlan);
-      storeMerchantUser(answer.user);
+      await beginTrial(plan);
       storeOnboardingCompleted(true);
       void navigate('/dashboard?trial=started', { replace: true });
     } catch (error) {

@@ -3,6 +3,7 @@ import { Field } from '../components/Field.js';
 import { Modal } from '../components/Modal.js';
 import { normaliseStoreUrl, storeFrontTexts } from './store-front-logic.js';
 import { beginConnect, type StoreFrontState } from './use-store-front.js';
+import { DialogActions } from '../components/DialogActions.js';
 
 const platforms = [
   { id: 'bigcartel', label: 'Big Cartel', comingSoon: null },
@@ -99,19 +100,12 @@ function StoreUrlDialog({ onClose }: { onClose: () => void }) {
         <p className="me-muted">
           You will approve ONVELOPE on BigCartel, then come back here to sync your orders.
         </p>
-        <div className="me-form__actions">
-          <button
-            type="submit"
-            className="ov-button"
-            disabled={connecting}
-            data-testid="store-url-submit"
-          >
-            {connecting ? 'Connecting...' : 'Connect'}
-          </button>
-          <button type="button" className="ov-button ov-button--secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogActions
+          submit={connecting ? 'Connecting...' : 'Connect'}
+          disabled={connecting}
+          testId="store-url-submit"
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   createWebhookEndpoint,
+  createWebhookEndpointRequest,
   listWebhookEndpoints,
   webhookEventTypes,
   type WebhookEndpointView,
 } from '@onvelope/contracts';
+import { useContractForm } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import { WebhookEndpointCard } from './WebhookEndpointCard.js';
@@ -13,7 +15,6 @@ import {
   eventLabels,
   toggleEvent,
   urlErrorOf,
-  webhookRequestOf,
   webhookTexts,
   type WebhookForm,
 } from './webhook-form.js';
@@ -33,9 +34,17 @@ interface WebhooksTabProps {
  */
 export function WebhooksTab({ onSaved, onFailed }: WebhooksTabProps) {
   const [endpoints, setEndpoints] = useState<WebhookEndpointView[] | null>(null);
-  const [form, setForm] = useState<WebhookForm>(emptyWebhookForm);
-  const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const {
+    formRef,
+    values,
+    errors,
+    field,
+    set,
+    busy: adding,
+    handleSubmit,
+    showErrors,
+    reset,
+  } = useContractForm(createWebhookEndpointRequest, emptyWebhookForm(), { trim: true });
   const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
 
   useEffect(() => {
@@ -55,31 +64,20 @@ export function WebhooksTab({ onSaved, onFailed }: WebhooksTabProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const read = webhookRequestOf(form);
-    if ('errors' in read) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { url, events, description } = read.request;
-      const answer = await merchantApi.call(createWebhookEndpoint, {
-        body: { url, events, ...(description ? { description } : {}) },
-      });
-      setEndpoints((current) => [...(current ?? []), answer.endpoint]);
-      setCreated({ id: answer.endpoint.id, secret: answer.secret });
-      setForm(emptyWebhookForm());
-      onSaved(webhookTexts.created);
-    } catch (error) {
-      const url = urlErrorOf(error);
-      if (url) setErrors({ url });
-      else onFailed(error, webhookTexts.saveFailed);
-    } finally {
-      setBusy(false);
-    }
+  async function add({ url, events, description }: WebhookForm) {
+    const answer = await merchantApi.call(createWebhookEndpoint, {
+      body: { url, events, ...(description ? { description } : {}) },
+    });
+    setEndpoints((current) => [...(current ?? []), answer.endpoint]);
+    setCreated({ id: answer.endpoint.id, secret: answer.secret });
+    reset();
+    onSaved(webhookTexts.created);
+  }
+
+  function failed(error: unknown) {
+    const url = urlErrorOf(error);
+    if (url) showErrors({ url });
+    else onFailed(error, webhookTexts.saveFailed);
   }
 
   const replaced = (endpoint: WebhookEndpointView) =>
@@ -105,22 +103,20 @@ export function WebhooksTab({ onSaved, onFailed }: WebhooksTabProps) {
 
       <form
         className="me-form me-webhooks__create"
-        onSubmit={(event) => void add(event)}
+        ref={formRef}
+        onSubmit={handleSubmit(add, failed)}
         noValidate
         data-testid="webhook-create-form"
       >
         <Field
           label="Endpoint URL"
-          value={form.url}
-          onChange={(url) => setForm({ ...form, url })}
-          error={errors.url}
+          {...field('url')}
           placeholder="https://example.com/webhooks/onvelope"
           testId="webhook-url"
         />
         <Field
           label="Description (optional)"
-          value={form.description}
-          onChange={(description) => setForm({ ...form, description })}
+          {...field('description')}
           placeholder="e.g. Warehouse system"
           testId="webhook-description"
         />
@@ -130,8 +126,8 @@ export function WebhooksTab({ onSaved, onFailed }: WebhooksTabProps) {
             <label key={type} className="me-webhooks__event">
               <input
                 type="checkbox"
-                checked={form.events.includes(type)}
-                onChange={() => setForm({ ...form, events: toggleEvent(form.events, type) })}
+                checked={values.events.includes(type)}
+                onChange={() => set('events', toggleEvent(values.events, type))}
                 data-testid={`webhook-event-${type}`}
               />
               {eventLabels[type]}
@@ -143,8 +139,8 @@ export function WebhooksTab({ onSaved, onFailed }: WebhooksTabProps) {
             </span>
           )}
         </fieldset>
-        <button type="submit" className="ov-button" disabled={busy} data-testid="webhook-create">
-          {busy ? 'Adding…' : 'Add endpoint'}
+        <button type="submit" className="ov-button" disabled={adding} data-testid="webhook-create">
+          {adding ? 'Adding…' : 'Add endpoint'}
         </button>
       </form>
 

@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@onvelope/ui';
-import { deliveryRowOf, toggleEvent, urlErrorOf, webhookRequestOf } from './webhook-form.js';
+import { deliveryRowOf, toggleEvent, urlErrorOf } from './webhook-form.js';
 
 describe('webhook form', () => {
   it('keeps picked events in the settings order', () => {
     const picked = toggleEvent(toggleEvent([], 'order.shipped'), 'order.created');
     expect(picked).toEqual(['order.created', 'order.shipped']);
     expect(toggleEvent(picked, 'order.created')).toEqual(['order.shipped']);
-  });
-
-  it('refuses a missing URL and no events in the contract’s words', () => {
-    const read = webhookRequestOf({ url: '', description: '', events: [] });
-    expect(read).toEqual({
-      errors: { url: 'The URL is required', events: 'Pick at least one event' },
-    });
-    expect(
-      webhookRequestOf({
-        url: 'https://example.com/h',
-        description: ' ',
-        events: ['order.created'],
-      }),
-    ).toEqual({
-      request: { url: 'https://example.com/h', description: '', events: ['order.created'] },
-    });
   });
 
   it('reads the server’s refusal of the URL', () => {

@@ -1,5 +1,4 @@
 import {
-  createWebhookEndpointRequest,
   webhookEventTypes,
   type WebhookDeliveryView,
   type WebhookEventType,
@@ -49,23 +48,6 @@ export function toggleEvent(events: readonly WebhookEventType[], type: WebhookEv
     ? events.filter((event) => event !== type)
     : [...events, type];
   return webhookEventTypes.filter((event) => picked.includes(event));
-}
-
-/** The request for the form, or each field's error in the contract's words. */
-export function webhookRequestOf(
-  form: WebhookForm,
-): { request: WebhookForm } | { errors: { url?: string; events?: string } } {
-  const parsed = createWebhookEndpointRequest.safeParse({
-    url: form.url,
-    events: form.events,
-    ...(form.description.trim() ? { description: form.description } : {}),
-  });
-  if (parsed.success) {
-    return { request: { ...parsed.data, description: parsed.data.description ?? '' } };
-  }
-  const first = (field: string) =>
-    parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
-  return { errors: { url: first('url'), events: first('events') } };
 }
 
 /** The server's refusal of the URL (an address it may not reach), for the URL field. */

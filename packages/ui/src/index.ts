@@ -111,6 +111,7 @@ export {
 export { Toasts, type ToastsProps } from './Toasts.js';
 export { toastHideMs, useToasts, type Toast } from './use-toasts.js';
 export { TextField, type TextFieldProps } from './TextField.js';
+export { TextFields, type TextFieldSpec, type TextFieldsProps } from './TextFields.js';
 export { errorsAfterEdit, fieldErrorsOf, fieldErrorsOfAnswer } from './field-errors.js';
 export { showFirstInvalidField, useFirstInvalidField } from './use-first-invalid-field.js';
 export { SessionExpiredNotice, type SessionExpiredNoticeProps } from './SessionExpiredNotice.js';
@@ -138,4 +139,11 @@ export {
 } from './auth/auth-form.js';
 export { AuthScreen } from './auth/AuthScreen.js';
 export { VerifyScreen } from './auth/VerifyScreen.js';
-export { useContractForm, type ContractSchema, type FormErrors } from './use-contract-form.js';
+export {
+  useContractForm,
+  type ContractFormOptions,
+  type ContractSchema,
+  type FormErrors,
+} from './use-contract-form.js';
+export { ContractForm, type ContractFormProps } from './ContractForm.js';
+export { ChoiceTab } from './ChoiceTab.js';

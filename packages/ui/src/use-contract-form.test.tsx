@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { updatePasswordRequest } from '@onvelope/contracts';
+import { updatePasswordRequest, updateProfileRequest } from '@onvelope/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -80,5 +80,34 @@ describe('useContractForm', () => {
     await expect
       .poll(() => screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled'))
       .toBe(false);
+  });
+
+  it('with trim, checks and sends the values as they will be stored, not as typed', async () => {
+    const user = userEvent.setup();
+    const sent: Record<'website', string>[] = [];
+    function WebsiteForm() {
+      const { formRef, field, handleSubmit } = useContractForm(
+        updateProfileRequest,
+        { website: '' },
+        { trim: true },
+      );
+      return (
+        <form
+          ref={formRef}
+          onSubmit={handleSubmit(
+            async (v) => void sent.push(v),
+            () => {},
+          )}
+        >
+          <TextField classPrefix="t" label="Website" {...field('website')} testId="website" />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(<WebsiteForm />);
+    await user.type(screen.getByTestId('website'), '  https://shop.test  ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(errorOf('website')).toBeUndefined();
+    expect(sent).toEqual([{ website: 'https://shop.test' }]);
   });
 });

@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from '@onvelope/router';
+import { ChoiceTab } from '../ChoiceTab.js';
 import type { AccountKind } from '../session.js';
 import { authPagePath, type AuthMode } from './auth-form.js';
 
@@ -20,19 +21,16 @@ export function AccountChoice({ mode, account }: { mode: AuthMode; account: Acco
   }
 
   const option = (kind: AccountKind, label: string, hint: string) => (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={account === kind}
-      className={account === kind ? 'ov-auth__option ov-auth__option--active' : 'ov-auth__option'}
-      onClick={() => {
+    <ChoiceTab
+      selected={account === kind}
+      onSelect={() => {
         if (kind !== account) choose(kind);
       }}
-      data-testid={`account-${kind}`}
+      testId={`account-${kind}`}
     >
       <strong>{label}</strong>
       <span>{hint}</span>
-    </button>
+    </ChoiceTab>
   );
   return (
     <div className="ov-auth__choice" role="tablist" aria-label="Account type">

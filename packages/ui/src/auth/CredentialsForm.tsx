@@ -23,7 +23,7 @@ interface CredentialsFormProps {
 export function CredentialsForm({ mode, account, notice, onForgotPassword }: CredentialsFormProps) {
   const navigateLater = useDelayedNavigate();
   const signIn = mode === 'login';
-  const { formRef, values, field, busy, handleSubmit } = useContractForm<string>(
+  const { formRef, values, field, busy, handleSubmit } = useContractForm<Record<string, string>>(
     signIn ? loginRequest : account.signUpRequest,
     {
       email: '',

@@ -1,58 +1,56 @@
-import { useState, type FormEvent } from 'react';
-import { authValidationMessages } from '@onvelope/contracts';
+import { useState } from 'react';
+import { emailOnlyRequest, resetPasswordRequest } from '@onvelope/contracts';
 import { failureMessage } from '../api-client.js';
 import { BannerMessage, type Banner } from '../BannerMessage.js';
-import { TextField } from '../TextField.js';
+import { ContractForm } from '../ContractForm.js';
+import { TextFields, type TextFieldSpec } from '../TextFields.js';
+import { useContractForm } from '../use-contract-form.js';
 import type { AuthAccount } from './auth-account.js';
-import { emailError, passwordError, verificationCodeInput, type FieldErrors } from './auth-form.js';
+import { verificationCodeInput } from './auth-form.js';
+
+const requestFields: TextFieldSpec<'email'>[] = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', testId: 'forgot-email' },
+];
+
+const resetFields: TextFieldSpec<'code' | 'newPassword'>[] = [
+  {
+    name: 'code',
+    label: '6-digit code',
+    inputMode: 'numeric',
+    autoComplete: 'one-time-code',
+    testId: 'forgot-code',
+  },
+  {
+    name: 'newPassword',
+    label: 'New password',
+    type: 'password',
+    autoComplete: 'new-password',
+    testId: 'forgot-new-password',
+  },
+];
 
 /** Not in the spec (issue 3): a reset by emailed code — ask for the code, then set a new password. */
 export function ForgotPassword({ account, onDone }: { account: AuthAccount; onDone: () => void }) {
   const [step, setStep] = useState<'request' | 'reset'>('request');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'code' | 'newPassword'>>({});
   const [banner, setBanner] = useState<Banner>(null);
-  const [busy, setBusy] = useState(false);
+  const request = useContractForm(emailOnlyRequest, { email: '' });
+  // The address comes from the first step, so only the code and the new password are checked here.
+  const reset = useContractForm(resetPasswordRequest, { code: '', newPassword: '' });
+  const email = request.values.email.trim();
+  const failed = (fallback: string) => (error: unknown) =>
+    setBanner({ kind: 'error', text: failureMessage(error, fallback) });
 
-  async function requestCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = emailError(email);
-    setErrors(problem ? { email: problem } : {});
-    if (problem) return;
-    setBusy(true);
-    try {
-      const answer = await account.requestPasswordReset(email.trim());
-      setBanner({ kind: 'success', text: answer.message });
-      setStep('reset');
-    } catch (error) {
-      setBanner({ kind: 'error', text: failureMessage(error, 'Failed to send the reset code') });
-    } finally {
-      setBusy(false);
-    }
+  async function requestCode() {
+    const answer = await account.requestPasswordReset(email);
+    setBanner({ kind: 'success', text: answer.message });
+    setStep('reset');
   }
 
-  async function reset(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: FieldErrors<'code' | 'newPassword'> = {};
-    if (code.length !== 6) found.code = authValidationMessages.codeInvalid;
-    const passwordProblem = passwordError(newPassword, true);
-    if (passwordProblem) found.newPassword = passwordProblem;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const answer = await account.resetPassword({ email: email.trim(), code, newPassword });
-      setBanner({ kind: 'success', text: answer.message });
-      setStep('request');
-      setCode('');
-      setNewPassword('');
-    } catch (error) {
-      setBanner({ kind: 'error', text: failureMessage(error, 'Failed to reset the password') });
-    } finally {
-      setBusy(false);
-    }
+  async function setPassword({ code, newPassword }: { code: string; newPassword: string }) {
+    const answer = await account.resetPassword({ email, code, newPassword });
+    setBanner({ kind: 'success', text: answer.message });
+    setStep('request');
+    reset.reset();
   }
 
   return (
@@ -60,48 +58,38 @@ export function ForgotPassword({ account, onDone }: { account: AuthAccount; onDo
       <h2>Reset your password</h2>
       <BannerMessage banner={banner} testId="forgot" classPrefix="ov-auth" />
       {step === 'request' ? (
-        <form className="ov-auth__form" onSubmit={(event) => void requestCode(event)} noValidate>
+        <ContractForm
+          className="ov-auth__form"
+          form={request}
+          send={requestCode}
+          onFailed={failed('Failed to send the reset code')}
+          submit={{ text: 'Send Reset Code', testId: 'forgot-send' }}
+        >
           <p className="ov-auth__muted">We will email you a 6-digit code to set a new password.</p>
-          <TextField
-            classPrefix="ov-auth"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-            testId="forgot-email"
-          />
-          <button type="submit" className="ov-button" disabled={busy} data-testid="forgot-send">
-            Send Reset Code
-          </button>
-        </form>
+          <TextFields classPrefix="ov-auth" fields={requestFields} field={request.field} />
+        </ContractForm>
       ) : (
-        <form className="ov-auth__form" onSubmit={(event) => void reset(event)} noValidate>
-          <TextField
+        <ContractForm
+          className="ov-auth__form"
+          form={reset}
+          send={setPassword}
+          onFailed={failed('Failed to reset the password')}
+          submit={{ text: 'Set New Password', testId: 'forgot-reset' }}
+        >
+          <TextFields
             classPrefix="ov-auth"
-            label="6-digit code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(value) => setCode(verificationCodeInput(value))}
-            error={errors.code}
-            testId="forgot-code"
+            fields={resetFields}
+            field={(name) => {
+              const input = reset.field(name);
+              // The code field keeps digits only, at most 6 of them.
+              if (name !== 'code') return input;
+              return {
+                ...input,
+                onChange: (value) => input.onChange(verificationCodeInput(value)),
+              };
+            }}
           />
-          <TextField
-            classPrefix="ov-auth"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={setNewPassword}
-            error={errors.newPassword}
-            testId="forgot-new-password"
-          />
-          <button type="submit" className="ov-button" disabled={busy} data-testid="forgot-reset">
-            Set New Password
-          </button>
-        </form>
+        </ContractForm>
       )}
       <button type="button" className="ov-auth__link" onClick={onDone} data-testid="forgot-back">
         Back to sign in
