@@ -1,11 +1,11 @@
-import {
-  closeOnSignals,
-  ConfigError,
-  createLogger,
-  survivingStrayErrors,
-} from '@onvelope/service-kit';
-import { loadGatewayConfig } from './config.js';
-import { startGatewayWith } from './index.js';
+import { startTelemetry } from '@onvelope/service-kit/telemetry';
+
+// Telemetry first: its instrumentations patch http and koa as the rest is imported.
+await startTelemetry('gateway');
+const { closeOnSignals, ConfigError, createLogger, survivingStrayErrors } =
+  await import('@onvelope/service-kit');
+const { loadGatewayConfig } = await import('./config.js');
+const { startGatewayWith } = await import('./index.js');
 
 try {
   const config = loadGatewayConfig(process.env);

@@ -8,6 +8,7 @@
  *
  * Run: npm run bench -w svc-analytics   (prints tables, asserts nothing)
  */
+import { jetstreamManager } from '@nats-io/jetstream';
 import mongoose from 'mongoose';
 import {
   DEFAULT_TIME_ZONE,
@@ -88,7 +89,7 @@ let gateway: BenchApp | undefined;
 
 /** Waits until svc-analytics has handled every event and computed every rollup after it. */
 async function settled() {
-  const jsm = await nats.jetstreamManager();
+  const jsm = await jetstreamManager(nats);
   for (;;) {
     const info = await jsm.consumers.info(ordersStream.name, 'svc-analytics-entry-changes');
     const busy = info.num_pending + info.num_ack_pending > 0;

@@ -1,3 +1,4 @@
+import { jetstreamManager } from '@nats-io/jetstream';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -184,7 +185,7 @@ describe('svc-analytics: the six calls', () => {
   /** Waits until every published event is handled and every rollup is computed after it. */
   const settled = async () => {
     const until = Date.now() + 15_000;
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     for (;;) {
       let busy = false;
       for (const name of ['svc-analytics-entry-changes', 'svc-analytics-entry-deletions']) {
@@ -203,7 +204,7 @@ describe('svc-analytics: the six calls', () => {
     issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     nc = await connectNats(testInfra().natsUrl, 'analytics-calls-test');
     // Files before this one on the same worker published orders too: the rebuild replays only ours.
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     await jsm.streams.purge(ordersStream.name).catch(() => undefined);
     analytics = await startService(startAnalyticsService, {
       AUTH_JWKS_URL: issuer.url,

@@ -1,3 +1,4 @@
+import { jetstreamManager } from '@nats-io/jetstream';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -71,7 +72,7 @@ describe('svc-analytics: money per currency (issue 38 item 4)', () => {
   beforeAll(async () => {
     issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     nc = await connectNats(testInfra().natsUrl, 'analytics-currencies-test');
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     await jsm.streams.purge(ordersStream.name).catch(() => undefined);
     analytics = await startService(startAnalyticsService, {
       AUTH_JWKS_URL: issuer.url,

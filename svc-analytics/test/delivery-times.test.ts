@@ -1,3 +1,4 @@
+import { jetstreamManager } from '@nats-io/jetstream';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -102,7 +103,7 @@ describe('svc-analytics: delivery times from the carriers', () => {
   };
   const settled = async () => {
     const until = Date.now() + 15_000;
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     for (;;) {
       const info = await jsm.consumers.info(ordersStream.name, 'svc-analytics-entry-changes');
       const busy = info.num_pending + info.num_ack_pending > 0;
@@ -131,7 +132,7 @@ describe('svc-analytics: delivery times from the carriers', () => {
     issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
     nc = await connectNats(testInfra().natsUrl, 'delivery-times-test');
     // Files before this one on the same worker published orders too: the rebuild replays only ours.
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     await jsm.streams.purge(ordersStream.name).catch(() => undefined);
     analytics = await startService(startAnalyticsService, {
       AUTH_JWKS_URL: issuer.url,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntryDeleted, trackingEntryUpserted } from '@onvelope/contracts';
@@ -51,7 +52,7 @@ describe('svc-analytics consumes tracking entry changes', () => {
   /** Waits until the consumers have handled everything published so far. */
   const drained = () =>
     eventually(async () => {
-      const jsm = await nc.jetstreamManager();
+      const jsm = await jetstreamManager(nc);
       for (const name of ['svc-analytics-entry-changes', 'svc-analytics-entry-deletions']) {
         const info = await jsm.consumers.info('ORDERS', name);
         expect(info.num_pending + info.num_ack_pending).toBe(0);

@@ -2,6 +2,7 @@ import { billingAccessChanged } from '@onvelope/contracts';
 import {
   createService,
   ensureStream,
+  markedBacklog,
   startOutboxRelay,
   startSellerNotices,
   type Env,
@@ -47,6 +48,9 @@ export function startBillingService(env: Env, overrides: BillingServiceOverrides
       const billingStateRelay = startOutboxRelay({
         name: 'billing states',
         publishPending: ({ signal }) => publishPendingStates(publishing, signal),
+        // A change stamps `updatedAt` as it marks the account: the oldest mark is the oldest change.
+        backlog: () =>
+          markedBacklog(models.accounts.collection, { pendingPublish: true }, 'updatedAt'),
         nats,
         log,
         everyMs: config.RELAY_INTERVAL_MS,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerNoticeRequested, type PayloadOf, type SellerNoticeKind } from '@onvelope/contracts';
@@ -46,7 +47,7 @@ async function readNotices(nats: NatsConnection) {
     all: () => seen,
     async stop() {
       await consumer.stop();
-      const jsm = await nats.jetstreamManager();
+      const jsm = await jetstreamManager(nats);
       await jsm.consumers.delete(sellerNoticeRequested.stream.name, durable);
     },
   };

@@ -10,6 +10,7 @@
  *   node --conditions=source --import tsx bench/mixed-load.bench.ts   (from svc-orders/)
  *   BENCH_ROWS=10000 BENCH_SAMPLES=5   a quicker run (A's rows; idle rounds and least after-rounds)
  */
+import { jetstreamManager } from '@nats-io/jetstream';
 import mongoose from 'mongoose';
 import {
   DEFAULT_TIME_ZONE,
@@ -65,7 +66,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const infra = await startInfra({ parts: ['mongo', 'nats'] });
 const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
 const nats = await connectNats(infra.natsUrl, 'mixed-load-bench');
-const jsm = await nats.jetstreamManager();
+const jsm = await jetstreamManager(nats);
 // svc-auth's answer to the time-zone question svc-analytics asks at every rollup refresh; without
 // it each refresh would wait for its timeout.
 serveCommand(

@@ -1,4 +1,8 @@
-import { runMain } from '@onvelope/service-kit';
-import { startOrdersService } from './index.js';
+import { startTelemetry } from '@onvelope/service-kit/telemetry';
+
+// Telemetry first: its instrumentations patch http, koa and mongodb as the rest is imported.
+await startTelemetry('svc-orders');
+const { runMain } = await import('@onvelope/service-kit');
+const { startOrdersService } = await import('./index.js');
 
 await runMain('svc-orders', startOrdersService);

@@ -1,5 +1,4 @@
 import type { Connection } from 'mongoose';
-import type { Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_ORDER_HISTORY,
@@ -16,6 +15,7 @@ import {
   connectNats,
   publishEvent,
   type NatsConnection,
+  type Subscription,
 } from '@onvelope/service-kit';
 import {
   startService,

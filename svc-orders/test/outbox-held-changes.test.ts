@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntryUpserted } from '@onvelope/contracts';
@@ -19,7 +20,7 @@ import {
   completeOutboxRecord,
   MAX_HELD_CHANGES,
   openOutboxRecord,
-  pendingOutboxRecords,
+  outboxBacklog,
   settleOutboxRecord,
   takeHeldChanges,
   type OutboxIntent,
@@ -121,7 +122,9 @@ describe('a ready record claimed without its writer’s changes (another replica
       csvOf([{ orderNumber: 'REP-1' }, { orderNumber: 'REP-2' }]),
     );
     expect(imported.status).toBe(200);
-    await expect.poll(() => pendingOutboxRecords(direct), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await outboxBacklog(direct)).pending, { timeout: 10_000 })
+      .toBe(0);
 
     // Another replica ships REP-2 and settles its record; this service never held its changes.
     const entries = trackingEntryModel(direct);
@@ -141,12 +144,12 @@ describe('a ready record claimed without its writer’s changes (another replica
       claim: null,
     });
 
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     const lastPublished = async () => {
       const message = await jsm.streams.getMessage(trackingEntryUpserted.stream.name, {
         last_by_subj: trackingEntryUpserted.subject,
       });
-      return JSON.parse(new TextDecoder().decode(message.data)) as {
+      return message!.json() as {
         accountId: string;
         changes: TrackingEntryChange[];
       };
@@ -156,6 +159,6 @@ describe('a ready record claimed without its writer’s changes (another replica
       accountId: seller.accountId,
       changes: [{ orderNumber: 'REP-2', status: 'shipped', version: 2 }],
     });
-    expect(await pendingOutboxRecords(direct)).toBe(0);
+    expect((await outboxBacklog(direct)).pending).toBe(0);
   }, 60_000);
 });

@@ -1,5 +1,4 @@
 import type { Connection } from 'mongoose';
-import type { Subscription } from 'nats';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -14,6 +13,7 @@ import {
   createLogger,
   serveCommand,
   type NatsConnection,
+  type Subscription,
 } from '@onvelope/service-kit';
 import {
   startService,

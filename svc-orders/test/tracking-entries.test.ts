@@ -1,5 +1,5 @@
+import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import type mongoose from 'mongoose';
-import { DeliverPolicy } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   trackingEntryDeleted,
@@ -43,8 +43,8 @@ describe('the dashboard calls: list, summary, search, clear', () => {
 
   /** The deletion events of an account published since a moment, read from the stream. */
   const deletionsSince = async (since: string, accountId: string, expected: number) => {
-    const consumer = await nc.jetstream().consumers.get(trackingEntryDeleted.stream.name, {
-      filterSubjects: [trackingEntryDeleted.subject],
+    const consumer = await jetstream(nc).consumers.get(trackingEntryDeleted.stream.name, {
+      filter_subjects: [trackingEntryDeleted.subject],
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: since,
     });

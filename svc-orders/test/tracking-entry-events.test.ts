@@ -1,3 +1,4 @@
+import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntryUpserted } from '@onvelope/contracts';
 import { connectNats, type NatsConnection } from '@onvelope/service-kit';
@@ -33,7 +34,7 @@ describe('svc-orders', () => {
     const changes = Array.from({ length: 1_500 }, (_, n) =>
       pendingEntryChange({ orderNumber: String(1000 + n) }),
     );
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     const lastSeq = async () =>
       (await jsm.streams.info(trackingEntryUpserted.stream.name)).state.last_seq;
     const before = await lastSeq();
@@ -45,10 +46,10 @@ describe('svc-orders', () => {
 
     const published = [];
     for (const seq of [before + 1, before + 2]) {
-      const stored = await jsm.streams.getMessage(trackingEntryUpserted.stream.name, { seq });
+      const stored = (await jsm.streams.getMessage(trackingEntryUpserted.stream.name, { seq }))!;
       expect(stored.subject).toBe('orders.entries.upserted');
       expect(stored.header.get('Nats-Msg-Id')).toMatch(/^upserted:/);
-      published.push(JSON.parse(new TextDecoder().decode(stored.data)));
+      published.push(stored.json());
     }
     expect(published.map(({ changes: inMessage }) => inMessage.length).sort()).toEqual([
       1_000, 500,
@@ -68,7 +69,7 @@ describe('svc-orders', () => {
       status: 'ü'.repeat(100),
       shippingCountry: 'ö'.repeat(100),
     }));
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     const stream = trackingEntryUpserted.stream.name;
     const before = (await jsm.streams.info(stream)).state.last_seq;
     await publishTrackingEntriesUpserted(nc, 'acct-2', changes);
@@ -76,9 +77,9 @@ describe('svc-orders', () => {
     expect(after - before).toBeGreaterThan(1);
     let carried = 0;
     for (let seq = before + 1; seq <= after; seq += 1) {
-      const stored = await jsm.streams.getMessage(stream, { seq });
+      const stored = (await jsm.streams.getMessage(stream, { seq }))!;
       expect(stored.data.length).toBeLessThan(600 * 1024);
-      carried += JSON.parse(new TextDecoder().decode(stored.data)).changes.length;
+      carried += stored.json<{ changes: unknown[] }>().changes.length;
     }
     expect(carried).toBe(1_000);
   });

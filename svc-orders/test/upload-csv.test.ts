@@ -1,4 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
+import { jetstreamManager } from '@nats-io/jetstream';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,7 +24,7 @@ import {
   type TestIssuer,
 } from '@onvelope/testkit';
 import { startInfra, type Infra } from '@onvelope/infra';
-import { pendingOutboxRecords } from '../src/data/tracking-entry-outbox.js';
+import { outboxBacklog } from '../src/data/tracking-entry-outbox.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { startOrdersService } from '../src/index.js';
 import { BESIDE_CALLS_MS } from '../src/import/import-csv.js';
@@ -44,15 +45,15 @@ describe('POST /api/upload/csv', () => {
    * has relayed everything.
    */
   const eventsDuring = async (action: () => Promise<unknown>) => {
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     const stream = trackingEntryUpserted.stream.name;
     const lastSeq = async () => (await jsm.streams.info(stream)).state.last_seq;
     const before = await lastSeq();
     await action();
-    await expect.poll(() => pendingOutboxRecords(db), { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await outboxBacklog(db)).pending, { timeout: 30_000 }).toBe(0);
     const events: PayloadOf<typeof trackingEntryUpserted>[] = [];
     for (let seq = before + 1; seq <= (await lastSeq()); seq += 1) {
-      const message = await jsm.streams.getMessage(stream, { seq });
+      const message = (await jsm.streams.getMessage(stream, { seq }))!;
       if (message.subject === trackingEntryUpserted.subject) events.push(message.json());
     }
     return events;
@@ -572,6 +573,18 @@ describe('POST /api/upload/csv', () => {
     const caller = await newSeller();
     await eventsDuring(() => caller.upload(csvOf([{ orderNumber: 'P-1' }])));
     await expect.poll(published, { timeout: 10_000 }).toBe(before + 1);
+  });
+
+  it('shows on /metrics the outboxes it publishes from, with what waits in each', async () => {
+    const text = await (await fetch(`${orders.url}/metrics`)).text();
+    for (const outbox of ['tracking-entry outbox', 'notices']) {
+      expect(text).toMatch(
+        new RegExp(`^onvelope_outbox_pending\\{[^}]*outbox="${outbox}"[^}]*\\} \\d+$`, 'm'),
+      );
+      expect(text).toMatch(
+        new RegExp(`^onvelope_outbox_oldest_age_seconds\\{[^}]*outbox="${outbox}"[^}]*\\} `, 'm'),
+      );
+    }
   });
 
   it('skips an identical re-import with a warning and updates a changed one', async () => {

@@ -26,6 +26,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
 import mongoose from 'mongoose';
 import {
   type ServiceName,
@@ -95,7 +96,7 @@ serveCommand(
   quiet,
 );
 serveCommand(nats, getSellerCountry, 'svc-auth', () => Promise.resolve({ country: null }), quiet);
-const jsm = await nats.jetstreamManager();
+const jsm = await jetstreamManager(nats);
 
 const stamp = Date.now();
 const ordersDbName = `bench_tracking_orders_${stamp}`;

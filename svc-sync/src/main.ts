@@ -1,4 +1,8 @@
-import { runMain } from '@onvelope/service-kit';
-import { startSyncService } from './index.js';
+import { startTelemetry } from '@onvelope/service-kit/telemetry';
+
+// Telemetry first: its instrumentations patch http, koa and mongodb as the rest is imported.
+await startTelemetry('svc-sync');
+const { runMain } = await import('@onvelope/service-kit');
+const { startSyncService } = await import('./index.js');
 
 await runMain('svc-sync', startSyncService);

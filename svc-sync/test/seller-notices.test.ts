@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import mongoose from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sellerNoticeRequested, syncJobsStream, type PayloadOf } from '@onvelope/contracts';
@@ -136,8 +137,8 @@ describe('svc-sync asks svc-notify to tell the seller (issue 34)', () => {
 
     // The job's message comes round again (a replica stopped before acknowledging it): under
     // another message id, or JetStream's duplicate window would drop it before any replica saw it.
-    const js = nc.jetstream();
-    const jsm = await nc.jetstreamManager();
+    const js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
     for (const attempt of [1, 2]) {
       await js.publish(
         'sync.jobs.queued',

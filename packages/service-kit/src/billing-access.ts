@@ -1,3 +1,10 @@
+import {
+  jetstream,
+  jetstreamManager,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
 import type { Context, Next } from 'koa';
 import {
   accessOf,
@@ -11,17 +18,13 @@ import {
 import { callerOf } from './auth.js';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
-import type { JetStreamManager } from 'nats';
-import { ensureStream, isNotFound, type NatsConnection } from './nats.js';
+import { ensureStream, type NatsConnection } from './nats.js';
 
 export interface BillingAccess {
   /** The newest billing state of the account, or undefined when svc-billing never published one. */
   stateOf(accountId: string): Promise<BillingAccessState | undefined>;
   stop(): Promise<void>;
 }
-
-const decoder = new TextDecoder();
-const encoder = new TextEncoder();
 
 /**
  * Publishes an account's billing state on BILLING_ACCESS (svc-billing, and tests standing in for
@@ -37,13 +40,13 @@ export async function publishBillingState(
 ): Promise<void> {
   const checked = billingAccessChanged.payload.parse(state);
   const subject = billingAccessChanged.subjectOf(checked.accountId);
-  const data = encoder.encode(JSON.stringify(checked));
-  const jsm = await nats.jetstreamManager({ checkAPI: false });
+  const data = JSON.stringify(checked);
+  const jsm = await jetstreamManager(nats, { checkAPI: false });
   for (;;) {
     const stored = await lastStateOn(jsm, subject);
     if (stored && stored.version >= checked.version) return;
     try {
-      await nats.jetstream().publish(subject, data, {
+      await jetstream(nats).publish(subject, data, {
         msgID: `${checked.accountId}:${checked.version}`,
         expect: { lastSubjectSequence: stored?.sequence ?? 0 },
       });
@@ -58,22 +61,16 @@ async function lastStateOn(
   jsm: JetStreamManager,
   subject: string,
 ): Promise<{ sequence: number; version: number } | undefined> {
-  try {
-    const stored = await jsm.streams.getMessage(billingAccessStream.name, {
-      last_by_subj: subject,
-    });
-    const parsed = billingAccessState.safeParse(JSON.parse(decoder.decode(stored.data)));
-    // A message that breaks the contract is replaced, whatever version it claimed.
-    return { sequence: stored.seq, version: parsed.success ? parsed.data.version : -1 };
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
+  const stored = await jsm.streams.getMessage(billingAccessStream.name, { last_by_subj: subject });
+  if (!stored) return undefined;
+  const parsed = billingAccessState.safeParse(stored.json());
+  // A message that breaks the contract is replaced, whatever version it claimed.
+  return { sequence: stored.seq, version: parsed.success ? parsed.data.version : -1 };
 }
 
 /** JetStream's answer when the subject's last sequence is not the one the publish expected. */
 const isWrongLastSequence = (error: unknown) =>
-  (error as { api_error?: { err_code?: number } }).api_error?.err_code === 10071;
+  error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamWrongLastSequence;
 
 /**
  * Every instance of a workspace service keeps the billing state of every seller account in memory,
@@ -92,40 +89,35 @@ export async function followBillingAccess(
     const known = states.get(state.accountId);
     if (!known || known.version < state.version) states.set(state.accountId, state);
   };
-  const parse = (data: Uint8Array, subject: string): BillingAccessState | undefined => {
-    const parsed = billingAccessState.safeParse(JSON.parse(decoder.decode(data)));
+  const parse = (message: { json(): unknown; subject: string }): BillingAccessState | undefined => {
+    const parsed = billingAccessState.safeParse(message.json());
     if (parsed.success) return parsed.data;
-    log.error({ subject }, 'billing state breaks its contract; ignored');
+    log.error({ subject: message.subject }, 'billing state breaks its contract; ignored');
     return undefined;
   };
 
-  const consumer = await nats.jetstream().consumers.get(billingAccessStream.name, {
-    filterSubjects: billingAccessStream.subjects,
+  const consumer = await jetstream(nats).consumers.get(billingAccessStream.name, {
+    filter_subjects: billingAccessStream.subjects,
   });
   const messages = await consumer.consume();
   const done = (async () => {
     for await (const message of messages) {
-      const state = parse(message.data, message.subject);
+      const state = parse(message);
       if (state) keep(state);
     }
   })();
 
-  const jsm = await nats.jetstreamManager();
+  const jsm = await jetstreamManager(nats);
   return {
     async stateOf(accountId) {
       const known = states.get(accountId);
       if (known) return known;
-      try {
-        const stored = await jsm.streams.getMessage(billingAccessStream.name, {
-          last_by_subj: billingAccessSubject(accountId),
-        });
-        const state = parse(stored.data, stored.subject);
-        if (state) keep(state);
-        return states.get(accountId);
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
+      const stored = await jsm.streams.getMessage(billingAccessStream.name, {
+        last_by_subj: billingAccessSubject(accountId),
+      });
+      const state = stored && parse(stored);
+      if (state) keep(state);
+      return states.get(accountId);
     },
     async stop() {
       messages.stop();

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 import { createLogger } from './logger.js';
 import { survivingStrayErrors } from './stray-errors.js';
+import { stopTelemetry } from './telemetry/switch.js';
 
 /**
  * How long a service keeps an idle keep-alive connection open. Whoever pools connections to a
@@ -84,8 +85,8 @@ export function closeOnSignals(
   const stop = (signal: NodeJS.Signals) => {
     log.info(`${signal} received: draining in-flight requests`);
     void service.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => stopTelemetry().then(() => process.exit(0)),
+      () => stopTelemetry().then(() => process.exit(1)),
     );
   };
   process.once('SIGTERM', stop);

@@ -1,6 +1,7 @@
 export * from './config.js';
 export * from './logger.js';
 export * from './trace-context.js';
+export { continueStoredTrace } from './telemetry/message-spans.js';
 export * from './metrics.js';
 export * from './errors.js';
 export * from './request-id.js';
@@ -14,6 +15,7 @@ export * from './attempt-counters.js';
 export * from './health.js';
 export * from './mongo.js';
 export * from './nats.js';
+export * from './outbox-backlog.js';
 export * from './outbox-relay.js';
 export * from './seller-notices.js';
 export * from './mailer.js';

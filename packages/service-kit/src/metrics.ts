@@ -165,6 +165,8 @@ export interface MessagingMetrics {
   consumeLag: Histogram<'subject'>;
   /** Reports a durable consumer's backlog while it runs; call the answer when it stops. */
   watchConsumer(consumer: WatchedConsumer): () => void;
+  /** Reports an outbox's backlog while its relay runs; call the answer when it stops. */
+  watchOutbox(outbox: WatchedOutbox): () => void;
 }
 
 /** A durable consumer whose backlog is asked of the server at each scrape. */
@@ -175,47 +177,105 @@ export interface WatchedConsumer {
   backlog(): Promise<{ pending: number; ackPending: number }>;
 }
 
-export function messagingMetrics(metrics: Metrics): MessagingMetrics {
-  const watched = new Set<WatchedConsumer>();
-  // One question per consumer per scrape serves both gauges.
-  let asked: { at: number; answers: Promise<BacklogAnswer[]> } | undefined;
-  const backlogs = () => {
-    if (!asked || Date.now() - asked.at > 1_000) {
-      asked = { at: Date.now(), answers: askBacklogs([...watched]) };
-    }
-    return asked.answers;
+/** What an outbox holds that NATS has not yet acknowledged. */
+export interface OutboxBacklog {
+  pending: number;
+  /** When the oldest of them was stored; null when none waits. */
+  oldestAt: Date | null;
+}
+
+/** A transactional outbox whose backlog is read from its store at each scrape. */
+export interface WatchedOutbox {
+  name: string;
+  backlog(): Promise<OutboxBacklog>;
+}
+
+/**
+ * Things asked for their figures at a scrape: one question each serves every gauge reading it
+ * (answers are kept for a second), and one that cannot answer is left out of that scrape.
+ */
+function scrapedAtOnce<W, A>(ask: (watched: W) => Promise<A>) {
+  const watched = new Set<W>();
+  let asked: { at: number; answers: Promise<(W & A)[]> } | undefined;
+  const askAll = async () => {
+    const answers = await Promise.all(
+      [...watched].map(async (item) => {
+        try {
+          return { ...item, ...(await ask(item)) };
+        } catch {
+          return undefined;
+        }
+      }),
+    );
+    return answers.filter((answer) => answer !== undefined);
   };
-  const backlogGauge = (name: string, help: string, of: (answer: BacklogAnswer) => number) =>
+  return {
+    answers() {
+      if (!asked || Date.now() - asked.at > 1_000) asked = { at: Date.now(), answers: askAll() };
+      return asked.answers;
+    },
+    watch(item: W) {
+      watched.add(item);
+      asked = undefined;
+      return () => {
+        watched.delete(item);
+        asked = undefined;
+      };
+    },
+  };
+}
+
+export function messagingMetrics(metrics: Metrics): MessagingMetrics {
+  const consumers = scrapedAtOnce((consumer: WatchedConsumer) => consumer.backlog());
+  const consumerGauge = (name: string, help: string, of: (answer: ConsumerBacklog) => number) =>
     metrics.gauge({
       name,
       help,
       labelNames: ['stream', 'consumer'],
       async collect() {
         this.reset();
-        for (const answer of await backlogs()) {
+        for (const answer of await consumers.answers()) {
           this.set({ stream: answer.stream, consumer: answer.name }, of(answer));
         }
       },
     });
-  backlogGauge(
+  consumerGauge(
     'onvelope_jetstream_consumer_pending',
     'Events on the stream not yet delivered to this durable consumer (work waiting)',
     (answer) => answer.pending,
   );
-  backlogGauge(
+  consumerGauge(
     'onvelope_jetstream_consumer_ack_pending',
     'Events delivered to this durable consumer and not yet acknowledged (work in hand)',
     (answer) => answer.ackPending,
   );
+
+  const outboxes = scrapedAtOnce((outbox: WatchedOutbox) => outbox.backlog());
+  const outboxGauge = (name: string, help: string, of: (answer: OutboxBacklog) => number) =>
+    metrics.gauge({
+      name,
+      help,
+      labelNames: ['outbox'],
+      async collect() {
+        this.reset();
+        for (const answer of await outboxes.answers())
+          this.set({ outbox: answer.name }, of(answer));
+      },
+    });
+  outboxGauge(
+    'onvelope_outbox_pending',
+    'Changes stored and not yet published to NATS, by outbox (the same figure on every replica)',
+    (answer) => answer.pending,
+  );
+  outboxGauge(
+    'onvelope_outbox_oldest_age_seconds',
+    'How long the oldest change not yet published has waited, by outbox; 0 when none waits',
+    (answer) => (answer.oldestAt ? Math.max(0, Date.now() - answer.oldestAt.getTime()) / 1000 : 0),
+  );
+
   return {
-    watchConsumer(consumer) {
-      watched.add(consumer);
-      asked = undefined;
-      return () => {
-        watched.delete(consumer);
-        asked = undefined;
-      };
-    },
+    watchConsumer: consumers.watch,
+    watchOutbox: outboxes.watch,
     published: metrics.counter({
       name: 'events_published_total',
       help: 'Events published to JetStream (acknowledged by the server), by subject',
@@ -235,18 +295,4 @@ export function messagingMetrics(metrics: Metrics): MessagingMetrics {
   };
 }
 
-type BacklogAnswer = { stream: string; name: string; pending: number; ackPending: number };
-
-/** Every watched consumer's backlog; one the server cannot answer for is left out of the scrape. */
-async function askBacklogs(consumers: WatchedConsumer[]): Promise<BacklogAnswer[]> {
-  const answers = await Promise.all(
-    consumers.map(async ({ stream, name, backlog }) => {
-      try {
-        return { stream, name, ...(await backlog()) };
-      } catch {
-        return undefined;
-      }
-    }),
-  );
-  return answers.filter((answer): answer is BacklogAnswer => answer !== undefined);
-}
+type ConsumerBacklog = Awaited<ReturnType<WatchedConsumer['backlog']>>;

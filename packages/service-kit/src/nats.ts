@@ -1,35 +1,37 @@
 import {
   AckPolicy,
-  connect,
   DeliverPolicy,
-  headers as natsHeaders,
+  jetstream,
+  jetstreamManager,
+  JetStreamApiError,
   type ConsumerMessages,
   type JsMsg,
+} from '@nats-io/jetstream';
+import {
+  headers as natsHeaders,
   type MsgHdrs,
   type NatsConnection,
   type Subscription,
-} from 'nats';
+} from '@nats-io/nats-core';
+import { connect } from '@nats-io/transport-node';
 import { z } from 'zod';
 import type { CommandContract, EventContract, StreamContract } from '@onvelope/contracts';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
-import { messagingMetrics, type MessagingMetrics, type Metrics } from './metrics.js';
 import {
-  continueTrace,
-  outgoingTraceparent,
-  runInTrace,
-  traceparentHeader,
-} from './trace-context.js';
+  messagingMetrics,
+  type MessagingMetrics,
+  type Metrics,
+  type WatchedOutbox,
+} from './metrics.js';
+import { natsConnectOptions } from './nats-connect-options.js';
+import { inProcessSpan, inSendSpan } from './telemetry/message-spans.js';
+import { traceparentHeader } from './trace-context.js';
 
-export type { NatsConnection };
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-const encode = (value: unknown) => encoder.encode(JSON.stringify(value));
-const decode = (data: Uint8Array): unknown => JSON.parse(decoder.decode(data));
+export type { NatsConnection, Subscription };
 
 // The helpers below take only a connection; the metrics they count on are found through it.
-const metricsByConnection = new WeakMap<NatsConnection, MessagingMetrics>();
+const metricsByConnection = new WeakMap<object, MessagingMetrics>();
 
 /**
  * Makes `publishEvent` and `consumeEvents` count on `metrics` what they do over `nc`
@@ -39,29 +41,29 @@ export function recordMessagingMetrics(nc: NatsConnection, metrics: Metrics): vo
   metricsByConnection.set(nc, messagingMetrics(metrics));
 }
 
-/** Headers carrying the current trace on to whoever receives the message, if there is a trace. */
-function traceHeaders(): MsgHdrs | undefined {
-  const traceparent = outgoingTraceparent();
+/**
+ * Reports an outbox's backlog with the metrics of the service `nc` belongs to (none when it records
+ * none) until the answer is called; the outbox relay does it for every outbox it publishes.
+ */
+export function watchOutbox(nc: Pick<NatsConnection, 'status'>, outbox: WatchedOutbox): () => void {
+  return metricsByConnection.get(nc)?.watchOutbox(outbox) ?? (() => undefined);
+}
+
+/** Headers carrying a trace on to whoever receives the message, if there is a trace. */
+function traceHeaders(traceparent: string | undefined): MsgHdrs | undefined {
   if (!traceparent) return undefined;
   const headers = natsHeaders();
   headers.set(traceparentHeader, traceparent);
   return headers;
 }
 
-/** Connects to `url`, which may carry `user:password@` (a NATS account's user). */
+/**
+ * Connects to `url`, which may carry `user:password@` (a NATS account's user), and reconnects for
+ * ever when the server goes away.
+ */
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
-  // nats.js v2 ignores credentials written in the server URL, so they travel as options.
-  const parsed = URL.canParse(url) ? new URL(url) : undefined;
-  const credentials = parsed?.username
-    ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
-    : undefined;
-  if (parsed && credentials) {
-    parsed.username = '';
-    parsed.password = '';
-  }
   return connect({
-    servers: parsed && credentials ? parsed.toString() : url,
-    ...credentials,
+    ...natsConnectOptions(url),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,
@@ -81,7 +83,7 @@ export async function pingNats(nc: NatsConnection, timeoutMs = 2_000): Promise<v
 
 /** Creates the stream, or widens its subjects to the contract's; safe to call from every instance. */
 export async function ensureStream(nc: NatsConnection, stream: StreamContract): Promise<void> {
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   try {
     const info = await jsm.streams.info(stream.name);
     const missing = stream.subjects.filter((s) => !info.config.subjects.includes(s));
@@ -103,10 +105,12 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
   }
 }
 
-/** JetStream's "not there" answers: no such stream, or no message for a subject. */
+/**
+ * JetStream's "not there" answer (no such stream or consumer). A missing message is no error: the
+ * manager's `streams.getMessage` answers `null` for it.
+ */
 export function isNotFound(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === '404' || /stream not found|no message found/i.test(message ?? '');
+  return error instanceof JetStreamApiError && error.status === 404;
 }
 
 /**
@@ -121,10 +125,13 @@ export async function publishEvent<T extends z.ZodType>(
   messageId: string,
 ): Promise<{ duplicate: boolean; seq: number }> {
   const checked = event.payload.parse(payload);
-  const headers = traceHeaders();
-  const ack = await nc
-    .jetstream()
-    .publish(event.subject, encode(checked), { msgID: messageId, ...(headers ? { headers } : {}) });
+  const ack = await inSendSpan(event.subject, (traceparent) => {
+    const headers = traceHeaders(traceparent);
+    return jetstream(nc).publish(event.subject, JSON.stringify(checked), {
+      msgID: messageId,
+      ...(headers ? { headers } : {}),
+    });
+  });
   if (!ack.duplicate) metricsByConnection.get(nc)?.published.inc({ subject: event.subject });
   return { duplicate: ack.duplicate, seq: ack.seq };
 }
@@ -174,7 +181,7 @@ export async function consumeEvents<T extends z.ZodType>(
   { startAt = 'first' }: ConsumeOptions = {},
 ): Promise<EventConsumer> {
   await ensureStream(nc, event.stream);
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   await jsm.consumers.add(event.stream.name, {
     durable_name: durableName,
     ack_policy: AckPolicy.Explicit,
@@ -183,7 +190,7 @@ export async function consumeEvents<T extends z.ZodType>(
     ack_wait: ACK_WAIT_MS * 1e6,
     max_deliver: 20,
   });
-  const consumer = await nc.jetstream().consumers.get(event.stream.name, durableName);
+  const consumer = await jetstream(nc).consumers.get(event.stream.name, durableName);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
   let stopping = false;
   const done = (async () => {
@@ -210,9 +217,9 @@ export async function consumeEvents<T extends z.ZodType>(
   function handle(message: JsMsg) {
     metrics?.consumeLag.observe(
       { subject: event.subject },
-      Math.max(0, Date.now() - message.info.timestampNanos / 1e6) / 1000,
+      Math.max(0, Date.now() - Number(message.info.timestampNanos) / 1e6) / 1000,
     );
-    return runInTrace(continueTrace(message.headers?.get(traceparentHeader)), () =>
+    return inProcessSpan(event.subject, message.headers?.get(traceparentHeader), () =>
       handleInTrace(message),
     );
   }
@@ -221,7 +228,7 @@ export async function consumeEvents<T extends z.ZodType>(
     let payload: z.infer<T>;
     let decoded: unknown;
     try {
-      decoded = decode(message.data);
+      decoded = message.json();
       payload = event.payload.parse(decoded);
     } catch (error) {
       const declared = (decoded as { eventVersion?: unknown } | undefined)?.eventVersion;
@@ -286,12 +293,14 @@ export async function requestCommand<Req extends z.ZodType, Res extends z.ZodTyp
   request: z.infer<Req>,
   timeoutMs = 10_000,
 ): Promise<z.infer<Res>> {
-  const headers = traceHeaders();
-  const reply = await nc.request(command.subject, encode(command.request.parse(request)), {
-    timeout: timeoutMs,
-    ...(headers ? { headers } : {}),
+  const reply = await inSendSpan(command.subject, (traceparent) => {
+    const headers = traceHeaders(traceparent);
+    return nc.request(command.subject, JSON.stringify(command.request.parse(request)), {
+      timeout: timeoutMs,
+      ...(headers ? { headers } : {}),
+    });
   });
-  const envelope = commandReply.safeParse(decode(reply.data));
+  const envelope = commandReply.safeParse(reply.json());
   if (!envelope.success)
     throw new Error(`${command.subject} answered with something that is not a command reply`);
   const body = envelope.data;
@@ -314,16 +323,16 @@ export function serveCommand<Req extends z.ZodType, Res extends z.ZodType>(
   const subscription = nc.subscribe(command.subject, { queue });
   void (async () => {
     for await (const message of subscription) {
-      await runInTrace(continueTrace(message.headers?.get(traceparentHeader)), async () => {
+      await inProcessSpan(command.subject, message.headers?.get(traceparentHeader), async () => {
         try {
-          const request = command.request.parse(decode(message.data));
+          const request = command.request.parse(message.json());
           const result = command.response.parse(await handler(request));
-          message.respond(encode({ ok: true, result }));
+          message.respond(JSON.stringify({ ok: true, result }));
         } catch (error) {
           const status = error instanceof HttpError ? error.status : 500;
           if (status >= 500) log.error({ err: error, subject: command.subject }, 'command failed');
           message.respond(
-            encode({
+            JSON.stringify({
               ok: false,
               status,
               error: status >= 500 ? 'Internal error' : (error as Error).message,

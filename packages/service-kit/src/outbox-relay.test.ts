@@ -1,4 +1,4 @@
-import type { Status } from 'nats';
+import type { Status } from '@nats-io/nats-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from './logger.js';
 import { startOutboxRelay, type OutboxRelay } from './outbox-relay.js';
@@ -24,7 +24,7 @@ function fakeConnection() {
     },
   };
   const say = (type: 'disconnect' | 'reconnect') => {
-    queue.push({ type, data: '' } as Status);
+    queue.push({ type, server: '127.0.0.1:4222' } satisfies Status);
     next?.();
   };
   return {
@@ -88,6 +88,7 @@ describe('startOutboxRelay', () => {
     relay = startOutboxRelay({
       name: 'test outbox',
       publishPending: rounds.publishPending,
+      backlog: async () => ({ pending: 0, oldestAt: null }),
       nats,
       log,
       everyMs: 10_000,

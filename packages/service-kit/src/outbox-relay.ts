@@ -1,5 +1,7 @@
-import type { NatsConnection } from 'nats';
+import type { NatsConnection } from '@nats-io/nats-core';
 import type { Logger } from './logger.js';
+import type { OutboxBacklog } from './metrics.js';
+import { watchOutbox } from './nats.js';
 
 export interface OutboxRelayOptions {
   /** What the relay publishes, for its log lines (`tracking-entry outbox`). */
@@ -10,6 +12,12 @@ export interface OutboxRelayOptions {
    * pause). `signal` is aborted when the relay stops: a long round ends between two items.
    */
   publishPending: (round: { signal: AbortSignal }) => Promise<void>;
+  /**
+   * What waits to be published, every seller's at once (`markedBacklog` reads it from marked
+   * documents): scraped as `onvelope_outbox_pending` and `onvelope_outbox_oldest_age_seconds`,
+   * what an operator watches to see publishing fall behind.
+   */
+  backlog: () => Promise<OutboxBacklog>;
   /** The connection the round publishes on: a round runs when it comes back, none while away. */
   nats: Pick<NatsConnection, 'status'>;
   log: Logger;
@@ -40,13 +48,15 @@ type Pause = { wake: () => void; byKick: boolean };
  *
  * @example
  * const relay = startOutboxRelay({ name: 'billing states', nats, log, everyMs: 15_000,
- *   publishPending: ({ signal }) => publishPendingStates(deps, signal) });
+ *   publishPending: ({ signal }) => publishPendingStates(deps, signal),
+ *   backlog: () => markedBacklog(accounts.collection, { pendingPublish: true }, 'updatedAt') });
  * // after storing a change whose publish failed:
  * relay.kick();
  */
 export function startOutboxRelay({
   name,
   publishPending,
+  backlog,
   nats,
   log,
   everyMs,
@@ -54,6 +64,7 @@ export function startOutboxRelay({
   maxRetryMs = 5_000,
 }: OutboxRelayOptions): OutboxRelay {
   const stopping = new AbortController();
+  const unwatch = watchOutbox(nats, { name, backlog });
   let wanted = true;
   let connected = true;
   let retryMs = minRetryMs;
@@ -119,6 +130,7 @@ export function startOutboxRelay({
       if (pause?.byKick) pause.wake();
     },
     async stop() {
+      unwatch();
       stopping.abort();
       pause?.wake();
       // nats.js answers its own iterator, which `stop` ends and unregisters from the connection.

@@ -1,3 +1,4 @@
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { userTokensRevoked } from '@onvelope/contracts';
 import type { Logger } from './logger.js';
 import { ensureStream, type NatsConnection } from './nats.js';
@@ -20,14 +21,14 @@ export async function followRevocations(
 ): Promise<RevocationList> {
   await ensureStream(nats, userTokensRevoked.stream);
   const cutoffs = new Map<string, number>();
-  const jsm = await nats.jetstreamManager();
+  const jsm = await jetstreamManager(nats);
   // Other events share the stream: only revocations count towards the replay to wait for.
   const { state } = await jsm.streams.info(userTokensRevoked.stream.name, {
     subjects_filter: userTokensRevoked.subject,
   });
   const revocationsStored = state.subjects?.[userTokensRevoked.subject] ?? 0;
-  const consumer = await nats.jetstream().consumers.get(userTokensRevoked.stream.name, {
-    filterSubjects: [userTokensRevoked.subject],
+  const consumer = await jetstream(nats).consumers.get(userTokensRevoked.stream.name, {
+    filter_subjects: [userTokensRevoked.subject],
   });
   const messages = await consumer.consume();
   let caughtUp: () => void = () => {};

@@ -9,6 +9,7 @@ import {
 import type { Logger } from './logger.js';
 import { isDuplicateKeyError } from './mongo.js';
 import { ensureStream, publishEvent, type NatsConnection } from './nats.js';
+import { markedBacklog } from './outbox-backlog.js';
 import { startOutboxRelay } from './outbox-relay.js';
 
 /**
@@ -168,6 +169,7 @@ export async function startSellerNotices({
   const relay = startOutboxRelay({
     name: 'notices',
     publishPending: ({ signal }) => publishPending(signal),
+    backlog: () => markedBacklog(model.collection, { publishedAt: null }, 'requestedAt'),
     nats,
     log,
     everyMs,

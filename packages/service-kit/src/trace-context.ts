@@ -1,12 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomFillSync } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import { activeSpanTrace, telemetryOn } from './telemetry/switch.js';
 
 /**
  * W3C Trace Context (https://www.w3.org/TR/trace-context/), done by hand: the `traceparent` header
  * is four dash-separated hex fields, `version-traceId-parentId-flags`, and that is all a log line
- * needs to be joined with the lines of every other app that served the same call. OpenTelemetry can
- * take over later without changing what travels: it reads and writes the same header.
+ * needs to be joined with the lines of every other app that served the same call. With OpenTelemetry
+ * on (`startTelemetry`), the span in progress is the current trace: the SDK makes the spans, reads
+ * and writes the same header, and this module only reads its ids, so log lines and exported spans
+ * share one trace id.
  */
 export interface TraceContext {
   /** 32 lowercase hex digits, never all zeros; the same across every hop of one call. */
@@ -90,7 +93,7 @@ const traceStorage = new AsyncLocalStorage<TraceContext>();
  * its ids (see `createLogger`) and outgoing NATS messages carry it on (see `nats.ts`).
  */
 export function currentTrace(): TraceContext | undefined {
-  return traceStorage.getStore();
+  return activeSpanTrace() ?? traceStorage.getStore();
 }
 
 /** Runs `work` with `trace` as the current trace (for everything it awaits too). */
@@ -100,10 +103,13 @@ export function runInTrace<T>(trace: TraceContext, work: () => T): T {
 
 /**
  * The `traceparent` to send on an outgoing call or message made now: a child span of the current
- * trace (or of `trace` when given), or `undefined` outside any trace.
+ * trace (or of `trace` when given), or `undefined` outside any trace. With OpenTelemetry on, the
+ * span in progress itself: the receiver's span is a child of one that is exported, not of an id
+ * made up here.
  */
 export function outgoingTraceparent(trace = currentTrace()): string | undefined {
-  return trace ? formatTraceparent(childSpan(trace)) : undefined;
+  if (!trace) return undefined;
+  return formatTraceparent(telemetryOn() ? trace : childSpan(trace));
 }
 
 export interface TraceMiddlewareOptions {
@@ -124,7 +130,8 @@ export interface TraceMiddlewareOptions {
  */
 export function traceMiddleware({ asyncContext = true }: TraceMiddlewareOptions = {}) {
   return async (ctx: Context, next: Next) => {
-    const trace = continueTrace(ctx.get(traceparentHeader));
+    // With OpenTelemetry on, the HTTP instrumentation already continued the caller's traceparent.
+    const trace = activeSpanTrace() ?? continueTrace(ctx.get(traceparentHeader));
     ctx.state.trace = trace;
     if (asyncContext) await runInTrace(trace, next);
     else await next();

@@ -1,3 +1,4 @@
+import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   billingAccessStream,
@@ -80,12 +81,12 @@ describe('billing states of accounts whose ids are not plain subject tokens', ()
     const instances = await Promise.all(
       [1, 2, 3].map((n) => connectNats(testInfra().natsUrl, `billing-instance-${n}`)),
     );
-    const jsm = await nats.jetstreamManager();
+    const jsm = await jetstreamManager(nats);
     const storedVersion = async (accountId: string) => {
       const stored = await jsm.streams.getMessage(billingAccessStream.name, {
         last_by_subj: billingAccessSubject(accountId),
       });
-      return (JSON.parse(new TextDecoder().decode(stored.data)) as BillingAccessState).version;
+      return stored?.json<BillingAccessState>().version;
     };
     try {
       // A slow instance publishing a state it read before another instance's change.

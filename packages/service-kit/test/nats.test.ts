@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand, defineEvent, defineStream } from '@onvelope/contracts';
@@ -58,7 +59,7 @@ describe('NATS and JetStream helpers', () => {
   it('creates a stream once and accepts being asked again', async () => {
     await ensureStream(nc, stream);
     await ensureStream(nc, stream);
-    const info = await (await nc.jetstreamManager()).streams.info(stream.name);
+    const info = await (await jetstreamManager(nc)).streams.info(stream.name);
     expect(info.config.subjects).toEqual(stream.subjects);
   });
 
@@ -92,7 +93,7 @@ describe('NATS and JetStream helpers', () => {
       },
       log,
     );
-    await nc.jetstream().publish(noted.subject, new TextEncoder().encode('{"n":"not a number"}'), {
+    await jetstream(nc).publish(noted.subject, new TextEncoder().encode('{"n":"not a number"}'), {
       msgID: 'bad-payload',
     });
     await publishEvent(nc, noted, { n: 2 }, 'two');
@@ -130,11 +131,11 @@ describe('NATS and JetStream helpers', () => {
     const consumerName = `kit-versioned-${id}`;
     const consumer = await consumeEvents(nc, versioned, consumerName, async () => {}, log);
     const raw = (body: string, msgID: string) =>
-      nc.jetstream().publish(versioned.subject, new TextEncoder().encode(body), { msgID });
+      jetstream(nc).publish(versioned.subject, new TextEncoder().encode(body), { msgID });
     await raw('{"eventVersion":3,"n":"a later shape"}', 'newer');
     await raw('{"eventVersion":2,"n":"broken"}', 'broken');
     await publishEvent(nc, versioned, { eventVersion: 2, n: 1 }, 'fine');
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     // The broken one of a known version is terminated, the fine one acknowledged; only the newer
     // one is still waiting (delivered, neither acknowledged nor terminated).
     const until = Date.now() + 5_000;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent, defineStream } from '@onvelope/contracts';
@@ -6,8 +7,10 @@ import { testInfra } from '@onvelope/testkit';
 import {
   connectNats,
   createLogger,
+  createMetrics,
   ensureStream,
   publishEvent,
+  recordMessagingMetrics,
   startOutboxRelay,
   type NatsConnection,
 } from '../src/index.js';
@@ -30,7 +33,7 @@ describe('outbox relay on a real NATS connection', () => {
   afterAll(() => nc.close());
 
   const publishedNotes = async () =>
-    (await (await nc.jetstreamManager()).streams.info(stream.name)).state.messages;
+    (await (await jetstreamManager(nc)).streams.info(stream.name)).state.messages;
 
   it('publishes what JetStream refused as soon as the connection comes back, not after its pause', async () => {
     // The outbox: notes stored but not yet published; one goes only once JetStream has it.
@@ -38,6 +41,7 @@ describe('outbox relay on a real NATS connection', () => {
     let rounds = 0;
     const relay = startOutboxRelay({
       name: 'notes',
+      backlog: async () => ({ pending: outbox.length, oldestAt: null }),
       nats: nc,
       log,
       // Neither the safety net nor the pause after a failure can be what publishes here.
@@ -79,6 +83,7 @@ describe('outbox relay on a real NATS connection', () => {
     let stopAsked = false;
     const relay = startOutboxRelay({
       name: 'notes',
+      backlog: async () => ({ pending: outbox.length, oldestAt: null }),
       nats: nc,
       log,
       everyMs: HOUR_MS,
@@ -98,5 +103,44 @@ describe('outbox relay on a real NATS connection', () => {
     await stopping;
     expect(outbox).toHaveLength(10_000 - 5);
     expect(await publishedNotes()).toBe(before + 5);
+  });
+
+  it('reports its backlog and the oldest wait at each scrape while it runs, and nothing once stopped', async () => {
+    const metrics = createMetrics({ service: 'svc-test', defaultMetrics: false });
+    const watched = await connectNats(testInfra().natsUrl, 'relay-metrics-test');
+    recordMessagingMetrics(watched, metrics);
+    const storedAt = new Date(Date.now() - 90_000);
+    const outbox = [1, 2, 3];
+    const relay = startOutboxRelay({
+      name: 'notes',
+      backlog: async () => ({ pending: outbox.length, oldestAt: outbox.length ? storedAt : null }),
+      nats: watched,
+      log,
+      everyMs: HOUR_MS,
+      // Nothing is published: the stream is missing, and the pause after the failure is long.
+      minRetryMs: HOUR_MS,
+      publishPending: async () => {
+        throw new Error('no stream');
+      },
+    });
+    const series = async (name: string) =>
+      (await metrics.expose()).body
+        .split('\n')
+        .find((line) => line.startsWith(`${name}{`) && line.includes('outbox="notes"'));
+    try {
+      expect(await series('onvelope_outbox_pending')).toMatch(/ 3$/);
+      const age = Number((await series('onvelope_outbox_oldest_age_seconds'))?.split(' ').at(-1));
+      expect(age).toBeGreaterThanOrEqual(90);
+      expect(age).toBeLessThan(120);
+
+      outbox.splice(0);
+      // Answers are kept for a second, so one scrape serves both gauges.
+      await expect.poll(() => series('onvelope_outbox_pending'), { timeout: 3_000 }).toMatch(/ 0$/);
+      expect(await series('onvelope_outbox_oldest_age_seconds')).toMatch(/ 0$/);
+    } finally {
+      await relay.stop();
+      await watched.close();
+    }
+    expect(await series('onvelope_outbox_pending')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute, sellerTimeZoneChanged, userTokensRevoked } from '@onvelope/contracts';
 import { startService, testInfra, type StartedService } from '@onvelope/testkit';
@@ -115,7 +116,7 @@ describe('token revocations', () => {
   it('starts when the stream holds other account events but no revocation', async () => {
     // Before: the replay waited for a revocation that would never come, and the service never
     // became ready once a seller had changed their time zone.
-    const jsm = await nc.jetstreamManager();
+    const jsm = await jetstreamManager(nc);
     await jsm.streams.purge(userTokensRevoked.stream.name);
     await publishEvent(
       nc,

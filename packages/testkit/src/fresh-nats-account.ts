@@ -1,6 +1,7 @@
 import { beforeAll, inject } from 'vitest';
-import { natsConnectOptions } from '@onvelope/infra';
-import { connect } from 'nats';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { natsConnectOptions } from '@onvelope/service-kit/nats-connect-options';
 import { testInfra } from './test-infra-urls.js';
 
 /**
@@ -21,7 +22,7 @@ beforeAll(async () => {
     name: 'test-file-setup',
   });
   try {
-    const jsm = await nats.jetstreamManager();
+    const jsm = await jetstreamManager(nats);
     const streams: string[] = [];
     for await (const stream of jsm.streams.names()) streams.push(stream);
     for (const stream of streams) await jsm.streams.delete(stream);

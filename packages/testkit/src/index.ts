@@ -4,12 +4,12 @@ import { testInfra } from './test-infra-urls.js';
 
 export {
   freePort,
-  natsConnectOptions,
   startSmtpSink,
   stripeMockApiVersion,
   type CaughtMail,
   type SmtpSink,
 } from '@onvelope/infra';
+export { natsConnectOptions } from '@onvelope/service-kit/nats-connect-options';
 export type { TestInfra } from './provided-context.js';
 export { testInfra } from './test-infra-urls.js';
 export { dockerAvailable, startTestInfra, type RunningTestInfra } from './test-infra.js';

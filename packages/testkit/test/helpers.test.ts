@@ -1,7 +1,8 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
 import mongoose from 'mongoose';
-import { connect as connectNats } from 'nats';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats } from '@nats-io/transport-node';
 import { describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -59,7 +60,7 @@ describe('testInfra', () => {
     expect(await connection.db!.admin().ping()).toMatchObject({ ok: 1 });
     await connection.close();
     const nc = await connectNats(natsConnectOptions(natsUrl));
-    expect((await (await nc.jetstreamManager()).getAccountInfo()).limits).toBeDefined();
+    expect((await (await jetstreamManager(nc)).getAccountInfo()).limits).toBeDefined();
     await nc.close();
     const stripe = await fetch(`${stripeMockUrl}/v1/prices`, {
       headers: { Authorization: 'Bearer sk_test_123' },

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { connect, StringCodec, type NatsConnection } from 'nats';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startInfra } from '@onvelope/infra';
 import { natsConnectOptions, testInfra } from '@onvelope/testkit';
-
-const codec = StringCodec();
 
 describe('NATS accounts per vitest worker', () => {
   let stopOwnServer = async (): Promise<void> => {};
@@ -47,13 +46,15 @@ describe('NATS accounts per vitest worker', () => {
     const subject = `isolation.${tag}`;
     const seenOnFirst: string[] = [];
     const subscription = first.subscribe(subject, {
-      callback: (_error, message) => seenOnFirst.push(codec.decode(message.data)),
+      callback: (_error, message) => {
+        seenOnFirst.push(message.string());
+      },
     });
     await first.flush();
-    second.publish(subject, codec.encode('from the second account'));
+    second.publish(subject, 'from the second account');
     await second.flush();
     // A round trip through the first account after the publish: anything routed to it has arrived.
-    first.publish(subject, codec.encode('from the first account'));
+    first.publish(subject, 'from the first account');
     await first.flush();
     await expect.poll(() => seenOnFirst).toContain('from the first account');
     expect(seenOnFirst).toEqual(['from the first account']);
@@ -64,15 +65,15 @@ describe('NATS accounts per vitest worker', () => {
     const name = `ISOLATION_${tag}`;
     const subjects = [`isolation.stream.${tag}.>`];
     const [firstStreams, secondStreams] = await Promise.all([
-      first.jetstreamManager(),
-      second.jetstreamManager(),
+      jetstreamManager(first),
+      jetstreamManager(second),
     ]);
     await firstStreams.streams.add({ name, subjects });
     await secondStreams.streams.add({ name, subjects });
     try {
-      await first.jetstream().publish(`isolation.stream.${tag}.one`, codec.encode('1'));
-      await first.jetstream().publish(`isolation.stream.${tag}.two`, codec.encode('2'));
-      await second.jetstream().publish(`isolation.stream.${tag}.one`, codec.encode('1'));
+      await jetstream(first).publish(`isolation.stream.${tag}.one`, '1');
+      await jetstream(first).publish(`isolation.stream.${tag}.two`, '2');
+      await jetstream(second).publish(`isolation.stream.${tag}.one`, '1');
       expect((await firstStreams.streams.info(name)).state.messages).toBe(2);
       expect((await secondStreams.streams.info(name)).state.messages).toBe(1);
       await secondStreams.streams.delete(name);

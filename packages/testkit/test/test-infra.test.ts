@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { connect as connectNats } from 'nats';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats } from '@nats-io/transport-node';
 import { describe, expect, it } from 'vitest';
 import { dockerAvailable, startTestInfra, type RunningTestInfra } from '@onvelope/testkit';
 
@@ -8,7 +9,7 @@ async function expectUsable(infra: RunningTestInfra): Promise<void> {
   expect(await connection.db!.admin().ping()).toMatchObject({ ok: 1 });
   await connection.close();
   const nc = await connectNats({ servers: infra.natsUrl });
-  expect((await (await nc.jetstreamManager()).getAccountInfo()).limits).toBeDefined();
+  expect((await (await jetstreamManager(nc)).getAccountInfo()).limits).toBeDefined();
   await nc.close();
 }
 

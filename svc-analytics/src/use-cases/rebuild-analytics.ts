@@ -1,10 +1,11 @@
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import {
   ordersStream,
   trackingEntryDeleted,
   trackingEntryUpserted,
   type EventContract,
 } from '@onvelope/contracts';
-import { ensureStream, isNotFound, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { ensureStream, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import { forgetTrackingEntries } from './forget-tracking-entries.js';
 import { recordTrackingEntryChanges } from './record-tracking-entry-changes.js';
@@ -48,18 +49,14 @@ export async function rebuildAnalytics(
   const { facts, rollups, nats, log } = deps;
   const started = performance.now();
   await ensureStream(nats, ordersStream);
-  const jsm = await nats.jetstreamManager();
+  const jsm = await jetstreamManager(nats);
   const subjects = [trackingEntryUpserted.subject, trackingEntryDeleted.subject];
   // The last event to replay: later messages of the stream's other subjects are not waited for.
   const lastSequences = await Promise.all(
     subjects.map((subject) =>
       jsm.streams
         .getMessage(ordersStream.name, { last_by_subj: subject })
-        .then((message) => message.seq)
-        .catch((error: unknown) => {
-          if (isNotFound(error)) return 0;
-          throw error;
-        }),
+        .then((message) => message?.seq ?? 0),
     ),
   );
   const lastSequence = Math.max(...lastSequences);
@@ -70,8 +67,8 @@ export async function rebuildAnalytics(
   let messages = 0;
   let skipped = 0;
   if (lastSequence > 0) {
-    const consumer = await nats.jetstream().consumers.get(ordersStream.name, {
-      filterSubjects: subjects,
+    const consumer = await jetstream(nats).consumers.get(ordersStream.name, {
+      filter_subjects: subjects,
     });
     const replay = await consumer.consume({ max_messages: 16 });
     for await (const message of replay) {

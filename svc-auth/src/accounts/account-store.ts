@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@onvelope/contracts';
+import { markedBacklog, type OutboxBacklog } from '@onvelope/service-kit';
 import type { AccountRecord } from '../data/account-record.js';
 import type { CustomerDocument } from '../data/customer.model.js';
 import type { AccountKind } from '../data/one-time-code.model.js';
@@ -33,6 +34,8 @@ export interface UnpublishedRevocations {
   unpublishedRevocations(limit: number): Promise<UnpublishedRevocation[]>;
   /** Clears the mark, unless a newer revocation has replaced the one published since. */
   revocationPublished(revocation: UnpublishedRevocation): Promise<void>;
+  /** How many wait, and since when (the relay's metrics). */
+  revocationBacklog(): Promise<OutboxBacklog>;
 }
 
 export function sellerStore({
@@ -74,6 +77,8 @@ export function sellerStore({
     async revocationPublished({ _id, tokensNotBefore }) {
       await sellers.updateOne({ _id, tokensNotBefore }, { $unset: { revocationUnpublished: 1 } });
     },
+    revocationBacklog: () =>
+      markedBacklog(sellers.collection, { revocationUnpublished: true }, 'tokensNotBefore'),
     claims: (seller) => ({ userId: seller._id, accountId: seller.accountId, role: 'merchant' }),
   };
   return store;
@@ -100,6 +105,8 @@ export function customerStore({ customers, now }: Pick<AuthDeps, 'customers' | '
     async revocationPublished({ _id, tokensNotBefore }) {
       await customers.updateOne({ _id, tokensNotBefore }, { $unset: { revocationUnpublished: 1 } });
     },
+    revocationBacklog: () =>
+      markedBacklog(customers.collection, { revocationUnpublished: true }, 'tokensNotBefore'),
     // A buyer's account is the buyer: the tenant of what it claims is its own id.
     claims: (customer) => ({ userId: customer._id, accountId: customer._id, role: 'customer' }),
   };

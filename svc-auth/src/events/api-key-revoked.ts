@@ -3,6 +3,7 @@ import {
   authenticateApiKey as authenticateApiKeyCommand,
 } from '@onvelope/contracts';
 import {
+  markedBacklog,
   publishEvent,
   serveCommand,
   startOutboxRelay,
@@ -38,6 +39,8 @@ export function startApiKeyRevocationRelay(
         if (unpublished.length < BATCH) return;
       }
     },
+    backlog: () =>
+      markedBacklog(deps.apiKeys.collection, { revocationUnpublished: true }, 'revokedAt'),
     nats: deps.nats,
     log: deps.log,
     everyMs: LOOK_EVERY_MS,

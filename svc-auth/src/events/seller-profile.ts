@@ -1,5 +1,10 @@
 import { DEFAULT_TIME_ZONE, sellerProfileChanged } from '@onvelope/contracts';
-import { publishEvent, startOutboxRelay, type OutboxRelay } from '@onvelope/service-kit';
+import {
+  markedBacklog,
+  publishEvent,
+  startOutboxRelay,
+  type OutboxRelay,
+} from '@onvelope/service-kit';
 import { profileChanged, type SellerDocument } from '../data/seller.model.js';
 import type { AuthDeps } from '../deps.js';
 
@@ -70,6 +75,8 @@ export async function startSellerProfileRelay(
   return startOutboxRelay({
     name: 'seller profiles',
     publishPending: ({ signal }) => publishPending(signal),
+    backlog: () =>
+      markedBacklog(deps.sellers.collection, { profileUnpublished: true }, 'profileChangedAt'),
     nats: deps.nats,
     log: deps.log,
     everyMs: LOOK_EVERY_MS,

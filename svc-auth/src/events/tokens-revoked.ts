@@ -1,5 +1,10 @@
 import { userTokensRevoked } from '@onvelope/contracts';
-import { publishEvent, startOutboxRelay, type OutboxRelay } from '@onvelope/service-kit';
+import {
+  publishEvent,
+  startOutboxRelay,
+  sumBacklogs,
+  type OutboxRelay,
+} from '@onvelope/service-kit';
 import {
   customerStore,
   sellerStore,
@@ -50,6 +55,8 @@ export function startRevocationRelay(
     publishPending: async ({ signal }) => {
       for (const store of stores) await publishUnpublished(store, signal);
     },
+    backlog: async () =>
+      sumBacklogs(await Promise.all(stores.map((store) => store.revocationBacklog()))),
     nats: deps.nats,
     log: deps.log,
     everyMs: LOOK_EVERY_MS,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type mongoose from 'mongoose';
 import {
@@ -41,7 +42,7 @@ import { startNotifyService, type NotifyOverrides } from '../../src/index.js';
  * published since (thousands, in the full suite), and this file's mails would wait for them.
  */
 async function forgetEarlierDeployments(nats: NatsConnection): Promise<void> {
-  const jsm = await nats.jetstreamManager();
+  const jsm = await jetstreamManager(nats);
   for (const name of [
     entryChangesConsumerName,
     entryDeletionsConsumerName,

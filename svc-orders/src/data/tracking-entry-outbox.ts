@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection, type Types } from 'mongoose';
+import { markedBacklog, outgoingTraceparent, type OutboxBacklog } from '@onvelope/service-kit';
 import type { TrackingEntryChange } from './tracking-entry-change.js';
 
 /**
@@ -27,6 +28,8 @@ export interface OutboxRecord {
   availableAt: Date;
   /** The relay claim holding the record, so only its holder settles it. */
   claim: string | null;
+  /** The writer's trace, which the publish continues (absent from records of older releases). */
+  traceparent?: string | null;
 }
 
 /** How long a writer may take between opening and settling its record before it counts as lost. */
@@ -127,6 +130,7 @@ export async function openOutboxRecord(
     deletedAt: null,
     availableAt: new Date(Date.now() + WRITE_LEASE_MS),
     claim: null,
+    traceparent: outgoingTraceparent() ?? null,
   };
   await outboxOf(db).insertOne(record);
   return record._id;
@@ -220,8 +224,9 @@ export async function releaseOutboxRecord(db: Connection, record: OutboxRecord):
   );
 }
 
-/** How many records wait to be published (tests, health). */
-export const pendingOutboxRecords = (db: Connection) => outboxOf(db).countDocuments();
+/** How many records wait to be published, and since when (the relay's metrics, tests). */
+export const outboxBacklog = (db: Connection): Promise<OutboxBacklog> =>
+  markedBacklog(outboxOf(db), {}, '_id');
 
 /**
  * Whether a write of the account's entries is under way (its record still `writing`): its entries

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import {
+  continueStoredTrace,
   startOutboxRelay,
   type ForegroundCalls,
   type Logger,
@@ -10,6 +11,7 @@ import {
   claimOutboxRecord,
   completeOutboxRecord,
   onOutboxReady,
+  outboxBacklog,
   releaseOutboxRecord,
   takeHeldChanges,
   type OutboxRecord,
@@ -91,7 +93,8 @@ export function startTrackingEntryRelay({
       const record = await claimOutboxRecord(db, leaseMs);
       if (!record) return;
       try {
-        await publish(record);
+        // In the writer's trace: one trace from the call that changed the entries to their consumers.
+        await continueStoredTrace(record.traceparent ?? undefined, () => publish(record));
       } catch (error) {
         // Should the release fail too, the claim's lease ends and the record is taken again then.
         await releaseOutboxRecord(db, record).catch(() => undefined);
@@ -104,6 +107,7 @@ export function startTrackingEntryRelay({
   const relay = startOutboxRelay({
     name: 'tracking-entry outbox',
     publishPending: publishOutbox,
+    backlog: () => outboxBacklog(db),
     nats,
     log,
     everyMs: pollMs,

@@ -1,14 +1,15 @@
 import {
   AckPolicy,
   DeliverPolicy,
+  jetstream,
+  jetstreamManager,
   RetentionPolicy,
   StorageType,
-  nanos,
   type JsMsg,
-  type NatsConnection,
-} from 'nats';
+} from '@nats-io/jetstream';
+import { nanos } from '@nats-io/nats-core';
 import { syncJobQueued, type PayloadOf } from '@onvelope/contracts';
-import type { Logger } from '@onvelope/service-kit';
+import { isNotFound, type Logger, type NatsConnection } from '@onvelope/service-kit';
 
 export type QueuedSyncJob = PayloadOf<typeof syncJobQueued>;
 
@@ -20,20 +21,12 @@ export interface JobQueueSettings {
   ackWaitMs: number;
 }
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-const isNotFound = (error: unknown) => {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === '404' || /not found/i.test(message ?? '');
-};
-
 /**
  * Creates the work-queue stream and its one durable pull consumer (every replica pulls from it, so
  * each job goes to one replica). Safe to call from every replica at start-up.
  */
 export async function ensureJobQueue(nc: NatsConnection, settings: JobQueueSettings) {
-  const jsm = await nc.jetstreamManager();
+  const jsm = await jetstreamManager(nc);
   try {
     await jsm.streams.info(settings.streamName);
   } catch (error) {
@@ -77,11 +70,9 @@ export async function queueSyncJob(
   job: QueuedSyncJob,
 ): Promise<void> {
   const payload = syncJobQueued.payload.parse(job);
-  await nc
-    .jetstream()
-    .publish(`${settings.subjectPrefix}.queued`, encoder.encode(JSON.stringify(payload)), {
-      msgID: job.jobId,
-    });
+  await jetstream(nc).publish(`${settings.subjectPrefix}.queued`, JSON.stringify(payload), {
+    msgID: job.jobId,
+  });
 }
 
 /** What became of a delivered job: done (ack), or to be handed out again after a delay (nak). */
@@ -110,13 +101,13 @@ export async function startJobWorkers(
   run: (job: QueuedSyncJob, control: JobControl) => Promise<JobOutcome>,
   log: Logger,
 ): Promise<JobWorkers> {
-  const consumer = await nc.jetstream().consumers.get(settings.streamName, settings.consumerName);
+  const consumer = await jetstream(nc).consumers.get(settings.streamName, settings.consumerName);
   const stopping = new AbortController();
 
   async function handle(message: JsMsg) {
     let job: QueuedSyncJob;
     try {
-      job = syncJobQueued.payload.parse(JSON.parse(decoder.decode(message.data)));
+      job = syncJobQueued.payload.parse(message.json());
     } catch (error) {
       log.error({ err: error }, 'sync job message breaks its contract; dropped');
       message.term();

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import {
   provisionHadolint,
   provisionInfra,
+  provisionJaeger,
   provisionKubernetesTools,
   startInfra,
 } from './index.js';
@@ -12,7 +13,8 @@ Starts MongoDB (compatible), NATS with JetStream and stripe-mock for local runs 
 
   --provision-only  only download/build what is missing into the cache, then exit (this also
                     builds helm and kubeconform and the Kubernetes schemas the chart tests use, and
-                    fetches hadolint for the Dockerfile's lint)
+                    fetches hadolint for the Dockerfile's lint, and builds Jaeger for the
+                    OpenTelemetry traces' test)
   --memory          keep nothing between runs (default: data in .data/ at the repo root)
   --data-dir <dir>  where persistent data lives
   -h, --help        this text`;
@@ -44,6 +46,8 @@ async function main(): Promise<void> {
     log(`kubernetes schemas: ${kubernetes.schemaDir}`);
     // The Dockerfile's lint (npm test).
     log(`hadolint: ${await provisionHadolint(process.env, log)}`);
+    // The OpenTelemetry traces' test and benchmark (service-kit's telemetry).
+    log(`jaeger: ${await provisionJaeger(process.env, log)}`);
     log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return;
   }

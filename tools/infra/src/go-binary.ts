@@ -1,4 +1,5 @@
-import { access, constants } from 'node:fs/promises';
+import { access, constants, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureCacheEntry } from './cache-entry.js';
 import { cacheDir, type Env } from './paths.js';
@@ -10,6 +11,11 @@ export interface GoBinary {
   /** Package path for `go install` (the module's path, or a command inside it). */
   module: string;
   version: string;
+  /**
+   * Built as a tool of a throwaway module (`go get -tool`, then `go install`): `go install
+   * <module>@<version>` refuses a module whose go.mod has replace directives.
+   */
+  asTool?: boolean;
 }
 
 export const NATS_SERVER: GoBinary = {
@@ -30,6 +36,15 @@ export const HELM: GoBinary = {
   command: 'helm',
   module: 'helm.sh/helm/v3/cmd/helm',
   version: 'v3.22.0',
+};
+
+// Tests and benchmarks of the OpenTelemetry traces (service-kit's telemetry) export to it: Jaeger
+// v2, the all-in-one of an OTLP receiver, in-memory storage and the query API.
+export const JAEGER: GoBinary = {
+  command: 'jaeger',
+  module: 'github.com/jaegertracing/jaeger/cmd/jaeger',
+  version: 'v1.76.0',
+  asTool: true,
 };
 
 export const KUBECONFORM: GoBinary = {
@@ -55,12 +70,23 @@ export async function provisionGoBinary(
     log(
       `building ${binary.command} ${binary.version} with go install (first run only, takes a few minutes)`,
     );
-    await run('go', ['install', `${binary.module}@${binary.version}`], {
-      env: { ...env, GOBIN: scratch, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' },
-    });
+    const goEnv = { ...env, GOBIN: scratch, CGO_ENABLED: '0', GOFLAGS: '-buildvcs=false' };
+    if (binary.asTool) await installAsTool(binary, goEnv);
+    else await run('go', ['install', `${binary.module}@${binary.version}`], { env: goEnv });
   });
   if (built) log(`${binary.command} ${binary.version} cached in ${dir}`);
   return join(dir, binary.command);
+}
+
+async function installAsTool(binary: GoBinary, env: Env): Promise<void> {
+  const module = await mkdtemp(join(tmpdir(), `onvelope-${binary.command}-`));
+  try {
+    await run('go', ['mod', 'init', `onvelope.local/${binary.command}-tool`], { env, cwd: module });
+    await run('go', ['get', '-tool', `${binary.module}@${binary.version}`], { env, cwd: module });
+    await run('go', ['install', binary.module], { env, cwd: module });
+  } finally {
+    await rm(module, { recursive: true, force: true });
+  }
 }
 
 /** The binary on the PATH if there is one, else the pinned build from the cache. */

@@ -1,4 +1,4 @@
-import { NATS_SERVER, resolveGoBinary, STRIPE_MOCK } from './go-binary.js';
+import { JAEGER, NATS_SERVER, resolveGoBinary, STRIPE_MOCK } from './go-binary.js';
 import { provisionMongoJavaServer, startMongo } from './mongo.js';
 import { startNats } from './nats.js';
 import { defaultDataDir, type Env } from './paths.js';
@@ -7,12 +7,13 @@ import type { RunningPart } from './running-part.js';
 import { startStripeMock } from './stripe-mock.js';
 
 export { freePort } from './free-port.js';
-export { natsConnectOptions } from './nats.js';
 export { cacheDir, type Env } from './paths.js';
 export { endWithThisProcess, type InfraLog } from './process.js';
 export { MONGO_JAVA_SERVER_VERSION } from './mongo.js';
 export const NATS_SERVER_VERSION = NATS_SERVER.version;
 export const STRIPE_MOCK_VERSION = STRIPE_MOCK.version;
+export const JAEGER_VERSION = JAEGER.version;
+export { startJaeger, type RunningJaeger } from './jaeger.js';
 
 export type InfraPart = 'mongo' | 'nats' | 'stripeMock';
 
@@ -163,3 +164,11 @@ export {
 export { stripeMockApiVersion } from './stripe-mock.js';
 export { startSmtpSink, type CaughtMail, type SmtpSink } from './smtp-sink.js';
 export { findHadolint, HADOLINT_VERSION, provisionHadolint } from './hadolint.js';
+
+/** Builds Jaeger into the cache unless it is there or on the PATH (CI warms it); its path. */
+export function provisionJaeger(
+  env: Env = process.env,
+  log: InfraLog = stderrLog,
+): Promise<string> {
+  return resolveGoBinary(JAEGER, env, log);
+}

@@ -30,23 +30,6 @@ export interface RunningNats extends RunningPart {
   accountUrls: string[];
 }
 
-/**
- * The `connect()` options for a NATS URL that may carry `user:password@`: nats.js v2 ignores
- * credentials written in the server URL, so they travel as `user` and `pass`.
- *
- * @example natsConnectOptions('nats://w1:secret@127.0.0.1:4222')
- * // { servers: 'nats://127.0.0.1:4222', user: 'w1', pass: 'secret' }
- */
-export function natsConnectOptions(url: string): { servers: string; user?: string; pass?: string } {
-  const parsed = URL.canParse(url) ? new URL(url) : undefined;
-  if (!parsed?.username) return { servers: url };
-  const user = decodeURIComponent(parsed.username);
-  const pass = decodeURIComponent(parsed.password);
-  parsed.username = '';
-  parsed.password = '';
-  return { servers: parsed.toString(), user, pass };
-}
-
 // nats-server config syntax accepts JSON strings, so JSON.stringify quotes paths safely.
 function accountsConfig(storeDir: string, count: number, password: string): string {
   const accounts = Array.from(

@@ -2,9 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
-import { connect as connectNats, StringCodec } from 'nats';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { natsConnectOptions, provisionInfra, startInfra, type Infra } from '@onvelope/infra';
+import { provisionInfra, startInfra, type Infra } from '@onvelope/infra';
+import { natsConnectOptions } from '@onvelope/service-kit/nats-connect-options';
 import { accepts } from './connect.js';
 
 const quiet = (): void => {};
@@ -37,13 +39,11 @@ describe('startInfra', () => {
   it('starts NATS with JetStream enabled', async () => {
     const nc = await connectNats({ servers: infra.natsUrl });
     try {
-      const jsm = await nc.jetstreamManager();
+      const jsm = await jetstreamManager(nc);
       const account = await jsm.getAccountInfo();
       expect(account.limits).toBeDefined();
       await jsm.streams.add({ name: 'INFRA_TEST', subjects: ['infra.test.>'] });
-      const ack = await nc
-        .jetstream()
-        .publish('infra.test.published', StringCodec().encode('hello'));
+      const ack = await jetstream(nc).publish('infra.test.published', 'hello');
       expect(ack.stream).toBe('INFRA_TEST');
     } finally {
       await nc.close();
@@ -98,12 +98,12 @@ describe('startInfra options', () => {
       );
       try {
         for (const nc of connections) {
-          await (await nc.jetstreamManager()).streams.add({ name: 'SAME', subjects: ['same.>'] });
+          await (await jetstreamManager(nc)).streams.add({ name: 'SAME', subjects: ['same.>'] });
         }
-        await connections[0]!.jetstream().publish('same.one', StringCodec().encode('only here'));
+        await jetstream(connections[0]!).publish('same.one', 'only here');
         const counts = await Promise.all(
           connections.map(
-            async (nc) => (await (await nc.jetstreamManager()).streams.info('SAME')).state.messages,
+            async (nc) => (await (await jetstreamManager(nc)).streams.info('SAME')).state.messages,
           ),
         );
         expect(counts).toEqual([1, 0, 0]);
@@ -128,17 +128,6 @@ describe('startInfra options', () => {
     expect(Object.keys(infra).sort()).toEqual(['natsUrl', 'stop']);
     expect(infra.natsUrl).toBe(env.NATS_URL);
     await infra.stop();
-  });
-
-  it('turns credentials in a NATS URL into connect options, since nats.js ignores them there', () => {
-    expect(natsConnectOptions('nats://w1:s%40cret@127.0.0.1:4222')).toEqual({
-      servers: 'nats://127.0.0.1:4222',
-      user: 'w1',
-      pass: 's@cret',
-    });
-    expect(natsConnectOptions('nats://127.0.0.1:4222')).toEqual({
-      servers: 'nats://127.0.0.1:4222',
-    });
   });
 
   it('uses MONGO_URL, NATS_URL and STRIPE_MOCK_URL as given and starts nothing', async () => {
@@ -194,8 +183,8 @@ describe('startInfra options', () => {
       await written.model('Merchant', schema).create({ name: 'Acme Prints' });
       await written.close();
       const nc = await connectNats({ servers: first.natsUrl });
-      await (await nc.jetstreamManager()).streams.add({ name: 'KEPT', subjects: ['kept.>'] });
-      await nc.jetstream().publish('kept.one', StringCodec().encode('still here'));
+      await (await jetstreamManager(nc)).streams.add({ name: 'KEPT', subjects: ['kept.>'] });
+      await jetstream(nc).publish('kept.one', 'still here');
       await nc.close();
       await first.stop();
 
@@ -214,7 +203,7 @@ describe('startInfra options', () => {
         });
         await read.close();
         const again = await connectNats({ servers: second.natsUrl });
-        const stream = await (await again.jetstreamManager()).streams.info('KEPT');
+        const stream = await (await jetstreamManager(again)).streams.info('KEPT');
         expect(stream.state.messages).toBe(1);
         await again.close();
       } finally {

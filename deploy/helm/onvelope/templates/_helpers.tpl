@@ -82,6 +82,9 @@ Values from `apps.<name>.env` come last and win.
 {{- $site := $v.publicSiteUrl | trimSuffix "/" -}}
 {{- /* onvelope_build_info's version: which release a pod runs, seen beside the other's in a rollout. */ -}}
 {{- $config := dict "LOG_LEVEL" $v.logLevel "APP_VERSION" (.app.image.tag | default $v.image.tag | default $root.Chart.AppVersion | toString) -}}
+{{- if and $v.otel.endpoint (or (eq .name "gateway") (hasPrefix "svc-" .name)) -}}
+{{- $_ := set $config "OTEL_EXPORTER_OTLP_ENDPOINT" $v.otel.endpoint -}}
+{{- end -}}
 {{- if eq .name "gateway" -}}
 {{- $upstreams := dict "AUTH_SERVICE_URL" "svc-auth" "ORDERS_SERVICE_URL" "svc-orders" "SYNC_SERVICE_URL" "svc-sync" "BILLING_SERVICE_URL" "svc-billing" "ANALYTICS_SERVICE_URL" "svc-analytics" "NOTIFY_SERVICE_URL" "svc-notify" -}}
 {{- range $variable, $service := $upstreams -}}
