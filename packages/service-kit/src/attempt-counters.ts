@@ -1,5 +1,5 @@
-import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError } from './mongo.js';
+import { Schema, type Connection } from 'mongoose';
+import { isDuplicateKeyError, registeredModel } from './mongo.js';
 
 /** A limit on attempts of one kind (sign-in failures per email, lookups per IP, ...). */
 export interface AttemptLimit {
@@ -49,21 +49,19 @@ const counterId = (check: AttemptCheck, now: Date) =>
  * if (wait) throw new HttpError(429, `Try again in ${wait} minutes.`);
  */
 export function attemptCounters(db: Connection, collection: string) {
-  const modelName = `AttemptCounter:${collection}`;
-  const model =
-    (db.models[modelName] as Model<AttemptCounterDocument> | undefined) ??
-    db.model(
-      modelName,
-      new Schema<AttemptCounterDocument>(
-        {
-          _id: { type: String, required: true },
-          subject: { type: String, required: true, index: true },
-          count: { type: Number, required: true, default: 0 },
-          expiresAt: { type: Date, required: true, index: { expireAfterSeconds: 0 } },
-        },
-        { versionKey: false, collection },
-      ),
-    );
+  const model = registeredModel(
+    db,
+    `AttemptCounter:${collection}`,
+    new Schema<AttemptCounterDocument>(
+      {
+        _id: { type: String, required: true },
+        subject: { type: String, required: true, index: true },
+        count: { type: Number, required: true, default: 0 },
+        expiresAt: { type: Date, required: true, index: { expireAfterSeconds: 0 } },
+      },
+      { versionKey: false, collection },
+    ),
+  );
 
   const count = (check: AttemptCheck, now: Date) =>
     model.updateOne(
@@ -124,7 +122,7 @@ export function attemptCounters(db: Connection, collection: string) {
               $inc: { count: 1 },
               $setOnInsert: { subject: subjectOf(check), expiresAt: new Date(windowEnd) },
             },
-            { upsert: true, new: true },
+            { upsert: true, returnDocument: 'after' },
           )
           .lean<AttemptCounterDocument>()
           .orFail();

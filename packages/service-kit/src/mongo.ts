@@ -1,4 +1,4 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Model, type Schema } from 'mongoose';
 import type { Metrics } from './metrics.js';
 import { recordMongoPoolMetrics } from './mongo-pool-metrics.js';
 
@@ -21,6 +21,19 @@ export async function connectDatabase(
   if (metrics) recordMongoPoolMetrics(connection, metrics);
   await connection.asPromise();
   return connection;
+}
+
+/**
+ * The connection's model of that name, compiled from the schema on first use: a service and its
+ * tests ask for one model many times on one connection, and mongoose refuses to compile a name
+ * twice. Typed by the document alone (mongoose 9 would add the default `id` virtual, which no
+ * caller reads).
+ *
+ * @example
+ * export const claimModel = (db: Connection): ClaimModel => registeredModel(db, 'Claim', claimSchema);
+ */
+export function registeredModel<T>(db: Connection, name: string, schema: Schema<T>): Model<T> {
+  return (db.models[name] as Model<T> | undefined) ?? db.model<T>(name, schema);
 }
 
 export async function pingDatabase(connection: Connection): Promise<void> {

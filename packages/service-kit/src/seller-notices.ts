@@ -7,7 +7,7 @@ import {
   type SellerNotice,
 } from '@onvelope/contracts';
 import type { Logger } from './logger.js';
-import { isDuplicateKeyError } from './mongo.js';
+import { isDuplicateKeyError, registeredModel } from './mongo.js';
 import { ensureStream, publishEvent, type NatsConnection } from './nats.js';
 import { markedBacklog } from './outbox-backlog.js';
 import { startOutboxRelay } from './outbox-relay.js';
@@ -75,28 +75,25 @@ const KEPT_AFTER_PUBLISHING_S = 30 * 24 * 3_600;
 const COLLECTION = 'seller_notice_outbox';
 
 function noticeModel(db: Connection): Model<NoticeDocument> {
-  const name = 'SellerNoticeOutbox';
-  return (
-    (db.models[name] as Model<NoticeDocument> | undefined) ??
-    db.model(
-      name,
-      new Schema<NoticeDocument>(
-        {
-          _id: { type: String, required: true },
-          accountId: { type: String, required: true },
-          audience: { type: String, enum: ['seller', 'buyer'] },
-          to: { type: String },
-          notice: { type: Schema.Types.Mixed, required: true },
-          requestedAt: { type: Date, required: true },
-          publishedAt: {
-            type: Date,
-            default: null,
-            index: { expireAfterSeconds: KEPT_AFTER_PUBLISHING_S },
-          },
+  return registeredModel(
+    db,
+    'SellerNoticeOutbox',
+    new Schema<NoticeDocument>(
+      {
+        _id: { type: String, required: true },
+        accountId: { type: String, required: true },
+        audience: { type: String, enum: ['seller', 'buyer'] },
+        to: { type: String },
+        notice: { type: Schema.Types.Mixed, required: true },
+        requestedAt: { type: Date, required: true },
+        publishedAt: {
+          type: Date,
+          default: null,
+          index: { expireAfterSeconds: KEPT_AFTER_PUBLISHING_S },
         },
-        { versionKey: false, collection: COLLECTION },
-      ).index({ publishedAt: 1, requestedAt: 1 }),
-    )
+      },
+      { versionKey: false, collection: COLLECTION },
+    ).index({ publishedAt: 1, requestedAt: 1 }),
   );
 }
 

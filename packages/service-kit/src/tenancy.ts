@@ -1,4 +1,4 @@
-import type { AnyKeys, FilterQuery, Model, UpdateQuery } from 'mongoose';
+import type { AnyKeys, QueryFilter, Model, UpdateQuery } from 'mongoose';
 
 /** What a scoped update may ask beyond its filter: an upsert is stamped with the account too. */
 export interface ScopedUpdateOptions {
@@ -23,25 +23,30 @@ export function forAccount<T extends AccountOwned>(model: Model<T>, accountId: s
   // The account comes first in every filter (key order is what the query planner of the test
   // server reads: a seller's query then costs their own orders, not the whole collection's) and is
   // set last, so no filter can name another account.
-  const scope = (filter: FilterQuery<T> = {}): FilterQuery<T> =>
-    Object.assign({ accountId }, filter, { accountId }) as FilterQuery<T>;
+  const scope = (filter: QueryFilter<T> = {}): QueryFilter<T> =>
+    Object.assign({ accountId }, filter, { accountId }) as QueryFilter<T>;
   return {
     accountId,
     scope,
-    find: (filter?: FilterQuery<T>) => model.find(scope(filter)),
-    findOne: (filter?: FilterQuery<T>) => model.findOne(scope(filter)),
-    findById: (id: string) => model.findOne(scope({ _id: id } as FilterQuery<T>)),
-    countDocuments: (filter?: FilterQuery<T>) => model.countDocuments(scope(filter)),
-    exists: (filter?: FilterQuery<T>) => model.exists(scope(filter)),
-    create: (doc: Omit<AnyKeys<T>, 'accountId'>) => model.create({ ...doc, accountId }),
-    updateOne: (filter: FilterQuery<T>, update: UpdateQuery<T>, options?: ScopedUpdateOptions) =>
+    find: (filter?: QueryFilter<T>) => model.find(scope(filter)),
+    findOne: (filter?: QueryFilter<T>) => model.findOne(scope(filter)),
+    findById: (id: string) => model.findOne(scope({ _id: id } as QueryFilter<T>)),
+    countDocuments: (filter?: QueryFilter<T>) => model.countDocuments(scope(filter)),
+    exists: (filter?: QueryFilter<T>) => model.exists(scope(filter)),
+    // `new` then `save` is what `create` does; mongoose 9 types `create` by the document, which a
+    // generic T with its account added cannot be shown to fit.
+    create: (doc: Omit<AnyKeys<T>, 'accountId'>) => new model({ ...doc, accountId }).save(),
+    updateOne: (filter: QueryFilter<T>, update: UpdateQuery<T>, options?: ScopedUpdateOptions) =>
       model.updateOne(scope(filter), update, { ...options, runValidators: true }),
-    updateMany: (filter: FilterQuery<T>, update: UpdateQuery<T>) =>
+    updateMany: (filter: QueryFilter<T>, update: UpdateQuery<T>) =>
       model.updateMany(scope(filter), update, { runValidators: true }),
-    findOneAndUpdate: (filter: FilterQuery<T>, update: UpdateQuery<T>) =>
-      model.findOneAndUpdate(scope(filter), update, { new: true, runValidators: true }),
-    deleteOne: (filter: FilterQuery<T>) => model.deleteOne(scope(filter)),
-    deleteMany: (filter?: FilterQuery<T>) => model.deleteMany(scope(filter)),
+    findOneAndUpdate: (filter: QueryFilter<T>, update: UpdateQuery<T>) =>
+      model.findOneAndUpdate(scope(filter), update, {
+        returnDocument: 'after',
+        runValidators: true,
+      }),
+    deleteOne: (filter: QueryFilter<T>) => model.deleteOne(scope(filter)),
+    deleteMany: (filter?: QueryFilter<T>) => model.deleteMany(scope(filter)),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { FactItem } from '../domain/rollup.js';
 
 /**
@@ -97,4 +98,4 @@ export const revisionOf = (entryId: string, version: number) => `${entryId}:${ve
 export type OrderFactModel = Model<OrderFact>;
 
 export const orderFactModel = (db: Connection): OrderFactModel =>
-  (db.models.OrderFact as OrderFactModel | undefined) ?? db.model('OrderFact', orderFactSchema);
+  registeredModel(db, 'OrderFact', orderFactSchema);

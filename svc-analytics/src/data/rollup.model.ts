@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { CurrencyRollup, SharedRollup } from '../domain/currency-rollups.js';
 
 /**
@@ -41,4 +42,4 @@ const rollupSchema = new Schema<StoredRollup>(
 export type RollupModel = Model<StoredRollup>;
 
 export const rollupModel = (db: Connection): RollupModel =>
-  (db.models.Rollup as RollupModel | undefined) ?? db.model('Rollup', rollupSchema);
+  registeredModel(db, 'Rollup', rollupSchema);

@@ -66,7 +66,7 @@ export function sellerStore({
         .findOneAndUpdate(
           { ...where, _id: id },
           { $set: announced ? { ...set, ...profileChanged(now()) } : set },
-          { new: true },
+          { returnDocument: 'after' },
         )
         .lean();
       if (announced && updated) profileRelay.kick();
@@ -99,7 +99,9 @@ export function customerStore({ customers, now }: Pick<AuthDeps, 'customers' | '
       return created.toObject();
     },
     update: (id, set, where = {}) =>
-      customers.findOneAndUpdate({ ...where, _id: id }, { $set: set }, { new: true }).lean(),
+      customers
+        .findOneAndUpdate({ ...where, _id: id }, { $set: set }, { returnDocument: 'after' })
+        .lean(),
     unpublishedRevocations: (limit) =>
       customers.find({ revocationUnpublished: true }, { tokensNotBefore: 1 }).limit(limit).lean(),
     async revocationPublished({ _id, tokensNotBefore }) {

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { ApiKeyScope } from '@onvelope/contracts';
 
 /** A seller's API key (issue 35). The secret itself is never stored: only its sha256. */
@@ -41,4 +42,4 @@ apiKeySchema.index({ accountId: 1, createdAt: -1 });
 
 export type ApiKeyModel = Model<ApiKeyDocument>;
 export const apiKeyModel = (db: Connection): ApiKeyModel =>
-  (db.models.ApiKey as ApiKeyModel | undefined) ?? db.model('ApiKey', apiKeySchema);
+  registeredModel(db, 'ApiKey', apiKeySchema);

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import { accountRecordPaths, type AccountRecord } from './account-record.js';
 
 /** A buyer with a portal account. Its own id is its `accountId` in tokens. */
@@ -25,4 +26,4 @@ const customerSchema = new Schema<CustomerDocument>(
 
 export type CustomerModel = Model<CustomerDocument>;
 export const customerModel = (db: Connection): CustomerModel =>
-  (db.models.Customer as CustomerModel | undefined) ?? db.model('Customer', customerSchema);
+  registeredModel(db, 'Customer', customerSchema);

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { CodePurpose, StoredCode } from '../domain/one-time-code.js';
 
 export type AccountKind = 'seller' | 'customer';
@@ -35,8 +36,7 @@ const oneTimeCodeSchema = new Schema<OneTimeCodeDocument>(
 
 export type OneTimeCodeModel = Model<OneTimeCodeDocument>;
 export const oneTimeCodeModel = (db: Connection): OneTimeCodeModel =>
-  (db.models.OneTimeCode as OneTimeCodeModel | undefined) ??
-  db.model('OneTimeCode', oneTimeCodeSchema);
+  registeredModel(db, 'OneTimeCode', oneTimeCodeSchema);
 
 export const codeKey = (kind: AccountKind, purpose: CodePurpose, userId: string) =>
   `${kind}:${purpose}:${userId}`;

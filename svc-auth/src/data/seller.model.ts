@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { planIds } from '@onvelope/contracts';
 import { accountRecordPaths, type AccountRecord } from './account-record.js';
 
@@ -88,4 +89,4 @@ const sellerSchema = new Schema<SellerDocument>(
 
 export type SellerModel = Model<SellerDocument>;
 export const sellerModel = (db: Connection): SellerModel =>
-  (db.models.Seller as SellerModel | undefined) ?? db.model('Seller', sellerSchema);
+  registeredModel(db, 'Seller', sellerSchema);

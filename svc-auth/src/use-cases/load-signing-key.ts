@@ -18,7 +18,7 @@ export async function loadSigningKey(db: Connection): Promise<TokenSigner> {
       .findOneAndUpdate(
         { _id: currentKeyId },
         { $setOnInsert: { ...candidate, createdAt: new Date() } },
-        { upsert: true, new: true },
+        { upsert: true, returnDocument: 'after' },
       )
       .lean();
   // Two first starts can both try the insert; the loser's duplicate-key error means the key exists.

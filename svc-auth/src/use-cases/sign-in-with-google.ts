@@ -46,7 +46,7 @@ async function findOrLinkOrCreate(
     .findOneAndUpdate(
       { googleSubject: identity.subject },
       { $set: { lastLoginAt: signedInAt } },
-      { new: true },
+      { returnDocument: 'after' },
     )
     .lean();
   if (known) return known;
@@ -71,7 +71,7 @@ async function findOrLinkOrCreate(
             ...(existing.isVerified ? {} : { passwordHash: null }),
           },
         },
-        { new: true },
+        { returnDocument: 'after' },
       )
       .lean();
     if (linked) return linked;

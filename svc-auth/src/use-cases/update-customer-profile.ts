@@ -31,7 +31,7 @@ export async function updateCustomerProfile(
   const set = profileFieldsToSet(fields);
   if (Object.keys(set).length > 0) {
     const updated = await deps.customers
-      .findOneAndUpdate({ _id: customer._id }, { $set: set }, { new: true })
+      .findOneAndUpdate({ _id: customer._id }, { $set: set }, { returnDocument: 'after' })
       .lean();
     if (!updated) throw accountNotFound();
     customer = updated;

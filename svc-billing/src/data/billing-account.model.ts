@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import type { consentRecord } from '@onvelope/contracts';
 import type { TrialNoticeKind } from '../domain/billing-notices.js';
@@ -101,5 +102,4 @@ const billingAccountSchema = new Schema<BillingAccountDocument>(
 
 export type BillingAccountModel = Model<BillingAccountDocument>;
 export const billingAccountModel = (db: Connection): BillingAccountModel =>
-  (db.models.BillingAccount as BillingAccountModel | undefined) ??
-  db.model('BillingAccount', billingAccountSchema);
+  registeredModel(db, 'BillingAccount', billingAccountSchema);

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { PlanId } from '../domain/subscription-state.js';
 
 /** A checkout svc-billing started: whose it is, what it sells, and where it returns to. */
@@ -33,5 +34,4 @@ const checkoutSessionSchema = new Schema<CheckoutSessionDocument>(
 
 export type CheckoutSessionModel = Model<CheckoutSessionDocument>;
 export const checkoutSessionModel = (db: Connection): CheckoutSessionModel =>
-  (db.models.CheckoutSession as CheckoutSessionModel | undefined) ??
-  db.model('CheckoutSession', checkoutSessionSchema);
+  registeredModel(db, 'CheckoutSession', checkoutSessionSchema);

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 
 /** A customer-portal visit svc-billing opened (kept for the local portal page). */
 export interface PortalSessionDocument {
@@ -21,5 +22,4 @@ const portalSessionSchema = new Schema<PortalSessionDocument>(
 
 export type PortalSessionModel = Model<PortalSessionDocument>;
 export const portalSessionModel = (db: Connection): PortalSessionModel =>
-  (db.models.PortalSession as PortalSessionModel | undefined) ??
-  db.model('PortalSession', portalSessionSchema);
+  registeredModel(db, 'PortalSession', portalSessionSchema);

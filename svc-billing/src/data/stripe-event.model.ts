@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 
 /** A Stripe event handled once: a replay of the same id changes nothing. */
 export interface StripeEventDocument {
@@ -21,5 +22,4 @@ const stripeEventSchema = new Schema<StripeEventDocument>(
 
 export type StripeEventModel = Model<StripeEventDocument>;
 export const stripeEventModel = (db: Connection): StripeEventModel =>
-  (db.models.StripeEvent as StripeEventModel | undefined) ??
-  db.model('StripeEvent', stripeEventSchema);
+  registeredModel(db, 'StripeEvent', stripeEventSchema);

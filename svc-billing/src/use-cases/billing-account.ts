@@ -28,7 +28,7 @@ export async function billingAccountOf(
           updatedAt: now,
         },
       },
-      { upsert: true, new: true },
+      { upsert: true, returnDocument: 'after' },
     )
     .lean<BillingAccountDocument>();
   if (!account) throw new Error(`billing account ${accountId} could not be made`);
@@ -50,7 +50,7 @@ export async function stripeCustomerOf(
     .findOneAndUpdate(
       { _id: account._id, stripeCustomerId: null },
       { $set: { stripeCustomerId: created, updatedAt: deps.now() } },
-      { new: true },
+      { returnDocument: 'after' },
     )
     .lean<BillingAccountDocument>();
   if (kept?.stripeCustomerId) return kept.stripeCustomerId;

@@ -80,7 +80,7 @@ export async function changeAccount(
           $set: { ...update, updatedAt: deps.now(), pendingPublish: true },
           $inc: { version: 1 },
         },
-        { new: true },
+        { returnDocument: 'after' },
       )
       .lean<BillingAccountDocument>();
     if (saved) {

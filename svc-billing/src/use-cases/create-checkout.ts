@@ -109,7 +109,7 @@ async function replaceOpenCheckout(deps: BillingDeps, accountId: string, session
     .findOneAndUpdate(
       { _id: accountId },
       { $set: { openCheckoutId: sessionId, updatedAt: deps.now() } },
-      { new: false },
+      { returnDocument: 'before' },
     )
     .lean<BillingAccountDocument>();
   const replaced = before?.openCheckoutId;

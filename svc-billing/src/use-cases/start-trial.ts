@@ -68,7 +68,7 @@ async function trialOnExistingAccount(
         $push: { consents: { $each: fresh.consents } },
         $inc: { version: 1 },
       },
-      { new: true },
+      { returnDocument: 'after' },
     )
     .lean<BillingAccountDocument>();
   if (started) return started;

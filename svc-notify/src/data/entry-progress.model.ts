@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 
 /**
  * How far svc-notify has followed one order: the newest change version applied and the furthest
@@ -32,5 +33,4 @@ export const entryProgressKey = (accountId: string, entryId: string) => `${accou
 export type EntryProgressModel = Model<EntryProgressDocument>;
 
 export const entryProgressModel = (db: Connection): EntryProgressModel =>
-  (db.models.EntryProgress as EntryProgressModel | undefined) ??
-  db.model('EntryProgress', entryProgressSchema);
+  registeredModel(db, 'EntryProgress', entryProgressSchema);

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import {
   buyerQueryDeliveries,
   type BuyerQueryDelivery,
@@ -42,5 +43,4 @@ const settingsSchema = new Schema<NotificationSettingsDocument>(
 export type NotificationSettingsModel = Model<NotificationSettingsDocument>;
 
 export const notificationSettingsModel = (db: Connection): NotificationSettingsModel =>
-  (db.models.NotificationSettings as NotificationSettingsModel | undefined) ??
-  db.model('NotificationSettings', settingsSchema);
+  registeredModel(db, 'NotificationSettings', settingsSchema);

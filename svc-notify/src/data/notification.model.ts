@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import {
   notificationMilestones,
   notificationReasons,
@@ -185,5 +186,4 @@ export const untriedDelivery = (now: Date, nextAttemptAt: Date | null) => ({
 });
 
 export const notificationModel = (db: Connection): NotificationModel =>
-  (db.models.Notification as NotificationModel | undefined) ??
-  db.model('Notification', notificationSchema);
+  registeredModel(db, 'Notification', notificationSchema);

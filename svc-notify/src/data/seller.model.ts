@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 
 /**
  * What svc-notify knows of a seller account, from svc-auth's events (`sellerProfileChanged`,
@@ -32,4 +33,4 @@ const sellerSchema = new Schema<SellerDocument>(
 export type SellerModel = Model<SellerDocument>;
 
 export const sellerModel = (db: Connection): SellerModel =>
-  (db.models.Seller as SellerModel | undefined) ?? db.model('Seller', sellerSchema);
+  registeredModel(db, 'Seller', sellerSchema);

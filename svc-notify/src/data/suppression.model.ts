@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import { suppressionReasons } from '@onvelope/contracts';
 
 /** A buyer address one seller's mails never go to again (unsubscribed, or refused for good). */
@@ -27,5 +28,4 @@ suppressionSchema.index({ accountId: 1, createdAt: -1 });
 export type SuppressionModel = Model<SuppressionDocument>;
 
 export const suppressionModel = (db: Connection): SuppressionModel =>
-  (db.models.Suppression as SuppressionModel | undefined) ??
-  db.model('Suppression', suppressionSchema);
+  registeredModel(db, 'Suppression', suppressionSchema);

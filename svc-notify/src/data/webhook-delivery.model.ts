@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import {
   webhookDeliveryReasons,
   webhookDeliveryStates,
@@ -90,5 +91,4 @@ webhookDeliverySchema.index({ accountId: 1, state: 1, nextAttemptAt: 1 });
 export type WebhookDeliveryModel = Model<WebhookDeliveryDocument>;
 
 export const webhookDeliveryModel = (db: Connection): WebhookDeliveryModel =>
-  (db.models.WebhookDelivery as WebhookDeliveryModel | undefined) ??
-  db.model('WebhookDelivery', webhookDeliverySchema);
+  registeredModel(db, 'WebhookDelivery', webhookDeliverySchema);

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import {
   webhookDisabledReasons,
   webhookEndpointStates,
@@ -60,5 +61,4 @@ webhookEndpointSchema.index({ secretsKeyId: 1 });
 export type WebhookEndpointModel = Model<WebhookEndpointDocument>;
 
 export const webhookEndpointModel = (db: Connection): WebhookEndpointModel =>
-  (db.models.WebhookEndpoint as WebhookEndpointModel | undefined) ??
-  db.model('WebhookEndpoint', webhookEndpointSchema);
+  registeredModel(db, 'WebhookEndpoint', webhookEndpointSchema);

@@ -1,4 +1,4 @@
-import type { FilterQuery, Model, UpdateQuery } from 'mongoose';
+import type { QueryFilter, Model, UpdateQuery } from 'mongoose';
 
 export interface BatchedUpdatesOptions {
   /** Updates written at once at the most: one batch is written as soon as it has this many. */
@@ -19,7 +19,7 @@ export interface BatchedUpdatesOptions {
  */
 export function batchedUpdates<Doc>(model: Model<Doc>, options: BatchedUpdatesOptions) {
   let pending: {
-    filter: FilterQuery<Doc>;
+    filter: QueryFilter<Doc>;
     update: UpdateQuery<Doc>;
     done: (error?: unknown) => void;
   }[] = [];
@@ -40,7 +40,7 @@ export function batchedUpdates<Doc>(model: Model<Doc>, options: BatchedUpdatesOp
     }
   }
 
-  return (filter: FilterQuery<Doc>, update: UpdateQuery<Doc>) =>
+  return (filter: QueryFilter<Doc>, update: UpdateQuery<Doc>) =>
     new Promise<void>((resolve, reject) => {
       pending.push({
         filter,

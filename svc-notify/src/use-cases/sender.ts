@@ -61,7 +61,7 @@ export function startSender(deps: SenderDeps): LeasedWorker {
             updatedAt: now,
           },
         },
-        { sort: { nextAttemptAt: 1 }, new: true },
+        { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
       )
       .lean();
   };

@@ -171,7 +171,7 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
           failingSince: { $lte: threshold },
         },
         { $set: { state: 'disabled', disabledReason: 'failing', disabledAt: now, updatedAt: now } },
-        { new: true },
+        { returnDocument: 'after' },
       )
       .lean<WebhookEndpointDocument>();
     if (!disabled?.failingSince) return;

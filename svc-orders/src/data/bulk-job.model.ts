@@ -1,5 +1,6 @@
 import type mongoose from 'mongoose';
 import { Schema, type InferSchemaType, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { BulkJob } from '@onvelope/contracts';
 
 /**
@@ -54,7 +55,7 @@ export type BulkJobDocument = InferSchemaType<typeof bulkJobSchema> & {
 };
 
 export function bulkJobModel(db: mongoose.Connection): Model<BulkJobDocument> {
-  return (db.models.BulkJob ?? db.model('BulkJob', bulkJobSchema)) as Model<BulkJobDocument>;
+  return registeredModel<BulkJobDocument>(db, 'BulkJob', bulkJobSchema);
 }
 
 /**
@@ -80,8 +81,7 @@ export type BulkOutcomeDocument = InferSchemaType<typeof bulkOutcomeSchema> & {
 };
 
 export function bulkOutcomeModel(db: mongoose.Connection): Model<BulkOutcomeDocument> {
-  return (db.models.BulkOutcome ??
-    db.model('BulkOutcome', bulkOutcomeSchema)) as Model<BulkOutcomeDocument>;
+  return registeredModel<BulkOutcomeDocument>(db, 'BulkOutcome', bulkOutcomeSchema);
 }
 
 export function toBulkJob(doc: BulkJobDocument): BulkJob {

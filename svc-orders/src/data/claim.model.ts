@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 
 /**
  * A buyer's claim on an order (spec 001 §3 "Claimed order"): a link to the live order by its id,
@@ -33,5 +34,4 @@ claimSchema.index({ customerId: 1, claimedAt: -1 });
 claimSchema.index({ customerId: 1, orderNumber: 1 });
 
 export type ClaimModel = Model<ClaimDocument>;
-export const claimModel = (db: Connection): ClaimModel =>
-  (db.models.Claim as ClaimModel | undefined) ?? db.model('Claim', claimSchema);
+export const claimModel = (db: Connection): ClaimModel => registeredModel(db, 'Claim', claimSchema);

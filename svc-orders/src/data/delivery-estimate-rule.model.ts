@@ -1,7 +1,7 @@
 import type mongoose from 'mongoose';
 import { Schema, type InferSchemaType, type Model } from 'mongoose';
 import { defaultDeliveryEstimateRule, type DeliveryEstimateRule } from '@onvelope/contracts';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount, registeredModel } from '@onvelope/service-kit';
 
 /** A seller's own delivery estimate (issue 33): one document an account, saved whole. */
 const deliveryEstimateRuleSchema = new Schema(
@@ -30,11 +30,11 @@ export type DeliveryEstimateRuleDocument = InferSchemaType<typeof deliveryEstima
 export function deliveryEstimateRuleModel(
   db: mongoose.Connection,
 ): Model<DeliveryEstimateRuleDocument> {
-  return (db.models.DeliveryEstimateRule ??
-    db.model(
-      'DeliveryEstimateRule',
-      deliveryEstimateRuleSchema,
-    )) as Model<DeliveryEstimateRuleDocument>;
+  return registeredModel<DeliveryEstimateRuleDocument>(
+    db,
+    'DeliveryEstimateRule',
+    deliveryEstimateRuleSchema,
+  );
 }
 
 /** The seller's saved rule, or the defaults (`saved: false`) while they have saved none. */

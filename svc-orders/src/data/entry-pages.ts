@@ -1,4 +1,4 @@
-import { Types, type FilterQuery } from 'mongoose';
+import { Types, type QueryFilter } from 'mongoose';
 import { z } from 'zod';
 import {
   trackingEntrySortFields,
@@ -10,7 +10,7 @@ import { shippedStatuses, type TrackingEntryDocument } from './tracking-entry.mo
 
 type ListQuery = z.infer<typeof listTrackingEntriesQuery>;
 type SortField = (typeof trackingEntrySortFields)[number];
-type Filter = FilterQuery<TrackingEntryDocument>;
+type Filter = QueryFilter<TrackingEntryDocument>;
 type SortValue = string | Date | null;
 
 /** The statuses the hide-shipped toggle keeps: every status of the contracts but shipped and delivered. */

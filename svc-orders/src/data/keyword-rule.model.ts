@@ -8,7 +8,7 @@ import {
   ruleMatchModes,
   type KeywordRule,
 } from '@onvelope/contracts';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount, registeredModel } from '@onvelope/service-kit';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 
 /**
@@ -55,8 +55,7 @@ export type KeywordRuleDocument = InferSchemaType<typeof keywordRuleSchema> & {
 };
 
 export function keywordRuleModel(db: mongoose.Connection): Model<KeywordRuleDocument> {
-  return (db.models.KeywordRule ??
-    db.model('KeywordRule', keywordRuleSchema)) as Model<KeywordRuleDocument>;
+  return registeredModel<KeywordRuleDocument>(db, 'KeywordRule', keywordRuleSchema);
 }
 
 export const ruleOrder = { createdAt: 1, _id: 1 } as const;

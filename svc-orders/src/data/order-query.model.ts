@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import { orderQueryStatuses, type orderQuery } from '@onvelope/contracts';
 import type { OrderQueryStatus } from '../domain/order-query-status.js';
@@ -79,7 +80,7 @@ orderQuerySchema.index({ 'replies.noticePending': 1, updatedAt: 1 });
 
 export type OrderQueryModel = Model<OrderQueryDocument>;
 export const orderQueryModel = (db: Connection): OrderQueryModel =>
-  (db.models.OrderQuery as OrderQueryModel | undefined) ?? db.model('OrderQuery', orderQuerySchema);
+  registeredModel(db, 'OrderQuery', orderQuerySchema);
 
 export function toOrderQuery(doc: OrderQueryDocument): z.infer<typeof orderQuery> {
   return {

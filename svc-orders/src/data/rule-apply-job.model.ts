@@ -1,5 +1,6 @@
 import type mongoose from 'mongoose';
 import { Schema, type InferSchemaType, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { RuleApplyJob } from '@onvelope/contracts';
 
 /**
@@ -32,8 +33,7 @@ export type RuleApplyJobDocument = InferSchemaType<typeof ruleApplyJobSchema> & 
 };
 
 export function ruleApplyJobModel(db: mongoose.Connection): Model<RuleApplyJobDocument> {
-  return (db.models.RuleApplyJob ??
-    db.model('RuleApplyJob', ruleApplyJobSchema)) as Model<RuleApplyJobDocument>;
+  return registeredModel<RuleApplyJobDocument>(db, 'RuleApplyJob', ruleApplyJobSchema);
 }
 
 export function toRuleApplyJob(doc: RuleApplyJobDocument): RuleApplyJob {

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import mongoose, {
   type AnyBulkWriteOperation,
   type Connection,
-  type FilterQuery,
+  type QueryFilter,
   type Model,
   type mongo,
   type Types,
@@ -254,7 +254,7 @@ export class TrackingEntryWriter {
     orderNumber: string,
     $set: Record<string, unknown>,
     now: Date,
-    filter: FilterQuery<TrackingEntryDocument> = { orderNumber },
+    filter: QueryFilter<TrackingEntryDocument> = { orderNumber },
     history: HistoryPush = {},
   ): AnyBulkWriteOperation {
     const { _id, version, ...fresh } = this.newEntry(orderNumber, {}, now);
@@ -438,7 +438,7 @@ export class TrackingEntryWriter {
    * before they go, and the relay announces those that are gone.
    */
   async deleteWhere(
-    filter: FilterQuery<TrackingEntryDocument>,
+    filter: QueryFilter<TrackingEntryDocument>,
     batchSize = 1_000,
   ): Promise<number> {
     const cursor = this.scoped

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import {
   carrierStatuses,
   orderSources,
@@ -197,8 +198,7 @@ export type TrackingEntryDocument = Omit<
 
 /** The model on a service's own connection (each service owns its database). */
 export function trackingEntryModel(db: Connection): Model<TrackingEntryDocument> {
-  return (db.models.TrackingEntry ??
-    db.model('TrackingEntry', trackingEntrySchema)) as Model<TrackingEntryDocument>;
+  return registeredModel<TrackingEntryDocument>(db, 'TrackingEntry', trackingEntrySchema);
 }
 
 /** The unique key of a store-front order: set it whenever `externalId` is set. */

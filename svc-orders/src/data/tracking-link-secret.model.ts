@@ -1,4 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 
 /** The secret a seller's tracking links are signed with; `_id` is the seller's account. */
 export interface TrackingLinkSecretDocument {
@@ -18,5 +19,4 @@ const trackingLinkSecretSchema = new Schema<TrackingLinkSecretDocument>(
 
 export type TrackingLinkSecretModel = Model<TrackingLinkSecretDocument>;
 export const trackingLinkSecretModel = (db: Connection): TrackingLinkSecretModel =>
-  (db.models.TrackingLinkSecret as TrackingLinkSecretModel | undefined) ??
-  db.model('TrackingLinkSecret', trackingLinkSecretSchema);
+  registeredModel(db, 'TrackingLinkSecret', trackingLinkSecretSchema);

@@ -1,4 +1,4 @@
-import type { FilterQuery, SortOrder } from 'mongoose';
+import type { QueryFilter, SortOrder } from 'mongoose';
 import type { reportFilters, reportSortFields } from '@onvelope/contracts';
 import type { z } from 'zod';
 import { countryCodesMatching, countryNamesOf } from './countries.js';
@@ -76,7 +76,7 @@ function countryPatternOf(text: string) {
  *   stored a name);
  * - status: one status; '' and 'all' mean any.
  */
-export function reportQueryOf(filters: ReportFilters): FilterQuery<unknown> {
+export function reportQueryOf(filters: ReportFilters): QueryFilter<unknown> {
   const query: Record<string, unknown> = {};
 
   const orderNumber = filters.orderNumber?.replace(/^#/, '');

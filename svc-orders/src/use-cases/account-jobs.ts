@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FilterQuery, Model, Types, UpdateQuery } from 'mongoose';
+import type { QueryFilter, Model, Types, UpdateQuery } from 'mongoose';
 import { insertUnlessHeld, type Logger } from '@onvelope/service-kit';
 
 /** A running job that has not reported for this long lost its instance (a restart, a crash). */
@@ -133,7 +133,7 @@ export function accountJobRunner<D extends AccountJobDocument>(
               status: 'running',
             })
           ).toObject() as unknown as D,
-        () => model.findOne({ runningKey: accountId } as FilterQuery<D>).lean<D>(),
+        () => model.findOne({ runningKey: accountId } as QueryFilter<D>).lean<D>(),
       );
       if (inserted) run(record, leaseToken);
       return { job: record, inserted };
@@ -155,9 +155,9 @@ export function accountJobRunner<D extends AccountJobDocument>(
         const leaseToken = randomUUID();
         const job = await model
           .findOneAndUpdate(
-            { status: 'running', updatedAt: { $lt: staleBefore() } } as FilterQuery<D>,
+            { status: 'running', updatedAt: { $lt: staleBefore() } } as QueryFilter<D>,
             { $set: { leaseToken } },
-            { new: true },
+            { returnDocument: 'after' },
           )
           .lean<D>();
         if (!job) break;

@@ -1,4 +1,4 @@
-import type { FilterQuery, Model } from 'mongoose';
+import type { QueryFilter, Model } from 'mongoose';
 import type {
   listTrackingEntriesQuery,
   listTrackingEntriesResponse,
@@ -119,7 +119,7 @@ export async function summariseTrackingEntries(
 export function searchFilterOf(
   q: string,
   status: SearchQuery['status'],
-): FilterQuery<TrackingEntryDocument> | null {
+): QueryFilter<TrackingEntryDocument> | null {
   const pattern = searchPatternOf(q);
   if (!pattern) return null;
   return {

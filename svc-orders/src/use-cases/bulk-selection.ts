@@ -1,4 +1,4 @@
-import type { Connection, FilterQuery, Types } from 'mongoose';
+import type { Connection, QueryFilter, Types } from 'mongoose';
 import type { BulkFilter, BulkSelection } from '@onvelope/contracts';
 import { forAccount } from '@onvelope/service-kit';
 import { statusFilter } from '../data/entry-pages.js';
@@ -9,7 +9,7 @@ import {
 } from '../data/tracking-entry.model.js';
 import { searchFilterOf } from './browse-tracking-entries.js';
 
-type Filter = FilterQuery<TrackingEntryDocument>;
+type Filter = QueryFilter<TrackingEntryDocument>;
 
 /** Orders a bulk action reads and works on at a time: its memory stays flat however many match. */
 export const BULK_BATCH_SIZE = 200;

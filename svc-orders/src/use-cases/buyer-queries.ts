@@ -61,7 +61,7 @@ export async function resolveQuery(deps: BuyerDeps, customerId: string, id: stri
   if (whyNotResolvable(query) === 'needs-reply') throw conflict(buyerMessages.resolveNeedsReply);
   // Replies are never taken back, so the check above still holds for this write.
   const resolved = await queries
-    .findOneAndUpdate({ _id: id }, { $set: { status: 'resolved' } }, { new: true })
+    .findOneAndUpdate({ _id: id }, { $set: { status: 'resolved' } }, { returnDocument: 'after' })
     .lean<OrderQueryDocument>();
   if (!resolved) throw notFound(queryMessages.notFound);
   return { query: toOrderQuery(resolved), message: 'Query marked as resolved successfully!' };

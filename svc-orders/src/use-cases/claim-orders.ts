@@ -133,7 +133,7 @@ export async function updateClaim(
   const claims = claimModel(deps.db);
   const claim = await (
     Object.keys(set).length
-      ? claims.findOneAndUpdate({ _id: id, customerId }, { $set: set }, { new: true })
+      ? claims.findOneAndUpdate({ _id: id, customerId }, { $set: set }, { returnDocument: 'after' })
       : claims.findOne({ _id: id, customerId })
   ).lean<ClaimDocument>();
   if (!claim) throw notFound(claimMessages.notFound);

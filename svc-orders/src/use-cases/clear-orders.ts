@@ -1,4 +1,4 @@
-import type { FilterQuery, Model } from 'mongoose';
+import type { QueryFilter, Model } from 'mongoose';
 import { trackingEntryWrites } from '../data/tracking-entry-writes.js';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 
@@ -9,7 +9,7 @@ import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 export function deleteEntries(
   model: Model<TrackingEntryDocument>,
   accountId: string,
-  filter: FilterQuery<TrackingEntryDocument>,
+  filter: QueryFilter<TrackingEntryDocument>,
 ): Promise<number> {
   return trackingEntryWrites(model, accountId).deleteWhere(filter);
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FilterQuery, Model, SortOrder } from 'mongoose';
+import type { QueryFilter, Model, SortOrder } from 'mongoose';
 import type { reportExportRequest } from '@onvelope/contracts';
 import { forAccount, HttpError, type Logger } from '@onvelope/service-kit';
 import type { z } from 'zod';
@@ -50,7 +50,7 @@ export function reportFilename(format: Format, at: Date, name = 'report'): strin
 /** Which of the seller's orders a file holds, in which order, and how its title says so. */
 export interface ExportedRows {
   /** A query on tracking entries, without the account (the repository adds it). */
-  query: FilterQuery<unknown>;
+  query: QueryFilter<unknown>;
   sort: Record<string, SortOrder>;
   /** In words, for the title of a pdf. */
   description: string;

@@ -1,4 +1,4 @@
-import type { FilterQuery, Model } from 'mongoose';
+import type { QueryFilter, Model } from 'mongoose';
 import type {
   AttentionReason,
   needsAttentionQuery,
@@ -23,7 +23,7 @@ const onItsWay = { status: { $in: ['shipped', 'partially_shipped'] } };
  */
 function reasonFilter(reason: AttentionReason, now: number, quietDays: number) {
   const quietSince = new Date(now - quietDays * DAY_MS);
-  const filters: Record<AttentionReason, FilterQuery<TrackingEntryDocument>> = {
+  const filters: Record<AttentionReason, QueryFilter<TrackingEntryDocument>> = {
     exception: { carrierStatus: { $in: ['failure', 'error', 'cancelled'] } },
     failed_attempt: { carrierStatus: 'in_transit', 'delivery.statusDetail': 'delivery_exception' },
     returned: { carrierStatus: 'return_to_sender' },

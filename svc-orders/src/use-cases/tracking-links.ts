@@ -22,7 +22,7 @@ async function secretOf(deps: Pick<BuyerDeps, 'db' | 'now'>, accountId: string):
       .findOneAndUpdate(
         { _id: accountId },
         { $setOnInsert: { secret: newSecret(), createdAt: deps.now() } },
-        { upsert: true, new: true },
+        { upsert: true, returnDocument: 'after' },
       )
       .lean();
   const stored = await upsert().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import type { Connection, QueryFilter } from 'mongoose';
 import type { RequestOf, ReplyOf, upsertStoreFrontOrders } from '@onvelope/contracts';
 import { forAccount, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
@@ -237,7 +237,7 @@ export async function saveStoreFrontOrders(
   return counts;
 }
 
-const storeFrontFilter = (connectionId: string | null) => ({
+const storeFrontFilter = (connectionId: string | null): QueryFilter<TrackingEntryDocument> => ({
   source: STORE_FRONT_SOURCE,
   ...(connectionId ? { connectionId } : {}),
 });

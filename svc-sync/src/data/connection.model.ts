@@ -1,4 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 import type { z } from 'zod';
 import type { storeFrontConnection } from '@onvelope/contracts';
 
@@ -51,8 +52,7 @@ export type ConnectionDocument = InferSchemaType<typeof connectionSchema> & {
 };
 
 export function connectionModel(db: Connection): Model<ConnectionDocument> {
-  return (db.models.StoreFrontConnection ??
-    db.model('StoreFrontConnection', connectionSchema)) as Model<ConnectionDocument>;
+  return registeredModel<ConnectionDocument>(db, 'StoreFrontConnection', connectionSchema);
 }
 
 export function toStoreFrontConnection(

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 
 export const shipmentTrackerStates = ['pending', 'registered', 'refused'] as const;
 
@@ -55,6 +56,5 @@ export const shipmentKeyOf = (accountId: string, entryId: string, trackingNumber
   JSON.stringify([accountId, entryId, trackingNumber]);
 
 export function shipmentTrackerModel(db: Connection): Model<ShipmentTrackerDocument> {
-  return (db.models.ShipmentTracker ??
-    db.model('ShipmentTracker', shipmentTrackerSchema)) as Model<ShipmentTrackerDocument>;
+  return registeredModel<ShipmentTrackerDocument>(db, 'ShipmentTracker', shipmentTrackerSchema);
 }

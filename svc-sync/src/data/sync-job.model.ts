@@ -1,4 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
+import { registeredModel } from '@onvelope/service-kit';
 
 export const syncJobKinds = ['full', 'incremental'] as const;
 export const syncJobStatuses = ['queued', 'running', 'completed', 'failed'] as const;
@@ -86,7 +87,7 @@ export type SyncJobDocument = Omit<Stored, 'cursor' | 'progress' | 'lease' | 'ti
 };
 
 export function syncJobModel(db: Connection): Model<SyncJobDocument> {
-  return (db.models.SyncJob ?? db.model('SyncJob', syncJobSchema)) as Model<SyncJobDocument>;
+  return registeredModel<SyncJobDocument>(db, 'SyncJob', syncJobSchema);
 }
 
 export const isUnfinished = (job: Pick<SyncJobDocument, 'status'>) =>

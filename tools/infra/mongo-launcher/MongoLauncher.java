@@ -12,6 +12,7 @@ public class MongoLauncher {
   public static void main(String[] args) throws Exception {
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
     MongoBackend backend = args.length > 1 ? new IndexedH2Backend(args[1]) : new IndexedMemoryBackend();
+    backend.version(ReportedVersion.MONGO_4_4);
     MongoServer server = new MongoServer(backend);
     server.bind("127.0.0.1", port);
     InetSocketAddress address = server.getLocalAddress();
