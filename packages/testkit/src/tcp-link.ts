@@ -16,6 +16,12 @@ export interface TcpLink {
    * never hears so, the worst moment for a write to be cut. Resolves once cut.
    */
   cutBeforeAnswerTo(isRequest: (sent: Buffer) => boolean): Promise<void>;
+  /**
+   * Cuts the link the moment a client sends a request that `isRequest` picks (given what it sent
+   * since its last answer), before the server receives it whole: a cut at a known point between two
+   * requests. Resolves once cut.
+   */
+  cutInsteadOf(isRequest: (sent: Buffer) => boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,7 +38,12 @@ export async function startTcpLink(serverUrl: string): Promise<TcpLink> {
   const target = new URL(serverUrl);
   const sockets = new Set<Socket>();
   let up = true;
-  let armed: { isRequest: (sent: Buffer) => boolean; done: () => void } | undefined;
+  interface Trigger {
+    isRequest: (sent: Buffer) => boolean;
+    done: () => void;
+  }
+  let armed: Trigger | undefined;
+  let armedRequest: Trigger | undefined;
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -63,10 +74,18 @@ export async function startTcpLink(serverUrl: string): Promise<TcpLink> {
     upstream.on('error', () => client.destroy());
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
-    // What the client sent since its last answer, kept only while a cut waits for its request.
+    // What the client sent since its last answer, kept only while a cut waits for a request.
     let sent: Buffer[] = [];
     forward(client, upstream, (chunk) => {
-      if (armed) sent.push(chunk);
+      if (!armed && !armedRequest) return true;
+      sent.push(chunk);
+      const trigger = armedRequest;
+      if (trigger && trigger.isRequest(Buffer.concat(sent))) {
+        armedRequest = undefined;
+        cut();
+        trigger.done();
+        return false;
+      }
       return true;
     });
     forward(upstream, client, () => {
@@ -97,9 +116,14 @@ export async function startTcpLink(serverUrl: string): Promise<TcpLink> {
       new Promise<void>((resolve) => {
         armed = { isRequest, done: resolve };
       }),
+    cutInsteadOf: (isRequest) =>
+      new Promise<void>((resolve) => {
+        armedRequest = { isRequest, done: resolve };
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         armed = undefined;
+        armedRequest = undefined;
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
