@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
@@ -32,6 +33,12 @@ export default defineConfig({
           exclude: [...ignored, '**/e2e/**', '**/*.e2e.test.ts'],
           // Each file starts on an empty NATS account (what earlier files of its worker left is gone).
           setupFiles: ['./packages/testkit/src/fresh-nats-account.ts'],
+          // Vitest's default keeps a core for itself (one worker on a two-core machine), but the main
+          // process only collects results while a worker waits on its servers: one worker a core ran
+          // svc-auth, svc-billing and svc-analytics (45 files) in 98 s instead of 156 s.
+          maxWorkers: availableParallelism(),
+          // Different worker counts cannot share a group: the browser files run after these.
+          sequence: { groupOrder: 0 },
           // Service tests boot real services against real servers on a shared two-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -52,6 +59,7 @@ export default defineConfig({
           fileParallelism: false,
           isolate: false,
           maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
