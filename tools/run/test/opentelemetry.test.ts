@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJaeger, type RunningJaeger } from '@onvelope/infra';
+import { createSeller } from '../src/accounts.js';
 import { startSystem, type RunningSystem } from '../src/index.js';
 
 // Issue 36: with OTEL_EXPORTER_OTLP_ENDPOINT set, every app exports its spans over OTLP, and one
@@ -88,36 +89,6 @@ describe('OpenTelemetry traces', () => {
     return text ? (JSON.parse(text) as unknown) : undefined;
   }
 
-  /** A verified, onboarded seller made through the gateway; answers its token. */
-  async function createSeller(): Promise<string> {
-    const email = `otel-${Date.now().toString(36)}@shop.test`;
-    const since = new Date();
-    const post = (path: string, body: unknown, token?: string) =>
-      call(path, { method: 'POST', body: JSON.stringify(body), ...(token ? { token } : {}) });
-    await post('/auth/signup', { email, password: 'correct-horse-1' });
-    const mail = await system.mail.waitForMail(email, { since, timeoutMs: 20_000 });
-    const code = /^(\d{6})\r?$/m.exec(mail.raw)?.[1];
-    const { token } = (await post('/auth/verify-code', { email, code })) as { token: string };
-    await post(
-      '/auth/complete-onboarding',
-      {
-        selectedPlan: 'pro_monthly',
-        agreeToTrialTerms: true,
-        agreeToPaymentTerms: true,
-        consent: {
-          agreed: true,
-          termsUrl: '/terms',
-          privacyUrl: '/privacy',
-          termsVersion: '2025-10-02',
-          consentTimestamp: new Date().toISOString(),
-          consentIp: 'otel-test',
-        },
-      },
-      token,
-    );
-    return token;
-  }
-
   /** Asks Jaeger for the trace until `complete` accepts it (spans arrive in batches, per app). */
   async function traceWhen(traceId: string, complete: (spans: Span[]) => boolean) {
     const until = Date.now() + 60_000;
@@ -139,7 +110,7 @@ describe('OpenTelemetry traces', () => {
   }
 
   it('follows a shipped order from the gateway through svc-orders and NATS into svc-analytics as one trace', async () => {
-    const token = await createSeller();
+    const { token } = await createSeller(system, { onboarded: true });
     const form = new FormData();
     form.append(
       'csvFile',
