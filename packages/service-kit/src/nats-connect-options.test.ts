@@ -16,4 +16,15 @@ describe('natsConnectOptions', () => {
     });
     expect(natsConnectOptions('127.0.0.1:4222')).toEqual({ servers: '127.0.0.1:4222' });
   });
+
+  it('splits the seeds of a cluster into a list, with their credentials taken out', () => {
+    expect(natsConnectOptions('nats://127.0.0.1:4222, nats://127.0.0.1:4223,')).toEqual({
+      servers: ['nats://127.0.0.1:4222', 'nats://127.0.0.1:4223'],
+    });
+    expect(natsConnectOptions('nats://w1:pw@127.0.0.1:4222,nats://w1:pw@127.0.0.1:4223')).toEqual({
+      servers: ['nats://127.0.0.1:4222', 'nats://127.0.0.1:4223'],
+      user: 'w1',
+      pass: 'pw',
+    });
+  });
 });

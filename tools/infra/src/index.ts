@@ -14,6 +14,7 @@ export const NATS_SERVER_VERSION = NATS_SERVER.version;
 export const STRIPE_MOCK_VERSION = STRIPE_MOCK.version;
 export const JAEGER_VERSION = JAEGER.version;
 export { startJaeger, type RunningJaeger } from './jaeger.js';
+export { startNatsCluster, type NatsNode, type RunningNatsCluster } from './nats-cluster.js';
 
 export type InfraPart = 'mongo' | 'nats' | 'stripeMock';
 
