@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import {
   createRouteMatcher,
+  previewNotificationPage,
   routeTable,
   type HttpMethod,
   type RouteContract,
@@ -27,6 +28,13 @@ export interface ApiRoutingOptions {
 }
 
 const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Routes whose service sends the page's own Content-Security-Policy and X-Frame-Options, passed
+ * through: svc-notify's message preview, whose inline e-mail styles the site's `style-src 'self'`
+ * refuses and which the seller's settings frame. Every other answer keeps the gateway's.
+ */
+const routesWithOwnPagePolicy = new Set([previewNotificationPage.path]);
 
 export const isApiPath = (path: string) => path.startsWith('/api/') || path.startsWith('/auth/');
 
@@ -84,7 +92,11 @@ export function apiRouting(options: ApiRoutingOptions): Middleware {
         : options.proxy;
     await proxyToService(
       ctx,
-      { service: route.service, baseUrl: options.services[route.service] },
+      {
+        service: route.service,
+        baseUrl: options.services[route.service],
+        ownPagePolicy: routesWithOwnPagePolicy.has(route.path),
+      },
       proxy,
     );
   };

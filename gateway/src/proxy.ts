@@ -24,7 +24,15 @@ import { bodyTooLarge, drainUnreadBody } from './body-limit.js';
 export interface ProxyTarget {
   service: string;
   baseUrl: URL;
+  /**
+   * The service's answer carries its own Content-Security-Policy and X-Frame-Options, which are
+   * passed through. Otherwise the gateway's stay, whatever the service sent.
+   */
+  ownPagePolicy?: boolean;
 }
+
+/** The headers of the site's content and framing policy (`security-headers.ts`). */
+const pagePolicyHeaders = new Set(['content-security-policy', 'x-frame-options']);
 
 export interface ProxySettings {
   agent: Agent;
@@ -221,7 +229,9 @@ export function proxyToService(
       res.statusCode = answer.statusCode ?? 502;
       settings.onUpstreamAnswer?.(target.service, res.statusCode, elapsed());
       for (const [name, value] of Object.entries(endToEndHeaders(answer.headers))) {
-        if (value !== undefined) res.setHeader(name, value);
+        if (value === undefined) continue;
+        if (!target.ownPagePolicy && pagePolicyHeaders.has(name)) continue;
+        res.setHeader(name, value);
       }
       const compressible = shouldCompressAnswer(ctx.method, res.statusCode, answer.headers);
       if (compressible) ctx.vary('Accept-Encoding');

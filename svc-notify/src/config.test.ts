@@ -13,6 +13,18 @@ describe('svc-notify configuration', () => {
     expect(unsubscribeSecretOf(config)).not.toBe(unsubscribeSecretOf(config));
   });
 
+  it('takes the bounce intake only with the address whose tagged recipients it accepts', () => {
+    expect(() => loadConfig(configSchema, { BOUNCE_SMTP_PORT: '2525' })).toThrow(
+      /BOUNCE_ADDRESS: is required with BOUNCE_SMTP_PORT/,
+    );
+    const config = loadConfig(configSchema, {
+      BOUNCE_SMTP_PORT: '2525',
+      BOUNCE_ADDRESS: 'bounces@bounces.example.com',
+    });
+    expect(config.BOUNCE_SMTP_PORT).toBe(2525);
+    expect(loadConfig(configSchema, {}).BOUNCE_SMTP_PORT).toBeUndefined();
+  });
+
   it('requires the unsubscribe secret and the webhook secrets key in production', () => {
     const production = {
       NODE_ENV: 'production',

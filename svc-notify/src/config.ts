@@ -35,6 +35,26 @@ export const configSchema = serviceConfigSchema(
      * providers ask for. Nothing in this release reads such a mailbox.
      */
     UNSUBSCRIBE_MAILTO: z.email().optional(),
+    /**
+     * The envelope sender (Return-Path) of every message, VERP-tagged per message:
+     * `bounces@bounces.example.com` sends as `bounces+<message id>-<signature>@bounces.example.com`,
+     * so a delivery report that comes back later names its message. The domain's MX must lead to
+     * the bounce intake (`BOUNCE_SMTP_PORT`). Unset: the envelope sender is MAIL_FROM's address and
+     * reports go wherever that mailbox is.
+     */
+    BOUNCE_ADDRESS: z.email().optional(),
+    /**
+     * The bounce intake: an SMTP listener that takes delivery reports (RFC 3464) to the tagged
+     * addresses of BOUNCE_ADDRESS and refuses every other recipient. Unset: none (`0`: any free port).
+     */
+    BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+    BOUNCE_SMTP_HOST: z.string().default('0.0.0.0'),
+    /** The largest report the intake reads (a report quotes at most the message's headers). */
+    BOUNCE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1_024)
+      .default(1024 * 1024),
     /** How often the sender looks for messages due (it is also woken when one is queued). */
     SEND_EVERY_MS: ms(1_000, 10),
     /** How many messages one instance sends at once (each on its own SMTP connection). */
@@ -110,6 +130,14 @@ export const configSchema = serviceConfigSchema(
   },
 ).superRefine((config, context) => {
   requireInProduction(config, context, ['UNSUBSCRIBE_SECRET', 'WEBHOOK_SECRETS_KEY']);
+  // The intake accepts only the tagged addresses of BOUNCE_ADDRESS: without one it accepts nothing.
+  if (config.BOUNCE_SMTP_PORT !== undefined && !config.BOUNCE_ADDRESS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['BOUNCE_ADDRESS'],
+      message: 'is required with BOUNCE_SMTP_PORT',
+    });
+  }
   // A try starts only while its lease outlives it (`webhook-sender.ts`): a shorter lease starts none.
   if (config.WEBHOOK_LEASE_MS < config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS) {
     context.addIssue({

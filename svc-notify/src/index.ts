@@ -22,7 +22,10 @@ import { consumeNotifyEvents } from './events/consumers.js';
 import { consumeWebhookEvents } from './events/webhook-consumers.js';
 import { registerNotifyRoutes } from './routes/notify.routes.js';
 import { registerWebhookRoutes } from './routes/webhooks.routes.js';
+import { bounceAddressFor } from './domain/bounce-address.js';
+import { startBounceIntake, type BounceIntake } from './use-cases/bounce-intake.js';
 import { startDigestScheduler } from './use-cases/daily-digest.js';
+import { recordBounce } from './use-cases/record-bounce.js';
 import { sellerFactsReader } from './use-cases/seller-facts.js';
 import { createWebhookClient, resolveWithDns, type ResolveHost } from './use-cases/post-webhook.js';
 import { startSender } from './use-cases/sender.js';
@@ -31,6 +34,7 @@ import { startWebhookSender } from './use-cases/webhook-sender.js';
 
 export { configSchema } from './config.js';
 export { signUnsubscribeToken, verifyUnsubscribeToken } from './domain/unsubscribe-token.js';
+export { bounceAddressFor } from './domain/bounce-address.js';
 
 /**
  * What tests may replace: the clock (the daily digest's 08:00 too), the mailer, and how webhook
@@ -71,6 +75,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         ),
       );
       const unsubscribeSecret = unsubscribeSecretOf(config);
+      const bounceAddress = config.BOUNCE_ADDRESS;
       if (!config.WEBHOOK_SECRETS_KEY) {
         log.warn('WEBHOOK_SECRETS_KEY is not set: using the development key (never in production)');
       }
@@ -115,6 +120,12 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         retryMaxMs: config.SEND_RETRY_MAX_MS,
         giveUpAfterMs: config.SEND_GIVE_UP_AFTER_MS,
         addressRecheckMs: config.SELLER_ADDRESS_RECHECK_MS,
+        ...(bounceAddress
+          ? {
+              envelopeSenderOf: (id: string) =>
+                bounceAddressFor(unsubscribeSecret, bounceAddress, id),
+            }
+          : {}),
         counted: (outcome) => outcomes.inc({ outcome }),
       });
       const queued = () => sender.kick();
@@ -165,8 +176,14 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         sellers,
         sendTest: { notifications, sellers, now, perHour: config.TEST_MAILS_PER_HOUR, queued },
         unsubscribe: { secret: unsubscribeSecret, suppressions, sellers, now },
-        publicSiteUrl: config.PUBLIC_SITE_URL,
-        itemsShown: config.ITEMS_SHOWN,
+        preview: {
+          settings,
+          sellers,
+          secret: unsubscribeSecret,
+          publicSiteUrl: config.PUBLIC_SITE_URL,
+          itemsShown: config.ITEMS_SHOWN,
+          now,
+        },
         now,
       });
       registerWebhookRoutes(routes, {
@@ -181,7 +198,9 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         },
         deliveries: { endpoints, deliveries, now, queued: webhooksQueued },
       });
+      let bounceIntake: BounceIntake | null = null;
       const stopWorkers = async () => {
+        await bounceIntake?.stop();
         await webhookSender.stop();
         webhookClient.close();
         await digests.stop();
@@ -189,6 +208,21 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         await billing.stop();
         mailer.close();
       };
+      if (bounceAddress && config.BOUNCE_SMTP_PORT !== undefined) {
+        bounceIntake = await startBounceIntake({
+          port: config.BOUNCE_SMTP_PORT,
+          host: config.BOUNCE_SMTP_HOST,
+          bounceAddress,
+          secret: unsubscribeSecret,
+          maxBytes: config.BOUNCE_MAX_BYTES,
+          record: (id, bounce) =>
+            recordBounce({ notifications, suppressions, log, now }, id, bounce),
+          log,
+        }).catch(async (error: unknown) => {
+          await stopWorkers();
+          throw error;
+        });
+      }
       const consumers = await consumeNotifyEvents(nats, {
         plan: {
           notifications,

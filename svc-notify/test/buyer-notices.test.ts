@@ -123,6 +123,7 @@ describe("the seller's reply to a buyer's query, mailed by svc-notify (issue 34)
             subject: 'Re: Where is my parcel? (order #1001)',
             attempts: 1,
             lastError: null,
+            bounce: null,
             createdAt: expect.any(String),
             sentAt: expect.any(String),
           },

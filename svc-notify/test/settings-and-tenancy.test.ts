@@ -100,6 +100,45 @@ describe('a seller’s notification settings, preview, test mail and views', () 
     expect(unknown.status).toBe(400);
   });
 
+  it('serves the preview as a page of its own by a signed, short-lived address, under the message’s own policy', async () => {
+    const preview = await h.call('GET', '/api/notify/preview/problem?problem=returned', {
+      token: ann.token,
+    });
+    expect(preview.body.pageUrl).toMatch(/^\/api\/notify\/preview-page\/[^/]+$/);
+    const expiresIn = Date.parse(preview.body.pageExpiresAt) - Date.now();
+    expect(expiresIn).toBeGreaterThan(9 * 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(10 * 60_000);
+
+    // No token: a frame cannot send one. The address alone opens the same message.
+    const page = await h.call('GET', preview.body.pageUrl);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.text).toBe(preview.body.html);
+    expect(page.text).toContain('#00ff00');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`default-src 'none'`);
+    expect(policy).toContain(`style-src 'unsafe-inline'`);
+    expect(policy).toContain(`img-src https: data:`);
+    expect(policy).toContain(`frame-ancestors 'self'`);
+    expect(policy).not.toContain('script-src');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+
+    // Bob's own preview is in Bob's look, never Ann's.
+    const bobs = await h.call('GET', '/api/notify/preview/shipped', { token: bob.token });
+    const bobsPage = await h.call('GET', bobs.body.pageUrl);
+    expect(bobsPage.text).toContain('Bob’s Mugs');
+    expect(bobsPage.text).not.toContain('#00ff00');
+
+    // A changed address opens nothing.
+    const token = (preview.body.pageUrl as string).split('/').pop()!;
+    const [body, signature] = token.split('.');
+    const forged = `${body!.slice(0, -2)}AA.${signature}`;
+    expect((await h.call('GET', `/api/notify/preview-page/${forged}`)).status).toBe(404);
+    expect((await h.call('GET', '/api/notify/preview-page/not-a-token')).status).toBe(404);
+  });
+
   it('sends a test to the seller’s own address only', async () => {
     const sent = await h.call('POST', '/api/notify/test', {
       token: ann.token,

@@ -1,15 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   getNotificationSettings,
-  notificationSuppressions,
   previewNotification,
   sendTestNotification,
   updateNotificationSettings,
   type NotificationMilestone,
   type NotificationSettings,
-  type ResponseOf,
 } from '@onvelope/contracts';
-import { ApiError, failureMessage, TimeText } from '@onvelope/ui';
+import { ApiError, failureMessage } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import {
@@ -20,11 +18,11 @@ import {
   milestoneTexts,
   pickerColour,
   requestOf,
-  suppressionWhy,
   type NotificationForm,
   type NotificationFormErrors,
 } from './notification-form.js';
 import { SellerMessages } from './SellerMessages.js';
+import { SuppressedAddresses } from './SuppressedAddresses.js';
 import './notifications.css';
 
 interface NotificationsTabProps {
@@ -39,13 +37,12 @@ export const notificationTexts = {
   loadFailed: 'Failed to load notification settings',
   previewFailed: 'Failed to load the preview',
   testFailed: 'Failed to send the test e-mail',
-  suppressionsFailed: 'Failed to load the suppressed addresses',
 } as const;
 
 type Preview = { milestone: NotificationMilestone } & (
   | { state: 'loading' }
   | { state: 'failed'; text: string }
-  | { state: 'ready'; subject: string; html: string; text: string }
+  | { state: 'ready'; subject: string; pageUrl: string; text: string }
 );
 
 /** The text fields of the messages' look (the accent colour has its picker beside it). */
@@ -149,7 +146,13 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
     setPreview({ milestone, state: 'loading' });
     try {
       const answer = await merchantApi.call(previewNotification, { params: { milestone } });
-      setPreview({ milestone, state: 'ready', ...answer });
+      setPreview({
+        milestone,
+        state: 'ready',
+        subject: answer.subject,
+        pageUrl: answer.pageUrl,
+        text: answer.text,
+      });
     } catch (error) {
       if (isSessionEnd(error)) return onFailed(error, notificationTexts.previewFailed);
       setPreview({
@@ -346,12 +349,16 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
               <p className="me-notify__subject">
                 Subject: <strong data-testid="notify-preview-subject">{preview.subject}</strong>
               </p>
-              {/* An empty sandbox: the message's HTML runs no script and reaches nothing of this page. */}
+              {/*
+                The message's own page (svc-notify's signed address, under a policy that lets its
+                inline styles in: this page's own CSP would refuse them in a srcdoc frame). An
+                empty sandbox: it runs no script and reaches nothing of this page.
+              */}
               <iframe
                 className="me-notify__frame"
                 title={`Preview of the ${milestoneTexts[preview.milestone].label} message`}
                 sandbox=""
-                srcDoc={preview.html}
+                src={preview.pageUrl}
                 data-testid="notify-preview-frame"
               />
               <details className="me-notify__text">
@@ -375,64 +382,5 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
 
       <SuppressedAddresses onFailed={onFailed} />
     </div>
-  );
-}
-
-type Suppression = ResponseOf<typeof notificationSuppressions>['suppressions'][number];
-
-/** Addresses the seller's messages no longer go to, newest first. */
-function SuppressedAddresses({ onFailed }: Pick<NotificationsTabProps, 'onFailed'>) {
-  const [list, setList] = useState<Suppression[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    merchantApi.call(notificationSuppressions).then(
-      (answer) => {
-        if (live) setList(answer.suppressions);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        if (isSessionEnd(error)) onFailed(error, notificationTexts.suppressionsFailed);
-        else setFailed(failureMessage(error, notificationTexts.suppressionsFailed));
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // Once per visit of the tab.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  return (
-    <section className="me-notify__suppressions" data-testid="notify-suppressions">
-      <h3>Addresses your messages no longer go to</h3>
-      <p className="me-muted">
-        A buyer who unsubscribes, or whose mail server refuses the address, gets no more messages
-        from your store.
-      </p>
-      {failed && (
-        <p className="ov-alert ov-alert--error" role="alert">
-          {failed}
-        </p>
-      )}
-      {!list && !failed && <p role="status">Loading...</p>}
-      {list?.length === 0 && (
-        <p className="me-muted" data-testid="notify-suppressions-empty">
-          None: every buyer gets your messages.
-        </p>
-      )}
-      {list && list.length > 0 && (
-        <ul className="me-notify__list">
-          {list.map((item) => (
-            <li key={`${item.email}-${item.createdAt}`} data-testid="notify-suppression">
-              <span className="me-notify__address">{item.email}</span>
-              <span>{suppressionWhy(item)}</span>
-              <TimeText className="me-muted" value={item.createdAt} form="dateTime" />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -99,6 +99,7 @@ describe("an order's message history", () => {
     reason: null,
     attempts: 1,
     lastError: null,
+    bounce: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     sentAt: '2026-03-01T10:00:02.000Z',
   };
@@ -136,10 +137,31 @@ describe("an order's message history", () => {
     expect(line.why).toBe('Trying again (2 tries so far): 421 try later');
   });
 
-  it('explains a suppressed address with the mail server’s words when it refused', () => {
+  it('says a message bounced after it went, and notes a delay without calling it failed', () => {
+    const bounced = historyLine({
+      ...record,
+      state: 'failed',
+      reason: 'address_bounced',
+      bounce: { action: 'failed', detail: '5.1.1 user unknown' },
+    });
+    expect(bounced).toMatchObject({ state: 'Failed', why: 'Bounced: 5.1.1 user unknown' });
+    const delayed = historyLine({
+      ...record,
+      bounce: { action: 'delayed', detail: '4.4.7 delivery time expired' },
+    });
+    expect(delayed).toMatchObject({
+      state: 'Sent',
+      why: 'Delayed: 4.4.7 delivery time expired. Their mail server is still trying.',
+    });
+  });
+
+  it('explains a suppressed address with the mail server’s words when it refused or bounced', () => {
     expect(suppressionWhy({ reason: 'unsubscribed', detail: null })).toBe('The buyer unsubscribed');
     expect(suppressionWhy({ reason: 'refused', detail: '550 no such user' })).toBe(
       'Refused by their mail server: 550 no such user',
+    );
+    expect(suppressionWhy({ reason: 'bounced', detail: '5.1.1 user unknown' })).toBe(
+      'Bounced: 5.1.1 user unknown',
     );
   });
 });
@@ -151,6 +173,7 @@ describe('"Messages to you"', () => {
     reason: null,
     attempts: 1,
     lastError: null,
+    bounce: null,
     subject: 'We could not take your ONVELOPE payment',
     queryCount: null,
     createdAt: '2026-03-01T10:00:00.000Z',

@@ -8,6 +8,7 @@ import {
   type NotificationSettings,
   type NotificationState,
   type SellerMessageKind,
+  type suppressionReasons,
 } from '@onvelope/contracts';
 
 /** The form as typed: text fields as the seller left them, blank meaning "not set". */
@@ -139,6 +140,8 @@ export const reasonTexts: Record<NotificationReason, string> = {
   address_suppressed:
     'The buyer unsubscribed from your messages, or their mail server refused the address before.',
   address_refused: "The buyer's mail server refused the address. No more messages will go to it.",
+  address_bounced:
+    'The mail server accepted the message, then reported the address undeliverable. No more messages will go to it.',
   message_refused: "The buyer's mail server refused this message.",
   gave_up: 'The mail server could not be reached for 48 hours, so the message was dropped.',
   order_deleted: 'The order was deleted before the message went.',
@@ -174,12 +177,23 @@ interface MessageRecord {
   reason: NotificationReason | null;
   attempts: number;
   lastError: string | null;
+  /** A delivery report that came back after the mail server accepted it. */
+  bounce: { action: 'failed' | 'delayed'; detail: string } | null;
   createdAt: string;
   sentAt: string | null;
 }
 
-/** Why a message was not sent, or why it still waits; null when there is nothing to say. */
+/**
+ * Why a message was not sent, why it still waits, or what a later delivery report said of it;
+ * null when there is nothing to say.
+ */
 function whyOf(record: MessageRecord): string | null {
+  if (record.bounce?.action === 'failed' && record.state === 'failed') {
+    return `Bounced: ${record.bounce.detail}`;
+  }
+  if (record.bounce?.action === 'delayed' && record.state === 'sent') {
+    return `Delayed: ${record.bounce.detail}. Their mail server is still trying.`;
+  }
   if (record.state === 'queued' && record.lastError) {
     return `Trying again (${record.attempts} ${record.attempts === 1 ? 'try' : 'tries'} so far): ${record.lastError}`;
   }
@@ -232,10 +246,13 @@ export function sellerMessageLine(
 
 /** Why an address no longer gets the seller's messages. */
 export function suppressionWhy(suppression: {
-  reason: 'unsubscribed' | 'refused';
+  reason: (typeof suppressionReasons)[number];
   detail: string | null;
 }): string {
   if (suppression.reason === 'unsubscribed') return 'The buyer unsubscribed';
+  if (suppression.reason === 'bounced') {
+    return suppression.detail ? `Bounced: ${suppression.detail}` : 'Bounced';
+  }
   return suppression.detail
     ? `Refused by their mail server: ${suppression.detail}`
     : 'Refused by their mail server';

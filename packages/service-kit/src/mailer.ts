@@ -19,6 +19,11 @@ export interface MailMessage {
   headers?: Record<string, string>;
   /** `<id@host>`: the same id on every try of one message, so a receiver may drop a repeat. */
   messageId?: string;
+  /**
+   * The envelope sender (SMTP `MAIL FROM`, the Return-Path) when it is not the From address: where
+   * mail servers send a bounce report later, such as a per-message VERP address.
+   */
+  envelopeFrom?: string;
 }
 
 /** Sends a service's emails. SMTP today; a provider API could take its place. */
@@ -70,6 +75,9 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         ...(fromName ? { from: { name: fromName, address: fromAddress } } : {}),
         ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
         ...(message.messageId === undefined ? {} : { messageId: message.messageId }),
+        ...(message.envelopeFrom === undefined
+          ? {}
+          : { envelope: { from: message.envelopeFrom, to: message.to } }),
         ...(message.headers
           ? {
               headers: Object.fromEntries(

@@ -34,6 +34,14 @@ export const isSellerMessage = (doc: { kind: NotificationKind }) =>
 export const isBuyerMessage = (doc: { kind: NotificationKind }) =>
   doc.kind === 'buyer' || doc.kind === 'buyer_notice';
 
+/** A delivery report about a message, as the seller sees it (`messageBounce`). */
+export interface StoredBounce {
+  action: 'failed' | 'delayed';
+  status: string;
+  detail: string;
+  reportedAt: Date;
+}
+
 /** A notice as it was asked for (`sellerNoticeRequested`, `buyerNoticeRequested`). */
 export interface StoredNotice<Body = SellerNotice> {
   noticeId: string;
@@ -95,6 +103,11 @@ export interface NotificationDocument {
   leaseUntil: Date | null;
   leaseOwner: string | null;
   lastError: string | null;
+  /**
+   * The last delivery report that came back to the message's envelope sender (RFC 3464). Absent
+   * on messages recorded before reports were read.
+   */
+  bounce?: StoredBounce | null;
   subject: string | null;
   createdAt: Date;
   sentAt: Date | null;
@@ -129,6 +142,16 @@ const storedNoticeSchema = new Schema<StoredNotice<SellerNotice | BuyerNotice>>(
   { _id: false },
 );
 
+const bounceSchema = new Schema<StoredBounce>(
+  {
+    action: { type: String, enum: ['failed', 'delayed'], required: true },
+    status: { type: String, required: true },
+    detail: { type: String, required: true },
+    reportedAt: { type: Date, required: true },
+  },
+  { _id: false },
+);
+
 const notificationSchema = new Schema<NotificationDocument>(
   {
     accountId: { type: String, required: true },
@@ -153,6 +176,7 @@ const notificationSchema = new Schema<NotificationDocument>(
     leaseUntil: { type: Date, default: null },
     leaseOwner: { type: String, default: null },
     lastError: { type: String, default: null },
+    bounce: { type: bounceSchema, default: null },
     subject: { type: String, default: null },
     createdAt: { type: Date, required: true },
     sentAt: { type: Date, default: null },

@@ -1,24 +1,31 @@
 import type { Context } from 'koa';
 import {
   getNotificationSettings,
+  liftSuppression,
   notificationSuppressions,
   orderNotifications,
   previewNotification,
+  previewNotificationPage,
   sellerMessages,
   sendTestNotification,
   showUnsubscribe,
   unsubscribe,
   updateNotificationSettings,
 } from '@onvelope/contracts';
-import { callerOf, forAccount, type ServiceRoutes } from '@onvelope/service-kit';
-import type { NotificationModel } from '../data/notification.model.js';
+import { callerOf, forAccount, notFound, type ServiceRoutes } from '@onvelope/service-kit';
+import type { NotificationDocument, NotificationModel } from '../data/notification.model.js';
 import { sellerMessageKindOf } from '../use-cases/seller-messages.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 import type { SuppressionModel } from '../data/suppression.model.js';
-import { sampleOrder } from '../domain/message-content.js';
-import { renderMessage } from '../templates/render-message.js';
 import { unsubscribePage } from '../templates/unsubscribe-page.js';
+import { liftSuppression as lift } from '../use-cases/lift-suppression.js';
 import { settingsOf, updateSettings } from '../use-cases/notification-settings.js';
+import {
+  previewPage,
+  previewPagePolicy,
+  previewWithPage,
+  type PreviewDeps,
+} from '../use-cases/preview.js';
 import type { SellerFactsReader } from '../use-cases/seller-facts.js';
 import { sendTest, type SendTestDeps } from '../use-cases/send-test.js';
 import {
@@ -35,12 +42,15 @@ export interface NotifyRouteDeps {
   sellers: SellerFactsReader;
   sendTest: SendTestDeps;
   unsubscribe: UnsubscribeDeps;
-  publicSiteUrl: string;
-  itemsShown: number;
+  preview: PreviewDeps;
   now: () => Date;
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** The delivery report a message shows (none on messages older than reading them). */
+const bounceOf = (doc: NotificationDocument) =>
+  doc.bounce ? { ...doc.bounce, reportedAt: doc.bounce.reportedAt.toISOString() } : null;
 
 /** A browser gets the page, anything asking for JSON the JSON. */
 function answerUnsubscribe(ctx: Context, answer: UnsubscribeAnswer) {
@@ -70,29 +80,27 @@ export function registerNotifyRoutes(routes: ServiceRoutes, deps: NotifyRouteDep
     settings: await updateSettings(deps.settings, callerOf(ctx).accountId, body, deps.now()),
   }));
 
-  routes.handle(previewNotification, async (ctx, { params, query }) => {
-    const { accountId } = callerOf(ctx);
-    const [seller, settings] = await Promise.all([
-      deps.sellers.factsOf(accountId),
-      settingsOf(deps.settings, accountId),
-    ]);
-    const order = sampleOrder(deps.now());
-    const site = deps.publicSiteUrl.replace(/\/+$/, '');
-    const rendered = await renderMessage({
-      milestone: params.milestone,
-      problem: params.milestone === 'problem' ? (query.problem ?? 'failed_attempt') : null,
-      order,
-      seller: {
-        storeName: seller.storeName,
-        timeZone: seller.timeZone,
-        logoUrl: settings.logoUrl,
-        accentColor: settings.accentColor,
-      },
-      trackingUrl: `${site}/track?order=${order.orderNumber}`,
-      unsubscribeUrl: `${site}/api/notify/unsubscribe/preview`,
-      itemsShown: deps.itemsShown,
-    });
-    return { success: true as const, ...rendered };
+  routes.handle(previewNotification, async (ctx, { params, query }) => ({
+    success: true as const,
+    ...(await previewWithPage(
+      deps.preview,
+      callerOf(ctx).accountId,
+      params.milestone,
+      query.problem ?? null,
+    )),
+  }));
+
+  routes.handle(previewNotificationPage, async (ctx, { params }) => {
+    const html = await previewPage(deps.preview, params.token);
+    if (html === null) throw notFound('This preview has expired: open it again from the settings.');
+    // The message's own policy (inline styles, https images); the gateway passes it through.
+    ctx.set('Content-Security-Policy', previewPagePolicy);
+    ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    // The address stands in for the seller's token: never kept, never sent on to an image's host.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.type = 'html';
+    ctx.body = html;
   });
 
   routes.handle(sendTestNotification, async (ctx, { body }) => {
@@ -126,6 +134,7 @@ export function registerNotifyRoutes(routes: ServiceRoutes, deps: NotifyRouteDep
                 subject: doc.subject,
                 attempts: doc.attempts,
                 lastError: doc.lastError,
+                bounce: bounceOf(doc),
                 createdAt: doc.createdAt.toISOString(),
                 sentAt: iso(doc.sentAt),
               },
@@ -145,6 +154,7 @@ export function registerNotifyRoutes(routes: ServiceRoutes, deps: NotifyRouteDep
                 subject: doc.subject,
                 attempts: doc.attempts,
                 lastError: doc.lastError,
+                bounce: bounceOf(doc),
                 createdAt: doc.createdAt.toISOString(),
                 sentAt: iso(doc.sentAt),
               },
@@ -176,6 +186,7 @@ export function registerNotifyRoutes(routes: ServiceRoutes, deps: NotifyRouteDep
             subject: doc.subject,
             attempts: doc.attempts,
             lastError: doc.lastError,
+            bounce: bounceOf(doc),
             queryCount: doc.kind === 'digest' ? (doc.queryCount ?? null) : null,
             createdAt: doc.createdAt.toISOString(),
             sentAt: iso(doc.sentAt),
@@ -201,6 +212,11 @@ export function registerNotifyRoutes(routes: ServiceRoutes, deps: NotifyRouteDep
       })),
     };
   });
+
+  routes.handle(liftSuppression, async (ctx, { body }) => ({
+    success: true as const,
+    lifted: await lift(deps.suppressions, callerOf(ctx).accountId, body),
+  }));
 
   routes.handle(showUnsubscribe, async (ctx, { params }) =>
     answerUnsubscribe(ctx, await readUnsubscribe(deps.unsubscribe, params.token)),

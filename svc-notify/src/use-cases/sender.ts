@@ -18,6 +18,17 @@ import type { SellerFactsReader } from './seller-facts.js';
 import { startLeasedWorker, type LeasedQueueTiming, type LeasedWorker } from './leased-worker.js';
 import { isSuppressed, suppress } from './suppressions.js';
 
+/**
+ * A message with the envelope sender its delivery reports go back to (`envelopeFrom`). service-kit's
+ * `MailMessage` does not name that field yet, so its SMTP mailer sends MAIL_FROM's address until it
+ * hands `envelopeFrom` to nodemailer as `envelope.from` (README, "Not done yet").
+ */
+const withEnvelopeSender = (
+  message: MailMessage,
+  envelopeFrom: string | undefined,
+): MailMessage & { envelopeFrom?: string } =>
+  envelopeFrom === undefined ? message : { ...message, envelopeFrom };
+
 /** `concurrency`: messages sent at once, each waiting mostly on the mail server and MongoDB. */
 export interface SenderDeps extends LeasedQueueTiming {
   notifications: NotificationModel;
@@ -29,6 +40,8 @@ export interface SenderDeps extends LeasedQueueTiming {
   compose: ComposeDeps;
   /** How often a seller's message whose address is not known yet is looked at again. */
   addressRecheckMs: number;
+  /** The message's VERP-tagged envelope sender (`BOUNCE_ADDRESS`); absent: the mailer's own. */
+  envelopeSenderOf?: (notificationId: string) => string;
   /** Counts each outcome (sent, retried, failed, suppressed, skipped). */
   counted?: (outcome: string) => void;
 }
@@ -200,7 +213,9 @@ export function startSender(deps: SenderDeps): LeasedWorker {
         return;
       }
       subject = message.subject;
-      await deps.mailer.send(message);
+      await deps.mailer.send(
+        withEnvelopeSender(message, deps.envelopeSenderOf?.(doc._id.toString())),
+      );
     } catch (error) {
       const failure = sendFailureOf(error);
       const waitedMs = now.getTime() - firstTriedAt.getTime();

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { routeOwnedBy } from '../route.js';
 import {
+  liftSuppressionRequest,
+  liftSuppressionResponse,
   milestoneParams,
   notificationSettingsResponse,
   orderNotificationsParams,
   orderNotificationsResponse,
+  previewPageParams,
   previewQuery,
   previewResponse,
   sellerMessagesResponse,
@@ -48,6 +51,26 @@ export const previewNotification = route(
   'implied',
   'Preview a buyer notification',
   { schemas: { params: milestoneParams, query: previewQuery, response: previewResponse } },
+);
+
+/**
+ * The preview as a page for the seller's frame, by the signed, short-lived address
+ * `previewNotification` answers (a frame sends no bearer token). Its own Content-Security-Policy
+ * lets the message's inline styles and https images in and nothing else (no script, no form, no
+ * connection), framed by the site's own pages only; the gateway passes that policy through.
+ */
+export const previewNotificationPage = route(
+  'GET',
+  '/api/notify/preview-page/{token}',
+  'public',
+  'implied',
+  'A buyer notification preview as a page',
+  {
+    schemas: { params: previewPageParams },
+    description:
+      'The address comes from `GET /api/notify/preview/{milestone}` (`pageUrl`) and is good for ten minutes. 404 once it has expired or when it was not made by svc-notify.',
+    docs: { answer: { 'text/html': z.string() }, errors: [404] },
+  },
 );
 
 /** Mails a milestone's sample message to the seller's own account address. */
@@ -98,6 +121,22 @@ export const notificationSuppressions = route(
 );
 
 /**
+ * The seller lifts a suppression (the address gets their mails again). A buyer's own unsubscribe
+ * needs `buyerAsked: true` (409 without it); 404 when the address is not suppressed.
+ */
+export const liftSuppression = route(
+  'POST',
+  '/api/notify/suppressions/lift',
+  'merchant',
+  'implied',
+  'Lift a suppressed buyer address',
+  {
+    schemas: { body: liftSuppressionRequest, response: liftSuppressionResponse },
+    docs: { errors: [404, 409] },
+  },
+);
+
+/**
  * The page a buyer's "Unsubscribe" link opens: it asks (a GET never unsubscribes, since mail
  * scanners open links), and answers JSON to `Accept: application/json`.
  */
@@ -143,10 +182,12 @@ export const notifyRoutes = [
   getNotificationSettings,
   updateNotificationSettings,
   previewNotification,
+  previewNotificationPage,
   sendTestNotification,
   orderNotifications,
   sellerMessages,
   notificationSuppressions,
+  liftSuppression,
   showUnsubscribe,
   unsubscribe,
   ...webhookRoutes,

@@ -123,7 +123,17 @@ export const previewResponse = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string(),
+  /**
+   * The same message as a page of its own, for a frame (`/api/notify/preview-page/<token>`, on the
+   * API's origin): signed, for this seller and this message, good until `pageExpiresAt`. The site's
+   * Content-Security-Policy (`style-src 'self'`) would refuse every inline style of an e-mail in a
+   * `srcdoc` frame; this page carries a policy for the message alone.
+   */
+  pageUrl: z.string(),
+  pageExpiresAt: z.iso.datetime(),
 });
+
+export const previewPageParams = z.object({ token: z.string().min(1).max(1000) });
 
 export const sendTestRequest = z
   .object({
@@ -167,6 +177,11 @@ export const notificationReasons = [
   'address_suppressed',
   /** The mail server refused the address for good (5xx): suppressed from now on. */
   'address_refused',
+  /**
+   * Accepted, then reported undeliverable for good (a delivery status notification with a 5.x.x
+   * status, RFC 3464): the address is suppressed from now on.
+   */
+  'address_bounced',
   /** The mail server refused the message for good (5xx, not the address). */
   'message_refused',
   /** The mail server could not be reached for as long as a message may wait. */
@@ -183,6 +198,20 @@ export const notificationReasons = [
 ] as const;
 export type NotificationReason = (typeof notificationReasons)[number];
 
+/**
+ * A report that came back after the mail server accepted the message (RFC 3464, to the message's
+ * envelope sender): `failed` with a 5.x.x status failed the message and suppressed the address;
+ * `delayed` (or a failure with a 4.x.x status) is a note, the mail server still tries.
+ */
+export const messageBounce = z.object({
+  action: z.enum(['failed', 'delayed']),
+  /** RFC 3463: `5.1.1`. */
+  status: z.string(),
+  /** One line for the seller: `5.1.1 user unknown`, else the status and the server's words. */
+  detail: z.string(),
+  reportedAt: z.iso.datetime(),
+});
+
 /** What every kind of message shows of its delivery. */
 const messageDelivery = z.object({
   id: z.string(),
@@ -194,6 +223,8 @@ const messageDelivery = z.object({
   attempts: z.number().int().nonnegative(),
   /** The mail server's last answer when a try failed (for the seller to see why it waits). */
   lastError: z.string().nullable(),
+  /** The last delivery report about it, once one came back. */
+  bounce: messageBounce.nullable(),
   createdAt: z.iso.datetime(),
   sentAt: z.iso.datetime().nullable(),
 });
@@ -247,7 +278,11 @@ export const sellerMessagesResponse = z.object({
   messages: z.array(sellerMessageRecord),
 });
 
-export const suppressionReasons = ['unsubscribed', 'refused'] as const;
+/**
+ * Why the seller's mails no longer go to an address: the buyer unsubscribed, the mail server
+ * refused it in the SMTP answer, or reported it undeliverable later (a bounce).
+ */
+export const suppressionReasons = ['unsubscribed', 'refused', 'bounced'] as const;
 
 export const suppressionsResponse = z.object({
   success: z.literal(true),
@@ -256,12 +291,35 @@ export const suppressionsResponse = z.object({
     z.object({
       email: z.string(),
       reason: z.enum(suppressionReasons),
-      /** The mail server's words for a refusal. */
+      /** The mail server's words for a refusal or a bounce (`5.1.1 user unknown`). */
       detail: z.string().nullable(),
       createdAt: z.iso.datetime(),
     }),
   ),
 });
+
+/**
+ * The seller lifts a suppression: the address gets the seller's mails again. A refusal (the mail
+ * server's, at once or later) lifts as it is asked (the buyer fixed their mailbox, or gave the
+ * address again). A buyer's own unsubscribe lifts only with `buyerAsked: true`: the seller states
+ * that the buyer asked to hear from them again (409 without it).
+ */
+export const liftSuppressionRequest = z
+  .object({
+    email: emailField,
+    buyerAsked: z.boolean().optional(),
+  })
+  .strict();
+
+export const liftSuppressionResponse = z.object({
+  success: z.literal(true),
+  /** What was lifted. */
+  lifted: z.object({ email: z.string(), reason: z.enum(suppressionReasons) }),
+});
+
+/** The words of the 409 when a buyer's own unsubscribe is lifted without `buyerAsked`. */
+export const liftUnsubscribeNeedsBuyerAsked =
+  'This buyer unsubscribed themselves. Lift it only if they asked you to e-mail them again.';
 
 export const unsubscribeParams = z.object({ token: z.string().min(1).max(2000) });
 
