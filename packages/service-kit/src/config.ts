@@ -12,7 +12,13 @@ export const baseConfigShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGO_URL: z.string().default('mongodb://127.0.0.1:27017'),
   MONGO_DB: z.string().min(1),
+  /** One server, or the seeds of a cluster separated by commas. */
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /**
+   * How many copies of each stream a JetStream cluster keeps (3 survives a node's loss); a stream
+   * made with fewer is raised to it. 1 for a single server.
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   AUTH_JWKS_URL: z.url().default('http://127.0.0.1:4001/auth/.well-known/jwks.json'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**

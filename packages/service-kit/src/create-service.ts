@@ -107,7 +107,9 @@ export async function createService<S extends z.ZodObject>(
   };
   const db = await connectDatabase(config.MONGO_URL, config.MONGO_DB, metrics);
   opened.push(() => db.close());
-  const nats = await connectNats(config.NATS_URL, definition.name).catch(undoStart);
+  const nats = await connectNats(config.NATS_URL, definition.name, {
+    streamReplicas: config.NATS_STREAM_REPLICAS,
+  }).catch(undoStart);
   opened.push(() => nats.close());
   recordMessagingMetrics(nats, metrics);
   const revocations = await followRevocations(nats, log).catch(undoStart);

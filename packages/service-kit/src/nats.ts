@@ -61,14 +61,23 @@ function traceHeaders(traceparent: string | undefined): MsgHdrs | undefined {
  * Connects to `url`, which may carry `user:password@` (a NATS account's user), and reconnects for
  * ever when the server goes away.
  */
-export async function connectNats(url: string, name: string): Promise<NatsConnection> {
-  return connect({
+export async function connectNats(
+  url: string,
+  name: string,
+  { streamReplicas = 1 }: { streamReplicas?: number } = {},
+): Promise<NatsConnection> {
+  const nc = await connect({
     ...natsConnectOptions(url),
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,
   });
+  streamReplicasByConnection.set(nc, streamReplicas);
+  return nc;
 }
+
+/** How many copies of a stream `ensureStream` asks for on a connection (`NATS_STREAM_REPLICAS`). */
+const streamReplicasByConnection = new WeakMap<NatsConnection, number>();
 
 /** Round trip to the server; fails when the connection is closed or the server does not answer. */
 export async function pingNats(nc: NatsConnection, timeoutMs = 2_000): Promise<void> {
@@ -81,14 +90,24 @@ export async function pingNats(nc: NatsConnection, timeoutMs = 2_000): Promise<v
   ]);
 }
 
-/** Creates the stream, or widens its subjects to the contract's; safe to call from every instance. */
+/**
+ * Creates the stream, or widens its subjects to the contract's and raises its copies to the
+ * connection's `streamReplicas` (never lowers them: a process asking for fewer, such as one
+ * started without the setting, leaves a cluster's streams as they are); safe to call from every
+ * instance.
+ */
 export async function ensureStream(nc: NatsConnection, stream: StreamContract): Promise<void> {
   const jsm = await jetstreamManager(nc);
+  const replicas = streamReplicasByConnection.get(nc) ?? 1;
   try {
     const info = await jsm.streams.info(stream.name);
     const missing = stream.subjects.filter((s) => !info.config.subjects.includes(s));
-    if (missing.length) {
-      await jsm.streams.update(stream.name, { subjects: [...info.config.subjects, ...missing] });
+    const fewer = info.config.num_replicas < replicas;
+    if (missing.length || fewer) {
+      await jsm.streams.update(stream.name, {
+        subjects: [...info.config.subjects, ...missing],
+        ...(fewer ? { num_replicas: replicas } : {}),
+      });
     }
   } catch (error) {
     if (!isNotFound(error)) throw error;
@@ -96,6 +115,7 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
     await jsm.streams.add({
       name: stream.name,
       subjects: stream.subjects,
+      num_replicas: replicas,
       duplicate_window: 120e9,
       ...(stream.maxAgeSeconds ? { max_age: stream.maxAgeSeconds * 1e9 } : {}),
       ...(stream.maxMessagesPerSubject

@@ -1,7 +1,16 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { freePort, startInfra, startSmtpSink, type InfraLog, type SmtpSink } from '@onvelope/infra';
+import {
+  freePort,
+  startInfra,
+  startNatsCluster,
+  startSmtpSink,
+  type InfraLog,
+  type NatsNode,
+  type SmtpSink,
+} from '@onvelope/infra';
 import { startStoreFrontSim, type StoreFrontSim } from '@onvelope/storefront-sim';
 import { simTestApiKey, startTrackingSim, type TrackingSim } from '@onvelope/tracking-sim';
 import {
@@ -22,6 +31,7 @@ import {
   type RunningChild,
 } from './child.js';
 import { readableLogs } from './log-lines.js';
+import { startRoundRobin, type RoundRobin } from './round-robin.js';
 
 export interface SystemOptions {
   /** `built` runs each app's dist (npm start, e2e tests); `watch` runs sources and restarts on change. */
@@ -43,6 +53,17 @@ export interface SystemOptions {
    * `persistent` (npm start, npm run dev), else none (tests).
    */
   mailDir?: string | false;
+  /**
+   * Issue 40's topology: this many replicas of every service and of the gateway (default 1), each
+   * app's replicas behind a round-robin on the app's port, as a Kubernetes Service is in front of
+   * its pods.
+   */
+  replicas?: number;
+  /**
+   * Run NATS as a JetStream cluster of this many nodes (streams with as many replicas, at most 3)
+   * instead of one server. Ignored when `env` names a NATS_URL.
+   */
+  natsNodes?: number;
 }
 
 export interface RunningSystem {
@@ -57,6 +78,13 @@ export interface RunningSystem {
   storeFront: StoreFrontSim | undefined;
   /** The EasyPost simulator svc-sync tracks shipments with, unless EASYPOST_API_URL pointed elsewhere. */
   tracking: TrackingSim | undefined;
+  /**
+   * Every running app process by replica name (`svc-orders`, or `svc-orders-1`, `svc-orders-2` with
+   * `replicas`), for fault runs: a killed replica is started again as after any death.
+   */
+  processes(): Record<string, ChildProcess>;
+  /** The NATS cluster's nodes with `natsNodes` (stop one, start it again); else empty. */
+  natsNodes: NatsNode[];
   /** How many times each app died once ready (and was started again); none: an empty object. */
   deaths(): Record<string, number>;
   stop(): Promise<void>;
@@ -97,13 +125,31 @@ function command(app: BackendApp, mode: 'built' | 'watch'): { command: string; a
  */
 export async function startSystem(options: SystemOptions = {}): Promise<RunningSystem> {
   const mode = options.mode ?? 'built';
+  const replicas = options.replicas ?? 1;
+  if (!Number.isInteger(replicas) || replicas < 1)
+    throw new Error(`replicas must be a whole number from 1, not ${replicas}`);
   const sink = options.sink ?? readableLogs();
   // MONGO_URL, NATS_URL or STRIPE_MOCK_URL in `env` make the system use servers that already run
   // (the end-to-end tests hand over the ones their run started).
+  const natsCluster =
+    options.natsNodes && !options.env?.NATS_URL
+      ? await startNatsCluster({
+          nodes: options.natsNodes,
+          env: { ...process.env, ...options.env },
+          log: options.infraLog ?? ((message) => sink('infra', message)),
+        })
+      : undefined;
   const infra = await startInfra({
-    env: { ...process.env, ...options.env },
+    env: {
+      ...process.env,
+      ...options.env,
+      ...(natsCluster ? { NATS_URL: natsCluster.url } : {}),
+    },
     persistent: options.persistent ?? false,
     ...(options.infraLog ? { log: options.infraLog } : {}),
+  }).catch(async (error: unknown) => {
+    await natsCluster?.stop();
+    throw error;
   });
   // Every mail of the system (codes, buyer notifications from svc-notify) goes to the sink, which
   // prints a line for each and saves it whole, so a person trying the product can open it.
@@ -148,10 +194,18 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
   const trackingWebhookSecret = randomBytes(24).toString('base64url');
   let children: RunningChild[] = [];
   const specs: ChildSpec[] = [];
+  const fronts: RoundRobin[] = [];
   const deaths: Record<string, number> = {};
   const stop = async () => {
+    await Promise.all(fronts.map((front) => front.close()));
     await Promise.all(children.map((child) => child.stop()));
-    await Promise.all([infra.stop(), mail.stop(), storeFront?.close(), tracking?.close()]);
+    await Promise.all([
+      infra.stop(),
+      natsCluster?.stop(),
+      mail.stop(),
+      storeFront?.close(),
+      tracking?.close(),
+    ]);
   };
 
   try {
@@ -174,6 +228,9 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       PUBLIC_SITE_URL: url,
       GOOGLE_REDIRECT_URL: `${url}/auth/google/callback`,
       BIGCARTEL_REDIRECT_URL: `${url}/api/bigcartel/callback`,
+      ...(natsCluster
+        ? { NATS_STREAM_REPLICAS: String(Math.min(natsCluster.nodes.length, 3)) }
+        : {}),
       // The gateway sends it with every call, and a service believes a call's X-Forwarded-For only
       // with it (service-kit's README): one made for each run, so no other caller knows it.
       GATEWAY_SECRET: randomBytes(24).toString('base64url'),
@@ -201,26 +258,61 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       children.push(child);
       return child;
     };
-    const started = services.map((app, index) => {
-      const child = startApp({
-        name: app.name,
-        ...command(app, mode),
-        // Only the gateway, on this machine, calls a service: nothing else need reach one.
-        env: { ...shared, HOST: '127.0.0.1', PORT: String(servicePorts[index]) },
-      });
-      return waitUntilReady(child, `${serviceUrls[index]}/readyz`);
-    });
-    await Promise.all(started);
+    /**
+     * Starts the app's replicas: one on `port`, or `replicas` on ports of their own behind a
+     * round-robin on `port` (listening on `frontHost`). Resolves once each answers `readyPath`.
+     */
+    const startReplicas = async (
+      app: BackendApp,
+      port: number,
+      env: Record<string, string | undefined>,
+      readyPath: string,
+      frontHost?: string,
+    ) => {
+      if (replicas === 1) {
+        const child = startApp({ name: app.name, ...command(app, mode), env });
+        await waitUntilReady(child, `http://127.0.0.1:${port}${readyPath}`);
+        return;
+      }
+      const replicaPorts = await Promise.all(Array.from({ length: replicas }, () => freePort()));
+      // One after another: the first of each app joins an empty system, the next ones a running
+      // one (as a scale-up does), and the machine is not asked to start every process at once.
+      for (const [index, replicaPort] of replicaPorts.entries()) {
+        const child = startApp({
+          name: `${app.name}-${index + 1}`,
+          ...command(app, mode),
+          // Only the round-robin in front, on this machine, calls a replica.
+          env: { ...env, HOST: '127.0.0.1', PORT: String(replicaPort) },
+        });
+        await waitUntilReady(child, `http://127.0.0.1:${replicaPort}${readyPath}`);
+      }
+      fronts.push(
+        await startRoundRobin({ port, replicaPorts, ...(frontHost ? { host: frontHost } : {}) }),
+      );
+    };
+    await Promise.all(
+      services.map((app, index) =>
+        startReplicas(
+          app,
+          servicePorts[index]!,
+          // Only the gateway, on this machine, calls a service: nothing else need reach one.
+          { ...shared, HOST: '127.0.0.1', PORT: String(servicePorts[index]) },
+          '/readyz',
+        ),
+      ),
+    );
 
     const serviceVariables = Object.fromEntries(
       services.map((app, index) => [app.urlVariable, serviceUrls[index]]),
     );
-    const gatewayChild = startApp({
-      name: gateway.name,
-      ...command(gateway, mode),
-      env: { ...shared, ...serviceVariables, PORT: String(gatewayPort) },
-    });
-    await waitUntilReady(gatewayChild, `${url}/api/health`);
+    await startReplicas(
+      gateway,
+      gatewayPort,
+      { ...shared, ...serviceVariables, PORT: String(gatewayPort) },
+      '/api/health',
+      // Where the gateway itself listens by default (its HOST).
+      '0.0.0.0',
+    );
     // The simulator's Events reach svc-sync as EasyPost's would: through the gateway, signed.
     await tracking?.addWebhook({
       url: `${url}/api/tracking/webhooks/easypost`,
@@ -243,6 +335,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       mailDir,
       storeFront,
       tracking,
+      processes: () => Object.fromEntries(children.map((child) => [child.name, child.process])),
+      natsNodes: natsCluster?.nodes ?? [],
       deaths: () => ({ ...deaths }),
       stop,
     };
