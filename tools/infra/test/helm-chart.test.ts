@@ -520,6 +520,17 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
     expect(traefik.metadata.annotations).toBeUndefined();
   });
 
+  it('keeps as many copies of each stream as asked on an external NATS cluster', async () => {
+    const manifests = parseManifests(
+      await template('-f', productionExample, '--set', 'nats.streamReplicas=3'),
+    );
+    for (const app of backendApps)
+      expect(named(manifests, 'ConfigMap', `onvelope-${app}`)!.data.NATS_STREAM_REPLICAS).toBe('3');
+    expect(named(manifests, 'ConfigMap', 'onvelope-gateway')!.data.NATS_STREAM_REPLICAS).toBe(
+      undefined,
+    );
+  });
+
   it('adds a ServiceMonitor per app when asked, the gateway scraped with METRICS_TOKEN', async () => {
     const manifests = parseManifests(
       await template(

@@ -104,6 +104,8 @@ Values from `apps.<name>.env` come last and win.
 {{- end -}}
 {{- if $v.nats.inCluster.enabled -}}
 {{- $_ := set $config "NATS_URL" (include "onvelope.inClusterNatsUrl" $root) -}}
+{{- else -}}
+{{- $_ := set $config "NATS_STREAM_REPLICAS" (toString $v.nats.streamReplicas) -}}
 {{- end -}}
 {{- if eq .name "svc-auth" -}}
 {{- $_ := set $config "GOOGLE_REDIRECT_URL" (printf "%s/auth/google/callback" $site) -}}
