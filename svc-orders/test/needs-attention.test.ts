@@ -13,7 +13,9 @@ import {
   type StartedService,
   type TestIssuer,
 } from '@onvelope/testkit';
+import mongoose, { type Connection } from 'mongoose';
 import { startOrdersService } from '../src/index.js';
+import { applyCarrierUpdates, type CarrierUpdate } from '../src/use-cases/apply-carrier-update.js';
 import { csvLine, requiredHeader, sellerOf, type Caller } from './support.js';
 
 interface NeedsAttention {
@@ -31,6 +33,7 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
   let seller: Caller;
   let other: Caller;
   let reportSeq = 0;
+  let ordersDb: Connection;
 
   const entryOf = async (caller: Caller, orderNumber: string) => {
     const response = await caller.get(`/api/upload/search?q=${orderNumber}`);
@@ -42,15 +45,14 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
     expect(response.status).toBe(200);
     return (await response.json()) as NeedsAttention;
   };
-  /** What the provider says of an order's shipment, as svc-sync publishes it. */
-  const report = async (
+  /** A report of the provider on an order's shipment, as svc-sync publishes it. */
+  const reportOf = (
     accountId: string,
     entry: TrackingEntry,
     carrierStatus: CarrierStatus,
-    { statusDetail = null, daysAgo = 0 }: { statusDetail?: string | null; daysAgo?: number } = {},
-  ) => {
-    reportSeq += 1;
-    const at = new Date(Date.now() - daysAgo * DAY_MS + reportSeq * 1_000).toISOString();
+    at: string,
+    statusDetail: string | null = null,
+  ): CarrierUpdate => {
     const delivery: DeliveryRecord = {
       provider: 'easypost',
       trackerId: `trk_${entry.trackingNumber}`,
@@ -66,10 +68,21 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
       deliveredAt: carrierStatus === 'delivered' ? at : null,
       carrierUpdatedAt: at,
     };
+    return { accountId, entryId: entry.id, trackingNumber: entry.trackingNumber!, delivery };
+  };
+  /** Publishes what the provider says of an order's shipment, as svc-sync does. */
+  const report = async (
+    accountId: string,
+    entry: TrackingEntry,
+    carrierStatus: CarrierStatus,
+    { statusDetail = null, daysAgo = 0 }: { statusDetail?: string | null; daysAgo?: number } = {},
+  ) => {
+    reportSeq += 1;
+    const at = new Date(Date.now() - daysAgo * DAY_MS + reportSeq * 1_000).toISOString();
     await publishEvent(
       nats,
       shipmentTrackingUpdated,
-      { accountId, entryId: entry.id, trackingNumber: entry.trackingNumber!, delivery },
+      reportOf(accountId, entry, carrierStatus, at, statusDetail),
       `test-report-${reportSeq}`,
     );
   };
@@ -89,11 +102,22 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
       }),
     );
     lines.push(csvLine({ orderNumber: 'NA-7', status: 'processing' }));
+    // Two alike sets of orders, for reports applied one at a time and the same in one batch.
+    for (const set of ['ONE', 'BATCH'])
+      lines.push(
+        csvLine({ orderNumber: `${set}-1`, status: 'shipped', trackingNumber: `${set}T1` }),
+        csvLine({ orderNumber: `${set}-2`, status: 'shipped', trackingNumber: `${set}T2` }),
+        csvLine({ orderNumber: `${set}-3`, status: 'processing', trackingNumber: `${set}T3` }),
+      );
     const response = await seller.upload(`${requiredHeader}\n${lines.join('\n')}\n`);
-    expect(await response.json()).toMatchObject({ successfulRows: 7 });
+    expect(await response.json()).toMatchObject({ successfulRows: 13 });
+    ordersDb = await mongoose
+      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB as string })
+      .asPromise();
   });
 
   afterAll(async () => {
+    await ordersDb?.close();
     await nats?.close();
     await orders?.close();
     await issuer?.close();
@@ -162,5 +186,76 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
       entries: [],
       quietDays: 5,
     });
+  });
+
+  it('applies a batch of reports exactly as it applies them one at a time', async () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 2, 12, minutes)).toISOString();
+    /** Replays, an older report after a newer, another seller's, and a seller's status. */
+    const reportsOn = async (set: string) => {
+      const [first, second, third] = await Promise.all(
+        [1, 2, 3].map((n) => entryOf(seller, `${set}-${n}`)),
+      );
+      return [
+        reportOf('attention-a', first!, 'in_transit', at(1)),
+        reportOf('attention-a', first!, 'delivered', at(3)),
+        reportOf('attention-a', first!, 'in_transit', at(2)),
+        reportOf('attention-a', first!, 'delivered', at(3)),
+        reportOf('attention-b', second!, 'delivered', at(1)),
+        reportOf('attention-a', second!, 'out_for_delivery', at(1)),
+        reportOf('attention-a', third!, 'delivered', at(1)),
+        reportOf('attention-a', first!, 'return_to_sender', at(4)),
+      ];
+    };
+    /** The orders as stored, but for the times they were written at. */
+    const storedSet = async (set: string) => {
+      const docs = await ordersDb
+        .collection('tracking_entries')
+        .find({
+          accountId: 'attention-a',
+          orderNumber: { $in: [1, 2, 3].map((n) => `${set}-${n}`) },
+        })
+        .sort({ orderNumber: 1 })
+        .toArray();
+      return docs.map((doc) => ({
+        status: doc.status,
+        shipped: doc.shippedAt !== null,
+        statusRule: doc.statusRule,
+        delivery: { ...doc.delivery, trackerId: null },
+        carrierStatus: doc.carrierStatus,
+        carrierUpdatedAt: doc.carrierUpdatedAt,
+        version: doc.version,
+        history: ((doc.history ?? []) as { by: string; changes: unknown }[]).map(
+          ({ by, changes }) => ({
+            by,
+            changes,
+          }),
+        ),
+      }));
+    };
+
+    const oneAtATime = [];
+    for (const update of await reportsOn('ONE')) {
+      oneAtATime.push(...(await applyCarrierUpdates(ordersDb, [update])));
+    }
+    const batch = await applyCarrierUpdates(ordersDb, await reportsOn('BATCH'));
+
+    expect(oneAtATime).toEqual([
+      'applied',
+      'applied',
+      'stale',
+      'stale',
+      'gone',
+      'applied',
+      'applied',
+      'applied',
+    ]);
+    expect(batch).toEqual(oneAtATime);
+    const [one, batched] = [await storedSet('ONE'), await storedSet('BATCH')];
+    expect(batched).toEqual(one);
+    expect(one.map(({ status, carrierStatus }) => [status, carrierStatus])).toEqual([
+      ['delivered', 'return_to_sender'],
+      ['shipped', 'out_for_delivery'],
+      ['processing', 'delivered'],
+    ]);
   });
 });

@@ -21,7 +21,10 @@
  * Other settings: BENCH_IN_FLIGHT (Events in flight, 64), BENCH_REPLICA_RUNS ("1,2"),
  * BENCH_BATCH_SIZE (TRACKING_BATCH_SIZE, 100), BENCH_SAMPLES (seller B's idle rounds, 40),
  * BENCH_FOLLOW (shipments followed on the buyer page, 10), BENCH_PACED (100), BENCH_CPU_PROF (a
- * folder: the Node children write `--cpu-prof` profiles there; summarise with cpu-profile-summary.ts).
+ * folder: the Node children write `--cpu-prof` profiles there; summarise with cpu-profile-summary.ts),
+ * BENCH_QUIET_INTAKE=1 (seller B and the buyer-page followers pause during the intake, so that its
+ * CPU table holds the intake's own work: their polls cost CPU for every second the intake lasts,
+ * which makes a slower run look dearer per Event).
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -70,6 +73,7 @@ const FOLLOW_POLL_MS = 250;
 const PACED = numberOf('BENCH_PACED', 100);
 const REPLICA_RUNS = (process.env.BENCH_REPLICA_RUNS ?? '1,2').split(',').map(Number);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+const QUIET_INTAKE = process.env.BENCH_QUIET_INTAKE === '1';
 const B_ORDERS = 1_000;
 const ROUND_MS = 250;
 const SECRET = 'whsec_bench';
@@ -264,8 +268,9 @@ phase = 'idle';
 for (let n = 0; n < SAMPLES; n += 1) await dashboardRound();
 phase = null;
 let dashboardRunning = true;
+let dashboardPaused = false;
 const dashboardLoop = (async () => {
-  while (dashboardRunning) await dashboardRound();
+  while (dashboardRunning) await (dashboardPaused ? sleep(ROUND_MS) : dashboardRound());
 })();
 
 const syncEnv = (dbName: string) => ({
@@ -461,9 +466,11 @@ const intakeCpu = await cpuOver(
   ]),
 );
 phase = 'intake';
-progress('intake: sending');
+dashboardPaused = QUIET_INTAKE;
+progress(`intake: sending${QUIET_INTAKE ? ' (seller B and the followers paused)' : ''}`);
 const intakeStarted = performance.now();
 const sent = await sender.start((n, takenAt) => {
+  if (QUIET_INTAKE) return;
   const index = n % shipments.length;
   waiting.set(index, [...(waiting.get(index) ?? []), { eventAt: eventTime(n), takenAt }]);
 });
@@ -474,6 +481,7 @@ while ((await ordersConsumerBusy()) > 0) await sleep(100);
 const appliedMs = performance.now() - intakeStarted;
 phase = null;
 const intakeCpuReport = await intakeCpu.end();
+dashboardPaused = false;
 following = false;
 await follower;
 const publishedCount = (await published()) - publishedBefore;

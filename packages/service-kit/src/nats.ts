@@ -175,6 +175,9 @@ const NEWER_EVENT_RETRY_MS = 15 * 60_000;
 /** How long the server waits for an event's acknowledgement (or progress) before redelivering it. */
 const ACK_WAIT_MS = 30_000;
 
+/** How long a failed event waits before it is delivered again. */
+const RETRY_MS = 2_000;
+
 export interface ConsumeOptions {
   /**
    * Where a consumer that does not exist yet starts: at the first event the stream keeps (the
@@ -183,6 +186,86 @@ export interface ConsumeOptions {
    * durable consumer goes on from where it stopped either way.
    */
   startAt?: 'first' | 'new';
+}
+
+/** What became of a consumed message, as the consumer metrics count it. */
+type ConsumeOutcome = 'acked' | 'retried' | 'deferred' | 'dropped';
+
+/** A durable consumer's messages, with what both kinds of consumer do around their handlers. */
+interface OpenedConsumer<T extends z.ZodType> {
+  messages: ConsumerMessages;
+  count(outcome: ConsumeOutcome): void;
+  /** The message's event, or undefined once it was deferred or dropped for breaking its contract. */
+  decode(message: JsMsg): DeliveredEvent<z.infer<T>> | undefined;
+  unwatch(): void;
+}
+
+async function openConsumer<T extends z.ZodType>(
+  nc: NatsConnection,
+  event: EventContract<T>,
+  durableName: string,
+  log: Logger,
+  startAt: ConsumeOptions['startAt'],
+  maxMessages: number,
+): Promise<OpenedConsumer<T>> {
+  await ensureStream(nc, event.stream);
+  const jsm = await jetstreamManager(nc);
+  await jsm.consumers.add(event.stream.name, {
+    durable_name: durableName,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: startAt === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+    filter_subject: event.subject,
+    ack_wait: ACK_WAIT_MS * 1e6,
+    max_deliver: 20,
+  });
+  const consumer = await jetstream(nc).consumers.get(event.stream.name, durableName);
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: maxMessages });
+
+  const metrics = metricsByConnection.get(nc);
+  const count = (outcome: ConsumeOutcome) =>
+    metrics?.consumed.inc({ subject: event.subject, outcome });
+  const unwatch = metrics?.watchConsumer({
+    stream: event.stream.name,
+    name: durableName,
+    async backlog() {
+      const info = await jsm.consumers.info(event.stream.name, durableName);
+      return { pending: info.num_pending, ackPending: info.num_ack_pending };
+    },
+  });
+
+  function decode(message: JsMsg): DeliveredEvent<z.infer<T>> | undefined {
+    metrics?.consumeLag.observe(
+      { subject: event.subject },
+      Math.max(0, Date.now() - Number(message.info.timestampNanos) / 1e6) / 1000,
+    );
+    let decoded: unknown;
+    try {
+      decoded = message.json();
+      return {
+        payload: event.payload.parse(decoded),
+        messageId: message.headers?.get('Nats-Msg-Id') || undefined,
+        redelivered: message.redelivered,
+      };
+    } catch (error) {
+      const declared = (decoded as { eventVersion?: unknown } | undefined)?.eventVersion;
+      if (typeof declared === 'number' && declared > (event.version ?? 1)) {
+        // A publisher already upgraded: this release cannot read it, the next one will.
+        log.warn(
+          { subject: message.subject, eventVersion: declared },
+          'event of a newer version kept for a later release',
+        );
+        message.nak(NEWER_EVENT_RETRY_MS);
+        count('deferred');
+        return undefined;
+      }
+      log.error({ err: error, subject: message.subject }, 'event breaks its contract; dropped');
+      message.term();
+      count('dropped');
+      return undefined;
+    }
+  }
+
+  return { messages, count, decode, unwatch: () => unwatch?.() };
 }
 
 /**
@@ -200,18 +283,14 @@ export async function consumeEvents<T extends z.ZodType>(
   log: Logger,
   { startAt = 'first' }: ConsumeOptions = {},
 ): Promise<EventConsumer> {
-  await ensureStream(nc, event.stream);
-  const jsm = await jetstreamManager(nc);
-  await jsm.consumers.add(event.stream.name, {
-    durable_name: durableName,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: startAt === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
-    filter_subject: event.subject,
-    ack_wait: ACK_WAIT_MS * 1e6,
-    max_deliver: 20,
-  });
-  const consumer = await jetstream(nc).consumers.get(event.stream.name, durableName);
-  const messages: ConsumerMessages = await consumer.consume({ max_messages: 64 });
+  const { messages, count, decode, unwatch } = await openConsumer(
+    nc,
+    event,
+    durableName,
+    log,
+    startAt,
+    64,
+  );
   let stopping = false;
   const done = (async () => {
     for await (const message of messages) {
@@ -222,65 +301,25 @@ export async function consumeEvents<T extends z.ZodType>(
     }
   })();
 
-  const metrics = metricsByConnection.get(nc);
-  const count = (outcome: 'acked' | 'retried' | 'deferred' | 'dropped') =>
-    metrics?.consumed.inc({ subject: event.subject, outcome });
-  const unwatch = metrics?.watchConsumer({
-    stream: event.stream.name,
-    name: durableName,
-    async backlog() {
-      const info = await jsm.consumers.info(event.stream.name, durableName);
-      return { pending: info.num_pending, ackPending: info.num_ack_pending };
-    },
-  });
-
   function handle(message: JsMsg) {
-    metrics?.consumeLag.observe(
-      { subject: event.subject },
-      Math.max(0, Date.now() - Number(message.info.timestampNanos) / 1e6) / 1000,
-    );
     return inProcessSpan(event.subject, message.headers?.get(traceparentHeader), () =>
       handleInTrace(message),
     );
   }
 
   async function handleInTrace(message: JsMsg) {
-    let payload: z.infer<T>;
-    let decoded: unknown;
-    try {
-      decoded = message.json();
-      payload = event.payload.parse(decoded);
-    } catch (error) {
-      const declared = (decoded as { eventVersion?: unknown } | undefined)?.eventVersion;
-      if (typeof declared === 'number' && declared > (event.version ?? 1)) {
-        // A publisher already upgraded: this release cannot read it, the next one will.
-        log.warn(
-          { subject: message.subject, eventVersion: declared },
-          'event of a newer version kept for a later release',
-        );
-        message.nak(NEWER_EVENT_RETRY_MS);
-        count('deferred');
-        return;
-      }
-      log.error({ err: error, subject: message.subject }, 'event breaks its contract; dropped');
-      message.term();
-      count('dropped');
-      return;
-    }
+    const delivered = decode(message);
+    if (!delivered) return;
     // A long handler tells the server it is still working, or the message would be redelivered
     // to another instance when the ack wait ends and handled twice.
     const progress = setInterval(() => message.working(), ACK_WAIT_MS / 3);
     try {
-      await handler({
-        payload,
-        messageId: message.headers?.get('Nats-Msg-Id') || undefined,
-        redelivered: message.redelivered,
-      });
+      await handler(delivered);
       message.ack();
       count('acked');
     } catch (error) {
       log.warn({ err: error, subject: message.subject }, 'event handler failed; will retry');
-      message.nak(2_000);
+      message.nak(RETRY_MS);
       count('retried');
     } finally {
       clearInterval(progress);
@@ -291,7 +330,129 @@ export async function consumeEvents<T extends z.ZodType>(
     /** Resolves once the message in hand is handled; the ones fetched after it are returned. */
     async stop() {
       stopping = true;
-      unwatch?.();
+      unwatch();
+      messages.stop();
+      await done;
+    },
+  };
+}
+
+export interface ConsumeBatchOptions extends ConsumeOptions {
+  /** The most events handed to the handler at once (64). */
+  maxBatch?: number;
+}
+
+/**
+ * Hands the handler what a batch of events failed on: the events it could not handle, each with
+ * its error. Every other event of the batch counts as handled.
+ */
+export type BatchFailures<P> = ReadonlyMap<DeliveredEvent<P>, unknown>;
+
+/**
+ * Consumes an event like `consumeEvents`, but hands the handler the events already delivered to
+ * this instance together (up to `maxBatch`; never waiting for more), so that it can handle them
+ * with a few round trips instead of a few for each. The handler resolves with the events it could
+ * not handle: those are retried after a delay, the others acknowledged; a handler that throws has
+ * the whole batch retried. It must be idempotent, as with `consumeEvents`, and handle the events of
+ * a batch as if one after the other, in the order given (the order they were delivered). A payload
+ * that breaks the contract is terminated and left out of the batch. The handler runs in the trace
+ * of the batch's first event.
+ *
+ * @example
+ * await consumeEventBatches(nc, shipmentTrackingUpdated, 'svc-orders-shipment-tracking',
+ *   async (batch) => applyAll(batch.map(({ payload }) => payload)), log);
+ */
+export async function consumeEventBatches<T extends z.ZodType>(
+  nc: NatsConnection,
+  event: EventContract<T>,
+  durableName: string,
+  handler: (batch: DeliveredEvent<z.infer<T>>[]) => Promise<BatchFailures<z.infer<T>>>,
+  log: Logger,
+  { startAt = 'first', maxBatch = 64 }: ConsumeBatchOptions = {},
+): Promise<EventConsumer> {
+  // Twice a batch fetched: the next batch is on its way while this one is handled.
+  const { messages, count, decode, unwatch } = await openConsumer(
+    nc,
+    event,
+    durableName,
+    log,
+    startAt,
+    maxBatch * 2,
+  );
+  const iterator = messages[Symbol.asyncIterator]();
+  let stopping = false;
+  const done = (async () => {
+    let next = iterator.next();
+    for (;;) {
+      const first = await next;
+      if (first.done) return;
+      const batch = [first.value];
+      next = iterator.next();
+      // What the iterator has buffered comes within microtasks; the macrotask ends the batch
+      // before the iterator starts waiting for the server (that call of `next` is kept for later).
+      const nothingBuffered = new Promise<undefined>((resolve) =>
+        setImmediate(() => resolve(undefined)),
+      );
+      while (batch.length < maxBatch) {
+        const more = await Promise.race([next, nothingBuffered]);
+        if (!more) break;
+        if (more.done) {
+          next = Promise.resolve(more);
+          break;
+        }
+        batch.push(more.value);
+        next = iterator.next();
+      }
+      // As in `consumeEvents`: what was buffered when stopped goes back to the server at once.
+      if (stopping) for (const message of batch) message.nak();
+      else await handle(batch);
+    }
+  })();
+
+  function handle(batch: JsMsg[]) {
+    return inProcessSpan(event.subject, batch[0]?.headers?.get(traceparentHeader), () =>
+      handleInTrace(batch),
+    );
+  }
+
+  async function handleInTrace(batch: JsMsg[]) {
+    const delivered = new Map<DeliveredEvent<z.infer<T>>, JsMsg>();
+    for (const message of batch) {
+      const one = decode(message);
+      if (one) delivered.set(one, message);
+    }
+    if (!delivered.size) return;
+    const progress = setInterval(() => {
+      for (const message of delivered.values()) message.working();
+    }, ACK_WAIT_MS / 3);
+    let failures: BatchFailures<z.infer<T>>;
+    try {
+      failures = await handler([...delivered.keys()]);
+    } catch (error) {
+      failures = new Map([...delivered.keys()].map((one) => [one, error]));
+    } finally {
+      clearInterval(progress);
+    }
+    for (const [one, message] of delivered) {
+      if (!failures.has(one)) {
+        message.ack();
+        count('acked');
+        continue;
+      }
+      log.warn(
+        { err: failures.get(one), subject: message.subject },
+        'event handler failed; will retry',
+      );
+      message.nak(RETRY_MS);
+      count('retried');
+    }
+  }
+
+  return {
+    /** Resolves once the batch in hand is handled; the events fetched after it are returned. */
+    async stop() {
+      stopping = true;
+      unwatch();
       messages.stop();
       await done;
     },

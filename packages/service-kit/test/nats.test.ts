@@ -6,6 +6,7 @@ import { defineCommand, defineEvent, defineStream } from '@onvelope/contracts';
 import { testInfra } from '@onvelope/testkit';
 import {
   connectNats,
+  consumeEventBatches,
   consumeEvents,
   createLogger,
   ensureStream,
@@ -31,6 +32,21 @@ const versioned = defineEvent({
 });
 const paced = defineEvent({
   subject: `kit${id}.note.paced`,
+  stream,
+  payload: z.object({ n: z.number() }),
+});
+const batched = defineEvent({
+  subject: `kit${id}.note.batched`,
+  stream,
+  payload: z.object({ n: z.number() }),
+});
+const stopped = defineEvent({
+  subject: `kit${id}.note.stopped`,
+  stream,
+  payload: z.object({ n: z.number() }),
+});
+const thrown = defineEvent({
+  subject: `kit${id}.note.thrown`,
   stream,
   payload: z.object({ n: z.number() }),
 });
@@ -147,6 +163,101 @@ describe('NATS and JetStream helpers', () => {
     expect(info.num_ack_pending).toBe(1);
     expect(info.ack_floor.stream_seq).toBeLessThan(info.delivered.stream_seq);
     await consumer.stop();
+  });
+
+  it('hands the events already delivered to a handler together, and retries only the ones it could not handle', async () => {
+    const events = 12;
+    for (let n = 1; n <= events; n += 1) await publishEvent(nc, batched, { n }, `batched-${n}`);
+    await jetstream(nc).publish(batched.subject, new TextEncoder().encode('{"n":"not a number"}'), {
+      msgID: 'batched-bad',
+    });
+    const sizes: number[] = [];
+    const handled: number[] = [];
+    const failed: number[] = [];
+    const consumer = await consumeEventBatches(
+      nc,
+      batched,
+      `kit-batched-${id}`,
+      async (batch) => {
+        sizes.push(batch.length);
+        // Slow enough for the next events to be delivered while this batch is in hand.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const failures = new Map<(typeof batch)[number], unknown>();
+        for (const delivered of batch) {
+          if (delivered.payload.n === 5 && !failed.includes(5)) {
+            failed.push(5);
+            failures.set(delivered, new Error('transient'));
+          } else handled.push(delivered.payload.n);
+        }
+        return failures;
+      },
+      log,
+      { maxBatch: 4 },
+    );
+    await waitFor(() => handled.length >= events, 10_000);
+    // Nothing more comes: the ones handled were acknowledged, the bad payload dropped.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await consumer.stop();
+    expect([...handled].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: events }, (_, i) => i + 1),
+    );
+    expect(failed).toEqual([5]);
+    expect(Math.max(...sizes)).toBe(4);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(events + 1);
+  });
+
+  it('retries a whole batch when its handler throws', async () => {
+    for (let n = 1; n <= 3; n += 1) await publishEvent(nc, thrown, { n }, `thrown-${n}`);
+    let calls = 0;
+    const handled: number[] = [];
+    const consumer = await consumeEventBatches(
+      nc,
+      thrown,
+      `kit-thrown-${id}`,
+      async (batch) => {
+        calls += 1;
+        if (calls === 1) throw new Error('the database went away');
+        handled.push(...batch.map(({ payload }) => payload.n));
+        return new Map();
+      },
+      log,
+    );
+    await waitFor(() => handled.length >= 3, 10_000);
+    await consumer.stop();
+    expect([...handled].sort()).toEqual([1, 2, 3]);
+    expect(calls).toBeGreaterThan(1);
+  });
+
+  it('stops a batch consumer after the batch in hand and returns the events it had fetched, at once', async () => {
+    const events = 20;
+    for (let n = 1; n <= events; n += 1) await publishEvent(nc, stopped, { n }, `stopped-${n}`);
+    const handled: number[] = [];
+    let started = 0;
+    const slowly = async (batch: { payload: { n: number } }[]) => {
+      started += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      handled.push(...batch.map(({ payload }) => payload.n));
+      return new Map();
+    };
+    const options = { maxBatch: 2 };
+    const first = await consumeEventBatches(nc, stopped, `kit-stopped-${id}`, slowly, log, options);
+    await waitFor(() => started > 0);
+    await first.stop();
+    expect(handled.length).toBeLessThanOrEqual(2);
+    const second = await consumeEventBatches(
+      nc,
+      stopped,
+      `kit-stopped-${id}`,
+      slowly,
+      log,
+      options,
+    );
+    // Returned, not left to the 30 s ack wait.
+    await waitFor(() => handled.length === events, 10_000);
+    await second.stop();
+    expect([...handled].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: events }, (_, i) => i + 1),
+    );
   });
 
   it('answers a command over request/reply and carries errors back with their status', async () => {

@@ -85,7 +85,7 @@ const correctableStatuses = new Set(['shipped', 'partially_shipped']);
  * shipping resolves them; the status and shipped date stay (a keyword rule's shipped status
  * becomes the seller's). A new tracking number drops the carrier's record of the old parcel, so
  * live tracking follows the new one: svc-sync registers it from the change event, and reports on
- * the old number no longer apply (`applyCarrierUpdate`). The store-front is not told: its API can
+ * the old number no longer apply (`applyCarrierUpdates`). The store-front is not told: its API can
  * only add a shipment for unshipped lines, not change one (svc-orders README).
  */
 export async function correctOrderTracking(

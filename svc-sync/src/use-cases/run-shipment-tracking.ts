@@ -1,6 +1,7 @@
 import { trackingEntryUpserted } from '@onvelope/contracts';
 import { consumeEvents } from '@onvelope/service-kit';
 import { shipmentTrackerModel } from '../data/shipment-tracker.model.js';
+import { RecentKeys } from '../domain/recent-keys.js';
 import {
   noteShipments,
   reconcileQuietTrackers,
@@ -14,6 +15,12 @@ export interface ShipmentTrackingLoop {
   /** How often a replica looks for quiet trackers to ask about. */
   reconcileEveryMs: number;
 }
+
+/**
+ * How many stored shipments a replica remembers (about 100 bytes each): a carrier's report on one
+ * of them changes its order, and the change need not note the shipment again.
+ */
+const NOTED_SHIPMENTS = 100_000;
 
 /**
  * Live tracking's work in this replica: notes the shipments of changed orders (from svc-orders'
@@ -51,12 +58,13 @@ export async function startShipmentTracking(deps: TrackingDeps, loop: ShipmentTr
     }
   })();
 
+  const noted = new RecentKeys(NOTED_SHIPMENTS);
   const changes = await consumeEvents(
     deps.nats,
     trackingEntryUpserted,
     'svc-sync-shipments',
     async ({ payload }) => {
-      if (await noteShipments(deps, payload)) wake?.();
+      if (await noteShipments(deps, payload, noted)) wake?.();
     },
     deps.log,
   );

@@ -17,6 +17,7 @@ import {
   type ProviderTracker,
   type TrackingProvider,
 } from '../data/tracking-provider.js';
+import type { RecentKeys } from '../domain/recent-keys.js';
 import { backoffMs } from '../domain/retry-policy.js';
 import { type TokenBucket } from '../domain/token-bucket.js';
 
@@ -57,41 +58,51 @@ type EntriesUpserted = PayloadOf<typeof trackingEntryUpserted>;
  * Notes the shipments of changed orders that are to be tracked: each order on its way with a
  * tracking number, once per number (a redelivered event or a later change of the order adds
  * nothing). Orders delivered already, or shipped longer ago than the settings allow, are not.
+ * `noted` holds the shipments this replica knows are stored: most changes of an order on its way
+ * are its carrier's reports, which name the shipment noted when it was shipped, and storing its key
+ * again would cost a round trip for each (a shipment is never deleted, so a known one is stored).
  * Answers how many were new.
  */
-export async function noteShipments(deps: TrackingDeps, event: EntriesUpserted): Promise<number> {
+export async function noteShipments(
+  deps: TrackingDeps,
+  event: EntriesUpserted,
+  noted: RecentKeys,
+): Promise<number> {
   const now = Date.now();
-  const toTrack = event.changes.filter(
-    (change) =>
-      change.trackingNumber &&
-      travellingStatuses.has(change.status) &&
-      !(change.shippedAt && now - Date.parse(change.shippedAt) > deps.settings.maxShipmentAgeMs),
-  );
+  const toTrack = event.changes.flatMap((change) => {
+    const { trackingNumber } = change;
+    if (
+      !trackingNumber ||
+      !travellingStatuses.has(change.status) ||
+      (change.shippedAt && now - Date.parse(change.shippedAt) > deps.settings.maxShipmentAgeMs)
+    )
+      return [];
+    const shipmentKey = shipmentKeyOf(event.accountId, change.entryId, trackingNumber);
+    return noted.has(shipmentKey) ? [] : [{ change, trackingNumber, shipmentKey }];
+  });
   if (!toTrack.length) return 0;
   const result = await shipmentTrackerModel(deps.db).bulkWrite(
-    toTrack.map((change) => {
-      const trackingNumber = change.trackingNumber!;
-      return {
-        updateOne: {
-          filter: { shipmentKey: shipmentKeyOf(event.accountId, change.entryId, trackingNumber) },
-          update: {
-            $setOnInsert: {
-              accountId: event.accountId,
-              entryId: change.entryId,
-              trackingNumber,
-              shipmentKey: shipmentKeyOf(event.accountId, change.entryId, trackingNumber),
-              courier: change.courier ?? null,
-              state: 'pending',
-              attempts: 0,
-              nextAttemptAt: new Date(now),
-            },
+    toTrack.map(({ change, trackingNumber, shipmentKey }) => ({
+      updateOne: {
+        filter: { shipmentKey },
+        update: {
+          $setOnInsert: {
+            accountId: event.accountId,
+            entryId: change.entryId,
+            trackingNumber,
+            shipmentKey,
+            courier: change.courier ?? null,
+            state: 'pending',
+            attempts: 0,
+            nextAttemptAt: new Date(now),
           },
-          upsert: true,
         },
-      };
-    }),
+        upsert: true,
+      },
+    })),
     { ordered: false },
   );
+  for (const { shipmentKey } of toTrack) noted.add(shipmentKey);
   return result.upsertedCount;
 }
 
