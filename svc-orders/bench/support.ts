@@ -94,13 +94,48 @@ const csvLine = (r: ReturnType<typeof row>) =>
     r.shippingCountry,
   ].join(',') + '\n';
 
-async function* csvFile(rows: number, boundary: string, orders: FileOrders) {
+/**
+ * How a generated file is laid out: the upload template's columns, or a layout of the seller's own
+ * (columns in another order, named so that no name is the import's) sent with its mapping (issue 39).
+ */
+export type FileLayout = 'template' | 'mapped';
+
+/** The mapped layout's columns, in its order: its header, and the field each fills. */
+const mappedColumns = [
+  ['Placed On', 'orderDate'],
+  ['Ref', 'orderNumber'],
+  ['Contact Address', 'email'],
+  ['Given', 'firstName'],
+  ['Family', 'lastName'],
+  ['Goods', 'items'],
+  ['Value', 'itemTotal'],
+  ['Destination', 'shippingCountry'],
+  ['Area Code', 'postcode'],
+  ['Stage', 'status'],
+  ['Carrier Co', 'courier'],
+  ['Parcel Ref', 'trackingNumber'],
+  ['Parcel Link', 'trackingUrl'],
+] as const;
+const mappedHeader = mappedColumns.map(([header]) => header).join(',') + '\n';
+/** The mapping the seller's form sends before the mapped file. */
+export const benchMapping = Object.fromEntries(
+  mappedColumns.map(([header, field]) => [field, header]),
+);
+const mappedLine = (r: ReturnType<typeof row>) =>
+  mappedColumns.map(([, field]) => r[field]).join(',') + '\n';
+
+async function* csvFile(rows: number, boundary: string, orders: FileOrders, layout: FileLayout) {
+  const mapped = layout === 'mapped';
+  const mappingPart = mapped
+    ? `--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${JSON.stringify(benchMapping)}\r\n`
+    : '';
   yield Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${header}`,
+    `${mappingPart}--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n${mapped ? mappedHeader : header}`,
   );
+  const lineOf = mapped ? mappedLine : csvLine;
   let chunk = '';
   for (let i = 0; i < rows; i += 1) {
-    chunk += csvLine(row(i, orders));
+    chunk += lineOf(row(i, orders));
     if (chunk.length > 64 * 1024) {
       yield Buffer.from(chunk);
       chunk = '';
@@ -110,15 +145,16 @@ async function* csvFile(rows: number, boundary: string, orders: FileOrders) {
 }
 
 /**
- * Streams a generated CSV file of `rows` orders (`ORD-0` …) through the gateway's upload as the
- * token's seller; answers the seconds until the import answered, and throws unless every row was
- * stored.
+ * Streams a generated CSV file of `rows` orders (`ORD-0` …) in `layout` through the gateway's
+ * upload as the token's seller; answers the seconds until the import answered, and throws unless
+ * every row was stored.
  */
 export async function upload(
   gatewayUrl: string,
   token: string,
   rows: number,
   orders: FileOrders = 'mixed',
+  layout: FileLayout = 'template',
 ) {
   const boundary = `bench${Date.now()}`;
   const started = performance.now();
@@ -128,7 +164,7 @@ export async function upload(
       authorization: `Bearer ${token}`,
       'content-type': `multipart/form-data; boundary=${boundary}`,
     },
-    body: ReadableStream.from(csvFile(rows, boundary, orders)),
+    body: ReadableStream.from(csvFile(rows, boundary, orders, layout)),
     duplex: 'half',
   } as RequestInit);
   const body = (await response.json()) as { successfulRows?: number; error?: string };

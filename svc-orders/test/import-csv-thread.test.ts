@@ -71,8 +71,8 @@ describe('the import thread', () => {
   it('answers a refusal with its status and details, having read only a few chunks ahead', async () => {
     const file = countedFile(
       (function* () {
-        yield 'orderNumber,firstName\n';
-        for (let n = 0; n < 1_000; n += 1) yield `R-${n},Ada\n`;
+        yield 'orderNumber,postcode\n';
+        for (let n = 0; n < 1_000; n += 1) yield `R-${n},SW1A 1AA\n`;
       })(),
     );
     const refused = imports.importCsv({ accountId: 'thread-seller', rules: [], file });
@@ -85,7 +85,7 @@ describe('the import thread', () => {
   });
 
   it('answers a refusal at once, while the client has yet to send more', async () => {
-    const stalled = countedFile(['orderNumber,firstName\n'], () => new Promise<never>(() => {}));
+    const stalled = countedFile(['orderNumber,postcode\n'], () => new Promise<never>(() => {}));
     await expect(
       imports.importCsv({ accountId: 'thread-seller', rules: [], file: stalled }),
     ).rejects.toMatchObject({ status: 400 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
   type TestIssuer,
 } from '@onvelope/testkit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
+import { ambiguousCurrency } from '../src/import/marketplace-exports.js';
 import { startOrdersService } from '../src/index.js';
 import { sellerOf, type Caller, type UploadOptions } from './support.js';
 
@@ -156,7 +158,7 @@ describe('importing the exports of other platforms, as sellers download them (is
   it('reads eBay Sales History past the line of commas before its header and its closing lines', async () => {
     const caller = await seller();
     const result = await upload(caller, fixture('ebay/sales-history.csv'));
-    expect(result).toMatchObject({ totalRows: 2, successfulRows: 2, failedRows: 0, errors: [] });
+    expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, failedRows: 0, errors: [] });
     expect(result.assumptions?.[0]).toBe(
       'Read as an eBay Sales History: UTF-8 text, comma-separated, 1 line before the header skipped',
     );
@@ -174,13 +176,25 @@ describe('importing the exports of other platforms, as sellers download them (is
       shippedAt: new Date('2016-03-17T00:00:00Z'),
       trackingNumber: '9400100000000000000001',
       orderTotal: 28.99,
+      // No currency column: '$' and the buyer's country (United States) say US dollars.
+      currency: 'USD',
       lineItems: [line('Loose Leaf Tea Sampler', 1, 24.99, 'TEA-SAMP')],
     });
     expect(byNumber.get('1042')).toMatchObject({
       status: 'pending',
       shippedAt: null,
+      orderTotal: 26.5,
+      currency: 'USD',
       lineItems: [line('Enamel Camp Mug', 2, 11.5, 'MUG-EN', '[Colour: Red]')],
     });
+    // A buyer in the UK paying in '$': which dollar, the file does not say.
+    expect(byNumber.get('1043')).toMatchObject({
+      postcode: 'LS1 4AP',
+      shippingCountry: 'GB',
+      orderTotal: 31,
+      currency: null,
+    });
+    expect(result.warnings).toContainEqual({ row: 5, message: ambiguousCurrency('$31.00', '$') });
   });
 
   it("reads a UK eBay orders report: 'Post to' columns, an order's item rows, day-first month names", async () => {
@@ -200,6 +214,8 @@ describe('importing the exports of other platforms, as sellers download them (is
       shippedAt: new Date('2025-07-22T00:00:00Z'),
       trackingNumber: 'RM123456785GB',
       orderTotal: 32.7,
+      // No currency column: '£' says pounds.
+      currency: 'GBP',
       lineItems: [
         line('Brass Bookmark', 2, 9.5, 'BM-BR'),
         line('Linen Notebook', 1, 10.5, 'NB-LN', '[Colour: Sage]'),
@@ -209,6 +225,8 @@ describe('importing the exports of other platforms, as sellers download them (is
       status: 'pending',
       personalNote: 'Please post flat',
       shippingAddress2: 'Apartment 3',
+      orderTotal: 13.3,
+      currency: 'GBP',
     });
   });
 
@@ -261,16 +279,67 @@ describe('importing the exports of other platforms, as sellers download them (is
         line('Trinkhalme Glas (6 Stück)', 1, 8.5, 'TH-6'),
       ],
       itemTotal: 38.5,
+      // No currency column: '30,00€' says euros.
+      currency: 'EUR',
     });
     expect(byNumber.get('PO-076-00000000000002')).toMatchObject({
       status: 'pending',
       shippingCountry: 'AT',
       postcode: '1010',
       orderDate: new Date('2025-03-03T17:05:00Z'),
+      currency: 'EUR',
     });
     expect(byNumber.get('PO-076-00000000000003')).toMatchObject({
       status: 'cancelled',
       orderDate: new Date('2025-04-07T07:15:00Z'),
+    });
+  });
+
+  it("reads Temu's English export: its own columns, zoned dates, '$' decided by the country", async () => {
+    const caller = await seller();
+    const result = await upload(caller, fixture('temu/orders-en.csv'));
+    expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, failedRows: 0, errors: [] });
+    expect(result.message).toMatch(
+      /^Read as a Temu orders export\. Processed 3 orders from 4 line rows/,
+    );
+    const byNumber = await stored(caller);
+    expect(byNumber.get('PO-211-00000000000101')).toMatchObject({
+      firstName: 'Jordan',
+      lastName: 'Sample',
+      email: 'jordan.s.0101@temu-mail.example',
+      shippingAddress1: '14 Elm Street',
+      shippingAddress2: 'Unit 2',
+      shippingCity: 'Boston',
+      shippingState: 'MA',
+      postcode: '02134',
+      shippingCountry: 'US',
+      status: 'shipped',
+      courier: 'USPS',
+      trackingNumber: '9400111200000000000101',
+      // 10:32 PST (UTC-8).
+      orderDate: new Date('2025-01-15T18:32:00Z'),
+      currency: 'USD',
+      // The retail price total is the row's quantity's: 25.98 for two tumblers.
+      lineItems: [
+        line('Insulated Tumbler Stainless Steel 20 oz', 2, 12.99, 'TMB-20-BK', 'Black'),
+        line('Glass Straws Reusable (6 pack)', 1, 6.49, 'STR-6'),
+      ],
+      itemTotal: 32.47,
+    });
+    expect(byNumber.get('PO-211-00000000000102')).toMatchObject({
+      status: 'pending',
+      shippingCountry: 'CA',
+      postcode: 'M5V 1J2',
+      orderDate: new Date('2025-03-03T23:05:00Z'),
+      // '$' on an order to Canada: Canadian dollars.
+      currency: 'CAD',
+      lineItems: [line('Insulated Tumbler Stainless Steel 20 oz', 1, 16.99, 'TMB-20-WH', 'White')],
+    });
+    expect(byNumber.get('PO-211-00000000000103')).toMatchObject({
+      status: 'cancelled',
+      postcode: '04101',
+      currency: 'USD',
+      orderDate: new Date('2025-04-07T16:15:00Z'),
     });
   });
 
@@ -448,6 +517,148 @@ describe('importing the exports of other platforms, as sellers download them (is
       currency: 'USD',
       orderTotal: 31.5,
       lineItems: [line('Tin Robot', 2, 12.75), line('Key', 1, 6)],
+    });
+  });
+  it('reads an .xls (Excel 97-2003) of a Shopify export as the same orders as its CSV', async () => {
+    const csv = readFileSync(
+      new URL('./fixtures/store-exports/shopify-orders-export.csv', import.meta.url),
+    );
+    // The CSV's rows in a workbook as a spreadsheet keeps them: text as text, prices as numbers.
+    const rows = XLSX.utils.sheet_to_json<string[]>(
+      XLSX.read(csv.toString('utf8'), { type: 'string', raw: true, dense: true }).Sheets.Sheet1!,
+      { header: 1, raw: true, defval: '' },
+    );
+    const cells = rows.map((row) =>
+      row.map((cell) => (/^-?\d+\.\d+$/.test(cell) ? Number(cell) : cell)),
+    );
+    const workbook = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(cells), 'orders_export');
+    const xls = XLSX.write(workbook, { type: 'buffer', bookType: 'biff8' }) as Buffer;
+
+    const fromCsv = await seller();
+    const fromXls = await seller();
+    const csvResult = await upload(fromCsv, csv);
+    const xlsResult = await upload(fromXls, xls, {
+      filename: 'orders_export.xls',
+      type: 'application/vnd.ms-excel',
+    });
+    expect(xlsResult.assumptions?.[0]).toBe(
+      'Read as a Shopify orders export: the first sheet of an Excel workbook',
+    );
+    expect(xlsResult).toMatchObject({
+      totalRows: csvResult.totalRows,
+      successfulRows: csvResult.successfulRows,
+      failedRows: 0,
+      message: csvResult.message,
+    });
+    // What is the seller's own (the account, its keys, the times written) differs; the order does not.
+    const orderOf = ({
+      _id,
+      accountId,
+      orderKey,
+      createdAt,
+      updatedAt,
+      ...order
+    }: Record<string, unknown>) => order;
+    const csvOrders = [...(await stored(fromCsv)).values()].map(orderOf);
+    const xlsOrders = [...(await stored(fromXls)).values()].map(orderOf);
+    expect(xlsOrders.length).toBeGreaterThan(2);
+    expect(xlsOrders).toEqual(csvOrders);
+  });
+
+  describe('a Royal Mail Click & Drop export', () => {
+    /** A file of the seller's own orders, as the template writes them. */
+    const csvOf = (...rows: string[]) =>
+      Buffer.from(
+        [
+          'orderNumber,firstName,lastName,email,postcode,shippingAddress1,shippingCity,shippingCountry,status',
+          ...rows,
+        ].join('\r\n'),
+      );
+
+    it("adds tracking to the seller's orders: shipped by Royal Mail on the despatch date, buyer untouched", async () => {
+      const caller = await seller();
+      await upload(
+        caller,
+        csvOf(
+          'R-1001,Ivy,Original,ivy@example.test,BS2 0AA,7 First Avenue,Bristol,GB,pending',
+          'R-1002,Noah,Buyer,noah@example.test,LS2 9JT,3 Park Row,Leeds,GB,pending',
+          'R-1003,Mia,Waiting,mia@example.test,YO1 8AA,2 Gate Street,York,GB,pending',
+        ),
+      );
+      const before = await stored(caller);
+
+      const result = await upload(caller, fixture('royal-mail/click-and-drop-export.csv'));
+      expect(result.message).toBe(
+        'Read as a Royal Mail Click & Drop export (tracking numbers added to your orders). ' +
+          'Processed 4 orders: 2 imported (0 new, 2 updated), 1 skipped, 1 failed.',
+      );
+      // R-1004 is no order of this seller's: nothing is made of it.
+      expect(result.errors).toEqual([{ row: 5, errors: ['No order R-1004 to add tracking to'] }]);
+      const after = await stored(caller);
+      expect([...after.keys()].sort()).toEqual(['R-1001', 'R-1002', 'R-1003']);
+      expect(after.get('R-1001')).toMatchObject({
+        courier: 'Royal Mail',
+        trackingNumber: 'TT123456785GB',
+        status: 'shipped',
+        shippedAt: new Date('2025-07-15T00:00:00Z'),
+      });
+      // 'Royal Mail 1st Class' is the service; the courier is Royal Mail.
+      expect(after.get('R-1002')).toMatchObject({
+        courier: 'Royal Mail',
+        trackingNumber: 'AB987654321GB',
+        status: 'shipped',
+        shippedAt: new Date('2025-07-16T00:00:00Z'),
+      });
+      // The label's recipient and address are not the order's buyer: nothing else changed.
+      const buyerOf = (order: Record<string, unknown> | undefined) => ({
+        firstName: order?.firstName,
+        lastName: order?.lastName,
+        customerName: order?.customerName,
+        email: order?.email,
+        postcode: order?.postcode,
+        shippingAddress1: order?.shippingAddress1,
+        shippingAddress2: order?.shippingAddress2,
+        shippingCity: order?.shippingCity,
+        shippingState: order?.shippingState,
+        shippingCountry: order?.shippingCountry,
+        orderDate: order?.orderDate,
+      });
+      for (const number of ['R-1001', 'R-1002', 'R-1003']) {
+        expect(buyerOf(after.get(number))).toEqual(buyerOf(before.get(number)));
+      }
+      expect(after.get('R-1001')).toMatchObject({ firstName: 'Ivy', postcode: 'BS2 0AA' });
+      // A label not yet made changes nothing.
+      expect(after.get('R-1003')).toMatchObject({
+        status: 'pending',
+        courier: null,
+        trackingNumber: null,
+        shippedAt: null,
+      });
+    });
+
+    it("never touches another seller's order of the same number", async () => {
+      const other = await seller();
+      await upload(
+        other,
+        csvOf('R-1001,Ola,Other,ola@example.test,EH1 1AA,1 High Street,Edinburgh,GB,pending'),
+      );
+      const caller = await seller();
+      const result = await upload(caller, fixture('royal-mail/click-and-drop-export.csv'));
+      expect(result).toMatchObject({ successfulRows: 0, failedRows: 4, skippedRows: 0 });
+      expect(result.errors.map(({ errors }) => errors[0])).toEqual([
+        'No order R-1001 to add tracking to',
+        'No order R-1002 to add tracking to',
+        'No order R-1003 to add tracking to',
+        'No order R-1004 to add tracking to',
+      ]);
+      expect((await stored(caller)).size).toBe(0);
+      expect((await stored(other)).get('R-1001')).toMatchObject({
+        firstName: 'Ola',
+        status: 'pending',
+        courier: null,
+        trackingNumber: null,
+      });
     });
   });
 });

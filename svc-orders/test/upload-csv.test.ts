@@ -179,18 +179,14 @@ describe('POST /api/upload/csv', () => {
     expect(await response.json()).toEqual({ error: 'The CSV file has a header row but no orders' });
   });
 
-  it('names every required column the header lacks, and no optional one (issue 38)', async () => {
-    const response = await seller.upload('Order Number,Email,Tracking Number\n1,a@b.co,T1\n');
+  it('names every required column the header lacks, and no optional one (issues 38, 39)', async () => {
+    const response = await seller.upload('Reference,Postcode,Tracking Number\n1,SW1A 1AA,T1\n');
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; details: { path: string }[] };
     expect(body.error).toBe(
-      'The CSV file is missing required columns: firstName, lastName, postcode or zipcode',
+      'The CSV file is missing required columns: orderNumber, email or buyer name',
     );
-    expect(body.details.map((detail) => detail.path)).toEqual([
-      'firstName',
-      'lastName',
-      'postcode or zipcode',
-    ]);
+    expect(body.details.map((detail) => detail.path)).toEqual(['orderNumber', 'email']);
   });
 
   it("refuses a malformed file (a quote never closed) with 'FAILED TO PARSE CSV FILE'", async () => {

@@ -18,6 +18,7 @@ export * from './orders/reports.js';
 export * from './orders/buyers.js';
 export * from './orders/line-items.js';
 export * from './orders/csv-template.js';
+export * from './orders/import-mapping.js';
 export * from './orders/order-files.js';
 export * from './orders/order-file-sniffing.js';
 export * from './orders/search-fields.js';

@@ -1,4 +1,4 @@
-import { requiredCsvColumns, type OrderLineItem } from '@onvelope/contracts';
+import type { OrderLineItem } from '@onvelope/contracts';
 
 /** The tracking entry fields a CSV file can fill. */
 export const csvFields = [
@@ -37,14 +37,18 @@ export const csvFields = [
 ] as const;
 export type CsvField = (typeof csvFields)[number];
 
-/**
- * The columns a file of its own layout must have (issue 38; contracts' `requiredCsvColumns`):
- * 'postcode' is met by any zip spelling, firstName and lastName by any name column.
- */
-export const requiredCsvFields = requiredCsvColumns satisfies readonly CsvField[];
-
 /** Lower case, without spaces, underscores, dashes, dots, slashes, '#' or brackets. */
 export const headerKey = (header: string) => header.toLowerCase().replace(/[\s_\-.#()/]+/g, '');
+
+/**
+ * A layout of file, by its header row: the headers by `headerKey`, in order, blank ones at the end
+ * left out (a spreadsheet's trailing separators). A saved mapping is found by it (issue 39).
+ */
+export function layoutSignature(headers: readonly string[]): string {
+  const keys = headers.map(headerKey);
+  while (keys.length && !keys.at(-1)) keys.pop();
+  return JSON.stringify(keys);
+}
 
 /** A column of one line of an order, in exports that write a row per line item. */
 export type LineField = 'lineName' | 'lineQuantity' | 'linePrice' | 'lineSku' | 'lineOption';

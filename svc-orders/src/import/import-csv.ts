@@ -2,19 +2,19 @@ import { ordersMessages, type UploadResult } from '@onvelope/contracts';
 import { badRequest, type ForegroundCalls } from '@onvelope/service-kit';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 import { decideConventions } from './file-conventions.js';
-import type { ExportValues } from './file-fields.js';
-import { layoutOf, type FileLayout } from './map-columns.js';
+import { layoutOf, valuesOfRow, type FileLayout, type MappingChoice } from './map-columns.js';
 import { createOrderGrouper, type RawOrder } from './order-rows.js';
 import { createFileRowReader } from './parse-file.js';
 import { readingAssumptions } from './reading-assumptions.js';
 import { isReportFooter } from './report-footer.js';
 import { importMessages, RowReport, type ImportCounts } from './row-report.js';
-import { withoutTextMarker } from './spreadsheet-cells.js';
 import { parseCsvRow, type RowContext } from './validate-row.js';
 import { ImportBatchWriter, type ImportWriterDeps, type PendingRow } from './write-batch.js';
 
 /** Rows written per bulk write: large enough to amortise round trips, small enough to stay flat. */
 const IMPORT_BATCH_SIZE = 1_000;
+/** The first orders of a file, from whose dates and amounts its conventions are read. */
+export const CONVENTION_SAMPLE_ORDERS = IMPORT_BATCH_SIZE;
 /**
  * Rows per batch while the service has answered other calls within `BESIDE_CALLS_MS` (so a call
  * coming at row 700 makes a batch of 700): each batch holds svc-orders' event loop and the
@@ -39,11 +39,13 @@ export interface ImportCsvInput {
   rules: readonly KeywordRuleLike[];
   /** The country of the seller's account settings, asked only for a file of ambiguous dates. */
   sellerCountry: () => Promise<string | null>;
+  /** The mapping sent with the file and the seller's saved ones (issue 39). */
+  mapping?: MappingChoice;
   now?: () => Date;
 }
 
 /** The date and money cells of the first orders, from which the file's conventions are read. */
-function samplesOf(orders: readonly RawOrder[]) {
+export function samplesOf(orders: readonly RawOrder[]) {
   const dates: string[] = [];
   const amounts: string[] = [];
   for (const { values, lines } of orders) {
@@ -131,7 +133,7 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     if (!order) return;
     if (context) return parse(order);
     undecided.push(order);
-    if (undecided.length >= IMPORT_BATCH_SIZE) await decide();
+    if (undecided.length >= CONVENTION_SAMPLE_ORDERS) await decide();
   };
 
   try {
@@ -141,7 +143,7 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
       if (rowNumber % ROWS_BETWEEN_PAUSES === 0) await giveWay();
       if (!layout) {
         header = cells;
-        layout = layoutOf(cells);
+        layout = layoutOf(cells, input.mapping);
         grouper = createOrderGrouper(layout.storeExport?.lineRows ?? false);
         writer = new ImportBatchWriter(deps, {
           accountId: input.accountId,
@@ -152,11 +154,8 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
           now: input.now ?? (() => new Date()),
           giveWay,
         });
-        const ignored = cells.filter(
-          (name, index) => layout!.fields[index] === null && name.trim(),
-        );
-        if (ignored.length) {
-          report.warn(rowNumber, `Columns not used by the import: ${ignored.join(', ')}`);
+        if (layout.ignored.length) {
+          report.warn(rowNumber, `Columns not used by the import: ${layout.ignored.join(', ')}`);
         }
         continue;
       }
@@ -172,26 +171,16 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
           { message: `${counts.written} rows before it were imported` },
         ]);
       }
-      const fields = layout!.fields;
-      const extra = cells.slice(fields.length).filter((cell) => cell.trim());
-      if (extra.length) {
+      const row = valuesOfRow(layout, cells);
+      if ('refused' in row) {
         counts.total += 1;
         counts.failed += 1;
-        report.fail(rowNumber, [
-          `The row has ${fields.length + extra.length} values but the header has ${fields.length} columns`,
-        ]);
+        report.fail(rowNumber, [row.refused]);
         continue;
       }
       lineRows += 1;
-      const values: ExportValues = {};
-      fields.forEach((field, index) => {
-        const cell = cells[index];
-        if (!field || cell === undefined || values[field]?.trim()) return;
-        const unmarked = withoutTextMarker(cell);
-        if (unmarked !== cell) markedNumbers += 1;
-        values[field] = unmarked;
-      });
-      await take(grouper.push(rowNumber, values));
+      markedNumbers += row.marked;
+      await take(grouper.push(rowNumber, row.values));
     }
     if (!layout) throw badRequest(importMessages.empty);
     await take(grouper.finish());

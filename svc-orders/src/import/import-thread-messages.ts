@@ -1,7 +1,8 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { UploadResult } from '@onvelope/contracts';
+import type { ColumnMapping, ImportPreview, UploadResult } from '@onvelope/contracts';
 import { HttpError, toErrorResponse } from '@onvelope/service-kit';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
+import type { MappingChoice, SavedMapping } from './map-columns.js';
 
 /** What the import thread is started with (`workerData`). */
 export interface ImportThreadSettings {
@@ -20,8 +21,20 @@ export type ToThread =
       type: 'import';
       accountId: string;
       rules: KeywordRuleLike[];
+      mapping: MappingChoice;
       file: MessagePort;
       /** The upload's trace, carried on by the import's log lines and its questions to svc-auth. */
+      traceparent: string | undefined;
+    }
+  | {
+      type: 'preview';
+      accountId: string;
+      /** The head of the file (`fileHeadOf`). */
+      head: Uint8Array;
+      cut: boolean;
+      given: ColumnMapping | null;
+      templates: SavedMapping[];
+      reply: MessagePort;
       traceparent: string | undefined;
     }
   | { type: 'metrics'; reply: MessagePort }
@@ -39,6 +52,10 @@ export type ImportMessage =
   | { type: 'taken' }
   | { type: 'done'; result: UploadResult }
   | { type: 'failed'; error: PassedError };
+
+/** From the thread to the service, on a preview's `reply` port. */
+export type PreviewMessage =
+  { type: 'done'; preview: ImportPreview } | { type: 'failed'; error: PassedError };
 
 /**
  * An error as it crosses between threads: a structured clone keeps an `Error`'s message but not

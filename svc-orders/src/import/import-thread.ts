@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
-import type { UploadResult } from '@onvelope/contracts';
+import type { ColumnMapping, ImportPreview, UploadResult } from '@onvelope/contracts';
 import {
   moduleBeside,
   outgoingTraceparent,
@@ -10,6 +10,8 @@ import {
   type MetricsSnapshot,
 } from '@onvelope/service-kit';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
+import type { FileHead } from '../use-cases/preview-import.js';
+import type { MappingChoice, SavedMapping } from './map-columns.js';
 import {
   errorFrom,
   passedError,
@@ -17,6 +19,7 @@ import {
   type FromThread,
   type ImportMessage,
   type ImportThreadSettings,
+  type PreviewMessage,
   type ToThread,
 } from './import-thread-messages.js';
 
@@ -40,11 +43,22 @@ export interface ImportInput {
   accountId: string;
   rules: KeywordRuleLike[];
   file: AsyncIterable<Buffer>;
+  /** The mapping sent with the file and the seller's saved ones (issue 39); none by default. */
+  mapping?: MappingChoice;
+}
+
+export interface PreviewInput {
+  accountId: string;
+  head: FileHead;
+  given: ColumnMapping | null;
+  templates: SavedMapping[];
 }
 
 export interface ImportThread {
   /** Imports a seller's file in the thread (`importCsv`); answers and fails as it does. */
   importCsv(input: ImportInput): Promise<UploadResult>;
+  /** Previews the head of a file in the thread (`previewImport`); answers and fails as it does. */
+  previewImport(input: PreviewInput): Promise<ImportPreview>;
   /** The thread's metrics (the events it published); none while no thread runs. */
   metrics(): Promise<MetricsSnapshot>;
   /** Ends the thread once its relay and connections are closed; imports under way fail. */
@@ -132,7 +146,7 @@ class WorkerImportThread implements ImportThread {
     return ready;
   }
 
-  async importCsv({ accountId, rules, file }: ImportInput): Promise<UploadResult> {
+  async importCsv({ accountId, rules, file, mapping = {} }: ImportInput): Promise<UploadResult> {
     if (this.stopping) throw new Error('the import thread is stopping');
     const { worker, underWay } = await (this.thread ?? this.startThread());
     const { port1: here, port2: there } = new MessageChannel();
@@ -158,12 +172,50 @@ class WorkerImportThread implements ImportThread {
     });
     const traceparent = outgoingTraceparent();
     worker.postMessage(
-      { type: 'import', accountId, rules, file: there, traceparent } satisfies ToThread,
+      { type: 'import', accountId, rules, mapping, file: there, traceparent } satisfies ToThread,
       [there],
     );
     // Beside the answer, not before it: a refusal is answered at once, not at the next chunk a
     // slow client sends (the file's owner ends the file when the request is answered).
     void sendFile(file, here, flow);
+    return answer;
+  }
+
+  async previewImport({ accountId, head, given, templates }: PreviewInput): Promise<ImportPreview> {
+    if (this.stopping) throw new Error('the import thread is stopping');
+    const { worker, underWay } = await (this.thread ?? this.startThread());
+    const { port1: here, port2: there } = new MessageChannel();
+    const answer = new Promise<ImportPreview>((resolve, reject) => {
+      const settle = () => {
+        underWay.delete(fail);
+        here.close();
+      };
+      const fail = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      underWay.add(fail);
+      here.once('message', (message: PreviewMessage) => {
+        settle();
+        if (message.type === 'done') resolve(message.preview);
+        else reject(errorFrom(message.error));
+      });
+    });
+    // A copy of the head alone, moved: a Buffer is often a view of a larger pool.
+    const bytes = new Uint8Array(head.bytes);
+    worker.postMessage(
+      {
+        type: 'preview',
+        accountId,
+        head: bytes,
+        cut: head.cut,
+        given,
+        templates,
+        reply: there,
+        traceparent: outgoingTraceparent(),
+      } satisfies ToThread,
+      [there, bytes.buffer],
+    );
     return answer;
   }
 

@@ -20,6 +20,7 @@ import {
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { startTrackingEntryRelay } from '../events/tracking-entry-relay.js';
 import { importCsv } from './import-csv.js';
+import { previewImport } from '../use-cases/preview-import.js';
 import { sellerCountryOf } from '../use-cases/seller-profiles.js';
 import {
   errorFrom,
@@ -28,6 +29,7 @@ import {
   type FromThread,
   type ImportMessage,
   type ImportThreadSettings,
+  type PreviewMessage,
   type ToThread,
 } from './import-thread-messages.js';
 
@@ -88,7 +90,7 @@ async function connect(log: Logger): Promise<ThreadContext> {
 /** Runs one import the service sent, answering on its `file` port. */
 async function runImport(
   { nats, entries, foreground, log }: ThreadContext,
-  { accountId, rules, file, traceparent }: Extract<ToThread, { type: 'import' }>,
+  { accountId, rules, mapping, file, traceparent }: Extract<ToThread, { type: 'import' }>,
 ) {
   const answer = (message: ImportMessage) => file.postMessage(message);
   try {
@@ -98,6 +100,7 @@ async function runImport(
         {
           accountId,
           rules,
+          mapping,
           file: chunksFrom(file),
           sellerCountry: () =>
             sellerCountryOf({ nats, log, timeoutMs: settings.authTimeoutMs }, accountId),
@@ -109,6 +112,38 @@ async function runImport(
     answer({ type: 'failed', error: passedError(error) });
   } finally {
     file.close();
+  }
+}
+
+/** Runs one preview the service sent, answering on its `reply` port. */
+async function runPreview(
+  { nats, log }: ThreadContext,
+  {
+    accountId,
+    head,
+    cut,
+    given,
+    templates,
+    reply,
+    traceparent,
+  }: Extract<ToThread, { type: 'preview' }>,
+) {
+  const answer = (message: PreviewMessage) => reply.postMessage(message);
+  try {
+    const preview = await runInTrace(continueTrace(traceparent), () =>
+      previewImport({
+        head: { bytes: Buffer.from(head.buffer, head.byteOffset, head.byteLength), cut },
+        given,
+        templates,
+        sellerCountry: () =>
+          sellerCountryOf({ nats, log, timeoutMs: settings.authTimeoutMs }, accountId),
+      }),
+    );
+    answer({ type: 'done', preview });
+  } catch (error) {
+    answer({ type: 'failed', error: passedError(error) });
+  } finally {
+    reply.close();
   }
 }
 
@@ -124,10 +159,11 @@ async function stop({ relay, nats, db }: ThreadContext) {
   process.exit(0);
 }
 
-/** Answers the service's messages: an import, a scrape of the metrics, the stop. */
+/** Answers the service's messages: an import, a preview, a scrape of the metrics, the stop. */
 function serve(context: ThreadContext) {
   port.on('message', (message: ToThread) => {
     if (message.type === 'import') void runImport(context, message);
+    else if (message.type === 'preview') void runPreview(context, message);
     else if (message.type === 'metrics') {
       void context.metrics.registry.getMetricsAsJSON().then((snapshot) => {
         message.reply.postMessage(snapshot);

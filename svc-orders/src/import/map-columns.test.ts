@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvFields, headerKey } from './file-fields.js';
-import { columnsOf, fieldOfHeader } from './map-columns.js';
+import { csvFields, headerKey, layoutSignature } from './file-fields.js';
+import { columnsOf, fieldOfHeader, layoutOf, readLayout, valuesOfRow } from './map-columns.js';
 
 /** The header of a file a seller made themselves (issue 38, item 8). */
 const sellersHeader = [
@@ -75,13 +75,14 @@ describe('fieldOfHeader', () => {
 });
 
 describe('columnsOf', () => {
-  it('names the required columns a header lacks, postcode as either spelling', () => {
-    expect(columnsOf(['Order Number', 'Email', 'Colour']).missing).toEqual([
-      'firstName',
-      'lastName',
-      'postcode or zipcode',
-    ]);
-    expect(columnsOf(['Name', 'Zip']).missing).toEqual(['orderNumber', 'email']);
+  it('needs only an order number and a buyer to reach, by email or name (issue 39)', () => {
+    expect(columnsOf(['Order Number', 'Email', 'Colour']).missing).toEqual([]);
+    expect(columnsOf(['Order Number', 'Buyer', 'Colour']).missing).toEqual([]);
+    expect(columnsOf(['Order Number', 'Zip']).missing).toEqual(['email or buyer name']);
+    expect(columnsOf(['Name', 'Zip'])).toMatchObject({
+      missing: ['orderNumber'],
+      missingFields: ['orderNumber'],
+    });
   });
 
   it('takes one name column for first and last name, and needs neither status nor tracking', () => {
@@ -139,5 +140,82 @@ describe('columnsOf', () => {
 
   it('lists the columns it will not use', () => {
     expect(columnsOf(['orderNumber', 'Colour', '']).ignored).toEqual(['Colour']);
+  });
+});
+
+describe('readLayout (issue 39)', () => {
+  const header = ['Ref', 'Who', 'Contact', 'Paid', 'Zip', 'Colour'];
+
+  it('guesses by column names, and says what is missing without refusing', () => {
+    const layout = readLayout(header);
+    expect(layout).toMatchObject({
+      mappingSource: 'guessed',
+      missingFields: ['orderNumber', 'email'],
+      ignored: ['Ref', 'Who', 'Contact', 'Paid', 'Colour'],
+    });
+    expect(layout.mapping).toMatchObject({ postcode: 'Zip', orderNumber: null });
+    expect(() => layoutOf(header)).toThrow(
+      'The CSV file is missing required columns: orderNumber, email or buyer name',
+    );
+  });
+
+  it('reads a file by the mapping sent with it, one amount as two fields', () => {
+    const layout = layoutOf(header, {
+      given: {
+        orderNumber: 'Ref',
+        customerName: 'Who',
+        email: 'Contact',
+        itemTotal: 'Paid',
+        orderTotal: 'Paid',
+        postcode: null,
+      },
+    });
+    expect(layout).toMatchObject({
+      mappingSource: 'given',
+      fields: ['orderNumber', 'customerName', 'email', 'itemTotal', null, null],
+      missingFields: [],
+      ignored: ['Zip', 'Colour'],
+    });
+    expect(layout.assumptions).toEqual([
+      'Columns used: Ref → Order number, Who → Buyer name, Contact → Buyer e-mail, Paid → Items total, Paid → Order total (paid)',
+      "Who → first and last name: the last word is the last name ('Mary Ann Smith' → Mary Ann, Smith), one word is a first name",
+      'No status column: new orders are stored as pending; orders already stored keep their status',
+      'No courier, trackingNumber or trackingUrl column: orders are stored without them until you mark them shipped',
+    ]);
+    expect(
+      valuesOfRow(layout, ['7', 'Ada Lovelace', 'ada@example.com', '12.50', 'X', 'red']),
+    ).toEqual({
+      values: {
+        orderNumber: '7',
+        customerName: 'Ada Lovelace',
+        email: 'ada@example.com',
+        itemTotal: '12.50',
+        orderTotal: '12.50',
+      },
+      marked: 0,
+    });
+  });
+
+  it('refuses a mapping that names a column the file lacks', () => {
+    expect(() => readLayout(header, { given: { orderNumber: 'Order' } })).toThrow(
+      'The column mapping does not fit the file',
+    );
+  });
+
+  it("uses the seller's template for the same layout, whatever the headers' case and spaces", () => {
+    const template = {
+      templateId: 't1',
+      name: 'My shop',
+      signature: layoutSignature(['ref', 'WHO', 'contact', 'paid', 'zip', 'colour', '']),
+      mapping: { orderNumber: 'ref', customerName: 'WHO' },
+    };
+    const layout = layoutOf(header, { templates: [template] });
+    expect(layout).toMatchObject({
+      mappingSource: 'template',
+      template: { templateId: 't1', name: 'My shop' },
+      fields: ['orderNumber', 'customerName', null, null, 'postcode', null],
+    });
+    expect(layout.assumptions[0]).toBe('Columns mapped by your saved template “My shop”');
+    expect(readLayout(['Ref', 'Who'], { templates: [template] }).mappingSource).toBe('guessed');
   });
 });

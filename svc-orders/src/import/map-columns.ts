@@ -1,13 +1,25 @@
+import {
+  importFieldLabels,
+  importFieldNames,
+  importMappingMessages,
+  mappingProblems,
+  missingImportFields,
+  type ColumnMapping,
+  type ImportField,
+  type MappingSource,
+} from '@onvelope/contracts';
 import { badRequest } from '@onvelope/service-kit';
 import {
   csvFields,
   headerKey,
-  requiredCsvFields,
+  layoutSignature,
   type CsvField,
   type ExportField,
+  type ExportValues,
   type StoreExport,
 } from './file-fields.js';
 import { importMessages } from './row-report.js';
+import { withoutTextMarker } from './spreadsheet-cells.js';
 import { exportFieldsOf, recogniseExport } from './store-exports.js';
 
 // Header spellings, compared after `headerKey` (lower case, no spaces, underscores, dashes, dots or
@@ -149,15 +161,16 @@ export function fieldOfHeader(header: string): CsvField | null {
 export interface CsvColumns {
   /** The field of each column, by position; null for columns that are ignored. */
   fields: (CsvField | null)[];
-  /** Required columns the header lacks, in the spec's words. */
+  /** Required columns the header lacks, in the import's words. */
   missing: string[];
+  /** The same, as the fields the mapping step names (`missingImportFields`). */
+  missingFields: ImportField[];
   /** Headers no field matches (ignored). */
   ignored: string[];
   /** How the header was read where it is not the template's, one sentence each (issue 38). */
   assumptions: string[];
 }
 
-const nameFields = new Set<CsvField>(['firstName', 'lastName', 'customerName']);
 const trackingFields = ['courier', 'trackingNumber', 'trackingUrl'] as const;
 
 /** 'a', 'a or b', 'a, b or c'. */
@@ -166,9 +179,14 @@ const orList = (words: readonly string[]) =>
 
 /**
  * What the import assumes of a header that is not the template's: a name column split into first
- * and last name, columns read as a field of another name, and the optional columns it lacks.
+ * and last name, columns read as a field of another name (unless `sayRenamed` is false: a mapped
+ * file names every column it uses), and the optional columns it lacks.
  */
-function assumptionsOf(headers: readonly string[], fields: readonly (CsvField | null)[]): string[] {
+function assumptionsOf(
+  headers: readonly string[],
+  fields: readonly (CsvField | null)[],
+  sayRenamed = true,
+): string[] {
   const present = new Set(fields);
   const assumptions: string[] = [];
   const nameColumn = headers[fields.indexOf('customerName')];
@@ -185,7 +203,7 @@ function assumptionsOf(headers: readonly string[], fields: readonly (CsvField | 
     if (split && field === 'customerName') return [];
     return [`${header.trim()} → ${field}`];
   });
-  if (renamed.length) assumptions.push(`Columns read as: ${renamed.join(', ')}`);
+  if (sayRenamed && renamed.length) assumptions.push(`Columns read as: ${renamed.join(', ')}`);
   if (!present.has('status')) {
     assumptions.push(
       'No status column: new orders are stored as pending; orders already stored keep their status',
@@ -201,29 +219,64 @@ function assumptionsOf(headers: readonly string[], fields: readonly (CsvField | 
   return assumptions;
 }
 
+const importFieldSet = new Set<string>(importFieldNames);
+const isImportField = (field: ExportField | null): field is ImportField =>
+  field !== null && importFieldSet.has(field);
+
+/** A required field as the import's refusal names it (issue 39: a buyer by e-mail or name). */
+const missingWords = (field: ImportField) => (field === 'email' ? 'email or buyer name' : field);
+
 /**
  * Maps a header row to fields. When two columns name one field, the first non-empty value wins.
- * Required are the contracts' `requiredCsvColumns`; one name column stands for first and last name.
+ * Required are an order number and a buyer to reach (contracts' `importRequirements`).
  */
 export function columnsOf(headers: readonly string[]): CsvColumns {
   const fields = headers.map(fieldOfHeader);
-  const present = new Set(fields);
-  const named = [...nameFields].some((field) => present.has(field));
-  const missing = requiredCsvFields
-    .filter((field) => !(nameFields.has(field) ? named : present.has(field)))
-    .map((field) => (field === 'postcode' ? 'postcode or zipcode' : field));
+  const missingFields = missingImportFields(fields.filter(isImportField));
   const ignored = headers.filter((header, index) => fields[index] === null && header.trim());
-  return { fields, missing, ignored, assumptions: assumptionsOf(headers, fields) };
+  return {
+    fields,
+    missing: missingFields.map(missingWords),
+    missingFields,
+    ignored,
+    assumptions: assumptionsOf(headers, fields),
+  };
+}
+
+/** A seller's saved mapping as the import matches it to a header row (`layoutSignature`). */
+export interface SavedMapping {
+  templateId: string;
+  name: string;
+  signature: string;
+  mapping: ColumnMapping;
+}
+
+/** What the seller said of the file's columns: a mapping sent with it, and their saved ones. */
+export interface MappingChoice {
+  given?: ColumnMapping | null;
+  templates?: readonly SavedMapping[];
 }
 
 /** How the header says the file is read. */
 export interface FileLayout {
+  /** The field each column fills, by position; null for a column that is not read. */
   fields: (ExportField | null)[];
+  /** Further fields read from a column `fields` already reads (one amount as price and total). */
+  sharedColumns: (readonly [number, ExportField])[];
   storeExport: StoreExport | null;
   /** The entry fields the file fills: a field it lacks keeps its stored value. */
   present: Set<CsvField>;
-  /** How a file of its own columns was read, for the answer (issue 38). */
+  /** How the columns were read, for the answer (issues 38, 39). */
   assumptions: string[];
+  /** The column of each field the mapping step lists (issue 39), by its header text. */
+  mapping: Record<ImportField, string | null>;
+  mappingSource: MappingSource;
+  /** The seller's saved template for this layout, used or not. */
+  template: { templateId: string; name: string } | null;
+  /** Required fields no column fills; the import refuses the file while there are any. */
+  missingFields: ImportField[];
+  /** Headers of columns that are not read. */
+  ignored: string[];
 }
 
 const csvFieldSet = new Set<string>(csvFields);
@@ -248,31 +301,219 @@ function derivedFields(fields: readonly (ExportField | null)[]): CsvField[] {
   return derived;
 }
 
+/** The field of the mapping step a store export's own column is shown as. */
+const importFieldOfExport: Partial<Record<ExportField, ImportField>> = {
+  fullName: 'customerName',
+  fulfillmentStatus: 'status',
+  shippingStatus: 'status',
+  itemRecords: 'items',
+  lineName: 'productName',
+  lineQuantity: 'quantity',
+  linePrice: 'itemPrice',
+  lineSku: 'productId',
+};
+
+/** Each field of the mapping step with the header of the first column that fills it, or null. */
+function mappingShown(
+  headers: readonly string[],
+  columns: readonly (readonly [number, ExportField])[],
+): Record<ImportField, string | null> {
+  const shown = Object.fromEntries(importFieldNames.map((field) => [field, null])) as Record<
+    ImportField,
+    string | null
+  >;
+  for (const [index, field] of columns) {
+    const shownAs = isImportField(field) ? field : importFieldOfExport[field];
+    if (shownAs && shown[shownAs] === null) shown[shownAs] = headers[index]!.trim();
+  }
+  return shown;
+}
+
+const columnsOfFields = (fields: readonly (ExportField | null)[]) =>
+  fields.flatMap((field, index) => (field ? [[index, field] as const] : []));
+
+const ignoredOf = (headers: readonly string[], fields: readonly (ExportField | null)[]) =>
+  headers.filter((header, index) => fields[index] === null && header.trim());
+
+/** The entry fields a file of its own columns fills; one name column fills first and last name. */
+function presentOf(fields: readonly (ExportField | null)[], shared: readonly ExportField[]) {
+  const present = new Set([...fields, ...shared].filter(isCsvField));
+  if (present.has('customerName')) present.add('firstName').add('lastName');
+  return present;
+}
+
+/** The column a mapping's header names: exactly (spaces around aside), else by `headerKey`. */
+function columnOf(headers: readonly string[], header: string): number {
+  const exact = headers.findIndex((name) => name.trim() === header.trim());
+  if (exact >= 0) return exact;
+  return headers.findIndex((name) => headerKey(name) === headerKey(header));
+}
+
 /**
- * Reads the header: a store's export as that store writes it (no required columns but the order
- * number its signature has), any other file by its column names, with the required columns of
- * `columnsOf` (issue 38: order number, a name, email, postcode).
+ * A file of its own columns read by a mapping (issue 39): each field from the column the given
+ * mapping names (null: none), else the template's, else the column its name suggests. A column
+ * named for a field the mapping gives another column is not read; a column whose name suggests a
+ * field the mapping step does not list (a SKU image, categories) is read as before.
  */
-export function layoutOf(headers: readonly string[]): FileLayout {
+function mappedLayout(
+  headers: readonly string[],
+  mapping: ColumnMapping,
+  source: 'given' | 'template',
+  template: SavedMapping | null,
+): FileLayout {
+  const guessed = headers.map(fieldOfHeader);
+  const chosen: ColumnMapping = {
+    ...mappingShown(headers, columnsOfFields(guessed)),
+    ...template?.mapping,
+    ...(source === 'given' ? mapping : {}),
+  };
+  const fields: (CsvField | null)[] = headers.map(() => null);
+  const sharedColumns: [number, CsvField][] = [];
+  for (const field of importFieldNames) {
+    const header = chosen[field];
+    const index = header ? columnOf(headers, header) : -1;
+    if (index < 0) continue;
+    if (fields[index] === null) fields[index] = field;
+    else sharedColumns.push([index, field]);
+  }
+  guessed.forEach((field, index) => {
+    if (fields[index] === null && field !== null && !isImportField(field)) fields[index] = field;
+  });
+  const columns = [...columnsOfFields(fields), ...sharedColumns];
+  const used = columns
+    .filter(([, field]) => isImportField(field))
+    .map(
+      ([index, field]) => `${headers[index]!.trim()} → ${importFieldLabels[field as ImportField]}`,
+    );
+  const ignored = ignoredOf(headers, fields);
+  const assumptions = [
+    ...(source === 'template' && template
+      ? [importMappingMessages.templateSaved(template.name)]
+      : []),
+    // Every column used is named here; the columns not used, on the header's row (a warning).
+    `Columns used: ${used.join(', ')}`,
+    ...assumptionsOf(headers, fields, false),
+  ];
+  const shownMapping = mappingShown(headers, columns);
+  return {
+    fields,
+    sharedColumns,
+    storeExport: null,
+    present: presentOf(
+      fields,
+      sharedColumns.map(([, field]) => field),
+    ),
+    assumptions,
+    mapping: shownMapping,
+    mappingSource: source,
+    template: template && { templateId: template.templateId, name: template.name },
+    missingFields: missingImportFields(
+      importFieldNames.filter((field) => shownMapping[field] !== null),
+    ),
+    ignored,
+  };
+}
+
+/**
+ * Reads the header (issue 39): by the mapping the seller sent (a 400 when it names a column the
+ * file lacks, or one column for two fields), else by their saved template for this layout, else a
+ * store's export as that store writes it (no required columns but the order number its signature
+ * has), else by its column names. Says what is missing rather than refusing: see `layoutOf`.
+ */
+export function readLayout(headers: readonly string[], choice: MappingChoice = {}): FileLayout {
+  const signature = choice.templates?.length ? layoutSignature(headers) : '';
+  const template = choice.templates?.find((saved) => saved.signature === signature) ?? null;
+  if (choice.given) {
+    const problems = mappingProblems(headers, choice.given);
+    if (problems.length) {
+      throw badRequest(
+        importMappingMessages.mappingMismatch,
+        problems.map((message) => ({ message, path: 'mapping' })),
+      );
+    }
+    return mappedLayout(headers, choice.given, 'given', template);
+  }
+  if (template) return mappedLayout(headers, template.mapping, 'template', template);
   const storeExport = recogniseExport(headers);
   if (storeExport) {
     const fields = exportFieldsOf(storeExport, headers);
     return {
       fields,
+      sharedColumns: [],
       storeExport,
       present: new Set([...fields.filter(isCsvField), ...derivedFields(fields)]),
       assumptions: [],
+      mapping: mappingShown(headers, columnsOfFields(fields)),
+      mappingSource: 'recognised',
+      template: null,
+      // A store's export is read as the store writes it: a row without a buyer fails alone.
+      missingFields: [],
+      ignored: ignoredOf(headers, fields),
     };
   }
   const columns = columnsOf(headers);
-  if (columns.missing.length) {
+  return {
+    fields: columns.fields,
+    sharedColumns: [],
+    storeExport: null,
+    present: presentOf(columns.fields, []),
+    assumptions: columns.assumptions,
+    mapping: mappingShown(headers, columnsOfFields(columns.fields)),
+    mappingSource: 'guessed',
+    template: null,
+    missingFields: columns.missingFields,
+    ignored: columns.ignored,
+  };
+}
+
+/**
+ * Reads the header as `readLayout` does, for an import: a file that still lacks a required field
+ * is refused, the missing ones named.
+ */
+export function layoutOf(headers: readonly string[], choice: MappingChoice = {}): FileLayout {
+  const layout = readLayout(headers, choice);
+  if (layout.missingFields.length) {
     throw badRequest(
-      importMessages.missingColumns(columns.missing),
-      columns.missing.map((column) => ({ message: `Missing column: ${column}`, path: column })),
+      importMessages.missingColumns(layout.missingFields.map(missingWords)),
+      layout.missingFields.map((field) => ({
+        message: `Missing column: ${missingWords(field)}`,
+        path: field,
+      })),
     );
   }
-  const present = new Set(columns.fields.filter(isCsvField));
-  // One name column ('Buyer Name') fills first and last name where the file has no column for them.
-  if (present.has('customerName')) present.add('firstName').add('lastName');
-  return { fields: columns.fields, storeExport: null, present, assumptions: columns.assumptions };
+  return layout;
+}
+
+/** A row's cells by field, and how many lost a spreadsheet's text marker; or why it is refused. */
+export type RowValues = { values: ExportValues; marked: number } | { refused: string };
+
+/**
+ * A data row's cells by the field of their column (the first non-empty of two columns of one field
+ * wins), without a spreadsheet's text marker ('03038). A row with more filled cells than the header
+ * has columns is refused.
+ */
+export function valuesOfRow(layout: FileLayout, cells: readonly string[]): RowValues {
+  const { fields, sharedColumns } = layout;
+  if (cells.length > fields.length) {
+    const extra = cells.slice(fields.length).filter((cell) => cell.trim());
+    if (extra.length) {
+      return {
+        refused: `The row has ${fields.length + extra.length} values but the header has ${fields.length} columns`,
+      };
+    }
+  }
+  const values: ExportValues = {};
+  let marked = 0;
+  fields.forEach((field, index) => {
+    const cell = cells[index];
+    if (!field || cell === undefined || values[field]?.trim()) return;
+    const unmarked = withoutTextMarker(cell);
+    if (unmarked !== cell) marked += 1;
+    values[field] = unmarked;
+  });
+  for (const [index, field] of sharedColumns) {
+    const cell = cells[index];
+    if (cell !== undefined && !values[field]?.trim()) values[field] = withoutTextMarker(cell);
+  }
+  return { values, marked };
 }

@@ -1,5 +1,7 @@
 import { isCancelledStatus, isPartialStatus, lower } from './export-statuses.js';
 import { linesOfWooCommerceItems } from '../domain/line-items.js';
+import { currencyOfAmount } from './amount-currency.js';
+import type { ExportRowRule, StoreExportWithRule } from './export-row-rules.js';
 import type { ExportValues, StoreExport } from './file-fields.js';
 
 /*
@@ -8,6 +10,32 @@ import type { ExportValues, StoreExport } from './file-fields.js';
  * underscores, dots, slashes or brackets). Samples and the documentation they follow are listed in
  * test/fixtures/exports/SOURCES.md.
  */
+
+/** Why an order's currency was left empty though its amounts have a symbol. */
+export const ambiguousCurrency = (amount: string, symbol: string) =>
+  `Amount '${amount}' does not say which currency its '${symbol}' is, and no shipping country decides it; currency left empty`;
+
+/**
+ * eBay and Temu write no currency column: an order's currency is the one its amounts' symbol names
+ * ('£12.50', 'US $12.50', '30,00€'; a bare '$' by the order's shipping country), else it is left
+ * empty and the row says why.
+ */
+const currencyFromAmounts: ExportRowRule = (row, { values, lines }) => {
+  const { entry } = row;
+  const amount = [values.orderTotal, values.itemTotal, ...lines.map((line) => line.linePrice)]
+    .map((cell) => cell?.trim())
+    .find(Boolean);
+  if (entry.currency || !amount) return row;
+  const read = currencyOfAmount(amount, entry.shippingCountry);
+  if (read.currency) {
+    const filledWithoutColumn = [...(entry.filledWithoutColumn ?? []), 'currency' as const];
+    return { ...row, entry: { ...entry, currency: read.currency, filledWithoutColumn } };
+  }
+  if ('ambiguous' in read) {
+    return { ...row, warnings: [...row.warnings, ambiguousCurrency(amount, read.ambiguous)] };
+  }
+  return row;
+};
 
 /** Shipped when the export gives a shipping date, else pending: for exports without a status. */
 const shippedByDate = (values: ExportValues) => (lower(values.shippedAt) ? 'shipped' : 'pending');
@@ -134,9 +162,10 @@ const ebayShippingColumns = {
 /**
  * eBay Seller Hub orders report (Orders › Download report): a row per item, an order of several
  * items first as a row of its own. No status column: shipped once it has a shipped (UK:
- * dispatched) date, else pending (eBay lists paid orders).
+ * dispatched) date, else pending (eBay lists paid orders). No currency column either: the amounts'
+ * symbol says it ('£', 'US $', 'AU $', 'C $'; '$' on the US site).
  */
-const ebayOrdersReport: StoreExport = {
+const ebayOrdersReport: StoreExportWithRule = {
   name: 'eBay orders report',
   signature: ['salesrecordnumber', 'ordernumber', 'buyerusername', 'itemtitle'],
   columns: {
@@ -158,14 +187,16 @@ const ebayOrdersReport: StoreExport = {
   },
   lineRows: true,
   statusOf: shippedByDate,
+  readRow: currencyFromAmounts,
 };
 
 /**
  * eBay Sales History (the File Exchange download Selling Manager made): a line of commas before
  * the header, a row per item keyed by the Sales Record Number, and two closing lines ('83
- * record(s) downloaded', 'Seller ID: …') that are not orders.
+ * record(s) downloaded', 'Seller ID: …') that are not orders. Its amounts' symbol is the currency,
+ * as in the orders report.
  */
-const ebaySalesHistory: StoreExport = {
+const ebaySalesHistory: StoreExportWithRule = {
   name: 'eBay Sales History',
   signature: ['salesrecordnumber', 'userid', 'buyerfullname', 'itemtitle'],
   columns: {
@@ -190,6 +221,7 @@ const ebaySalesHistory: StoreExport = {
   },
   lineRows: true,
   statusOf: shippedByDate,
+  readRow: currencyFromAmounts,
 };
 
 /**
@@ -235,12 +267,25 @@ const shipStationOrders: StoreExport = {
 };
 
 /**
+ * Temu's statuses by meaning, German or English: cancelled (storniert) is cancelled, delivered
+ * (zugestellt) delivered, shipped (versandt) shipped, anything to send (zu versenden, ausstehend,
+ * unshipped) pending.
+ */
+function temuStatus(values: ExportValues): string {
+  const status = lower(values.fulfillmentStatus);
+  if (isCancelledStatus(status)) return 'cancelled';
+  if (/zugestellt|delivered/.test(status)) return 'delivered';
+  if (isPartialStatus(status)) return 'partially_shipped';
+  if (/^(versandt|versendet|shipped)$/.test(status)) return 'shipped';
+  return 'pending';
+}
+
+/**
  * Temu's seller-centre order export in German (Bestell-ID, Bestellstatus, Kaufdatum
  * '15. Jan. 2025, 10:32 Uhr CET(UTC+1)'), a row per item; 'Gesamteinzelhandelspreis' is the
- * price of the row's quantity. Statuses by meaning: storniert is cancelled, zugestellt delivered,
- * versandt shipped, anything to send (zu versenden, ausstehend) pending.
+ * price of the row's quantity, '30,00€' with its currency's symbol.
  */
-const temuOrdersGerman: StoreExport = {
+const temuOrdersGerman: StoreExportWithRule = {
   name: 'Temu orders export',
   signature: ['bestellid', 'bestellstatus', 'gekauftemenge'],
   columns: {
@@ -266,14 +311,47 @@ const temuOrdersGerman: StoreExport = {
   },
   lineRows: true,
   linePriceIsTotal: true,
-  statusOf: (values) => {
-    const status = lower(values.fulfillmentStatus);
-    if (isCancelledStatus(status)) return 'cancelled';
-    if (/zugestellt|delivered/.test(status)) return 'delivered';
-    if (isPartialStatus(status)) return 'partially_shipped';
-    if (/^(versandt|versendet|shipped)$/.test(status)) return 'shipped';
-    return 'pending';
+  statusOf: temuStatus,
+  readRow: currencyFromAmounts,
+};
+
+/**
+ * Temu's seller-centre order export in English ('order id', 'order status', 'contribution sku',
+ * 'quantity purchased', 'purchase date' as 'Jan 15, 2025, 10:32 am PST(UTC-8)'), a row per item;
+ * the retail price total is the price of the row's quantity, its symbol the currency ('$' by the
+ * shipping country).
+ */
+const temuOrdersEnglish: StoreExportWithRule = {
+  name: 'Temu orders export',
+  signature: ['orderid', 'orderitemid', 'contributionsku', 'quantitypurchased'],
+  columns: {
+    orderid: 'orderNumber',
+    orderstatus: 'fulfillmentStatus',
+    purchasedate: 'orderDate',
+    recipientname: 'fullName',
+    recipientfirstname: 'firstName',
+    recipientlastname: 'lastName',
+    virtualemail: 'email',
+    shipaddress1: 'shippingAddress1',
+    shipaddress2: 'shippingAddress2',
+    shipcity: 'shippingCity',
+    shipstate: 'shippingState',
+    shippostalcode: 'postcode',
+    shippostalcodemustbeshippedtothefollowingzipcode: 'postcode',
+    shipcountry: 'shippingCountry',
+    productname: 'lineName',
+    contributionsku: 'lineSku',
+    variation: 'lineOption',
+    quantitypurchased: 'lineQuantity',
+    retailpricetotal: 'linePrice',
+    retailpricetotalafterdiscountstaxexcl: 'linePrice',
+    carrier: 'courier',
+    trackingnumber: 'trackingNumber',
   },
+  lineRows: true,
+  linePriceIsTotal: true,
+  statusOf: temuStatus,
+  readRow: currencyFromAmounts,
 };
 
 /**
@@ -366,6 +444,8 @@ const ecwidOrders: StoreExport = {
 
 export const marketplaceExports: readonly StoreExport[] = [
   wooCommerceOrderExport,
+  // Before Amazon's order report, whose signature its columns also hold.
+  temuOrdersEnglish,
   amazonOrderReport,
   amazonAllOrdersReport,
   ebayOrdersReport,

@@ -1,6 +1,12 @@
 import { Readable, pipeline } from 'node:stream';
 import csvParser from 'csv-parser';
-import { findHeaderRow, ordersMessages, type HeaderRow, type Separator } from '@onvelope/contracts';
+import {
+  findHeaderRow,
+  ordersMessages,
+  workbookKindOfHead,
+  type HeaderRow,
+  type Separator,
+} from '@onvelope/contracts';
 import { badRequest, HttpError } from '@onvelope/service-kit';
 import { createFileDecoder, FileEncodingError, type FileEncoding } from './file-encoding.js';
 import { workbookRowsOf } from './parse-workbook.js';
@@ -10,8 +16,6 @@ import { importMessages } from './row-report.js';
 const MAX_ROW_BYTES = 1024 * 1024;
 /** How much of the file is read, at most, to find the header line and its separator. */
 const HEADER_SNIFF_BYTES = 64 * 1024;
-/** The start of a zip archive: an Excel workbook (.xlsx) is one. */
-const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** How a file was read, for the answer. */
 export interface FileReading {
@@ -140,7 +144,7 @@ export function createFileRowReader() {
         yield next.value;
       }
     })();
-    if (!first.done && first.value.subarray(0, 4).equals(ZIP_SIGNATURE)) {
+    if (!first.done && workbookKindOfHead(first.value)) {
       yield* workbookRows(chunks);
     } else yield* textRows(chunks);
   }

@@ -33,22 +33,26 @@ const discard = (part: Readable) => {
   part.resume();
 };
 
+/** The text fields of the form that came before the file (the `mapping` of issue 39), by name. */
+export type FormFields = Readonly<Record<string, string>>;
+
 /**
  * Hands the `csvFile` part of a multipart request to `handle` as a stream while it arrives, so no
- * file is ever held whole; more than `maxBytes` fails the handling with 413. Resolves with what
- * `handle` answers once the whole request is read; a refusal drains the rest of the request so the
- * client can read the answer.
+ * file is ever held whole, with the text fields sent before it; more than `maxBytes` fails the
+ * handling with 413. Resolves with what `handle` answers once the whole request is read; a refusal
+ * drains the rest of the request so the client can read the answer.
  */
 export function receiveCsvFile<T>(
   request: IncomingMessage,
   maxBytes: number,
-  handle: (file: Readable) => Promise<T>,
+  handle: (file: Readable, fields: FormFields) => Promise<T>,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     let work: Promise<T> | null = null;
     let parser: BusboyInstance | null = null;
     let file: Readable | null = null;
+    const fields: Record<string, string> = {};
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
@@ -71,7 +75,7 @@ export function receiveCsvFile<T>(
     try {
       parser = Busboy({
         headers: { ...request.headers, 'content-type': contentType },
-        limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25 },
+        limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25, fieldSize: 64 * 1024 },
       });
     } catch {
       fail(badRequest(uploadMessages.malformed));
@@ -95,8 +99,11 @@ export function receiveCsvFile<T>(
         fail(error instanceof HttpError ? error : badRequest(uploadMessages.malformed)),
       );
       file = part;
-      work = handle(part);
+      work = handle(part, { ...fields });
       work.catch(fail);
+    });
+    parser.on('field', (name, value) => {
+      if (!work) fields[name] = value;
     });
     parser.on('error', () => fail(badRequest(uploadMessages.malformed)));
     // 'finish' waits for the file's stream to be read to its end, as well as for the form's end.

@@ -9,7 +9,7 @@ export const importMessages = {
     'The file mixes text encodings (UTF-8 and another); save it as "CSV UTF-8" and upload it again',
   binary: 'The file contains binary data, not CSV text',
   unreadableWorkbook:
-    'The file looks like an Excel workbook (.xlsx) but could not be read; save it as "CSV UTF-8" and upload that',
+    'The file looks like an Excel workbook (.xlsx or .xls) but could not be read; save it as "CSV UTF-8" and upload that',
   unclosedQuote: 'a quoted field is opened and never closed',
   sameData: (orderNumber: string) => `Order ${orderNumber} already exists with the same data`,
   duplicate: (orderNumber: string, firstRow: number) =>

@@ -1,6 +1,7 @@
 import { isCancelledStatus, lower } from './export-statuses.js';
 import { headerKey, type ExportField, type ExportValues, type StoreExport } from './file-fields.js';
 import { marketplaceExports } from './marketplace-exports.js';
+import { shippingLabelExports } from './shipping-label-exports.js';
 
 /** Shopify and Squarespace share most of their export's shape. */
 const shopifyLikeColumns = {
@@ -197,6 +198,7 @@ export const storeExports: readonly StoreExport[] = [
     },
   },
   ...marketplaceExports,
+  ...shippingLabelExports,
 ];
 
 /** The store export a header row is, or null for any other file (read by its column names). */

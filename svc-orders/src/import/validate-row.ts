@@ -16,6 +16,7 @@ import {
   type FileConventions,
 } from './file-conventions.js';
 import { paddedUsZip } from './spreadsheet-cells.js';
+import { readByExport } from './export-row-rules.js';
 import type { CsvField, ExportField, ExportValues, StoreExport } from './file-fields.js';
 import { isPlaceholderPostcode, splitFullName } from './store-exports.js';
 
@@ -57,6 +58,11 @@ export interface ImportedEntry {
   quantityShipped: number | null;
   quantityUnshipped: number | null;
   categoryNames: string | null;
+  /**
+   * Fields filled though the file has no column for them (`readByExport`: a currency read from the
+   * amounts' symbol, a shipping-label export's carrier), stored as a column's are.
+   */
+  filledWithoutColumn?: readonly CsvField[];
 }
 
 /** A row that can be stored, and what the import must still say or check once it knows the order. */
@@ -369,5 +375,6 @@ export function parseCsvRow(
 
   entry.customerName ??= [entry.firstName, entry.lastName].filter(Boolean).join(' ') || null;
   const noBuyer = entry.customerName || entry.email ? null : noBuyerOf(values, lineRows, badEmail);
-  return { ok: true, entry, warnings, unknownStatus, noBuyer, paddedZip };
+  const parsed = { entry, warnings, unknownStatus, noBuyer, paddedZip };
+  return { ok: true, ...readByExport(storeExport, parsed, { values, lines: lineRows }) };
 }

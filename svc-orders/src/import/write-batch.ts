@@ -202,7 +202,10 @@ export class ImportBatchWriter {
     const set: Record<string, unknown> = {};
     for (const field of comparedFields) {
       // customerName is derived from the (required) first and last names when it has no column.
-      const given = present.has(field) || field === 'customerName';
+      const given =
+        present.has(field) ||
+        field === 'customerName' ||
+        entry.filledWithoutColumn?.includes(field);
       if (field !== 'status' && given && entry[field] !== null) set[field] = entry[field];
     }
     const items = (set.items as string | undefined) ?? stored?.items ?? null;

@@ -2,6 +2,13 @@ import type { Connection } from 'mongoose';
 import {
   clearAllData,
   clearCsvData,
+  columnMapping,
+  deleteImportTemplate as deleteImportTemplateRoute,
+  importMappingMessages,
+  listImportTemplates as listImportTemplatesRoute,
+  previewUpload,
+  saveImportTemplate as saveImportTemplateRoute,
+  type ColumnMapping,
   getDeliveryEstimateRule as getDeliveryEstimateRuleRoute,
   getNeedsAttention,
   getSummary,
@@ -10,7 +17,13 @@ import {
   searchTrackingEntries as searchTrackingEntriesRoute,
   uploadCsv,
 } from '@onvelope/contracts';
-import { callerOf, type Metrics, type ServiceRoutes } from '@onvelope/service-kit';
+import { badRequest, callerOf, type Metrics, type ServiceRoutes } from '@onvelope/service-kit';
+import {
+  deleteImportTemplate,
+  listImportTemplates,
+  saveImportTemplate,
+  savedMappingsOf,
+} from '../data/import-template.model.js';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import {
@@ -26,20 +39,44 @@ import {
 } from '../use-cases/delivery-estimates.js';
 import { findShipmentsNeedingAttention } from '../use-cases/find-shipments-needing-attention.js';
 import type { ImportThread } from '../import/import-thread.js';
-import { receiveCsvFile } from '../import/receive-file.js';
+import { receiveCsvFile, type FormFields } from '../import/receive-file.js';
+import { fileHeadOf } from '../use-cases/preview-import.js';
+
+/** The form field, before the file, that carries the seller's column mapping (issue 39). */
+const MAPPING_FIELD = 'mapping';
+
+/** The mapping sent with a file, if any; a field that is not a mapping is a 400. */
+function givenMappingOf(fields: FormFields): ColumnMapping | null {
+  const text = fields[MAPPING_FIELD]?.trim();
+  if (!text) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest(importMappingMessages.badMappingField);
+  }
+  const parsed = columnMapping.safeParse(json);
+  if (!parsed.success) {
+    throw badRequest(
+      importMappingMessages.badMappingField,
+      parsed.error.issues.map((issue) => ({ message: issue.message, path: issue.path.join('.') })),
+    );
+  }
+  return parsed.data;
+}
 
 export interface UploadRoutesDeps {
   routes: ServiceRoutes;
   db: Connection;
   csvUploadMaxBytes: number;
   metrics: Metrics;
-  /** Where uploaded files are imported, off the event loop that answers the other calls. */
-  imports: Pick<ImportThread, 'importCsv'>;
+  /** Where uploaded files are imported and previewed, off the event loop that answers the other calls. */
+  imports: Pick<ImportThread, 'importCsv' | 'previewImport'>;
   /** Gives the orders shown their delivery estimate. */
   estimator: Estimator;
 }
 
-/** The dashboard's order calls under /api/upload (spec 000 §7). */
+/** The dashboard's order calls under /api/upload (spec 000 §7), and the mapping step's (issue 39). */
 export function registerUploadRoutes({
   routes,
   db,
@@ -57,15 +94,46 @@ export function registerUploadRoutes({
 
   routes.handle(uploadCsv, async (ctx) => {
     const { accountId } = callerOf(ctx);
-    const rules = await keywordRulesOf(db, accountId);
-    const result = await receiveCsvFile(ctx.req, csvUploadMaxBytes, (file) =>
-      imports.importCsv({ accountId, file, rules }),
+    const [rules, templates] = await Promise.all([
+      keywordRulesOf(db, accountId),
+      savedMappingsOf(db, accountId),
+    ]);
+    const result = await receiveCsvFile(ctx.req, csvUploadMaxBytes, async (file, fields) =>
+      imports.importCsv({
+        accountId,
+        file,
+        rules,
+        mapping: { given: givenMappingOf(fields), templates },
+      }),
     );
     importedRows.inc({ outcome: 'imported' }, result.successfulRows);
     importedRows.inc({ outcome: 'skipped' }, result.skippedRows);
     importedRows.inc({ outcome: 'failed' }, result.failedRows);
     return result;
   });
+
+  routes.handle(previewUpload, async (ctx) => {
+    const { accountId } = callerOf(ctx);
+    const templates = await savedMappingsOf(db, accountId);
+    return receiveCsvFile(ctx.req, csvUploadMaxBytes, async (file, fields) => {
+      const given = givenMappingOf(fields);
+      const head = await fileHeadOf(file);
+      return imports.previewImport({ accountId, head, given, templates });
+    });
+  });
+
+  routes.handle(listImportTemplatesRoute, async (ctx) => ({
+    templates: await listImportTemplates(db, callerOf(ctx).accountId),
+  }));
+
+  routes.handle(saveImportTemplateRoute, async (ctx, { body }) => {
+    ctx.status = 201;
+    return saveImportTemplate(db, callerOf(ctx).accountId, body);
+  });
+
+  routes.handle(deleteImportTemplateRoute, (ctx, { params }) =>
+    deleteImportTemplate(db, callerOf(ctx).accountId, params.templateId),
+  );
 
   routes.handle(listTrackingEntriesRoute, async (ctx, { query }) => {
     const page = await listTrackingEntries(entries, callerOf(ctx).accountId, query);

@@ -1,6 +1,6 @@
 /**
  * Spec 000 §5's column names, in its order: the canonical template and the names the import's
- * answers use for columns. Issue 38: not all of them are required any more (`requiredCsvColumns`).
+ * answers use for columns. Issues 38 and 39: few of them are required (`requiredCsvColumns`).
  */
 export const csvTemplateColumns = [
   'orderNumber',
@@ -15,17 +15,13 @@ export const csvTemplateColumns = [
 ] as const;
 
 /**
- * The columns an orders file of its own layout must have (issue 38): what identifies an order and
- * lets its buyer look it up (order number, email, postcode; spec 001's lookup) and whose it is. One
- * name column ('Buyer Name', 'Customer Name') stands for firstName and lastName. Status, courier,
- * trackingNumber and trackingUrl are empty until an order ships, so they are optional.
+ * The columns an orders file of its own layout must have (issue 39): an order number, and a buyer
+ * to reach. A name column ('Buyer Name', or first and last name) stands for the email
+ * (`importRequirements`); everything else may be absent.
  */
 export const requiredCsvColumns = [
   'orderNumber',
-  'firstName',
-  'lastName',
   'email',
-  'postcode',
 ] as const satisfies readonly (typeof csvTemplateColumns)[number][];
 
 /**

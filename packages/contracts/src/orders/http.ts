@@ -47,8 +47,22 @@ import {
 import { needsAttentionQuery } from '../tracking/schemas.js';
 import { deliveryEstimateRule, deliveryEstimateRuleResponse } from './delivery-estimates.js';
 import { reportExportRequest, reportSearchRequest, reportSearchResponse } from './reports.js';
+import {
+  csvPreviewBytes,
+  importPreview,
+  importTemplate,
+  importTemplateParams,
+  importTemplatesResponse,
+  saveImportTemplateRequest,
+} from './import-mapping.js';
 
 const route = routeOwnedBy('svc-orders');
+
+/** The optional text field, sent before the file, with the seller's column mapping (issue 39). */
+const mappingField = z.string().optional().meta({
+  description:
+    'JSON ColumnMapping ({"orderNumber": "Order ID", "email": "E-mail"}), before the file; without it a saved template for the layout is used',
+});
 
 export const uploadCsv = route(
   'POST',
@@ -66,6 +80,7 @@ export const uploadCsv = route(
         mediaType: 'multipart/form-data',
         required: true,
         schema: z.object({
+          mapping: mappingField,
           csvFile: z.file().meta({
             description:
               'The CSV file: type text/csv or a name ending in .csv, one order line a row (the upload page’s template)',
@@ -73,6 +88,68 @@ export const uploadCsv = route(
         }),
       },
     },
+  },
+);
+
+/** Issue 39: the mapping step's preview of a file's head, read as the import would read it. */
+export const previewUpload = route(
+  'POST',
+  '/api/upload/preview',
+  'merchant',
+  'implied',
+  'Preview how a file would be imported',
+  {
+    apiKey: 'write',
+    streaming: 'request',
+    description: `Send the file's first ${csvPreviewBytes / 1024} KiB (or the whole file when smaller); at most 1 MiB is read and a last row that may have been cut is dropped. Nothing is stored.`,
+    schemas: { response: importPreview },
+    docs: {
+      body: {
+        mediaType: 'multipart/form-data',
+        required: true,
+        schema: z.object({
+          mapping: mappingField,
+          csvFile: z
+            .file()
+            .meta({ description: 'The head of the file (any file the import reads)' }),
+        }),
+      },
+    },
+  },
+);
+
+export const listImportTemplates = route(
+  'GET',
+  '/api/upload/import-templates',
+  'merchant',
+  'implied',
+  "The seller's saved column mappings",
+  { apiKey: 'read', schemas: { response: importTemplatesResponse } },
+);
+
+export const saveImportTemplate = route(
+  'POST',
+  '/api/upload/import-templates',
+  'merchant',
+  'implied',
+  'Save a column mapping for a layout of file (replaces the one for the same headers)',
+  {
+    apiKey: 'write',
+    status: 201,
+    schemas: { body: saveImportTemplateRequest, response: importTemplate },
+  },
+);
+
+export const deleteImportTemplate = route(
+  'DELETE',
+  '/api/upload/import-templates/{templateId}',
+  'merchant',
+  'implied',
+  'Delete a saved column mapping',
+  {
+    apiKey: 'write',
+    schemas: { params: importTemplateParams, response: deletedResponse },
+    docs: { errors: [404] },
   },
 );
 
@@ -531,6 +608,10 @@ export const ordersRoutes = [
   createTrackingLink,
   regenerateTrackingLinks,
   uploadCsv,
+  previewUpload,
+  listImportTemplates,
+  saveImportTemplate,
+  deleteImportTemplate,
   listTrackingEntries,
   getNeedsAttention,
   getDeliveryEstimateRule,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { detectSeparator, encodingOfHead, findHeaderRow } from './order-file-sniffing.js';
+import {
+  detectSeparator,
+  encodingOfHead,
+  findHeaderRow,
+  workbookKindOfHead,
+} from './order-file-sniffing.js';
 import { isOrderFile, orderFileAccept } from './order-files.js';
 
 // The import (svc-orders) and the uploader (mf-merchant) both call these: what is decided here is
@@ -7,13 +12,31 @@ import { isOrderFile, orderFileAccept } from './order-files.js';
 
 describe('the file-type check both sides make', () => {
   it('takes upper-case names as the lower-case ones', () => {
-    for (const name of ['ORDERS.CSV', 'Orders.Tsv', 'REPORT.TXT', 'ORDERS.XLSX']) {
+    for (const name of ['ORDERS.CSV', 'Orders.Tsv', 'REPORT.TXT', 'ORDERS.XLSX', 'ORDERS.XLS']) {
       expect(isOrderFile('', name)).toBe(true);
       expect(isOrderFile('', name.toLowerCase())).toBe(true);
     }
     expect(isOrderFile('TEXT/CSV', 'export')).toBe(true);
     expect(isOrderFile('', 'ORDERS.PDF')).toBe(false);
     expect(orderFileAccept).toContain('.csv');
+  });
+});
+
+describe('workbookKindOfHead', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+
+  it('tells an .xlsx (a zip archive) and an .xls (an OLE2 compound file) by their first bytes', () => {
+    expect(workbookKindOfHead(bytes(0x50, 0x4b, 0x03, 0x04, 0x14, 0x00))).toBe('xlsx');
+    expect(workbookKindOfHead(bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00))).toBe(
+      'xls',
+    );
+  });
+
+  it('takes text, a cut-off signature and other binary files for no workbook', () => {
+    expect(workbookKindOfHead(new TextEncoder().encode('Name,Email\n'))).toBeNull();
+    expect(workbookKindOfHead(bytes(0xd0, 0xcf, 0x11, 0xe0))).toBeNull();
+    expect(workbookKindOfHead(bytes(0x25, 0x50, 0x44, 0x46))).toBeNull();
+    expect(workbookKindOfHead(bytes())).toBeNull();
   });
 });
 

@@ -5,6 +5,28 @@
  * shows the columns the import will read.
  */
 
+/** The two kinds of Excel workbook a seller's export comes as. */
+export type WorkbookKind = 'xlsx' | 'xls';
+
+// An .xlsx is a zip archive; an .xls (Excel 97-2003, BIFF8) an OLE2 compound file.
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const OLE2_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+const startsWith = (head: Uint8Array, signature: readonly number[]) =>
+  head.length >= signature.length && signature.every((byte, index) => head[index] === byte);
+
+/**
+ * The Excel workbook a file's first bytes say it is, whatever its name: a zip archive is an .xlsx,
+ * an OLE2 compound file an .xls; null for anything else (text).
+ *
+ * @example workbookKindOfHead(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) // 'xls'
+ */
+export function workbookKindOfHead(head: Uint8Array): WorkbookKind | null {
+  if (startsWith(head, ZIP_SIGNATURE)) return 'xlsx';
+  if (startsWith(head, OLE2_SIGNATURE)) return 'xls';
+  return null;
+}
+
 /** The separators an orders file's columns are split by. */
 export type Separator = ',' | ';' | '\t';
 
