@@ -139,7 +139,12 @@ describe('OpenTelemetry traces', () => {
           span.kind === 'consumer' &&
           span.name === `process ${subject}`,
       );
-    const spans = await traceWhen(traceId, (found) => consumed(found) !== undefined);
+    // Each app exports its spans in batches of its own: the consumer's may be in before the
+    // publisher's, so the trace is complete once the consumer's parent is in it too.
+    const spans = await traceWhen(traceId, (found) => {
+      const parentId = consumed(found)?.parentId;
+      return parentId !== undefined && found.some((span) => span.id === parentId);
+    });
 
     const gatewayServer = spans.find(
       (span) => span.service === 'gateway' && span.kind === 'server',
