@@ -146,14 +146,20 @@ class WorkerImportThread implements ImportThread {
     return ready;
   }
 
-  async importCsv({ accountId, rules, file, mapping = {} }: ImportInput): Promise<UploadResult> {
+  /**
+   * A channel to the thread for one request, and its answer: `onMessage` settles it with `done`
+   * or `fail` (`onSettle` runs then), and the thread's loss fails it.
+   */
+  private async request<M, T>(
+    onMessage: (message: M, done: (value: T) => void, fail: (error: Error) => void) => void,
+    onSettle?: () => void,
+  ) {
     if (this.stopping) throw new Error('the import thread is stopping');
     const { worker, underWay } = await (this.thread ?? this.startThread());
     const { port1: here, port2: there } = new MessageChannel();
-    const flow = new FileFlow();
-    const answer = new Promise<UploadResult>((resolve, reject) => {
+    const answer = new Promise<T>((resolve, reject) => {
       const settle = () => {
-        flow.settle();
+        onSettle?.();
         underWay.delete(fail);
         here.close();
       };
@@ -161,15 +167,26 @@ class WorkerImportThread implements ImportThread {
         settle();
         reject(error);
       };
+      const done = (value: T) => {
+        settle();
+        resolve(value);
+      };
       underWay.add(fail);
-      here.on('message', (message: ImportMessage) => {
-        if (message.type === 'taken') flow.taken();
-        else if (message.type === 'done') {
-          settle();
-          resolve(message.result);
-        } else fail(errorFrom(message.error));
-      });
+      here.on('message', (message: M) => onMessage(message, done, fail));
     });
+    return { worker, here, there, answer };
+  }
+
+  async importCsv({ accountId, rules, file, mapping = {} }: ImportInput): Promise<UploadResult> {
+    const flow = new FileFlow();
+    const { worker, here, there, answer } = await this.request<ImportMessage, UploadResult>(
+      (message, done, fail) => {
+        if (message.type === 'taken') flow.taken();
+        else if (message.type === 'done') done(message.result);
+        else fail(errorFrom(message.error));
+      },
+      () => flow.settle(),
+    );
     const traceparent = outgoingTraceparent();
     worker.postMessage(
       { type: 'import', accountId, rules, mapping, file: there, traceparent } satisfies ToThread,
@@ -182,25 +199,12 @@ class WorkerImportThread implements ImportThread {
   }
 
   async previewImport({ accountId, head, given, templates }: PreviewInput): Promise<ImportPreview> {
-    if (this.stopping) throw new Error('the import thread is stopping');
-    const { worker, underWay } = await (this.thread ?? this.startThread());
-    const { port1: here, port2: there } = new MessageChannel();
-    const answer = new Promise<ImportPreview>((resolve, reject) => {
-      const settle = () => {
-        underWay.delete(fail);
-        here.close();
-      };
-      const fail = (error: Error) => {
-        settle();
-        reject(error);
-      };
-      underWay.add(fail);
-      here.once('message', (message: PreviewMessage) => {
-        settle();
-        if (message.type === 'done') resolve(message.preview);
-        else reject(errorFrom(message.error));
-      });
-    });
+    const { worker, there, answer } = await this.request<PreviewMessage, ImportPreview>(
+      (message, done, fail) => {
+        if (message.type === 'done') done(message.preview);
+        else fail(errorFrom(message.error));
+      },
+    );
     // A copy of the head alone, moved: a Buffer is often a view of a larger pool.
     const bytes = new Uint8Array(head.bytes);
     worker.postMessage(
