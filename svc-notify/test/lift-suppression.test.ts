@@ -2,17 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   shippedChange,
   startNotifyHarness,
+  unsubscribePathOf,
   type NotifyHarness,
   type Seller,
 } from './support/notify-harness.js';
-
-/** The unsubscribe address of a mail, from its List-Unsubscribe header (unfolded). */
-const unsubscribePathOf = (raw: string) => {
-  const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  const url = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)?.[1];
-  if (!url) throw new Error('no List-Unsubscribe');
-  return new URL(url).pathname;
-};
 
 describe('a seller lifting a suppression', () => {
   let h: NotifyHarness;

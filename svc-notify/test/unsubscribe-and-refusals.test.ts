@@ -6,17 +6,10 @@ import {
   shippedChange,
   startNotifyHarness,
   UNSUBSCRIBE_SECRET,
+  unsubscribePathOf,
   type NotifyHarness,
   type Seller,
 } from './support/notify-harness.js';
-
-/** The unsubscribe address of a mail, from its List-Unsubscribe header (unfolded). */
-const unsubscribePathOf = (raw: string) => {
-  const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  const url = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)?.[1];
-  if (!url) throw new Error('no List-Unsubscribe');
-  return new URL(url).pathname;
-};
 
 describe('unsubscribing, without signing in', () => {
   let h: NotifyHarness;

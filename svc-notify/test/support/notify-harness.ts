@@ -114,6 +114,14 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** The unsubscribe address of a mail, from its List-Unsubscribe header (unfolded). */
+export const unsubscribePathOf = (raw: string) => {
+  const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const url = /^List-Unsubscribe: <([^>]+)>/m.exec(headers)?.[1];
+  if (!url) throw new Error('no List-Unsubscribe');
+  return new URL(url).pathname;
+};
+
 /** A shipped order with a tracking number, and a fresh customer address. */
 export const shippedChange = (fields: Partial<EntryChange> = {}): EntryChange =>
   pendingEntryChange({
