@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeller, type ApiAccount } from '../src/accounts.js';
-import { startSystem, type RunningSystem } from '../src/index.js';
+import { createSeller, type ApiAccount } from '../../src/accounts.js';
+import { startSystem, type RunningSystem } from '../../src/index.js';
 
 // Issue 40: the multi-replica topology (2 replicas of every service and of the gateway behind
 // round-robins, a 3-node NATS JetStream cluster) holds through faults: one NATS node stopped, one
 // replica of every app killed, then both back, while the seller works. The apps run from their
-// dist (`npx tsc -b tsconfig.build.json`), as under `npm run start:cluster`.
+// dist (`npx tsc -b tsconfig.build.json`), as under `npm run start:cluster`. In the e2e project:
+// seventeen processes start, so it runs alone, not beside the service tests.
 
 const ORDERS_BEFORE = 300;
 const ORDERS_AFTER = 300;
