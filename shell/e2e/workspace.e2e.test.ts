@@ -231,7 +231,7 @@ describe('seller workspace', () => {
     await context.close();
   });
 
-  it("brings a refused upload's message into view, above a long preview, on a phone", async () => {
+  it('brings the reason a file cannot be uploaded yet into view, above a long preview, on a phone', async () => {
     const seller = await createSeller(site.system, { onboarded: true });
     const { context, page } = await signedInPage(seller, '/upload');
     await page.setViewportSize({ width: 390, height: 700 });
@@ -241,13 +241,16 @@ describe('seller workspace', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(['Order Number,Notes', ...rows].join('\r\n')),
     });
-    await page.getByTestId('csv-preview-table').waitFor();
+    // No buyer column: the uploader asks for one before anything is sent (issue 39).
+    await page.getByTestId('column-matching').waitFor();
     await page.getByTestId('csv-upload').scrollIntoViewIfNeeded();
-    await page.getByTestId('csv-upload').click();
-    const error = page.getByTestId('upload-error');
-    await expect(error.textContent()).resolves.toMatch(/missing required columns/);
+    await expect(page.getByTestId('csv-upload').isDisabled()).resolves.toBe(true);
+    const reasons = page.getByTestId('upload-blockers');
+    await expect(reasons.textContent()).resolves.toContain(
+      'Choose the column with a buyer to reach: an e-mail or a name.',
+    );
     await expect(
-      error.evaluate((element) => {
+      reasons.evaluate((element) => {
         const box = element.getBoundingClientRect();
         return box.top > -1 && box.bottom < window.innerHeight + 1;
       }),

@@ -1,13 +1,11 @@
-import type { CsvPreview } from './csv-preview.js';
-
-/** The head of the chosen file, as the browser read it (spec 000 §5: first 10 rows). */
-export function CsvPreviewTable({ preview }: { preview: CsvPreview }) {
+/** The head of the chosen file as it is, cell by cell (spec 000 §5: first 10 rows). */
+export function CsvPreviewTable({ headers, rows }: { headers: string[]; rows: string[][] }) {
   return (
     <div className="me-table-wrap">
       <table className="me-table me-table--compact" data-testid="csv-preview-table">
         <thead>
           <tr>
-            {preview.headers.map((header, index) => (
+            {headers.map((header, index) => (
               <th key={index} scope="col">
                 {header}
               </th>
@@ -15,9 +13,9 @@ export function CsvPreviewTable({ preview }: { preview: CsvPreview }) {
           </tr>
         </thead>
         <tbody>
-          {preview.rows.map((row, rowIndex) => (
+          {rows.map((row, rowIndex) => (
             <tr key={rowIndex}>
-              {preview.headers.map((_header, index) => (
+              {headers.map((_header, index) => (
                 <td key={index}>{row[index] ?? ''}</td>
               ))}
             </tr>

@@ -3,19 +3,13 @@ import {
   isOrderFile,
   isWorkbookFile,
   orderFileAccept,
-  requiredCsvColumns,
   uploadCsv,
+  type ImportPreview,
   type UploadResult,
 } from '@onvelope/contracts';
-import type { UploadProgress } from '@onvelope/ui';
+import { failureMessage, type UploadProgress } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { BannerMessage, type Banner } from '../components/Field.js';
-import {
-  csvPreviewBytes,
-  decodePreviewText,
-  parseCsvPreview,
-  type CsvPreview,
-} from './csv-preview.js';
 import { ProgressLine } from '../components/ProgressLine.js';
 import { uploadOutcome } from './upload-outcome.js';
 import { importProgressText, sentPercent } from './upload-progress.js';
@@ -23,6 +17,21 @@ import { uploadFailure, workspaceMessages } from '../shared/workspace-messages.j
 import { CsvPreviewTable } from './CsvPreviewTable.js';
 import { downloadCsvTemplate } from './csv-template.js';
 import { UploadResultModal } from './UploadResultModal.js';
+import {
+  chosenMapping,
+  fieldColumns,
+  importBlockers,
+  needsMatching,
+  readingSummary,
+  templateNameFor,
+  type MappingChoices,
+} from './column-mapping.js';
+import { ColumnMatching } from './ColumnMatching.js';
+import { ImportTemplateList } from './ImportTemplateList.js';
+import { importForm } from './upload-forms.js';
+import { previewFailure, previewFile } from './use-matched-preview.js';
+import { useImportTemplates } from './use-import-templates.js';
+import './upload.css';
 
 const bannerClass = {
   success: 'me-alert--success',
@@ -30,68 +39,113 @@ const bannerClass = {
   error: 'ov-alert--error',
 } as const;
 
-// A workbook has no preview in the browser (its first sheet is read by the import): `null`.
+// `preview` is the service's reading of the file's head; null for a workbook it could not preview
+// (its first sheet is still read by the import).
 type Stage =
   | { kind: 'empty' }
-  | { kind: 'previewed'; file: File; preview: CsvPreview | null }
-  | { kind: 'uploading'; file: File; preview: CsvPreview | null; progress: UploadProgress | null };
+  | { kind: 'reading'; file: File }
+  | { kind: 'previewed'; file: File; preview: ImportPreview | null }
+  | {
+      kind: 'uploading';
+      file: File;
+      preview: ImportPreview | null;
+      /** The template is saved first, then the file sent. */
+      step: 'template' | 'import';
+      progress: UploadProgress | null;
+    };
+
+/** The mapping step's first choices: the preview's mapping, kept as a template by default. */
+function choicesFor(preview: ImportPreview, fileName: string): MappingChoices {
+  return {
+    headers: preview.headers,
+    columns: fieldColumns(preview.mapping),
+    saveTemplate: true,
+    templateName: preview.template?.name ?? templateNameFor(fileName),
+  };
+}
 
 /**
- * spec 000 §2 CSV uploader: drop or pick a .csv, preview its first 10 rows, Upload or Cancel; then
+ * spec 000 §2 CSV uploader: drop or pick a file, preview its first 10 rows, Upload or Cancel; then
  * a banner that says what the upload did (success only when it was one) and the result modal. Used
- * by the /upload page and the dashboard's modal.
+ * by the /upload page and the dashboard's modal. Issue 39: the service reads the file's head as the
+ * import would; a layout it does not know, or one that lacks a required field, opens "Match your
+ * columns" (`ColumnMatching`), whose choices go with the file and may be kept as a template.
  */
 export function CsvUploader() {
   const [stage, setStage] = useState<Stage>({ kind: 'empty' });
+  const [choices, setChoices] = useState<MappingChoices | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<UploadResult | null>(null);
   const [showResult, setShowResult] = useState(false);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // The file last chosen: a preview that arrives for an earlier one is dropped.
+  const chosen = useRef<File | null>(null);
+  const templates = useImportTemplates();
 
   const choose = async (file: File | undefined) => {
     // While a file goes up, another cannot be chosen: the result belongs to the one sent.
     if (!file || stage.kind === 'uploading') return;
     setResult(null);
+    setChoices(null);
     if (!isOrderFile(file.type, file.name)) {
+      chosen.current = null;
       setError(workspaceMessages.invalidFileType);
       setStage({ kind: 'empty' });
       return;
     }
-    if (isWorkbookFile(file.type, file.name)) {
-      setError(null);
-      setStage({ kind: 'previewed', file, preview: null });
-      return;
-    }
+    setError(null);
+    chosen.current = file;
+    setStage({ kind: 'reading', file });
     try {
-      const head = decodePreviewText(
-        new Uint8Array(await file.slice(0, csvPreviewBytes).arrayBuffer()),
-      );
-      const preview = parseCsvPreview(head, { complete: file.size <= csvPreviewBytes });
-      if (!preview) throw new Error('no header row');
-      setError(null);
+      const preview = await previewFile(file, null);
+      if (chosen.current !== file) return;
       setStage({ kind: 'previewed', file, preview });
-    } catch {
-      setError(workspaceMessages.parseFailed);
+      if (needsMatching(preview)) setChoices(choicesFor(preview, file.name));
+    } catch (failure) {
+      if (chosen.current !== file) return;
+      if (isWorkbookFile(file.type, file.name)) {
+        setStage({ kind: 'previewed', file, preview: null });
+        return;
+      }
+      setError(previewFailure(failure));
       setStage({ kind: 'empty' });
     }
   };
 
   const clear = () => {
+    chosen.current = null;
     setStage({ kind: 'empty' });
+    setChoices(null);
     if (input.current) input.current.value = '';
   };
 
+  const blockers = choices ? importBlockers(choices) : [];
+
   const upload = async () => {
-    if (stage.kind !== 'previewed') return;
+    if (stage.kind !== 'previewed' || blockers.length > 0) return;
     const { file, preview } = stage;
-    setStage({ kind: 'uploading', file, preview, progress: null });
+    const mapping = choices && chosenMapping(choices.columns);
     setError(null);
-    const form = new FormData();
-    form.append('csvFile', file, file.name);
+    if (choices?.saveTemplate && mapping && preview) {
+      setStage({ kind: 'uploading', file, preview, step: 'template', progress: null });
+      try {
+        const name = choices.templateName.trim();
+        await templates.save({ name, headers: preview.headers, mapping });
+      } catch (failure) {
+        setError(
+          `The template was not saved, so nothing was imported: ${failureMessage(failure, 'please try again.')}`,
+        );
+        setStage({ kind: 'previewed', file, preview });
+        return;
+      }
+    }
+    setStage({ kind: 'uploading', file, preview, step: 'import', progress: null });
     try {
-      const answer = await merchantApi.upload(uploadCsv, { form }, (progress) =>
-        setStage({ kind: 'uploading', file, preview, progress }),
+      const answer = await merchantApi.upload(
+        uploadCsv,
+        { form: importForm(file, mapping) },
+        (progress) => setStage({ kind: 'uploading', file, preview, step: 'import', progress }),
       );
       setResult(answer);
       setShowResult(true);
@@ -114,6 +168,9 @@ export function CsvUploader() {
     setDragging(false);
     void choose(event.dataTransfer.files[0]);
   };
+
+  const busy = stage.kind === 'uploading';
+  const fileChosen = stage.kind === 'previewed' || stage.kind === 'uploading';
 
   return (
     <div className="me-uploader" data-testid="csv-uploader">
@@ -144,7 +201,7 @@ export function CsvUploader() {
           type="file"
           accept={orderFileAccept}
           className="me-visually-hidden"
-          disabled={stage.kind === 'uploading'}
+          disabled={busy}
           onChange={(event) => void choose(event.target.files?.[0])}
           data-testid="csv-file-input"
         />
@@ -152,9 +209,9 @@ export function CsvUploader() {
         <span className="me-muted">
           Order exports from Shopify, Etsy, Big Cartel, Squarespace, WooCommerce, Amazon, eBay,
           ShipStation, Temu, Wix and Ecwid are read as they are, as CSV, tab-separated text or an
-          Excel workbook (.xlsx). Any other file needs the columns {requiredCsvColumns.join(', ')};
-          one name column (such as Buyer Name) can stand for firstName and lastName. Status,
-          courier, tracking and the rest (items, shipping address, order date…) are optional.
+          Excel workbook (.xlsx). For any other file you match its columns once, and can keep that
+          as a template for the next one. An order needs only an order number and a buyer to reach
+          (an e-mail or a name); status, tracking, items, address, date and the rest are optional.
         </span>
       </label>
       <button
@@ -165,7 +222,12 @@ export function CsvUploader() {
       >
         Download the template
       </button>
-      {stage.kind !== 'empty' && (
+      {stage.kind === 'reading' && (
+        <p className="me-muted" role="status" data-testid="csv-reading">
+          Reading {stage.file.name}…
+        </p>
+      )}
+      {fileChosen && (
         <div className="me-upload-preview" data-testid="csv-preview">
           <p>
             <strong>{stage.file.name}</strong>{' '}
@@ -176,28 +238,77 @@ export function CsvUploader() {
                 : 'an Excel workbook: its first sheet is read when you upload it'}
             </span>
           </p>
-          {stage.preview && <CsvPreviewTable preview={stage.preview} />}
+          {stage.preview && !choices && (
+            <p className="me-upload-reading" data-testid="mapping-summary">
+              <span>{readingSummary(stage.preview)}</span>
+              <button
+                type="button"
+                className="me-link-button"
+                onClick={() =>
+                  stage.preview && setChoices(choicesFor(stage.preview, stage.file.name))
+                }
+                disabled={busy}
+                data-testid="change-mapping"
+              >
+                Change column mapping
+              </button>
+            </p>
+          )}
+          {stage.preview && choices && (
+            <ColumnMatching
+              file={stage.file}
+              initial={stage.preview}
+              choices={choices}
+              onChange={setChoices}
+            />
+          )}
+          {stage.preview && (
+            <details className="me-disclosure" open={!choices} data-testid="csv-preview-rows">
+              <summary>Your file&apos;s first rows, as they are</summary>
+              <CsvPreviewTable
+                headers={stage.preview.headers}
+                rows={stage.preview.rows.map((row) => row.cells)}
+              />
+            </details>
+          )}
           <div className="me-form__actions">
             <button
               type="button"
               className="ov-button"
               onClick={() => void upload()}
-              disabled={stage.kind === 'uploading'}
+              disabled={busy || blockers.length > 0}
+              aria-describedby={blockers.length ? 'upload-blockers' : undefined}
               data-testid="csv-upload"
             >
-              {stage.kind === 'uploading' ? 'Uploading…' : 'Upload'}
+              {stage.kind === 'uploading'
+                ? stage.step === 'template'
+                  ? 'Saving the template…'
+                  : 'Uploading…'
+                : 'Upload'}
             </button>
             <button
               type="button"
               className="ov-button ov-button--secondary"
               onClick={clear}
-              disabled={stage.kind === 'uploading'}
+              disabled={busy}
               data-testid="csv-cancel"
             >
               Cancel
             </button>
           </div>
-          {stage.kind === 'uploading' && (
+          <div id="upload-blockers" role="status" data-testid="upload-blockers">
+            {blockers.length > 0 && (
+              <>
+                <p className="me-upload-blockers__title">Upload is possible once:</p>
+                <ul className="me-upload-blockers">
+                  {blockers.map((blocker) => (
+                    <li key={blocker}>{blocker}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+          {stage.kind === 'uploading' && stage.step === 'import' && (
             <ProgressLine
               value={sentPercent(stage.progress)}
               max={100}
@@ -207,6 +318,9 @@ export function CsvUploader() {
             />
           )}
         </div>
+      )}
+      {templates.templates && (
+        <ImportTemplateList templates={templates.templates} onDelete={templates.remove} />
       )}
       {result && showResult && (
         <UploadResultModal result={result} onStay={() => setShowResult(false)} />
