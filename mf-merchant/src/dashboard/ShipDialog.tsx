@@ -1,20 +1,15 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   carrierNames,
   correctTracking,
   markShipped,
+  markShippedRequest,
   type TrackingEntry,
 } from '@onvelope/contracts';
-import { errorsAfterEdit } from '@onvelope/ui';
+import { useContractForm } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { Field } from '../components/Field.js';
 import { Modal } from '../components/Modal.js';
-import {
-  shipFormErrors,
-  shipInputOf,
-  type ShipForm,
-  type ShipFormErrors,
-} from '../shared/forms.js';
 import { canCorrectTracking } from './order-corrections.js';
 import { shipFailure, shippedToast } from '../shared/workspace-messages.js';
 
@@ -38,39 +33,28 @@ export function ShipDialog({
   onClose,
   mode = canCorrectTracking(entry) ? 'correct' : 'ship',
 }: ShipDialogProps) {
-  const [form, setForm] = useState<ShipForm>({
-    trackingNumber: entry.trackingNumber ?? '',
-    courier: entry.courier ?? '',
-    trackingUrl: entry.trackingUrl ?? '',
-  });
-  const [errors, setErrors] = useState<ShipFormErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { field, formRef, busy, handleSubmit } = useContractForm(
+    markShippedRequest,
+    {
+      trackingNumber: entry.trackingNumber ?? '',
+      courier: entry.courier ?? '',
+      // An empty URL lets the service build one from the number.
+      trackingUrl: entry.trackingUrl ?? '',
+    },
+    { trim: true },
+  );
   const couriersId = useId();
-  const set = (key: keyof ShipForm) => (value: string) => {
-    const next = { ...form, [key]: value };
-    setForm(next);
-    setErrors((shown) => errorsAfterEdit(shown, shipFormErrors(next)));
-  };
 
-  const submit = async () => {
-    const found = shipFormErrors(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const request = { params: { orderNumber: entry.orderNumber }, body: shipInputOf(form) };
-      if (mode === 'correct') {
-        // The service's own words: they say when the store-front keeps the earlier tracking.
-        const answer = await merchantApi.call(correctTracking, request);
-        onShipped(answer.message, answer.entry);
-        return;
-      }
-      const answer = await merchantApi.call(markShipped, request);
-      onShipped(shippedToast(entry.orderNumber, answer.bigCartelUpdated), answer.entry);
-    } catch (error) {
-      onFailed(shipFailure(error));
-      setSaving(false);
+  const send = async (body: { trackingNumber: string; courier: string; trackingUrl: string }) => {
+    const request = { params: { orderNumber: entry.orderNumber }, body };
+    if (mode === 'correct') {
+      // The service's own words: they say when the store-front keeps the earlier tracking.
+      const answer = await merchantApi.call(correctTracking, request);
+      onShipped(answer.message, answer.entry);
+      return;
     }
+    const answer = await merchantApi.call(markShipped, request);
+    onShipped(shippedToast(entry.orderNumber, answer.bigCartelUpdated), answer.entry);
   };
 
   return (
@@ -84,29 +68,18 @@ export function ShipDialog({
       testId="ship-dialog"
     >
       <form
+        ref={formRef}
         className="me-form"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+        onSubmit={handleSubmit(send, (error) => onFailed(shipFailure(error)))}
       >
         <Field
           label="Tracking number"
-          value={form.trackingNumber}
-          onChange={set('trackingNumber')}
-          error={errors.trackingNumber}
+          {...field('trackingNumber')}
           testId="ship-tracking-number"
           autoFocus
         />
-        <Field
-          label="Courier"
-          value={form.courier}
-          onChange={set('courier')}
-          error={errors.courier}
-          testId="ship-courier"
-          list={couriersId}
-        />
+        <Field label="Courier" {...field('courier')} testId="ship-courier" list={couriersId} />
         <datalist id={couriersId}>
           {carrierNames.map((courier) => (
             <option key={courier} value={courier} />
@@ -114,16 +87,14 @@ export function ShipDialog({
         </datalist>
         <Field
           label="Tracking URL (optional)"
-          value={form.trackingUrl}
-          onChange={set('trackingUrl')}
-          error={errors.trackingUrl}
+          {...field('trackingUrl')}
           testId="ship-tracking-url"
           type="url"
           placeholder="Made from the tracking number when left empty"
         />
         <div className="me-form__actions">
-          <button type="submit" className="ov-button" disabled={saving} data-testid="ship-submit">
-            {saving ? 'Saving…' : mode === 'correct' ? 'Save correction' : 'Mark as shipped'}
+          <button type="submit" className="ov-button" disabled={busy} data-testid="ship-submit">
+            {busy ? 'Saving…' : mode === 'correct' ? 'Save correction' : 'Mark as shipped'}
           </button>
           <button type="button" className="ov-button ov-button--secondary" onClick={onClose}>
             Cancel

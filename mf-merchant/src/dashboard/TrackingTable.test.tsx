@@ -20,50 +20,10 @@ import {
   toggleOrder,
   type DashboardSelection,
 } from './bulk-selection.js';
+import { trackingEntryOf } from './tracking-entry.fixture.js';
 import { TrackingTable } from './TrackingTable.js';
 
 afterEach(cleanup);
-
-const entry = (orderNumber: string, change: Partial<TrackingEntry> = {}): TrackingEntry => ({
-  id: `id-${orderNumber}`,
-  accountId: 'acc-1',
-  orderNumber,
-  firstName: 'Sam',
-  lastName: 'Shopper',
-  customerName: null,
-  email: 'sam@shop.test',
-  postcode: 'SW1A 1AA',
-  status: 'pending',
-  courier: null,
-  trackingNumber: null,
-  trackingUrl: null,
-  personalNote: null,
-  orderDate: '2026-11-20T10:00:00.000Z',
-  shippedAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  shippingAddress1: null,
-  shippingAddress2: null,
-  shippingCity: null,
-  shippingState: null,
-  shippingCountry: null,
-  shippingZip: null,
-  items: null,
-  productName: null,
-  productId: null,
-  productImageUrl: null,
-  quantity: null,
-  itemPrice: null,
-  itemTotal: null,
-  quantityShipped: null,
-  quantityUnshipped: null,
-  categoryNames: null,
-  keywordMessage: null,
-  keywordExplanation: null,
-  source: 'csv',
-  merchant: null,
-  ...change,
-});
 
 /**
  * The dashboard's table as DashboardPage wires it: the query and the selection in state, changed by
@@ -118,7 +78,7 @@ const rowOf = (orderNumber: string) =>
 describe('the dashboard orders table', () => {
   it('sorts by a column header, announcing the direction, and flips it on a second click', async () => {
     const user = userEvent.setup();
-    render(<Dashboard entries={[entry('1001'), entry('1002')]} />);
+    render(<Dashboard entries={[trackingEntryOf('1001'), trackingEntryOf('1002')]} />);
     // spec 000 §9: newest first by default.
     expect(header(/Created/).getAttribute('aria-sort')).toBe('descending');
     expect(header(/Order number/).getAttribute('aria-sort')).toBeNull();
@@ -135,7 +95,7 @@ describe('the dashboard orders table', () => {
 
   it('pages through the orders and offers each page size, back to page 1 on a new size', async () => {
     const user = userEvent.setup();
-    render(<Dashboard entries={[entry('1001')]} total={60} />);
+    render(<Dashboard entries={[trackingEntryOf('1001')]} total={60} />);
     const previous = screen.getByRole('button', { name: 'Previous' });
     const next = screen.getByRole('button', { name: 'Next' });
     expect(screen.getByText('Showing 1–25 of 60')).toBeTruthy();
@@ -156,7 +116,9 @@ describe('the dashboard orders table', () => {
   it('ticks orders one by one and by the page box, which is mixed while only some are, without opening them', async () => {
     const user = userEvent.setup();
     const opened: string[] = [];
-    render(<Dashboard entries={[entry('1001'), entry('1002')]} opened={opened} />);
+    render(
+      <Dashboard entries={[trackingEntryOf('1001'), trackingEntryOf('1002')]} opened={opened} />,
+    );
     const pageBox = screen.getByRole<HTMLInputElement>('checkbox', {
       name: 'Select the orders of this page',
     });
@@ -193,8 +155,8 @@ describe('the dashboard orders table', () => {
     render(
       <Dashboard
         entries={[
-          entry('1001', { status: 'partially_shipped' }),
-          entry('1002', {
+          trackingEntryOf('1001', { status: 'partially_shipped' }),
+          trackingEntryOf('1002', {
             status: 'shipped',
             courier: 'Royal Mail',
             trackingNumber: 'RM123456785GB',

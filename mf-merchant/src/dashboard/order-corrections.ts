@@ -17,9 +17,8 @@ export const editableFields = [
   ['personalNote', 'Notes'],
 ] as const satisfies readonly (readonly [keyof TrackingEntryEdit, string])[];
 
-export type EditableField = (typeof editableFields)[number][0];
+type EditableField = (typeof editableFields)[number][0];
 export type OrderEditForm = Record<EditableField, string>;
-export type OrderEditErrors = Partial<Record<EditableField, string>>;
 
 export const orderCorrectionMessages = {
   noChanges: 'Nothing to save: no field was changed',

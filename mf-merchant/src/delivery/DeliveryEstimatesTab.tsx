@@ -1,19 +1,23 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   carrierNames,
+  deliveryEstimateRule,
   getDeliveryEstimateRule,
   saveDeliveryEstimateRule,
+  type DeliveryEstimateRule,
 } from '@onvelope/contracts';
+import { useContractForm, type TextFieldSpec } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { Field } from '../components/Field.js';
+import { Field, FormFields } from '../components/Field.js';
 import {
   canAddLane,
   countryChoices,
   emptyLane,
   formOf,
+  repeatedLaneOf,
   ruleOf,
+  unloadedForm,
   type EstimateForm,
-  type EstimateFormErrors,
 } from './estimate-form.js';
 import './delivery.css';
 
@@ -24,23 +28,28 @@ interface DeliveryEstimatesTabProps {
 }
 
 /** The rule's three figures for every destination, as the form asks for them. */
-const dayFields = [
+const dayFields: TextFieldSpec<
+  'processingDays' | 'domesticTransitDays' | 'internationalTransitDays'
+>[] = [
   {
     name: 'processingDays',
     label: 'Processing days (order to shipment)',
     testId: 'estimate-processing-days',
+    inputMode: 'numeric',
   },
   {
     name: 'domesticTransitDays',
     label: 'Transit days in your country',
     testId: 'estimate-domestic-days',
+    inputMode: 'numeric',
   },
   {
     name: 'internationalTransitDays',
     label: 'Transit days abroad',
     testId: 'estimate-international-days',
+    inputMode: 'numeric',
   },
-] as const;
+];
 
 export const deliveryEstimateTexts = {
   saved: 'Delivery estimates saved',
@@ -54,18 +63,27 @@ export const deliveryEstimateTexts = {
  * home and abroad, and transit days to a country, optionally by one carrier.
  */
 export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTabProps) {
-  const [form, setForm] = useState<EstimateForm | null>(null);
+  const [loaded, setLoaded] = useState(false);
   const [saved, setSaved] = useState(true);
-  const [errors, setErrors] = useState<EstimateFormErrors>({});
-  const [busy, setBusy] = useState(false);
+  const {
+    values: form,
+    errors,
+    field,
+    set,
+    replace,
+    formRef,
+    busy,
+    handleSubmit,
+  } = useContractForm(deliveryEstimateRule, unloadedForm, { bodyOf: ruleOf });
 
   useEffect(() => {
     let live = true;
     merchantApi.call(getDeliveryEstimateRule).then(
       (answer) => {
         if (!live) return;
-        setForm(formOf(answer.rule));
+        replace(formOf(answer.rule));
         setSaved(answer.saved);
+        setLoaded(true);
       },
       (error: unknown) => {
         if (live) onFailed(error, deliveryEstimateTexts.loadFailed);
@@ -78,7 +96,7 @@ export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTab
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (!form) {
+  if (!loaded) {
     return (
       <p role="status" data-testid="delivery-estimates-loading">
         Loading delivery estimates...
@@ -86,36 +104,25 @@ export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTab
     );
   }
 
-  const change = (next: Partial<EstimateForm>) => setForm({ ...form, ...next });
+  const setLanes = (lanes: EstimateForm['lanes']) => set('lanes', lanes);
   const changeLane = (index: number, next: Partial<EstimateForm['lanes'][number]>) =>
-    change({ lanes: form.lanes.map((lane, at) => (at === index ? { ...lane, ...next } : lane)) });
+    setLanes(form.lanes.map((lane, at) => (at === index ? { ...lane, ...next } : lane)));
+  const repeatedLane = repeatedLaneOf(form);
+  const countryError = (index: number) =>
+    errors[`lanes.${index}.country`] ?? (index === repeatedLane ? errors.lanes : undefined);
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!form) return;
-    const read = ruleOf(form);
-    if ('errors' in read) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await merchantApi.call(saveDeliveryEstimateRule, { body: read.rule });
-      setForm(formOf(answer.rule));
-      setSaved(answer.saved);
-      onSaved(deliveryEstimateTexts.saved);
-    } catch (error) {
-      onFailed(error, deliveryEstimateTexts.saveFailed);
-    } finally {
-      setBusy(false);
-    }
+  async function save(rule: DeliveryEstimateRule) {
+    const answer = await merchantApi.call(saveDeliveryEstimateRule, { body: rule });
+    replace(formOf(answer.rule));
+    setSaved(answer.saved);
+    onSaved(deliveryEstimateTexts.saved);
   }
 
   return (
     <form
+      ref={formRef}
       className="me-form me-estimates"
-      onSubmit={(event) => void save(event)}
+      onSubmit={handleSubmit(save, (error) => onFailed(error, deliveryEstimateTexts.saveFailed))}
       noValidate
       data-testid="delivery-estimates-form"
     >
@@ -126,17 +133,7 @@ export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTab
         {!saved && ' You have not saved your own yet: these are the defaults.'}
       </p>
       <div className="me-form me-form--grid">
-        {dayFields.map(({ name, label, testId }) => (
-          <Field
-            key={name}
-            label={label}
-            inputMode="numeric"
-            value={form[name]}
-            onChange={(value) => change({ [name]: value })}
-            error={errors[name]}
-            testId={testId}
-          />
-        ))}
+        <FormFields fields={dayFields} field={field} />
       </div>
       <fieldset className="me-estimates__lanes">
         <legend>Transit days to particular countries</legend>
@@ -157,7 +154,7 @@ export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTab
               <select
                 value={lane.country}
                 onChange={(event) => changeLane(index, { country: event.target.value })}
-                aria-invalid={errors[`lanes.${index}.country`] ? true : undefined}
+                aria-invalid={countryError(index) ? true : undefined}
                 data-testid={`estimate-lane-country-${index}`}
               >
                 <option value="">Choose a country</option>
@@ -167,9 +164,9 @@ export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTab
                   </option>
                 ))}
               </select>
-              {errors[`lanes.${index}.country`] && (
+              {countryError(index) && (
                 <span className="me-field__error" role="alert">
-                  {errors[`lanes.${index}.country`]}
+                  {countryError(index)}
                 </span>
               )}
             </label>
@@ -193,7 +190,7 @@ export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTab
             <button
               type="button"
               className="ov-button ov-button--secondary me-estimates__remove"
-              onClick={() => change({ lanes: form.lanes.filter((_, at) => at !== index) })}
+              onClick={() => setLanes(form.lanes.filter((_, at) => at !== index))}
               aria-label={`Remove destination ${index + 1}`}
               data-testid={`estimate-lane-remove-${index}`}
             >
@@ -205,7 +202,7 @@ export function DeliveryEstimatesTab({ onSaved, onFailed }: DeliveryEstimatesTab
           <button
             type="button"
             className="me-link-button"
-            onClick={() => change({ lanes: [...form.lanes, emptyLane()] })}
+            onClick={() => setLanes([...form.lanes, emptyLane()])}
             data-testid="estimate-add-lane"
           >
             Add a country

@@ -1,9 +1,4 @@
-import {
-  countryNames,
-  deliveryEstimateMessages,
-  MAX_ESTIMATE_LANES,
-  type DeliveryEstimateRule,
-} from '@onvelope/contracts';
+import { countryNames, MAX_ESTIMATE_LANES, type DeliveryEstimateRule } from '@onvelope/contracts';
 
 /** The form as typed: every number still text, so a half-typed value is kept as the seller left it. */
 export interface EstimateForm {
@@ -12,8 +7,6 @@ export interface EstimateForm {
   internationalTransitDays: string;
   lanes: { key: number; country: string; carrier: string; transitDays: string }[];
 }
-
-export type EstimateFormErrors = Record<string, string>;
 
 let laneKeys = 0;
 const nextKey = () => (laneKeys += 1);
@@ -32,6 +25,14 @@ export function formOf(rule: DeliveryEstimateRule): EstimateForm {
   };
 }
 
+/** The form until the seller's rule has loaded (not shown: the tab says it is loading). */
+export const unloadedForm: EstimateForm = {
+  processingDays: '',
+  domesticTransitDays: '',
+  internationalTransitDays: '',
+  lanes: [],
+};
+
 export function emptyLane(): EstimateForm['lanes'][number] {
   return { key: nextKey(), country: '', carrier: '', transitDays: '' };
 }
@@ -43,47 +44,40 @@ export const countryChoices = Object.entries(countryNames)
   .map(([code, name]) => ({ code, name }))
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
-function days(text: string, max: number): number | null {
-  const value = Number(text.trim());
-  return text.trim() !== '' && Number.isInteger(value) && value >= 0 && value <= max ? value : null;
+/** A number of days as typed; NaN (which the contract refuses) while it is not a whole number. */
+function days(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
 }
 
 /**
- * The rule the form describes, or the errors by field (`processingDays`, `lanes.2.country`, …) in
- * the contract's words, so the seller sees them before anything is sent.
+ * The rule the form describes, as `saveDeliveryEstimateRule` takes it: the contract's
+ * `deliveryEstimateRule` checks it (in its words, at `processingDays`, `lanes.2.country`, …)
+ * before anything is sent.
  */
-export function ruleOf(
-  form: EstimateForm,
-): { rule: DeliveryEstimateRule } | { errors: EstimateFormErrors } {
-  const errors: EstimateFormErrors = {};
-  const processingDays = days(form.processingDays, 30);
-  if (processingDays === null) errors.processingDays = deliveryEstimateMessages.processingDays;
-  const domesticTransitDays = days(form.domesticTransitDays, 90);
-  if (domesticTransitDays === null) errors.domesticTransitDays = deliveryEstimateMessages.days;
-  const internationalTransitDays = days(form.internationalTransitDays, 90);
-  if (internationalTransitDays === null) {
-    errors.internationalTransitDays = deliveryEstimateMessages.days;
-  }
-  const seen = new Set<string>();
-  const lanes = form.lanes.map((lane, index) => {
-    const transitDays = days(lane.transitDays, 90);
-    if (!lane.country) errors[`lanes.${index}.country`] = deliveryEstimateMessages.country;
-    if (transitDays === null) errors[`lanes.${index}.transitDays`] = deliveryEstimateMessages.days;
-    const carrier = lane.carrier.trim() || null;
-    const key = `${lane.country}|${carrier?.toLowerCase() ?? ''}`;
-    if (lane.country && seen.has(key)) {
-      errors[`lanes.${index}.country`] = deliveryEstimateMessages.duplicateLane;
-    }
-    seen.add(key);
-    return { country: lane.country, carrier, transitDays: transitDays ?? 0 };
-  });
-  if (Object.keys(errors).length > 0) return { errors };
+export function ruleOf(form: EstimateForm): DeliveryEstimateRule {
   return {
-    rule: {
-      processingDays: processingDays ?? 0,
-      domesticTransitDays: domesticTransitDays ?? 0,
-      internationalTransitDays: internationalTransitDays ?? 0,
-      lanes,
-    },
+    processingDays: days(form.processingDays),
+    domesticTransitDays: days(form.domesticTransitDays),
+    internationalTransitDays: days(form.internationalTransitDays),
+    lanes: form.lanes.map((lane) => ({
+      country: lane.country,
+      carrier: lane.carrier.trim() || null,
+      transitDays: days(lane.transitDays),
+    })),
   };
+}
+
+/**
+ * The lane that repeats an earlier one's country and carrier, or -1: the contract refuses the
+ * repeat for the whole list (`lanes`), and the form shows it at that lane's country.
+ */
+export function repeatedLaneOf(form: EstimateForm): number {
+  const seen = new Set<string>();
+  return form.lanes.findIndex((lane) => {
+    const key = `${lane.country}|${lane.carrier.trim().toLowerCase()}`;
+    if (lane.country && seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  });
 }

@@ -1,15 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   getNotificationSettings,
   previewNotification,
   sendTestNotification,
   updateNotificationSettings,
+  updateNotificationSettingsRequest,
   type NotificationMilestone,
   type NotificationSettings,
 } from '@onvelope/contracts';
-import { ApiError, failureMessage } from '@onvelope/ui';
+import { ApiError, failureMessage, useContractForm, type TextFieldSpec } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
-import { Field } from '../components/Field.js';
+import { Field, FormFields } from '../components/Field.js';
 import {
   buyerQueryChoices,
   formOf,
@@ -18,8 +19,7 @@ import {
   milestoneTexts,
   pickerColour,
   requestOf,
-  type NotificationForm,
-  type NotificationFormErrors,
+  unloadedForm,
 } from './notification-form.js';
 import { SellerMessages } from './SellerMessages.js';
 import { SuppressedAddresses } from './SuppressedAddresses.js';
@@ -46,7 +46,7 @@ type Preview = { milestone: NotificationMilestone } & (
 );
 
 /** The text fields of the messages' look (the accent colour has its picker beside it). */
-const lookFields = [
+const lookFields: TextFieldSpec<'senderName' | 'replyTo' | 'logoUrl'>[] = [
   {
     name: 'senderName',
     label: 'Sender name',
@@ -69,7 +69,7 @@ const lookFields = [
     placeholder: 'https://',
     testId: 'notify-logo-url',
   },
-] as const;
+];
 
 type TestResult = { kind: 'success' | 'error'; text: string };
 
@@ -84,9 +84,16 @@ const isSessionEnd = (error: unknown) => error instanceof ApiError && error.isSe
  */
 export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
   const [saved, setSaved] = useState<NotificationSettings | null>(null);
-  const [form, setForm] = useState<NotificationForm | null>(null);
-  const [errors, setErrors] = useState<NotificationFormErrors>({});
-  const [busy, setBusy] = useState(false);
+  // Drawn only once the saved settings have loaded (`replace`); until then the tab says it loads.
+  const {
+    values: form,
+    field,
+    set,
+    replace,
+    formRef,
+    busy,
+    handleSubmit,
+  } = useContractForm(updateNotificationSettingsRequest, unloadedForm, { bodyOf: requestOf });
   const [preview, setPreview] = useState<Preview | null>(null);
   const [tests, setTests] = useState<Partial<Record<NotificationMilestone, TestResult>>>({});
   const [testing, setTesting] = useState<NotificationMilestone | null>(null);
@@ -97,7 +104,7 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
       (answer) => {
         if (!live) return;
         setSaved(answer.settings);
-        setForm(formOf(answer.settings));
+        replace(formOf(answer.settings));
       },
       (error: unknown) => {
         if (live) onFailed(error, notificationTexts.loadFailed);
@@ -110,7 +117,7 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  if (!form || !saved) {
+  if (!saved) {
     return (
       <p role="status" data-testid="notifications-loading">
         Loading notification settings...
@@ -118,28 +125,11 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
     );
   }
 
-  const change = (next: Partial<NotificationForm>) => setForm({ ...form, ...next });
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!form) return;
-    const read = requestOf(form);
-    if ('errors' in read) {
-      setErrors(read.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const answer = await merchantApi.call(updateNotificationSettings, { body: read.body });
-      setSaved(answer.settings);
-      setForm(formOf(answer.settings));
-      onSaved(notificationTexts.saved);
-    } catch (error) {
-      onFailed(error, notificationTexts.saveFailed);
-    } finally {
-      setBusy(false);
-    }
+  async function save(body: ReturnType<typeof requestOf>) {
+    const answer = await merchantApi.call(updateNotificationSettings, { body });
+    setSaved(answer.settings);
+    replace(formOf(answer.settings));
+    onSaved(notificationTexts.saved);
   }
 
   async function showPreview(milestone: NotificationMilestone) {
@@ -191,8 +181,9 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
   return (
     <div className="me-notify">
       <form
+        ref={formRef}
         className="me-form"
-        onSubmit={(event) => void save(event)}
+        onSubmit={handleSubmit(save, (error) => onFailed(error, notificationTexts.saveFailed))}
         noValidate
         data-testid="notifications-form"
       >
@@ -210,9 +201,7 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
                   role="switch"
                   checked={form.milestones[milestone]}
                   onChange={(event) =>
-                    change({
-                      milestones: { ...form.milestones, [milestone]: event.target.checked },
-                    })
+                    set('milestones', { ...form.milestones, [milestone]: event.target.checked })
                   }
                   aria-describedby={`notify-when-${milestone}`}
                   data-testid={`notify-milestone-${milestone}`}
@@ -271,7 +260,7 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
                 name="buyerQueries"
                 value={choice.value}
                 checked={form.buyerQueries === choice.value}
-                onChange={() => change({ buyerQueries: choice.value })}
+                onChange={() => set('buyerQueries', choice.value)}
                 aria-describedby={`notify-buyer-queries-hint-${choice.value}`}
                 data-testid={`notify-buyer-queries-${choice.value}`}
               />
@@ -287,20 +276,12 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
           </p>
         </fieldset>
         <div className="me-form me-form--grid">
-          {lookFields.map(({ name, ...input }) => (
-            <Field
-              key={name}
-              {...input}
-              value={form[name]}
-              onChange={(value) => change({ [name]: value })}
-              error={errors[name]}
-            />
-          ))}
+          <FormFields fields={lookFields} field={field} />
           <div className="me-notify__colour">
             <input
               type="color"
               value={pickerColour(form.accentColor)}
-              onChange={(event) => change({ accentColor: event.target.value })}
+              onChange={(event) => set('accentColor', event.target.value)}
               aria-label="Accent colour picker"
               data-testid="notify-accent-picker"
             />
@@ -308,9 +289,7 @@ export function NotificationsTab({ onSaved, onFailed }: NotificationsTabProps) {
               label="Accent colour"
               placeholder="#1f6feb"
               maxLength={7}
-              value={form.accentColor}
-              onChange={(accentColor) => change({ accentColor })}
-              error={errors.accentColor}
+              {...field('accentColor')}
               testId="notify-accent-color"
             />
           </div>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMilestoneSettings, type NotificationSettings } from '@onvelope/contracts';
+import {
+  defaultMilestoneSettings,
+  updateNotificationSettingsRequest,
+  type NotificationSettings,
+} from '@onvelope/contracts';
+import { fieldErrorsOf } from '@onvelope/ui';
 import {
   defaultAccentColor,
   formOf,
@@ -25,21 +30,19 @@ describe('the notification settings form', () => {
     const form = formOf(defaults);
     form.milestones.delivered = true;
     expect(requestOf(form)).toEqual({
-      body: {
-        milestones: { shipped: true, out_for_delivery: false, delivered: true, problem: true },
-        senderName: null,
-        replyTo: null,
-        logoUrl: null,
-        accentColor: null,
-        buyerQueries: 'immediately',
-      },
+      milestones: { shipped: true, out_for_delivery: false, delivered: true, problem: true },
+      senderName: null,
+      replyTo: null,
+      logoUrl: null,
+      accentColor: null,
+      buyerQueries: 'immediately',
     });
   });
 
   it('sends the seller’s choice for buyer queries', () => {
     const form = formOf({ ...defaults, buyerQueries: 'daily_digest' });
     expect(form.buyerQueries).toBe('daily_digest');
-    expect(requestOf(form)).toMatchObject({ body: { buyerQueries: 'daily_digest' } });
+    expect(requestOf(form)).toMatchObject({ buyerQueries: 'daily_digest' });
     expect(isChanged(form, defaults)).toBe(true);
   });
 
@@ -53,12 +56,10 @@ describe('the notification settings form', () => {
     });
     form.senderName = '  Pip & Co ';
     expect(requestOf(form)).toMatchObject({
-      body: {
-        senderName: 'Pip & Co',
-        replyTo: 'hello@pip.example',
-        logoUrl: 'https://pip.example/logo.png',
-        accentColor: '#aa3300',
-      },
+      senderName: 'Pip & Co',
+      replyTo: 'hello@pip.example',
+      logoUrl: 'https://pip.example/logo.png',
+      accentColor: '#aa3300',
     });
   });
 
@@ -68,13 +69,11 @@ describe('the notification settings form', () => {
     form.replyTo = 'not an address';
     form.logoUrl = 'http://pip.example/logo.png';
     form.accentColor = 'red';
-    expect(requestOf(form)).toEqual({
-      errors: {
-        senderName: 'Sender name must be at most 80 characters',
-        replyTo: 'Invalid email address',
-        logoUrl: 'Logo URL must be an https:// address',
-        accentColor: 'Accent colour must be #rrggbb',
-      },
+    expect(fieldErrorsOf(updateNotificationSettingsRequest, requestOf(form))).toEqual({
+      senderName: 'Sender name must be at most 80 characters',
+      replyTo: 'Invalid email address',
+      logoUrl: 'Logo URL must be an https:// address',
+      accentColor: 'Accent colour must be #rrggbb',
     });
   });
 

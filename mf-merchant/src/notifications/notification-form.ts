@@ -1,7 +1,7 @@
 import {
   buyerQueryDeliveries,
+  defaultMilestoneSettings,
   notificationMilestones,
-  updateNotificationSettingsRequest,
   type BuyerQueryDelivery,
   type NotificationMilestone,
   type NotificationReason,
@@ -20,15 +20,6 @@ export interface NotificationForm {
   accentColor: string;
   buyerQueries: BuyerQueryDelivery;
 }
-
-export type NotificationFormErrors = Partial<
-  Record<
-    'senderName' | 'replyTo' | 'logoUrl' | 'accentColor' | 'milestones' | 'buyerQueries',
-    string
-  >
->;
-
-type UpdateRequest = ReturnType<typeof updateNotificationSettingsRequest.parse>;
 
 /**
  * The colour buyers' messages use while the seller has chosen none: svc-notify's `DEFAULT_ACCENT`
@@ -81,6 +72,16 @@ export function formOf(settings: NotificationSettings): NotificationForm {
   };
 }
 
+/** The form until the seller's settings have loaded (not shown: the tab says it is loading). */
+export const unloadedForm: NotificationForm = {
+  milestones: { ...defaultMilestoneSettings },
+  senderName: '',
+  replyTo: '',
+  logoUrl: '',
+  accentColor: '',
+  buyerQueries: 'immediately',
+};
+
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** What the colour input shows: the typed colour once it is one, else the messages' default. */
@@ -90,14 +91,12 @@ export function pickerColour(typed: string): string {
 }
 
 /**
- * The whole settings as the update call takes them (a blank text field clears it: null), checked
- * with the contract's own schema so the seller reads the server's words before anything is sent.
+ * The whole settings as the update call takes them (a blank text field clears it: null); the
+ * contract's own schema checks them, so the seller reads the server's words before anything is sent.
  */
-export function requestOf(
-  form: NotificationForm,
-): { body: UpdateRequest } | { errors: NotificationFormErrors } {
+export function requestOf(form: NotificationForm) {
   const blankIsNull = (text: string) => (text.trim() === '' ? null : text.trim());
-  const body = {
+  return {
     milestones: { ...form.milestones },
     senderName: blankIsNull(form.senderName),
     replyTo: blankIsNull(form.replyTo),
@@ -105,15 +104,6 @@ export function requestOf(
     accentColor: blankIsNull(form.accentColor),
     buyerQueries: form.buyerQueries,
   };
-  const checked = updateNotificationSettingsRequest.safeParse(body);
-  if (checked.success) return { body: checked.data };
-  const errors: NotificationFormErrors = {};
-  for (const issue of checked.error.issues) {
-    const field = String(issue.path[0] ?? '') as keyof NotificationFormErrors;
-    // The first problem of a field is the one to fix first.
-    errors[field] ??= issue.message;
-  }
-  return { errors };
 }
 
 /** Whether the form differs from the saved settings (a preview shows the saved ones). */

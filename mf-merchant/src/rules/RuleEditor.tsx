@@ -2,29 +2,30 @@ import { useState } from 'react';
 import {
   createKeywordRule,
   defaultRuleMessages,
+  keywordRuleInput,
   type KeywordRule,
   previewKeywordRule,
   type ResponseOf,
   updateKeywordRule,
 } from '@onvelope/contracts';
-import { failureMessage } from '@onvelope/ui';
+import { failureMessage, useContractForm } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import {
   matchTypeLabels,
   ruleActionLabels,
-  ruleInputOf,
   type KeywordMatchType,
   type KeywordRuleAction,
   type RuleForm,
 } from '../shared/forms.js';
 import {
   appliesToText,
-  conditionsInputOf,
-  ruleEditorProblem,
+  firstProblemOf,
+  ruleBodyOf,
   ruleTitle,
   type ConditionsForm,
+  type RuleEditorForm,
 } from './rule-conditions.js';
-import { saveFailure, workspaceMessages } from '../shared/workspace-messages.js';
+import { saveFailure } from '../shared/workspace-messages.js';
 import { KeywordInput } from './KeywordInput.js';
 import { MessageInput } from './MessageInput.js';
 import { RuleConditions } from './RuleConditions.js';
@@ -50,60 +51,47 @@ export function RuleEditor({
   onSaved,
   onCancelEdit,
 }: RuleEditorProps) {
-  const [form, setForm] = useState<RuleForm>(initial);
-  const [conditions, setConditions] = useState<ConditionsForm>(initialConditions);
-  // Once the seller has tried to save or preview, the form is checked again on every change, so a
-  // message goes (or moves on to the next problem) as the field is fixed.
-  const [attempted, setAttempted] = useState(false);
+  // One message for the form's first problem: once the seller has tried to save or preview, every
+  // change checks the form again, so the message goes (or moves on to the next problem) at once.
+  const {
+    values: form,
+    errors,
+    set,
+    check,
+    busy,
+    handleSubmit,
+  } = useContractForm(
+    keywordRuleInput,
+    { ...initial, conditions: initialConditions },
+    { bodyOf: ruleBodyOf, recheckAll: true },
+  );
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const formProblem = attempted ? ruleEditorProblem(form, conditions) : null;
-  const problem = saveError ?? formProblem;
-  const appliesTo = appliesToText(form, conditions);
-  const changed = () => {
+  const formProblem = firstProblemOf(errors);
+  const problem = saveError ?? formProblem?.message;
+  const appliesTo = appliesToText(form);
+  const update = <N extends keyof RuleEditorForm>(name: N, value: RuleEditorForm[N]) => {
+    set(name, value);
     setPreview(null);
     setPreviewError(null);
     setSaveError(null);
   };
-  const update = (change: Partial<RuleForm>) => {
-    setForm({ ...form, ...change });
-    changed();
-  };
-  const updateConditions = (next: ConditionsForm) => {
-    setConditions(next);
-    changed();
-  };
-  const bodyOf = () => ({ ...ruleInputOf(form), ...conditionsInputOf(conditions) });
 
-  const validate = () => {
-    setAttempted(true);
-    setSaveError(null);
-    return ruleEditorProblem(form, conditions) === null;
-  };
-
-  const save = async () => {
-    if (!validate()) return;
-    setSaving(true);
-    try {
-      const body = bodyOf();
-      const { rule } = editing
-        ? await merchantApi.call(updateKeywordRule, { params: { id: editing.id }, body })
-        : await merchantApi.call(createKeywordRule, { body });
-      onSaved(rule);
-    } catch (error) {
-      setSaveError(saveFailure(error));
-    } finally {
-      setSaving(false);
-    }
+  const save = async (body: ReturnType<typeof ruleBodyOf>) => {
+    const { rule } = editing
+      ? await merchantApi.call(updateKeywordRule, { params: { id: editing.id }, body })
+      : await merchantApi.call(createKeywordRule, { body });
+    onSaved(rule);
   };
 
   const runPreview = async () => {
-    if (!validate()) return;
+    setSaveError(null);
+    const body = check();
+    if (!body) return;
     setPreviewError(null);
     try {
-      setPreview(await merchantApi.call(previewKeywordRule, { body: bodyOf() }));
+      setPreview(await merchantApi.call(previewKeywordRule, { body }));
     } catch (error) {
       setPreviewError(failureMessage(error, 'Failed to preview the rule'));
     }
@@ -114,8 +102,8 @@ export function RuleEditor({
       className="me-form me-rule-form"
       noValidate
       onSubmit={(event) => {
-        event.preventDefault();
-        void save();
+        setSaveError(null);
+        handleSubmit(save, (error) => setSaveError(saveFailure(error)))(event);
       }}
       data-testid="rule-form"
     >
@@ -128,14 +116,14 @@ export function RuleEditor({
       <div className="me-form__row">
         <KeywordInput
           value={form.keyword}
-          onChange={(keyword) => update({ keyword })}
-          invalid={formProblem === workspaceMessages.keywordRequired}
+          onChange={(keyword) => update('keyword', keyword)}
+          invalid={formProblem?.at === 'keyword'}
         />
         <label className="ov-field me-field">
           <span>Action</span>
           <select
             value={form.action}
-            onChange={(event) => update({ action: event.target.value as KeywordRuleAction })}
+            onChange={(event) => update('action', event.target.value as KeywordRuleAction)}
             data-testid="rule-action"
           >
             {Object.entries(ruleActionLabels).map(([value, label]) => (
@@ -148,18 +136,18 @@ export function RuleEditor({
       </div>
       <MessageInput
         value={form.customMessage}
-        onChange={(customMessage) => update({ customMessage })}
+        onChange={(customMessage) => update('customMessage', customMessage)}
         vocabulary={vocabulary}
         required={form.action === 'add_message'}
         defaultMessage={defaultRuleMessages[form.action]}
-        invalid={formProblem === workspaceMessages.customMessageRequired}
+        invalid={formProblem?.at === 'customMessage'}
       />
       <div className="me-form__row">
         <label className="ov-field me-field">
           <span>Match</span>
           <select
             value={form.matchType}
-            onChange={(event) => update({ matchType: event.target.value as KeywordMatchType })}
+            onChange={(event) => update('matchType', event.target.value as KeywordMatchType)}
             data-testid="rule-match-type"
           >
             {Object.entries(matchTypeLabels).map(([value, label]) => (
@@ -173,19 +161,19 @@ export function RuleEditor({
           <input
             type="checkbox"
             checked={form.caseSensitive}
-            onChange={(event) => update({ caseSensitive: event.target.checked })}
+            onChange={(event) => update('caseSensitive', event.target.checked)}
             data-testid="rule-case-sensitive"
           />
           Case sensitive
         </label>
       </div>
-      <RuleConditions value={conditions} onChange={updateConditions} />
+      <RuleConditions value={form.conditions} onChange={(next) => update('conditions', next)} />
       <p className="me-rule-sentence" aria-live="polite" data-testid="rule-sentence">
         {appliesTo ??
           'Enter a keyword or add a condition to say which orders this rule applies to.'}
       </p>
       <div className="me-form__actions">
-        <button type="submit" className="ov-button" disabled={saving} data-testid="rule-save">
+        <button type="submit" className="ov-button" disabled={busy} data-testid="rule-save">
           {editing ? 'Update Rule' : 'Create Rule'}
         </button>
         <button

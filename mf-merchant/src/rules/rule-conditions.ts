@@ -1,7 +1,7 @@
 import {
   listConditionOperators,
   numberConditionOperators,
-  ruleConditionMessages,
+  ruleCondition,
   ruleSentence,
   textConditionOperators,
   type KeywordRule,
@@ -9,8 +9,7 @@ import {
   type RuleConditionField,
   type RuleMatchMode,
 } from '@onvelope/contracts';
-import { ruleFormProblem, type RuleForm } from '../shared/forms.js';
-import { workspaceMessages } from '../shared/workspace-messages.js';
+import { ruleInputOf, type RuleForm } from '../shared/forms.js';
 
 /** The kind of value a field holds, which decides its operators and its input. */
 export type ConditionKind = 'text' | 'number' | 'list';
@@ -59,6 +58,11 @@ export interface ConditionsForm {
 
 export const emptyConditionsForm: ConditionsForm = { match: 'all', rows: [] };
 
+/** The rule editor's values: spec 000 §5's rule form and its conditions (issue 38 item 7). */
+export interface RuleEditorForm extends RuleForm {
+  conditions: ConditionsForm;
+}
+
 let nextKey = 1;
 
 /** A new row for a field, with that field's first operator and no value. */
@@ -97,72 +101,66 @@ export function conditionsFormOf(rule: Pick<KeywordRule, 'conditions' | 'match'>
   };
 }
 
-/** The total as a number, or null while it is not one ('', 'abc'). */
-function totalOf(text: string): number | null {
+/** The total as typed; NaN (which the contract refuses) while it is blank or not a number. */
+function totalOf(text: string): number {
   const trimmed = text.trim();
-  const value = Number(trimmed);
-  return trimmed && Number.isFinite(value) ? value : null;
+  return trimmed ? Number(trimmed) : Number.NaN;
 }
 
-/** The condition a row says, or null while it is incomplete (no value yet). */
-export function conditionOf(row: ConditionRow): RuleCondition | null {
+/** The condition a row says, complete or not: the contract's `ruleCondition` decides. */
+function conditionBodyOf(row: ConditionRow): RuleCondition {
   switch (row.field) {
-    case 'total': {
-      const value = totalOf(row.value);
-      return value === null ? null : { field: 'total', operator: row.operator as 'eq', value };
-    }
+    case 'total':
+      return { field: 'total', operator: row.operator as 'eq', value: totalOf(row.value) };
     case 'country':
     case 'status':
-      return row.values.length
-        ? ({ field: row.field, operator: row.operator, values: row.values } as RuleCondition)
-        : null;
+      return { field: row.field, operator: row.operator, values: row.values } as RuleCondition;
     default:
-      return row.value.trim()
-        ? { field: row.field, operator: row.operator as 'contains', value: row.value.trim() }
-        : null;
+      return { field: row.field, operator: row.operator as 'contains', value: row.value };
   }
 }
 
-/** The first incomplete row's problem, in the words the service would answer with. */
-function rowProblem(row: ConditionRow): string | null {
-  if (conditionOf(row)) return null;
-  if (row.field === 'total') return ruleConditionMessages.numberRequired;
-  if (row.field === 'country') return ruleConditionMessages.countryRequired;
-  if (row.field === 'status') return ruleConditionMessages.statusRequired;
-  return ruleConditionMessages.valueRequired;
+/** The condition a row says, or null while the contract refuses it (no value yet). */
+export function conditionOf(row: ConditionRow): RuleCondition | null {
+  const checked = ruleCondition.safeParse(conditionBodyOf(row));
+  return checked.success ? checked.data : null;
 }
 
 /**
- * The form's first problem: spec 000 §5's keyword and message checks, except that a rule with
- * conditions needs no keyword (issue 38 item 7), then each condition's value.
+ * The request body of the editor (create, update and preview take the same): every condition row
+ * as typed, so the contract's `keywordRuleInput` names an incomplete one (`conditions.1.value`).
  */
-export function ruleEditorProblem(form: RuleForm, conditions: ConditionsForm): string | null {
-  const problem = ruleFormProblem(form);
-  if (problem !== workspaceMessages.keywordRequired || conditions.rows.length === 0) {
-    return problem ?? conditions.rows.map(rowProblem).find(Boolean) ?? null;
-  }
-  if (form.action === 'add_message' && !form.customMessage.trim()) {
-    return workspaceMessages.customMessageRequired;
-  }
-  return conditions.rows.map(rowProblem).find(Boolean) ?? null;
+export function ruleBodyOf(form: RuleEditorForm) {
+  return {
+    ...ruleInputOf(form),
+    match: form.conditions.match,
+    conditions: form.conditions.rows.map(conditionBodyOf),
+  };
 }
 
-/** The conditions part of a rule's request body. */
-export function conditionsInputOf(conditions: ConditionsForm) {
-  return {
-    match: conditions.match,
-    conditions: conditions.rows
-      .map(conditionOf)
-      .filter((condition): condition is RuleCondition => condition !== null),
-  };
+/**
+ * The one problem the editor shows of the contract's refusal: spec 000 §5's keyword, then the
+ * message, then the conditions in their order (a rule with conditions needs no keyword).
+ */
+export function firstProblemOf(
+  errors: Partial<Record<string, string>>,
+): { at: string; message: string } | null {
+  const at =
+    ['keyword', 'customMessage'].find((name) => errors[name]) ??
+    Object.keys(errors).find((name) => errors[name]);
+  return at ? { at, message: errors[at] ?? '' } : null;
 }
 
 /**
  * "Applies to orders where …" as the seller types: the keyword and the complete conditions; null
  * while there is neither.
  */
-export function appliesToText(form: RuleForm, conditions: ConditionsForm): string | null {
-  const clause = ruleSentence({ ...form, ...conditionsInputOf(conditions) });
+export function appliesToText(form: RuleEditorForm): string | null {
+  const { conditions } = form;
+  const complete = conditions.rows
+    .map(conditionOf)
+    .filter((condition): condition is RuleCondition => condition !== null);
+  const clause = ruleSentence({ ...form, match: conditions.match, conditions: complete });
   return clause ? `Applies to orders where ${clause}` : null;
 }
 

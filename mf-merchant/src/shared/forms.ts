@@ -1,5 +1,4 @@
 import type { keywordMatchTypes, keywordRuleActions } from '@onvelope/contracts';
-import { workspaceMessages } from './workspace-messages.js';
 
 export type KeywordRuleAction = (typeof keywordRuleActions)[number];
 export type KeywordMatchType = (typeof keywordMatchTypes)[number];
@@ -36,18 +35,6 @@ export const emptyRuleForm: RuleForm = {
   caseSensitive: false,
 };
 
-/**
- * spec 000 §5: the keyword must not be blank ('Please enter a keyword'); add_message needs a message
- * ('Please enter a custom message'). Returns the first problem, or null.
- */
-export function ruleFormProblem(form: RuleForm): string | null {
-  if (!form.keyword.trim()) return workspaceMessages.keywordRequired;
-  if (form.action === 'add_message' && !form.customMessage.trim()) {
-    return workspaceMessages.customMessageRequired;
-  }
-  return null;
-}
-
 /** The request body of a rule form: trimmed, and an empty message as none (a status rule's default). */
 export function ruleInputOf(form: RuleForm) {
   const customMessage = form.customMessage.trim();
@@ -57,46 +44,6 @@ export function ruleInputOf(form: RuleForm) {
     customMessage: customMessage || null,
     matchType: form.matchType,
     caseSensitive: form.caseSensitive,
-  };
-}
-
-/** The mark-as-shipped dialog (spec 000 §3 "Tracking edit form"). */
-export interface ShipForm {
-  trackingNumber: string;
-  courier: string;
-  trackingUrl: string;
-}
-
-export type ShipFormErrors = Partial<Record<keyof ShipForm, string>>;
-
-/**
- * spec 000 §5: tracking number and courier must not be blank; the tracking URL is optional but,
- * when given, must be a web address (the service refuses anything else with the same words).
- */
-export function shipFormErrors(form: ShipForm): ShipFormErrors {
-  const errors: ShipFormErrors = {};
-  if (!form.trackingNumber.trim()) errors.trackingNumber = 'Tracking number is required';
-  if (!form.courier.trim()) errors.courier = 'Courier is required';
-  const url = form.trackingUrl.trim();
-  if (url && !isWebAddress(url)) errors.trackingUrl = 'Tracking URL must be a URL';
-  return errors;
-}
-
-function isWebAddress(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-/** The ship request body: trimmed; an empty URL lets the service build one from the number. */
-export function shipInputOf(form: ShipForm) {
-  return {
-    trackingNumber: form.trackingNumber.trim(),
-    courier: form.courier.trim(),
-    trackingUrl: form.trackingUrl.trim(),
   };
 }
 

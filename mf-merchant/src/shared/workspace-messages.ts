@@ -17,8 +17,6 @@ export const workspaceMessages = {
   invalidFileType: 'INVALID FILE TYPE. ONLY CSV FILES ACCEPTED.',
   parseFailed: 'FAILED TO PARSE CSV FILE',
   databaseActionFailed: 'Failed to complete database action',
-  keywordRequired: 'Please enter a keyword',
-  customMessageRequired: 'Please enter a custom message',
 } as const;
 
 /** A failed list load: the text after 'ERROR: ', whether to offer /login, and whether the token goes. */

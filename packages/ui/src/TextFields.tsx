@@ -9,6 +9,8 @@ export interface TextFieldSpec<K extends string> {
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  placeholder?: string;
+  maxLength?: number;
 }
 
 export interface TextFieldsProps<K extends string> {

@@ -36,6 +36,13 @@ describe('field messages from a contract schema and from a refused call', () => 
     expect(fieldErrorsOf(schema, { website: '', city: 'Bre' })).toEqual({});
   });
 
+  it('names a message inside a list field by its path', () => {
+    const lanes = z.object({ lanes: z.array(z.object({ country: z.string().min(2, 'Choose') })) });
+    expect(fieldErrorsOf(lanes, { lanes: [{ country: 'US' }, { country: '' }] })).toEqual({
+      'lanes.1.country': 'Choose',
+    });
+  });
+
   it("names the form's fields from the paths of a refusal's details", () => {
     const refused = new ApiError(400, 'Validation failed', [
       { path: 'body.website', message: 'Website must be a URL' },

@@ -26,21 +26,28 @@ interface Checked {
 }
 
 /**
- * The first message per field of a contract schema's refusal of a form's values, so the form says
- * at each field what the service would refuse, before sending.
+ * Where a form shows a message: at a field (`processingDays`) or inside one, by the path of the
+ * schema's issue (`lanes.0.country`: the country of the first lane).
+ */
+export type ErrorPath<K extends string> = K | `${K}.${string}`;
+
+/**
+ * The first message per place of a contract schema's refusal of a form's values, so the form says
+ * at each field (or each part of a list field) what the service would refuse, before sending.
  *
  * @example fieldErrorsOf(updateProfileRequest, { website: 'shop' }) // { website: 'Website must be a URL' }
+ * @example fieldErrorsOf(deliveryEstimateRule, rule) // { 'lanes.0.country': 'Choose a country' }
  */
 export function fieldErrorsOf<K extends string>(
   schema: { safeParse(value: unknown): Checked },
   values: Partial<Record<K, unknown>>,
-): Partial<Record<K, string>> {
-  const errors: Partial<Record<K, string>> = {};
+): Partial<Record<ErrorPath<K>, string>> {
+  const errors: Partial<Record<ErrorPath<K>, string>> = {};
   for (const issue of schema.safeParse(values).error?.issues ?? []) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && field in values && !errors[field as K]) {
-      errors[field as K] = issue.message;
-    }
+    const [field] = issue.path;
+    if (typeof field !== 'string' || !(field in values)) continue;
+    const at = issue.path.map(String).join('.') as ErrorPath<K>;
+    errors[at] ??= issue.message;
   }
   return errors;
 }

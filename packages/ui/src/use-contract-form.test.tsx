@@ -3,6 +3,7 @@ import { updatePasswordRequest, updateProfileRequest } from '@onvelope/contracts
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { TextField } from './TextField.js';
 import { useContractForm } from './use-contract-form.js';
 
@@ -109,5 +110,99 @@ describe('useContractForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(errorOf('website')).toBeUndefined();
     expect(sent).toEqual([{ website: 'https://shop.test' }]);
+  });
+
+  it('puts in loaded values, checks the body they make, and shows an error inside a list at its place', async () => {
+    const user = userEvent.setup();
+    const schema = z.object({
+      days: z.number({ error: 'Days must be a number' }),
+      stops: z.array(z.object({ city: z.string().min(1, 'Name the city') })),
+    });
+    type Trip = { days: string; stops: { city: string }[] };
+    const unloaded: Trip = { days: '', stops: [] };
+    const sent: z.infer<typeof schema>[] = [];
+    function TripForm() {
+      const { values, errors, replace, set, formRef, handleSubmit } = useContractForm(
+        schema,
+        unloaded,
+        { bodyOf: (trip: Trip) => ({ ...trip, days: trip.days ? Number(trip.days) : Number.NaN }) },
+      );
+      return (
+        <form
+          ref={formRef}
+          onSubmit={handleSubmit(
+            async (body) => void sent.push(body),
+            () => {},
+          )}
+        >
+          <button type="button" onClick={() => replace({ days: '2', stops: [{ city: '' }] })}>
+            Load
+          </button>
+          <TextField
+            classPrefix="t"
+            label="Days"
+            value={values.days}
+            onChange={(days) => set('days', days)}
+            error={errors.days}
+            testId="days"
+          />
+          {values.stops.map((stop, index) => (
+            <TextField
+              key={index}
+              classPrefix="t"
+              label={`Stop ${index + 1}`}
+              value={stop.city}
+              onChange={(city) => set('stops', [{ city }])}
+              error={errors[`stops.${index}.city`]}
+              testId={`stop-${index}`}
+            />
+          ))}
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(<TripForm />);
+    await user.click(screen.getByRole('button', { name: 'Load' }));
+    expect(screen.getByTestId<HTMLInputElement>('days').value).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(errorOf('days')).toBeUndefined();
+    expect(errorOf('stop-0')).toBe('Name the city');
+    expect(document.activeElement).toBe(screen.getByTestId('stop-0'));
+
+    await user.type(screen.getByTestId('stop-0'), 'Leeds');
+    expect(errorOf('stop-0')).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(sent).toEqual([{ days: 2, stops: [{ city: 'Leeds' }] }]);
+  });
+
+  it('with recheckAll, shows a problem a change makes once the form has been submitted', async () => {
+    const user = userEvent.setup();
+    function NameForm({ recheckAll }: { recheckAll: boolean }) {
+      const { formRef, field, handleSubmit } = useContractForm(
+        z.object({ name: z.string().min(1, 'Name is required').max(3, 'Name is too long') }),
+        { name: '' },
+        { recheckAll },
+      );
+      return (
+        <form
+          ref={formRef}
+          onSubmit={handleSubmit(
+            async () => {},
+            () => {},
+          )}
+        >
+          <TextField classPrefix="t" label="Name" {...field('name')} testId="name" />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    for (const recheckAll of [true, false]) {
+      render(<NameForm recheckAll={recheckAll} />);
+      await user.type(screen.getByTestId('name'), 'Ann');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await user.type(screen.getByTestId('name'), 'e');
+      expect(errorOf('name')).toBe(recheckAll ? 'Name is too long' : undefined);
+      cleanup();
+    }
   });
 });
