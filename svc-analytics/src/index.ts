@@ -7,6 +7,7 @@ import { consumeTrackingEntryChanges } from './events/tracking-entry-consumer.js
 import { registerAnalyticsRoutes } from './routes/analytics.routes.js';
 import { analyticsReader } from './use-cases/read-analytics.js';
 import { dirtyAccounts, refreshRollup } from './use-cases/refresh-rollup.js';
+import { leasedRefresh } from './use-cases/rollup-refresh-lease.js';
 import { createRollupRefresher } from './use-cases/rollup-refresher.js';
 import { sellerTimeZoneOf } from './use-cases/seller-time-zone.js';
 
@@ -28,11 +29,12 @@ export function startAnalyticsService(env: Env) {
         log,
       };
       const refresher = createRollupRefresher({
-        refresh: (accountId, signal) =>
+        refresh: leasedRefresh(rollups, (accountId, signal) =>
           refreshRollup(rollupDeps, accountId, {
             signal,
             giveWay: foreground.givingWay({ signal }),
           }),
+        ),
         log,
         settleMs: config.ROLLUP_SETTLE_MS,
         maxWaitMs: config.ROLLUP_MAX_WAIT_MS,

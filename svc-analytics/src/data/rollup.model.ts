@@ -19,6 +19,9 @@ export interface StoredRollup extends Partial<SharedRollup> {
   format?: number;
   /** The seller's time zone the days and hours were counted in; absent: `DEFAULT_TIME_ZONE`. */
   timeZone?: string;
+  /** The replica refreshing the figures now, and until when (`rollup-refresh-lease.ts`). */
+  refreshHolder?: string | null;
+  refreshHeldUntil?: Date | null;
 }
 
 const panel = { type: Schema.Types.Mixed, default: undefined };
@@ -35,6 +38,8 @@ const rollupSchema = new Schema<StoredRollup>(
     computedAt: { type: Date, default: null },
     format: { type: Number },
     timeZone: { type: String },
+    refreshHolder: { type: String },
+    refreshHeldUntil: { type: Date },
   },
   { versionKey: false, collection: 'analytics_rollups' },
 );

@@ -18,6 +18,20 @@ export interface RollupRefresherOptions {
  */
 export const REFRESH_SPACING = 3;
 
+/**
+ * What a refresh throws when another replica refreshes the seller, or has just done so
+ * (`leasedRefresh`): the seller's changes are refreshed here once `until` has passed.
+ */
+export class RefreshHeldElsewhere extends Error {
+  constructor(
+    accountId: string,
+    readonly until: Date,
+  ) {
+    super(`the rollup of ${accountId} is held by another replica until ${until.toISOString()}`);
+    this.name = 'RefreshHeldElsewhere';
+  }
+}
+
 interface AccountState {
   /** The next refresh, or (idle) the end of the spacing after the last one. */
   timer: NodeJS.Timeout | null;
@@ -50,6 +64,7 @@ export function createRollupRefresher({
   let stopped = false;
 
   function run(accountId: string, state: AccountState) {
+    let heldForMs = 0;
     state.timer = null;
     state.changedSince = null;
     const started = performance.now();
@@ -59,13 +74,20 @@ export function createRollupRefresher({
           log.info({ accountId }, 'analytics rollup refresh cut short by the stop; left dirty');
           return;
         }
+        if (error instanceof RefreshHeldElsewhere) {
+          // Another replica has the seller: this one's changes wait for its lease to end.
+          state.changedSince ??= performance.now();
+          heldForMs = error.until.getTime() - Date.now();
+          return;
+        }
         log.error({ err: error, accountId }, 'analytics rollup refresh failed; will retry');
         state.changedSince ??= performance.now();
       })
       .finally(() => {
         state.running = null;
         const ended = performance.now();
-        state.notBefore = ended + Math.max(settleMs, REFRESH_SPACING * (ended - started));
+        state.notBefore =
+          ended + Math.max(settleMs, REFRESH_SPACING * (ended - started), heldForMs);
         if (stopped) return;
         if (state.changedSince !== null) schedule(accountId, state);
         else forgetWhenSpaced(accountId, state, ended);

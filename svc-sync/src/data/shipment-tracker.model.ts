@@ -25,7 +25,7 @@ const shipmentTrackerSchema = new Schema(
     /**
      * When a pending registration may next be tried. A replica that takes it moves this on by its
      * lease and marks it with its `claim`: should the replica die, the registration is due again
-     * once the lease has passed.
+     * once the lease has passed. A reconcile round marks the quiet trackers it takes the same way.
      */
     nextAttemptAt: { type: Date, required: true },
     claim: { type: String, default: null },

@@ -298,24 +298,32 @@ export async function refreshAccountShipments(
 /**
  * Asks the provider about registered trackers it has not reported on for a while (a webhook lost,
  * or the endpoint down), so statuses move even then. Answers how many were asked about.
+ *
+ * Every replica runs this: the quiet trackers are claimed as registrations are (`claimDue`), moved
+ * on and marked with this round's claim in one update that matches only those still quiet, then
+ * read back by the claim, so two rounds at once never ask the provider about one tracker twice.
  */
 export async function reconcileQuietTrackers(deps: TrackingDeps): Promise<number> {
   const model = shipmentTrackerModel(deps.db);
   const quietSince = new Date(Date.now() - deps.settings.reconcileAfterMs);
+  const stillQuiet = {
+    state: 'registered' as const,
+    lastReportAt: { $lte: quietSince },
+    carrierStatus: { $nin: finalCarrierStatuses },
+  };
   const quiet = await model
-    .find({
-      state: 'registered',
-      lastReportAt: { $lte: quietSince },
-      carrierStatus: { $nin: finalCarrierStatuses },
-    })
+    .find(stillQuiet)
     .sort({ lastReportAt: 1 })
     .limit(deps.settings.batchSize)
-    .lean<ShipmentTrackerDocument[]>();
-  // Moved on first, so another replica's round does not ask about the same ones.
+    .select({ _id: 1 })
+    .lean<{ _id: ShipmentTrackerDocument['_id'] }[]>();
+  if (!quiet.length) return 0;
+  const claim = randomUUID();
   await model.updateMany(
-    { _id: { $in: quiet.map((shipment) => shipment._id) } },
-    { $set: { lastReportAt: new Date() } },
+    { _id: { $in: quiet.map((shipment) => shipment._id) }, ...stillQuiet },
+    { $set: { lastReportAt: new Date(), claim } },
   );
-  await askAgain(deps, quiet);
-  return quiet.length;
+  const claimed = await model.find({ claim }).lean<ShipmentTrackerDocument[]>();
+  await askAgain(deps, claimed);
+  return claimed.length;
 }
