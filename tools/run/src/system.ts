@@ -231,6 +231,8 @@ export async function startSystem(options: SystemOptions = {}): Promise<RunningS
       ...(natsCluster
         ? { NATS_STREAM_REPLICAS: String(Math.min(natsCluster.nodes.length, 3)) }
         : {}),
+      // Several gateways count their rate limits together, so each limit is allowed once.
+      ...(replicas > 1 ? { RATE_LIMIT_MONGO_URL: infra.mongoUrl } : {}),
       // The gateway sends it with every call, and a service believes a call's X-Forwarded-For only
       // with it (service-kit's README): one made for each run, so no other caller knows it.
       GATEWAY_SECRET: randomBytes(24).toString('base64url'),
