@@ -39,6 +39,14 @@ const STOP_GRACE_MS = 10_000;
  */
 const THREAD_HEAP_MB = 128;
 
+/**
+ * The thread's young generation, where every row's short-lived objects are made. Left to V8, a
+ * worker given a heap limit got so small a one that garbage collection took 36 % of the import's
+ * CPU: 100,000 rows took 87 s (0.13 of the driver's insert rate); with 48 MB, 23.5 s (0.54), and
+ * the service's peak RSS grew by 73 MB (svc-orders/bench/README.md, 2026-11-28).
+ */
+const THREAD_YOUNG_MB = 48;
+
 export interface ImportInput {
   accountId: string;
   rules: KeywordRuleLike[];
@@ -113,7 +121,10 @@ class WorkerImportThread implements ImportThread {
   startThread(): Promise<RunningThread> {
     const worker = startModuleWorker(this.entry, {
       workerData: this.workerData,
-      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      resourceLimits: {
+        maxOldGenerationSizeMb: THREAD_HEAP_MB,
+        maxYoungGenerationSizeMb: THREAD_YOUNG_MB,
+      },
     });
     // The service's server keeps the process alive; a service whose start failed after this must
     // still be able to exit.
