@@ -7,8 +7,15 @@ import {
   type SaveImportTemplateRequest,
 } from '@onvelope/contracts';
 import { forAccount, notFound, registeredModel } from '@onvelope/service-kit';
-import { layoutSignature } from '../import/file-fields.js';
-import type { SavedMapping } from '../import/map-columns.js';
+import { layoutSignature } from '../domain/header-layout.js';
+
+/** A seller's saved mapping as the import matches it to a header row (`layoutSignature`). */
+export interface SavedMapping {
+  templateId: string;
+  name: string;
+  signature: string;
+  mapping: ColumnMapping;
+}
 
 /**
  * A seller's saved column mapping for one layout of file (issue 39): the layout is its headers,

@@ -2,7 +2,8 @@ import type { MessagePort } from 'node:worker_threads';
 import type { ColumnMapping, ImportPreview, UploadResult } from '@onvelope/contracts';
 import { HttpError, toErrorResponse } from '@onvelope/service-kit';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
-import type { MappingChoice, SavedMapping } from './map-columns.js';
+import type { SavedMapping } from '../data/import-template.model.js';
+import type { MappingChoice } from './map-columns.js';
 
 /** What the import thread is started with (`workerData`). */
 export interface ImportThreadSettings {

@@ -11,7 +11,8 @@ import {
 } from '@onvelope/service-kit';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 import type { FileHead } from '../use-cases/preview-import.js';
-import type { MappingChoice, SavedMapping } from './map-columns.js';
+import type { SavedMapping } from '../data/import-template.model.js';
+import type { MappingChoice } from './map-columns.js';
 import {
   errorFrom,
   passedError,

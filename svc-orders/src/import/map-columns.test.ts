@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvFields, headerKey, layoutSignature } from './file-fields.js';
+import { headerKey, layoutSignature } from '../domain/header-layout.js';
+import { csvFields } from './file-fields.js';
 import { columnsOf, fieldOfHeader, layoutOf, readLayout, valuesOfRow } from './map-columns.js';
 
 /** The header of a file a seller made themselves (issue 38, item 8). */

@@ -11,13 +11,13 @@ import {
 import { badRequest } from '@onvelope/service-kit';
 import {
   csvFields,
-  headerKey,
-  layoutSignature,
   type CsvField,
   type ExportField,
   type ExportValues,
   type StoreExport,
 } from './file-fields.js';
+import type { SavedMapping } from '../data/import-template.model.js';
+import { headerKey, layoutSignature } from '../domain/header-layout.js';
 import { importMessages } from './row-report.js';
 import { withoutTextMarker } from './spreadsheet-cells.js';
 import { exportFieldsOf, recogniseExport } from './store-exports.js';
@@ -241,14 +241,6 @@ export function columnsOf(headers: readonly string[]): CsvColumns {
     ignored,
     assumptions: assumptionsOf(headers, fields),
   };
-}
-
-/** A seller's saved mapping as the import matches it to a header row (`layoutSignature`). */
-export interface SavedMapping {
-  templateId: string;
-  name: string;
-  signature: string;
-  mapping: ColumnMapping;
 }
 
 /** What the seller said of the file's columns: a mapping sent with it, and their saved ones. */

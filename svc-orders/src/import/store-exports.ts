@@ -1,5 +1,6 @@
 import { isCancelledStatus, lower } from './export-statuses.js';
-import { headerKey, type ExportField, type ExportValues, type StoreExport } from './file-fields.js';
+import { headerKey } from '../domain/header-layout.js';
+import { type ExportField, type ExportValues, type StoreExport } from './file-fields.js';
 import { marketplaceExports } from './marketplace-exports.js';
 import { shippingLabelExports } from './shipping-label-exports.js';
 

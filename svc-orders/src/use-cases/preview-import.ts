@@ -8,12 +8,8 @@ import {
 import { badRequest } from '@onvelope/service-kit';
 import { decideConventions } from '../import/file-conventions.js';
 import { CONVENTION_SAMPLE_ORDERS, samplesOf } from '../import/import-csv.js';
-import {
-  readLayout,
-  valuesOfRow,
-  type FileLayout,
-  type SavedMapping,
-} from '../import/map-columns.js';
+import type { SavedMapping } from '../data/import-template.model.js';
+import { readLayout, valuesOfRow, type FileLayout } from '../import/map-columns.js';
 import { createOrderGrouper, type RawOrder } from '../import/order-rows.js';
 import { createFileRowReader } from '../import/parse-file.js';
 import { readingAssumptions } from '../import/reading-assumptions.js';

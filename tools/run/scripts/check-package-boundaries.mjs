@@ -19,12 +19,16 @@ const units = [
 const skipped = new Set(['node_modules', 'dist', '.cache', '@mf-types']);
 const importPattern = /(?:from\s+|import\s*\(\s*|require\(\s*)['"]([^'"]+)['"]/g;
 
-/** `@onvelope/<name>` -> the subpaths its package.json exports (`.`, `./http`, ...). */
+/**
+ * `@onvelope/<name>` -> the subpaths its package.json exports (`.`, `./http`, ...), for the shared
+ * packages and the tools others import (`@onvelope/run/accounts`).
+ */
 const exportsOf = new Map(
-  packages.map((dir) => {
-    const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
-    return [manifest.name, new Set(Object.keys(manifest.exports ?? { '.': null }))];
-  }),
+  units
+    .filter((dir) => existsSync(join(root, dir, 'package.json')))
+    .map((dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')))
+    .filter((manifest) => manifest.name?.startsWith('@onvelope/'))
+    .map((manifest) => [manifest.name, new Set(Object.keys(manifest.exports ?? { '.': null }))]),
 );
 
 function packageImportProblem(specifier) {
