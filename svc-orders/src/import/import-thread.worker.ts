@@ -17,6 +17,7 @@ import {
   type Metrics,
   type NatsConnection,
 } from '@onvelope/service-kit';
+import { startTelemetry, stopTelemetry } from '@onvelope/service-kit/telemetry';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { startTrackingEntryRelay } from '../events/tracking-entry-relay.js';
 import { importCsv } from './import-csv.js';
@@ -156,6 +157,7 @@ async function stop({ relay, nats, db }: ThreadContext) {
   await relay.stop();
   await nats.drain().catch(() => nats.close());
   await db.close();
+  await stopTelemetry();
   process.exit(0);
 }
 
@@ -189,6 +191,7 @@ function runAtLowerPriority(log: Logger) {
 
 const log = createLogger('svc-orders', settings.logLevel).child({ thread: 'imports' });
 runAtLowerPriority(log);
+await startTelemetry('svc-orders');
 connect(log).then(
   (context) => {
     serve(context);

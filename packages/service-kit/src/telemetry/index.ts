@@ -31,12 +31,22 @@ export async function startTelemetry(
   appName: string,
   env: TelemetryEnv = process.env,
 ): Promise<void> {
-  // Worker threads (svc-orders' import thread) run without it: their trace comes from the main
-  // thread's `traceparent`, which names a span this thread exports.
-  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT || !isMainThread) return;
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  // A worker thread (svc-orders' import thread) exports its own message spans, without the
+  // instrumentations: its modules are loaded already, and the loader hook is the process's. Its
+  // relay publishes any record of the outbox, the main thread's too, and a send span made-up
+  // there would leave the consumers' spans with a parent nobody exports.
+  if (!isMainThread) {
+    const { startSdk } = await import('./sdk.js');
+    markTelemetryOn(startSdk(env.OTEL_SERVICE_NAME || appName, { instrumented: false }));
+    return;
+  }
+  // Before the SDK's modules load: the instrumentations patch what is imported after the hook.
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
     data: { include: instrumentedModules },
   });
   const { startSdk } = await import('./sdk.js');
   markTelemetryOn(startSdk(env.OTEL_SERVICE_NAME || appName));
 }
+
+export { stopTelemetry } from './switch.js';

@@ -18,18 +18,23 @@ const isProbe = (request: IncomingMessage) =>
  * the other `OTEL_EXPORTER_OTLP_*` variables), W3C trace context propagation (the SDK's default).
  * Its `shutdown` exports the spans still in the batch.
  */
-export function startSdk(serviceName: string): { shutdown: () => Promise<void> } {
+export function startSdk(
+  serviceName: string,
+  { instrumented = true }: { instrumented?: boolean } = {},
+): { shutdown: () => Promise<void> } {
   return startNodeSdk({
     resourceAttributes: { [ATTR_SERVICE_NAME]: serviceName },
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: isProbe }),
-      // A span per router layer (the route that answered), none per middleware: a service runs a
-      // dozen middleware on every call and their spans would bury the ones that matter.
-      new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
-      new MongoDBInstrumentation(),
-    ],
+    instrumentations: instrumented
+      ? [
+          new HttpInstrumentation({ ignoreIncomingRequestHook: isProbe }),
+          // A span per router layer (the route that answered), none per middleware: a service
+          // runs a dozen middleware on every call and their spans would bury the ones that matter.
+          new KoaInstrumentation({ ignoreLayersType: [KoaLayerType.MIDDLEWARE] }),
+          new MongoDBInstrumentation(),
+        ]
+      : [],
   });
 }
