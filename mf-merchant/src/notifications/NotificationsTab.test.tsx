@@ -3,19 +3,13 @@ import { defaultMilestoneSettings, type NotificationSettings } from '@onvelope/c
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultNotificationSettings } from './notification-settings.fixture.js';
 import { NotificationsTab } from './NotificationsTab.js';
 
 /** The settings the tab sent to be saved. */
 let sent: unknown[] = [];
 
-const settings: NotificationSettings = {
-  milestones: { ...defaultMilestoneSettings },
-  senderName: null,
-  replyTo: null,
-  logoUrl: null,
-  accentColor: null,
-  buyerQueries: 'immediately',
-};
+const settings = defaultNotificationSettings;
 
 // svc-notify stands behind the API client's fetch: the defaults, no messages to the seller, no
 // suppressed addresses, and settings saved as they are sent.

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultMilestoneSettings,
-  updateNotificationSettingsRequest,
-  type NotificationSettings,
-} from '@onvelope/contracts';
+import { updateNotificationSettingsRequest } from '@onvelope/contracts';
 import { fieldErrorsOf } from '@onvelope/ui';
 import {
   defaultAccentColor,
@@ -15,15 +11,9 @@ import {
   sellerMessageLine,
   suppressionWhy,
 } from './notification-form.js';
+import { defaultNotificationSettings } from './notification-settings.fixture.js';
 
-const defaults: NotificationSettings = {
-  milestones: { ...defaultMilestoneSettings },
-  senderName: null,
-  replyTo: null,
-  logoUrl: null,
-  accentColor: null,
-  buyerQueries: 'immediately',
-};
+const defaults = defaultNotificationSettings;
 
 describe('the notification settings form', () => {
   it('sends every milestone and clears the text fields left blank', () => {
