@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@onvelope/service-kit';
-import { configSchema, unsubscribeSecretOf, webhookSecretKeysOf } from './config.js';
+import {
+  bounceTlsFilesOf,
+  configSchema,
+  unsubscribeSecretOf,
+  webhookSecretKeysOf,
+} from './config.js';
 import { keyIdOf } from './domain/webhook-secret-cipher.js';
 
 describe('svc-notify configuration', () => {
@@ -23,6 +28,23 @@ describe('svc-notify configuration', () => {
     });
     expect(config.BOUNCE_SMTP_PORT).toBe(2525);
     expect(loadConfig(configSchema, {}).BOUNCE_SMTP_PORT).toBeUndefined();
+  });
+
+  it('offers STARTTLS on the intake only with both a key and a certificate file', () => {
+    const intake = { BOUNCE_SMTP_PORT: '2525', BOUNCE_ADDRESS: 'bounces@bounces.example.com' };
+    expect(bounceTlsFilesOf(loadConfig(configSchema, intake))).toBeUndefined();
+    expect(() =>
+      loadConfig(configSchema, { ...intake, BOUNCE_TLS_KEY_FILE: '/tls/tls.key' }),
+    ).toThrow(/BOUNCE_TLS_CERT_FILE: is required with the other BOUNCE_TLS_ file/);
+    expect(() =>
+      loadConfig(configSchema, { ...intake, BOUNCE_TLS_CERT_FILE: '/tls/tls.crt' }),
+    ).toThrow(/BOUNCE_TLS_KEY_FILE: is required with the other BOUNCE_TLS_ file/);
+    const config = loadConfig(configSchema, {
+      ...intake,
+      BOUNCE_TLS_KEY_FILE: '/tls/tls.key',
+      BOUNCE_TLS_CERT_FILE: '/tls/tls.crt',
+    });
+    expect(bounceTlsFilesOf(config)).toEqual({ keyFile: '/tls/tls.key', certFile: '/tls/tls.crt' });
   });
 
   it('requires the unsubscribe secret and the webhook secrets key in production', () => {

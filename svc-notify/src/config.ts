@@ -49,6 +49,13 @@ export const configSchema = serviceConfigSchema(
      */
     BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
     BOUNCE_SMTP_HOST: z.string().default('0.0.0.0'),
+    /**
+     * The PEM key and certificate (files, as a Kubernetes secret mounts them) with which the bounce
+     * intake offers STARTTLS. Both or neither; unset: no STARTTLS (reports come in plain SMTP).
+     * Read at start: a renewed certificate takes a restart.
+     */
+    BOUNCE_TLS_KEY_FILE: z.string().min(1).optional(),
+    BOUNCE_TLS_CERT_FILE: z.string().min(1).optional(),
     /** The largest report the intake reads (a report quotes at most the message's headers). */
     BOUNCE_MAX_BYTES: z.coerce
       .number()
@@ -138,6 +145,15 @@ export const configSchema = serviceConfigSchema(
       message: 'is required with BOUNCE_SMTP_PORT',
     });
   }
+  if ((config.BOUNCE_TLS_KEY_FILE === undefined) !== (config.BOUNCE_TLS_CERT_FILE === undefined)) {
+    const missing = config.BOUNCE_TLS_KEY_FILE ? 'BOUNCE_TLS_CERT_FILE' : 'BOUNCE_TLS_KEY_FILE';
+    context.addIssue({
+      code: 'custom',
+      path: [missing],
+      message:
+        'is required with the other BOUNCE_TLS_ file (STARTTLS needs a key and its certificate)',
+    });
+  }
   // A try starts only while its lease outlives it (`webhook-sender.ts`): a shorter lease starts none.
   if (config.WEBHOOK_LEASE_MS < config.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS) {
     context.addIssue({
@@ -172,3 +188,11 @@ export const webhookSecretKeysOf = (
     config.WEBHOOK_SECRETS_KEY ?? developmentSecretsKey(),
     config.WEBHOOK_SECRETS_PREVIOUS_KEYS,
   );
+
+/** The bounce intake's STARTTLS files, when both are configured. */
+export const bounceTlsFilesOf = (
+  config: Pick<NotifyConfig, 'BOUNCE_TLS_KEY_FILE' | 'BOUNCE_TLS_CERT_FILE'>,
+) =>
+  config.BOUNCE_TLS_KEY_FILE && config.BOUNCE_TLS_CERT_FILE
+    ? { keyFile: config.BOUNCE_TLS_KEY_FILE, certFile: config.BOUNCE_TLS_CERT_FILE }
+    : undefined;

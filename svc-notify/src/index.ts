@@ -6,6 +6,7 @@ import {
   type Mailer,
 } from '@onvelope/service-kit';
 import {
+  bounceTlsFilesOf,
   configSchema,
   unsubscribeSecretOf,
   webhookSecretKeysOf,
@@ -26,6 +27,7 @@ import { bounceAddressFor } from './domain/bounce-address.js';
 import { startBounceIntake, type BounceIntake } from './use-cases/bounce-intake.js';
 import { startDigestScheduler } from './use-cases/daily-digest.js';
 import { recordBounce } from './use-cases/record-bounce.js';
+import { recordComplaint } from './use-cases/record-complaint.js';
 import { sellerFactsReader } from './use-cases/seller-facts.js';
 import { createWebhookClient, resolveWithDns, type ResolveHost } from './use-cases/post-webhook.js';
 import { startSender } from './use-cases/sender.js';
@@ -215,8 +217,11 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
           bounceAddress,
           secret: unsubscribeSecret,
           maxBytes: config.BOUNCE_MAX_BYTES,
+          tlsFiles: bounceTlsFilesOf(config),
           record: (id, bounce) =>
             recordBounce({ notifications, suppressions, log, now }, id, bounce),
+          recordComplaint: (subjects, detail) =>
+            recordComplaint({ notifications, suppressions, log, now }, subjects, detail),
           log,
         }).catch(async (error: unknown) => {
           await stopWorkers();

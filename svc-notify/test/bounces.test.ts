@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@onvelope/testkit';
 import { bounceAddressFor } from '../src/index.js';
@@ -155,13 +156,16 @@ describe('delivery reports that come back after the mail server accepted a messa
     const forged = [
       bounceAddressFor('not-the-secret-of-this-service', BOUNCE_ADDRESS, id),
       verp.replace('bounces.onvelope.test', 'elsewhere.example'),
-      BOUNCE_ADDRESS,
       `postmaster@bounces.onvelope.test`,
     ];
     expect(await sendOverSmtp(intakePort, { from: '', to: forged, raw: report })).toEqual({
-      recipients: [550, 550, 550, 550],
+      recipients: [550, 550, 550],
       data: null,
     });
+    // The bare address takes mail (feedback loops write to it), but a report to it names no message.
+    expect(await sendOverSmtp(intakePort, { from: '', to: [BOUNCE_ADDRESS], raw: report })).toEqual(
+      { recipients: [250], data: 250 },
+    );
 
     const autoReply = [
       `To: ${verp}`,
@@ -181,5 +185,19 @@ describe('delivery reports that come back after the mail server accepted a messa
     expect((await suppressions()).map((item: { email: string }) => item.email)).not.toContain(
       buyer,
     );
+  });
+
+  it('offers no STARTTLS without a key and certificate', async () => {
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: intakePort,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+    });
+    try {
+      await expect(transport.verify()).rejects.toThrow(/STARTTLS/);
+    } finally {
+      transport.close();
+    }
   });
 });

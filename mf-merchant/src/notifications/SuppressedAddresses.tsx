@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { liftSuppression, notificationSuppressions, type ResponseOf } from '@onvelope/contracts';
+import {
+  isBuyersOwnSuppression,
+  liftSuppression,
+  notificationSuppressions,
+  type ResponseOf,
+} from '@onvelope/contracts';
 import { ApiError, failureMessage, TimeText } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import { suppressionWhy } from './notification-form.js';
@@ -13,6 +18,9 @@ export const suppressionTexts = {
   /** Why a buyer's own unsubscribe asks for a confirmation before it is lifted. */
   unsubscribedWhy:
     'This buyer unsubscribed from your messages themselves. Lift it only if they asked you to e-mail them again (in a query or a reply, say): mailing someone who asked you to stop breaks their trust and the mail providers’ rules, and gets your messages marked as spam.',
+  /** Why a buyer's spam complaint asks for the same confirmation. */
+  complaintWhy:
+    'This buyer marked one of your messages as spam. Lift it only if they asked you to e-mail them again: mailing them otherwise gets more of your messages marked as spam, and your store’s mail delivered less.',
   buyerAsked: 'The buyer asked me to e-mail them again',
 } as const;
 
@@ -25,8 +33,8 @@ const isSessionEnd = (error: unknown) => error instanceof ApiError && error.isSe
 
 /**
  * Addresses the seller's messages no longer go to, newest first, each with a way to lift it: a
- * refusal at once (the buyer fixed their mailbox), a buyer's own unsubscribe only after the seller
- * confirms the buyer asked, with the reason said.
+ * refusal at once (the buyer fixed their mailbox), a buyer's own unsubscribe or spam complaint
+ * only after the seller confirms the buyer asked, with the reason said.
  */
 export function SuppressedAddresses({ onFailed }: SuppressedAddressesProps) {
   const [list, setList] = useState<Suppression[] | null>(null);
@@ -65,8 +73,9 @@ export function SuppressedAddresses({ onFailed }: SuppressedAddressesProps) {
     setLifting(item.email);
     setResult(null);
     try {
-      const body =
-        item.reason === 'unsubscribed' ? { email: item.email, buyerAsked } : { email: item.email };
+      const body = isBuyersOwnSuppression(item.reason)
+        ? { email: item.email, buyerAsked }
+        : { email: item.email };
       await merchantApi.call(liftSuppression, { body });
       setList((shown) => shown?.filter((other) => other.email !== item.email) ?? null);
       setConfirming(null);
@@ -83,8 +92,8 @@ export function SuppressedAddresses({ onFailed }: SuppressedAddressesProps) {
     <section className="me-notify__suppressions" data-testid="notify-suppressions">
       <h3>Addresses your messages no longer go to</h3>
       <p className="me-muted">
-        A buyer who unsubscribes, or whose mail server refuses the address, gets no more messages
-        from your store.
+        A buyer who unsubscribes or marks your message as spam, or whose mail server refuses the
+        address, gets no more messages from your store.
       </p>
       {failed && (
         <p className="ov-alert ov-alert--error" role="alert">
@@ -119,9 +128,13 @@ export function SuppressedAddresses({ onFailed }: SuppressedAddressesProps) {
               <TimeText className="me-muted" value={item.createdAt} form="dateTime" />
               {confirming === item.email ? (
                 <div className="me-notify__lift" data-testid="notify-lift-confirm">
-                  {item.reason === 'unsubscribed' ? (
+                  {isBuyersOwnSuppression(item.reason) ? (
                     <>
-                      <p className="me-notify__lift-why">{suppressionTexts.unsubscribedWhy}</p>
+                      <p className="me-notify__lift-why">
+                        {item.reason === 'complaint'
+                          ? suppressionTexts.complaintWhy
+                          : suppressionTexts.unsubscribedWhy}
+                      </p>
                       <label className="me-notify__choice">
                         <input
                           type="checkbox"
@@ -142,7 +155,9 @@ export function SuppressedAddresses({ onFailed }: SuppressedAddressesProps) {
                     <button
                       type="button"
                       className="ov-button"
-                      disabled={lifting !== null || (item.reason === 'unsubscribed' && !buyerAsked)}
+                      disabled={
+                        lifting !== null || (isBuyersOwnSuppression(item.reason) && !buyerAsked)
+                      }
                       onClick={() => void lift(item)}
                       data-testid="notify-lift-submit"
                     >

@@ -146,6 +146,9 @@ describe("an order's message history", () => {
 
   it('explains a suppressed address with the mail server’s words when it refused or bounced', () => {
     expect(suppressionWhy({ reason: 'unsubscribed', detail: null })).toBe('The buyer unsubscribed');
+    expect(suppressionWhy({ reason: 'complaint', detail: 'Yahoo!-Mail-Feedback/2.0' })).toBe(
+      'Marked your message as spam',
+    );
     expect(suppressionWhy({ reason: 'refused', detail: '550 no such user' })).toBe(
       'Refused by their mail server: 550 no such user',
     );

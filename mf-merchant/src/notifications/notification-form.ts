@@ -240,6 +240,7 @@ export function suppressionWhy(suppression: {
   detail: string | null;
 }): string {
   if (suppression.reason === 'unsubscribed') return 'The buyer unsubscribed';
+  if (suppression.reason === 'complaint') return 'Marked your message as spam';
   if (suppression.reason === 'bounced') {
     return suppression.detail ? `Bounced: ${suppression.detail}` : 'Bounced';
   }

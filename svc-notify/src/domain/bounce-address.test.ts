@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bounceAddressFor, notificationIdOfBounceAddress } from './bounce-address.js';
+import {
+  bounceAddressFor,
+  isBaseBounceAddress,
+  notificationIdOfBounceAddress,
+  notificationIdsInText,
+} from './bounce-address.js';
 
 const secret = 'a-secret-of-at-least-16';
 const base = 'Bounces@Mail.Example.com';
@@ -29,5 +34,24 @@ describe('bounce addresses', () => {
     ]) {
       expect(notificationIdOfBounceAddress(secret, base, forged), forged).toBeNull();
     }
+  });
+
+  it('finds the messages of the genuine tagged addresses a text quotes, once each', () => {
+    const other = '65a1b2c3d4e5f60718293a4c';
+    const address = bounceAddressFor(secret, base, id);
+    const text = [
+      `Return-Path: <${address.toUpperCase()}>`,
+      `Original-Mail-From: <${address}>`,
+      `X-Forged: ${bounceAddressFor('another-secret-16+', base, other)}`,
+      `X-Elsewhere: ${address.replace('mail.example.com', 'evil.example.com')}`,
+    ].join('\r\n');
+    expect(notificationIdsInText(secret, base, text)).toEqual([id]);
+    expect(notificationIdsInText(secret, 'not an address', text)).toEqual([]);
+  });
+
+  it('knows the untagged base address in any case', () => {
+    expect(isBaseBounceAddress(base, 'bounces@mail.example.com')).toBe(true);
+    expect(isBaseBounceAddress(base, bounceAddressFor(secret, base, id))).toBe(false);
+    expect(isBaseBounceAddress(base, 'bounces@other.example.com')).toBe(false);
   });
 });

@@ -45,3 +45,35 @@ export function notificationIdOfBounceAddress(
     ? notificationId
     : null;
 }
+
+const escapedForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The messages named by the genuine bounce addresses anywhere in a text (a complaint quotes the
+ * original message, whose Return-Path is one; ARF's `Original-Mail-From` too). Forged or changed
+ * tags are skipped, as at RCPT TO.
+ */
+export function notificationIdsInText(secret: string, base: string, text: string): string[] {
+  const parts = partsOf(base);
+  if (!parts) return [];
+  const tagged = new RegExp(
+    `${escapedForPattern(parts.local)}\\+[0-9a-f]{24}-[0-9a-f]{20}@${escapedForPattern(parts.domain)}`,
+    'gi',
+  );
+  const ids = [...text.matchAll(tagged)].flatMap(
+    ([address]) => notificationIdOfBounceAddress(secret, base, address) ?? [],
+  );
+  return [...new Set(ids)];
+}
+
+/** Whether an address is the untagged base itself (where feedback loops are registered to write). */
+export function isBaseBounceAddress(base: string, address: string): boolean {
+  const expected = partsOf(base);
+  const given = partsOf(address);
+  return (
+    expected !== null &&
+    given !== null &&
+    given.local === expected.local &&
+    given.domain === expected.domain
+  );
+}

@@ -4,6 +4,8 @@
  * part's text.
  */
 
+import { fieldGroupsOf, oneLine, typedValueOf } from './report-fields.js';
+
 /** One recipient's fields of a report. */
 export interface RecipientStatus {
   action: string;
@@ -25,28 +27,9 @@ export interface Bounce {
   recipient: string | null;
 }
 
-/** `type; value` fields (`rfc822; ann@example.com`, `smtp; 550 ...`): the value. */
-const valueOf = (field: string | undefined) => {
-  if (field === undefined) return null;
-  const semicolon = field.indexOf(';');
-  const value = (semicolon < 0 ? field : field.slice(semicolon + 1)).trim();
-  return value || null;
-};
-
 /** The recipients' fields of a `message/delivery-status` part (the per-message group skipped). */
 export function parseDeliveryStatus(text: string): RecipientStatus[] {
-  // Folded lines continue the field above them; groups are separated by blank lines.
-  const unfolded = text.replace(/\r\n/g, '\n').replace(/\n[ \t]+/g, ' ');
-  const groups = unfolded.split(/\n\s*\n/).map((group) => {
-    const fields = new Map<string, string>();
-    for (const line of group.split('\n')) {
-      const colon = line.indexOf(':');
-      if (colon > 0)
-        fields.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-    }
-    return fields;
-  });
-  return groups.flatMap((fields) => {
+  return fieldGroupsOf(text).flatMap((fields) => {
     const action = fields.get('action')?.toLowerCase();
     const status = /^\d\.\d{1,3}\.\d{1,3}/.exec(fields.get('status') ?? '')?.[0];
     if (!action || !status) return [];
@@ -54,9 +37,9 @@ export function parseDeliveryStatus(text: string): RecipientStatus[] {
       {
         action,
         status,
-        finalRecipient: valueOf(fields.get('final-recipient'))?.toLowerCase() ?? null,
-        originalRecipient: valueOf(fields.get('original-recipient'))?.toLowerCase() ?? null,
-        diagnostic: valueOf(fields.get('diagnostic-code')),
+        finalRecipient: typedValueOf(fields.get('final-recipient'))?.toLowerCase() ?? null,
+        originalRecipient: typedValueOf(fields.get('original-recipient'))?.toLowerCase() ?? null,
+        diagnostic: typedValueOf(fields.get('diagnostic-code')),
       },
     ];
   });
@@ -73,13 +56,6 @@ const statusWords: Record<string, string> = {
   '4.7': 'delivery time expired',
   '7.1': 'refused by policy',
 };
-
-// A report is outside text: its control characters go, whatever they would do to a screen.
-// eslint-disable-next-line no-control-regex -- removing control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]+/g;
-
-const oneLine = (text: string, max: number) =>
-  text.replace(controlCharacters, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
 
 /**
  * What a report says about the one recipient of a VERP-tagged message: the first failure, else

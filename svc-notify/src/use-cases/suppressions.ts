@@ -1,3 +1,4 @@
+import { suppressionReasons } from '@onvelope/contracts';
 import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit';
 import type { SuppressionDocument, SuppressionModel } from '../data/suppression.model.js';
 
@@ -10,15 +11,39 @@ export async function isSuppressed(
   return (await forAccount(model, accountId).countDocuments({ email: email.toLowerCase() })) > 0;
 }
 
-/** Stops the seller's mails to the address; the first reason recorded stays. */
+/**
+ * How much a reason weighs: the buyer's own word (an unsubscribe, then a spam complaint) outweighs
+ * a mail server's refusal, so a suppression shows it and lifts only as it may (`lift-suppression.ts`).
+ */
+const weightOf: Record<SuppressionDocument['reason'], number> = {
+  refused: 0,
+  bounced: 0,
+  complaint: 1,
+  unsubscribed: 2,
+};
+
+/**
+ * Stops the seller's mails to the address. An address already suppressed keeps its reason unless
+ * the new one weighs more (a buyer who complains or unsubscribes after a refusal).
+ */
 export async function suppress(
   model: SuppressionModel,
   entry: Omit<SuppressionDocument, 'createdAt'>,
   now: Date,
 ): Promise<void> {
-  await model
-    .create({ ...entry, email: entry.email.toLowerCase(), createdAt: now })
-    .catch((error: unknown) => {
+  const email = entry.email.toLowerCase();
+  const created = await model.create({ ...entry, email, createdAt: now }).then(
+    () => true,
+    (error: unknown) => {
       if (!isDuplicateKeyError(error)) throw error;
-    });
+      return false;
+    },
+  );
+  if (created) return;
+  const lighter = suppressionReasons.filter((reason) => weightOf[reason] < weightOf[entry.reason]);
+  if (lighter.length === 0) return;
+  await forAccount(model, entry.accountId).updateOne(
+    { email, reason: { $in: lighter } },
+    { $set: { reason: entry.reason, detail: entry.detail, createdAt: now } },
+  );
 }

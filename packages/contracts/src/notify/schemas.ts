@@ -280,9 +280,10 @@ export const sellerMessagesResponse = z.object({
 
 /**
  * Why the seller's mails no longer go to an address: the buyer unsubscribed, the mail server
- * refused it in the SMTP answer, or reported it undeliverable later (a bounce).
+ * refused it in the SMTP answer, or reported it undeliverable later (a bounce), or the buyer marked
+ * one of the seller's messages as spam (`complaint`: their mailbox provider's feedback report).
  */
-export const suppressionReasons = ['unsubscribed', 'refused', 'bounced'] as const;
+export const suppressionReasons = ['unsubscribed', 'refused', 'bounced', 'complaint'] as const;
 
 export const suppressionsResponse = z.object({
   success: z.literal(true),
@@ -291,7 +292,10 @@ export const suppressionsResponse = z.object({
     z.object({
       email: z.string(),
       reason: z.enum(suppressionReasons),
-      /** The mail server's words for a refusal or a bounce (`5.1.1 user unknown`). */
+      /**
+       * The mail server's words for a refusal or a bounce (`5.1.1 user unknown`); for a complaint,
+       * the software that reported it (`Yahoo!-Mail-Feedback/2.0`), when it said.
+       */
       detail: z.string().nullable(),
       createdAt: z.iso.datetime(),
     }),
@@ -301,7 +305,7 @@ export const suppressionsResponse = z.object({
 /**
  * The seller lifts a suppression: the address gets the seller's mails again. A refusal (the mail
  * server's, at once or later) lifts as it is asked (the buyer fixed their mailbox, or gave the
- * address again). A buyer's own unsubscribe lifts only with `buyerAsked: true`: the seller states
+ * address again), and so does a complaint (the next one suppresses it again). A buyer's own unsubscribe lifts only with `buyerAsked: true`: the seller states
  * that the buyer asked to hear from them again (409 without it).
  */
 export const liftSuppressionRequest = z
@@ -317,9 +321,20 @@ export const liftSuppressionResponse = z.object({
   lifted: z.object({ email: z.string(), reason: z.enum(suppressionReasons) }),
 });
 
+/**
+ * Whether a suppression is the buyer's own decision (they unsubscribed, or marked a message as
+ * spam): the seller lifts it only stating that the buyer asked to hear from them again.
+ */
+export const isBuyersOwnSuppression = (reason: (typeof suppressionReasons)[number]) =>
+  reason === 'unsubscribed' || reason === 'complaint';
+
 /** The words of the 409 when a buyer's own unsubscribe is lifted without `buyerAsked`. */
 export const liftUnsubscribeNeedsBuyerAsked =
   'This buyer unsubscribed themselves. Lift it only if they asked you to e-mail them again.';
+
+/** The words of the 409 when a buyer's spam complaint is lifted without `buyerAsked`. */
+export const liftComplaintNeedsBuyerAsked =
+  'This buyer marked one of your messages as spam. Lift it only if they asked you to e-mail them again.';
 
 export const unsubscribeParams = z.object({ token: z.string().min(1).max(2000) });
 
