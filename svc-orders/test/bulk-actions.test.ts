@@ -1,63 +1,26 @@
 import ExcelJS from 'exceljs';
-import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkMessages, type BulkJob } from '@onvelope/contracts';
-import { connectDatabase } from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
 import { bulkJobModel } from '../src/data/bulk-job.model.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { reportColumns } from '../src/export/report-columns.js';
-import { startOrdersService } from '../src/index.js';
+import { useOrdersHarness } from './service-harness.js';
 import { csvOf, uploadCsv, type CsvOrder } from './support.js';
 
-interface Answer {
-  status: number;
-  // JSON of many shapes: each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
 describe('bulk actions', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
+  const orders = useOrdersHarness();
   let tokenA: string;
   let tokenB: string;
   let seq = 0;
   const accountA = 'bulk-seller-a';
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    tokenA = await issuer.merchantToken(accountA);
-    tokenB = await issuer.merchantToken('bulk-seller-b');
-  });
-  afterAll(async () => {
-    await orders?.close();
-    await db?.close();
-    await issuer?.close();
+    tokenA = await orders.issuer.merchantToken(accountA);
+    tokenB = await orders.issuer.merchantToken('bulk-seller-b');
   });
 
-  async function call(
-    method: string,
-    path: string,
-    body?: unknown,
-    token: string = tokenA,
-  ): Promise<Answer> {
-    const response = await fetch(`${orders.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  }
+  const call = (method: string, path: string, body?: unknown, token: string = tokenA) =>
+    orders.call(method, path, { token, body });
 
   /** Imports `count` new orders for the seller, each with a unique prefix; answers their numbers. */
   async function importOrders(count: number, token = tokenA, extra: Partial<CsvOrder> = {}) {
@@ -73,7 +36,7 @@ describe('bulk actions', () => {
   }
 
   const read = (orderNumber: string, accountId = accountA) =>
-    trackingEntryModel(db).findOne({ accountId, orderNumber }).lean();
+    trackingEntryModel(orders.db).findOne({ accountId, orderNumber }).lean();
 
   async function finished(jobId: string, token = tokenA): Promise<BulkJob> {
     let job: BulkJob | undefined;
@@ -194,7 +157,9 @@ describe('bulk actions', () => {
     expect(job).toMatchObject({ action: 'delete', total: 3, done: 3, skipped: 0 });
     expect(job.message).toBe('Deleted 3 orders.');
     for (const orderNumber of cancelled) expect(await read(orderNumber)).toBeNull();
-    expect(await trackingEntryModel(db).countDocuments({ accountId: accountA })).toBeGreaterThan(0);
+    expect(
+      await trackingEntryModel(orders.db).countDocuments({ accountId: accountA }),
+    ).toBeGreaterThan(0);
   });
 
   it('selects what the search box finds with a term', async () => {
@@ -260,24 +225,21 @@ describe('bulk actions', () => {
     });
     const jobId = started.body.job.id as string;
     await expect
-      .poll(async () => (await bulkJobModel(db).findById(jobId).lean())?.processed, {
+      .poll(async () => (await bulkJobModel(orders.db).findById(jobId).lean())?.processed, {
         interval: 20,
         timeout: 60_000,
       })
       .toBeGreaterThan(0);
-    await orders.close();
-    const stopped = await bulkJobModel(db).findById(jobId).lean();
+    await orders.service.close();
+    const stopped = await bulkJobModel(orders.db).findById(jobId).lean();
     expect(stopped).toMatchObject({ status: 'running' });
     expect(stopped!.processed).toBeLessThan(600);
 
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      MONGO_DB: orders.env.MONGO_DB,
-    });
+    await orders.startAgain();
     const job = await finished(jobId);
     expect(job).toMatchObject({ status: 'done', total: 600, processed: 600, done: 600 });
     expect((await outcomes(jobId, '?limit=1')).total).toBe(600);
-    const shipped = await trackingEntryModel(db)
+    const shipped = await trackingEntryModel(orders.db)
       .find({ accountId: accountA, orderNumber: { $in: numbers } })
       .select({ version: 1, status: 1 })
       .lean();
@@ -293,7 +255,7 @@ describe('bulk actions', () => {
       trackingNumber: 'LEFT1',
     });
     const long = new Date(Date.now() - 10 * 60_000);
-    const { insertedId } = await bulkJobModel(db).collection.insertOne({
+    const { insertedId } = await bulkJobModel(orders.db).collection.insertOne({
       accountId: accountA,
       runningKey: accountA,
       leaseToken: 'a lost instance',
@@ -317,11 +279,8 @@ describe('bulk actions', () => {
       createdAt: long,
       updatedAt: long,
     });
-    await orders.close();
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      MONGO_DB: orders.env.MONGO_DB,
-    });
+    await orders.service.close();
+    await orders.startAgain();
     const job = await finished(String(insertedId));
     expect(job).toMatchObject({ status: 'done', processed: 2, done: 2, skipped: 0 });
     expect(await read(notYet!)).toMatchObject({ status: 'shipped', trackingNumber: 'LEFT2' });
@@ -564,20 +523,17 @@ describe('bulk actions', () => {
     expect(started.status).toBe(202);
     const jobId = started.body.job.id as string;
     await expect
-      .poll(async () => (await bulkJobModel(db).findById(jobId).lean())?.processed, {
+      .poll(async () => (await bulkJobModel(orders.db).findById(jobId).lean())?.processed, {
         interval: 20,
         timeout: 60_000,
       })
       .toBeGreaterThan(0);
-    await orders.close();
-    const stopped = await bulkJobModel(db).findById(jobId).lean();
+    await orders.service.close();
+    const stopped = await bulkJobModel(orders.db).findById(jobId).lean();
     expect(stopped).toMatchObject({ status: 'running' });
     expect(stopped!.processed).toBeLessThan(APPLY_RESTART_ORDERS);
 
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      MONGO_DB: orders.env.MONGO_DB,
-    });
+    await orders.startAgain();
     const job = await finished(jobId);
     expect(job).toMatchObject({
       status: 'done',
@@ -586,7 +542,7 @@ describe('bulk actions', () => {
       done: APPLY_RESTART_ORDERS,
       skipped: 0,
     });
-    const changed = await trackingEntryModel(db)
+    const changed = await trackingEntryModel(orders.db)
       .find({ accountId: accountA, orderNumber: { $in: numbers } })
       .select({ version: 1, keywordMessage: 1 })
       .lean();

@@ -1,29 +1,9 @@
 import type { Connection } from 'mongoose';
 import { getCustomerEmail, getSellerCountry, getSellerPublicProfile } from '@onvelope/contracts';
-import {
-  connectDatabase,
-  connectNats,
-  createLogger,
-  notFound,
-  serveCommand,
-  type NatsConnection,
-} from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
+import { createLogger, notFound, serveCommand, type NatsConnection } from '@onvelope/service-kit';
+import type { TestIssuer } from '@onvelope/testkit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
-
-export interface Reply {
-  status: number;
-  // JSON of many shapes: each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
+import { startOrdersHarness, type CallOptions, type Reply } from './service-harness.js';
 
 /** What the svc-auth stand-in knows: sellers' public profiles and countries, buyers' addresses. */
 export interface AuthDirectory {
@@ -33,17 +13,12 @@ export interface AuthDirectory {
 }
 
 export interface BuyerHarness {
-  orders: StartedService;
   issuer: TestIssuer;
   db: Connection;
   /** A NATS connection of the test's own, e.g. to send svc-orders the commands svc-auth sends. */
   nc: NatsConnection;
   directory: AuthDirectory;
-  call(
-    method: string,
-    path: string,
-    options?: { token?: string; body?: unknown; ip?: string },
-  ): Promise<Reply>;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   insertOrder(fields: Record<string, unknown>): Promise<{ id: string }>;
   stop(): Promise<void>;
 }
@@ -55,15 +30,10 @@ export interface BuyerHarness {
  * answers them too, as the worker's NATS account is its own.
  */
 export async function startBuyerHarness(env: Record<string, string> = {}): Promise<BuyerHarness> {
-  const issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-  const orders = await startService(startOrdersService, {
-    AUTH_JWKS_URL: issuer.url,
-    PUBLIC_SITE_URL: 'https://onvelope.test',
-    ...env,
+  const orders = await startOrdersHarness({
+    env: { PUBLIC_SITE_URL: 'https://onvelope.test', ...env },
   });
-  const { mongoUrl, natsUrl } = testInfra();
-  const db = await connectDatabase(mongoUrl, orders.env.MONGO_DB as string);
-  const nc: NatsConnection = await connectNats(natsUrl, 'auth-stand-in');
+  const { db, nc } = orders;
   const directory: AuthDirectory = {
     sellers: new Map(),
     countries: new Map(),
@@ -103,26 +73,14 @@ export async function startBuyerHarness(env: Record<string, string> = {}): Promi
 
   let seq = 0;
   return {
-    orders,
-    issuer,
+    issuer: orders.issuer,
     db,
     nc,
     directory,
-    async call(method, path, { token, body, ip } = {}) {
-      const response = await fetch(`${orders.url}${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          // Each test speaks from its own address unless it says otherwise, so the per-address
-          // limits of one test never spill into another.
-          'x-forwarded-for': ip ?? `198.51.100.${(seq = (seq % 250) + 1)}`,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
-    },
+    // Each test speaks from its own address unless it says otherwise, so the per-address limits
+    // of one test never spill into another.
+    call: (method, path, { ip = `198.51.100.${(seq = (seq % 250) + 1)}`, ...options } = {}) =>
+      orders.call(method, path, { ...options, ip }),
     async insertOrder(fields) {
       const entry = await trackingEntryModel(db).create({
         source: 'csv',
@@ -135,11 +93,6 @@ export async function startBuyerHarness(env: Record<string, string> = {}): Promi
       });
       return { id: String(entry._id) };
     },
-    async stop() {
-      await orders.close();
-      await nc.close();
-      await db.close();
-      await issuer.close();
-    },
+    stop: () => orders.stop(),
   };
 }

@@ -1,13 +1,5 @@
-import type mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntrySortFields, type TrackingEntry } from '@onvelope/contracts';
-import {
-  connectTestDatabase,
-  startService,
-  startTestIssuer,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
 import { recountSellerCounters, sellerStatusCounts } from '../src/data/seller-counters.js';
 import { trackingEntryWrites } from '../src/data/tracking-entry-writes.js';
 import {
@@ -15,9 +7,8 @@ import {
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
-import { requiredHeader, sellerOf, type Caller } from './support.js';
-import { testInfra } from '@onvelope/testkit';
+import { useOrdersHarness } from './service-harness.js';
+import { requiredHeader, type Caller } from './support.js';
 
 interface ListBody {
   entries: TrackingEntry[];
@@ -45,9 +36,7 @@ const rows = Array.from({ length: 45 }, (_, i) => {
 });
 
 describe('dashboard paging and counts (issue 41)', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: mongoose.Connection;
+  const orders = useOrdersHarness();
   let seller: Caller;
 
   const list = async (query: string): Promise<ListBody> => {
@@ -59,19 +48,11 @@ describe('dashboard paging and counts (issue 41)', () => {
     (await (await seller.get(`/api/upload/summary${query}`)).json()) as SummaryBody;
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectTestDatabase(orders.env.MONGO_DB);
-    seller = await sellerOf(orders.url, issuer, 'pages-a');
+    seller = await orders.seller('pages-a');
     const response = await seller.upload(
       [`${requiredHeader},personalNote,orderDate`, ...rows].join('\n'),
     );
     expect(response.status).toBe(200);
-  });
-  afterAll(async () => {
-    await orders.close();
-    await issuer.close();
-    await db.close();
   });
 
   it(
@@ -139,7 +120,7 @@ describe('dashboard paging and counts (issue 41)', () => {
     });
     expect((await summary()).total).toBe(45 - 8 - 7);
 
-    const model = trackingEntryModel(db);
+    const model = trackingEntryModel(orders.db);
     const writes = trackingEntryWrites(model, 'pages-a');
     const pending = await model
       .findOne({ accountId: 'pages-a', status: 'pending' })
@@ -164,13 +145,13 @@ describe('dashboard paging and counts (issue 41)', () => {
       createdAt: new Date(),
       updatedAt: new Date(),
     });
-    expect((await sellerStatusCounts(db, 'pages-a')).cancelled).toBe(7);
-    expect((await recountSellerCounters(db, 'pages-a'))?.cancelled).toBe(8);
+    expect((await sellerStatusCounts(orders.db, 'pages-a')).cancelled).toBe(7);
+    expect((await recountSellerCounters(orders.db, 'pages-a'))?.cancelled).toBe(8);
     expect((await summary('?omitShipped=false')).total).toBe(45);
   });
 
   it('counts a seller whose orders were stored before the counters on first use', async () => {
-    await trackingEntryModel(db).collection.insertOne({
+    await trackingEntryModel(orders.db).collection.insertOne({
       accountId: 'pages-old',
       orderNumber: 'OLD-1',
       orderKey: orderKeyOf('pages-old', 'OLD-1'),
@@ -180,7 +161,7 @@ describe('dashboard paging and counts (issue 41)', () => {
       createdAt: new Date(),
       updatedAt: new Date(),
     });
-    const old = await sellerOf(orders.url, issuer, 'pages-old');
+    const old = await orders.seller('pages-old');
     const body = (await (
       await old.get('/api/upload/summary?omitShipped=false')
     ).json()) as SummaryBody;

@@ -4,22 +4,19 @@ import { startAnalyticsService } from '@onvelope/svc-analytics';
 import {
   startService,
   startTcpLink,
-  startTestIssuer,
   testInfra,
   type StartedService,
   type TcpLink,
-  type TestIssuer,
 } from '@onvelope/testkit';
-import { startOrdersService } from '../src/index.js';
-import { csvOf, sellerOf, type Caller } from './support.js';
+import { startOrdersHarness, type OrdersHarness } from './service-harness.js';
+import { csvOf, type Caller } from './support.js';
 
 /** Longer than any wait of the driver or mongoose (5 s server selection, 10 s buffering), with room for a loaded machine. */
 const ANSWER_BOUND_MS = 25_000;
 
 describe('seller calls during a MongoDB outage', () => {
   let link: TcpLink;
-  let issuer: TestIssuer;
-  let orders: StartedService;
+  let orders: OrdersHarness;
   let analytics: StartedService;
   let seller: Caller;
   let token: string;
@@ -28,17 +25,13 @@ describe('seller calls during a MongoDB outage', () => {
     // The services reach MongoDB only through a link the test cuts: the server keeps running.
     // svc-analytics stands for the other services: all map errors through the service kit.
     link = await startTcpLink(testInfra().mongoUrl);
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      MONGO_URL: link.url,
-    });
+    orders = await startOrdersHarness({ env: { MONGO_URL: link.url } });
     analytics = await startService(startAnalyticsService, {
-      AUTH_JWKS_URL: issuer.url,
+      AUTH_JWKS_URL: orders.issuer.url,
       MONGO_URL: link.url,
     });
-    seller = await sellerOf(orders.url, issuer, 'mongo-outage-seller');
-    token = await issuer.merchantToken(seller.accountId);
+    seller = await orders.seller('mongo-outage-seller');
+    token = await orders.issuer.merchantToken(seller.accountId);
     const imported = await seller.upload(
       csvOf([{ orderNumber: 'DB-1' }, { orderNumber: 'DB-2' }, { orderNumber: 'DB-3' }]),
     );
@@ -47,9 +40,8 @@ describe('seller calls during a MongoDB outage', () => {
   afterEach(() => link.restore());
   afterAll(async () => {
     link?.restore();
-    await orders?.close();
     await analytics?.close();
-    await issuer?.close();
+    await orders?.stop();
     await link?.close();
   });
 

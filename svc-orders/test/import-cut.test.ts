@@ -1,21 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResult } from '@onvelope/contracts';
-import {
-  connectTestDatabase,
-  startService,
-  startTcpLink,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TcpLink,
-  type TestIssuer,
-} from '@onvelope/testkit';
-import { startOrdersService } from '../src/index.js';
+import { startTcpLink, testInfra, type TcpLink } from '@onvelope/testkit';
 import { BESIDE_CALLS_MS } from '../src/import/import-csv.js';
 import { importMessages } from '../src/import/row-report.js';
-import { csvLine, requiredHeader, sellerOf, type Caller } from './support.js';
+import { startOrdersHarness, type OrdersHarness } from './service-harness.js';
+import { csvLine, requiredHeader, type Caller } from './support.js';
 
 const ROWS = 5_000;
 const orderNumber = (n: number) => `CUT-${n}`;
@@ -48,29 +38,21 @@ const batchSettle = (sent: Buffer) =>
 
 describe('an import cut off by MongoDB mid-batch', () => {
   let link: TcpLink;
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let direct: mongoose.Connection;
+  let orders: OrdersHarness;
 
   beforeAll(async () => {
     link = await startTcpLink(testInfra().mongoUrl);
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      MONGO_URL: link.url,
-    });
-    // The test's own connection, not through the link: it sees what the server really stores.
-    direct = await connectTestDatabase(orders.env.MONGO_DB);
+    // The test's own connection (`orders.db`) does not go through the link: it sees what the
+    // server really stores.
+    orders = await startOrdersHarness({ env: { MONGO_URL: link.url } });
   }, 60_000);
   afterAll(async () => {
     link?.restore();
-    await orders?.close();
-    await issuer?.close();
-    await direct?.close();
+    await orders?.stop();
     await link?.close();
   });
 
-  const entries = () => direct.collection('tracking_entries');
+  const entries = () => orders.db.collection('tracking_entries');
   const storedOf = (caller: Caller) => entries().countDocuments({ accountId: caller.accountId });
   const rowsOf = (from: number, to: number) => {
     const lines: string[] = [];
@@ -141,7 +123,7 @@ describe('an import cut off by MongoDB mid-batch', () => {
   };
 
   it('answers the import message with the orders stored when MongoDB goes away mid-import', async () => {
-    const caller = await sellerOf(orders.url, issuer, 'import-cut-outage');
+    const caller = await orders.seller('import-cut-outage');
     // Cut between two batches, as the next one starts: a cut at any moment may also fall between a
     // batch's write and its answer, which the next test is about.
     const answer = await cutImport(caller, () => link.cutInsteadOf(batchOpen));
@@ -152,7 +134,7 @@ describe('an import cut off by MongoDB mid-batch', () => {
   }, 90_000);
 
   it('counts a batch the database stored but never confirmed, once the database answers again', async () => {
-    const caller = await sellerOf(orders.url, issuer, 'import-cut-unconfirmed');
+    const caller = await orders.seller('import-cut-unconfirmed');
     const answer = await cutImport(caller, async () => {
       await link.cutBeforeAnswerTo(batchWrite);
       setTimeout(() => link.restore(), LOST_ANSWER_OUTAGE_MS);
@@ -165,7 +147,7 @@ describe('an import cut off by MongoDB mid-batch', () => {
   }, 90_000);
 
   it('counts a stored batch whose changes could not be recorded', async () => {
-    const caller = await sellerOf(orders.url, issuer, 'import-cut-settle');
+    const caller = await orders.seller('import-cut-settle');
     const answer = await cutImport(caller, () => link.cutBeforeAnswerTo(batchSettle));
     const stored = await storedOf(caller);
     expect(stored).toBeGreaterThanOrEqual(1_000);

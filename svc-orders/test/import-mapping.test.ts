@@ -1,5 +1,4 @@
-import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   csvPreviewBytes,
   type ColumnMapping,
@@ -7,16 +6,8 @@ import {
   type ImportTemplate,
   type UploadResult,
 } from '@onvelope/contracts';
-import { connectDatabase } from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
+import { useOrdersHarness } from './service-harness.js';
 
 /** A layout of the seller's own, whose names the import knows only two of (Post code, Amount). */
 const ownLayout = [
@@ -38,29 +29,13 @@ const ownMapping: ColumnMapping = {
 };
 
 describe('the mapping step (issue 39)', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
+  const orders = useOrdersHarness({ env: { AUTH_COMMAND_TIMEOUT_MS: '500' } });
   let sellers = 0;
-
-  beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      AUTH_COMMAND_TIMEOUT_MS: '500',
-    });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-  });
-  afterAll(async () => {
-    await db.close();
-    await orders.close();
-    await issuer.close();
-  });
 
   /** A seller of their own, and their calls. */
   const seller = async () => {
     const accountId = `mapping-seller-${(sellers += 1)}`;
-    const token = await issuer.merchantToken(accountId);
+    const token = await orders.issuer.merchantToken(accountId);
     const authorization = `Bearer ${token}`;
     const call = (path: string, init: RequestInit = {}) =>
       fetch(`${orders.url}${path}`, {
@@ -102,7 +77,7 @@ describe('the mapping step (issue 39)', () => {
 
   const storedOf = async (accountId: string) =>
     new Map(
-      (await trackingEntryModel(db).find({ accountId }).lean()).map((entry) => [
+      (await trackingEntryModel(orders.db).find({ accountId }).lean()).map((entry) => [
         entry.orderNumber,
         entry,
       ]),

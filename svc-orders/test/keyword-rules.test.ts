@@ -1,5 +1,4 @@
-import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   defaultRuleMessages,
   ordersMessages,
@@ -8,70 +7,33 @@ import {
   type KeywordRule,
   type RuleApplyJob,
 } from '@onvelope/contracts';
-import { authMessages, connectDatabase, connectNats } from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
+import { authMessages, connectNats } from '@onvelope/service-kit';
+import { testInfra } from '@onvelope/testkit';
 import { keywordRuleModel } from '../src/data/keyword-rule.model.js';
 import { ruleApplyJobModel } from '../src/data/rule-apply-job.model.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { ruleApplyMessages, STALE_JOB_MS } from '../src/use-cases/rule-apply-jobs.js';
-import { startOrdersService } from '../src/index.js';
+import { useOrdersHarness, type Reply } from './service-harness.js';
 import { requiredHeader, uploadCsv } from './support.js';
 import { MAX_RULES_PER_ACCOUNT, ruleMessages } from '../src/use-cases/manage-keyword-rules.js';
 
-interface Answer {
-  status: number;
-  // JSON of many shapes: each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
 describe('keyword rules', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
+  const orders = useOrdersHarness();
   let tokenA: string;
   let tokenB: string;
   let orderSeq = 0;
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    tokenA = await issuer.merchantToken('rules-seller-a');
-    tokenB = await issuer.merchantToken('rules-seller-b');
-  });
-  afterAll(async () => {
-    await orders?.close();
-    await db?.close();
-    await issuer?.close();
+    tokenA = await orders.issuer.merchantToken('rules-seller-a');
+    tokenB = await orders.issuer.merchantToken('rules-seller-b');
   });
   beforeEach(async () => {
-    await keywordRuleModel(db).deleteMany({});
-    await trackingEntryModel(db).deleteMany({});
+    await keywordRuleModel(orders.db).deleteMany({});
+    await trackingEntryModel(orders.db).deleteMany({});
   });
 
-  async function call(
-    token: string | null,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<Answer> {
-    const response = await fetch(`${orders.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  }
+  const call = (token: string | null, method: string, path: string, body?: unknown) =>
+    orders.call(method, path, { token, body });
 
   async function createRule(token: string, rule: Record<string, unknown>): Promise<KeywordRule> {
     const answer = await call(token, 'POST', '/api/keyword-rules', rule);
@@ -81,7 +43,7 @@ describe('keyword rules', () => {
 
   async function insertOrder(accountId: string, fields: Record<string, unknown> = {}) {
     orderSeq += 1;
-    const doc = await trackingEntryModel(db).create({
+    const doc = await trackingEntryModel(orders.db).create({
       accountId,
       orderNumber: `R-${orderSeq}`,
       source: 'csv',
@@ -92,7 +54,7 @@ describe('keyword rules', () => {
     return doc;
   }
 
-  const detailMessages = (answer: Answer) =>
+  const detailMessages = (answer: Reply) =>
     (answer.body.details as { message: string }[]).map((detail) => detail.message);
 
   describe('managing rules', () => {
@@ -186,7 +148,7 @@ describe('keyword rules', () => {
     });
 
     it(`refuses more than ${MAX_RULES_PER_ACCOUNT} rules per seller`, async () => {
-      await keywordRuleModel(db).insertMany(
+      await keywordRuleModel(orders.db).insertMany(
         Array.from({ length: MAX_RULES_PER_ACCOUNT }, (_, i) => ({
           accountId: 'rules-seller-a',
           keyword: `k${i}`,
@@ -580,7 +542,7 @@ describe('keyword rules', () => {
         finishedAt: expect.any(String),
       });
 
-      const entries = trackingEntryModel(db);
+      const entries = trackingEntryModel(orders.db);
       const read = async (id: unknown) => entries.findById(id).lean();
       expect(await read(gift._id)).toMatchObject({
         status: 'pending',
@@ -659,7 +621,7 @@ describe('keyword rules', () => {
         changed: 1,
         message: 'Applied 0 keyword rules to 1 unshipped order: 1 changed.',
       });
-      expect(await trackingEntryModel(db).findById(order._id).lean()).toMatchObject({
+      expect(await trackingEntryModel(orders.db).findById(order._id).lean()).toMatchObject({
         keywordMessage: null,
         keywordExplanation: null,
         version: 3,
@@ -667,7 +629,7 @@ describe('keyword rules', () => {
     });
 
     it('runs one job at a time per seller: asking again answers the running job', async () => {
-      await trackingEntryModel(db).insertMany(
+      await trackingEntryModel(orders.db).insertMany(
         Array.from({ length: 3_000 }, (_, i) => ({
           accountId: 'rules-seller-a',
           orderNumber: `ONE-${i}`,
@@ -688,7 +650,7 @@ describe('keyword rules', () => {
         changed: 3_000,
       });
       expect(
-        await trackingEntryModel(db).countDocuments({
+        await trackingEntryModel(orders.db).countDocuments({
           accountId: 'rules-seller-a',
           keywordMessage: 'Wrap',
         }),
@@ -699,7 +661,7 @@ describe('keyword rules', () => {
 
     it('marks a job whose instance stopped reporting as stopped, and starts a new one', async () => {
       const long = new Date(Date.now() - STALE_JOB_MS - 1_000);
-      const { insertedId } = await ruleApplyJobModel(db).collection.insertOne({
+      const { insertedId } = await ruleApplyJobModel(orders.db).collection.insertOne({
         accountId: 'rules-seller-a',
         runningKey: 'rules-seller-a',
         status: 'running',
@@ -723,7 +685,7 @@ describe('keyword rules', () => {
     });
 
     it('works through more orders than one batch', async () => {
-      await trackingEntryModel(db).insertMany(
+      await trackingEntryModel(orders.db).insertMany(
         Array.from({ length: 1_203 }, (_, i) => ({
           accountId: 'rules-seller-a',
           orderNumber: `BULK-${i}`,
@@ -744,7 +706,7 @@ describe('keyword rules', () => {
         changed: 401,
       });
       expect(
-        await trackingEntryModel(db).countDocuments({
+        await trackingEntryModel(orders.db).countDocuments({
           accountId: 'rules-seller-a',
           keywordMessage: 'Wrapped',
           version: 2,
@@ -764,7 +726,7 @@ describe('keyword rules', () => {
     ].join('\n');
     const response = await uploadCsv(orders.url, tokenA, csv);
     expect(response.status).toBe(200);
-    const entries = trackingEntryModel(db);
+    const entries = trackingEntryModel(orders.db);
     expect(
       await entries.findOne({ accountId: 'rules-seller-a', orderNumber: 'CSV-1' }).lean(),
     ).toMatchObject({
@@ -817,7 +779,7 @@ describe('keyword rules', () => {
     expect(jobOfB).toMatchObject({ examined: 0, changed: 0 });
 
     expect((await call(tokenA, 'GET', '/api/keyword-rules')).body).toEqual([rule]);
-    expect(await trackingEntryModel(db).findById(orderA._id).lean()).toMatchObject({
+    expect(await trackingEntryModel(orders.db).findById(orderA._id).lean()).toMatchObject({
       status: 'pending',
       version: 1,
     });

@@ -1,18 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResult } from '@onvelope/contracts';
 import { startGateway } from '@onvelope/gateway';
 import type { RunningService } from '@onvelope/service-kit';
-import {
-  connectTestDatabase,
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
-import { startOrdersService } from '../src/index.js';
+import { useOrdersHarness } from './service-harness.js';
 import { csvLine, requiredHeader, uploadCsv } from './support.js';
 
 /**
@@ -28,14 +19,10 @@ const CHUNKS = 40;
 const PAUSE_MS = 850;
 
 describe('a long upload through the gateway', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
+  const orders = useOrdersHarness();
   let gateway: RunningService;
-  let direct: mongoose.Connection;
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
     gateway = await startGateway({
       PORT: '0',
       HOST: '127.0.0.1',
@@ -45,14 +32,8 @@ describe('a long upload through the gateway', () => {
       UPSTREAM_TIMEOUT_MS: String(UPLOAD_IDLE_MS),
       UPLOAD_TIMEOUT_MS: String(UPLOAD_IDLE_MS),
     });
-    direct = await connectTestDatabase(orders.env.MONGO_DB);
-  }, 60_000);
-  afterAll(async () => {
-    await gateway?.close();
-    await orders?.close();
-    await issuer?.close();
-    await direct?.close();
   });
+  afterAll(() => gateway?.close());
 
   it('answers 200 with every row stored when the upload takes many times the idle timeout', async () => {
     const accountId = 'long-upload-seller';
@@ -68,7 +49,11 @@ describe('a long upload through the gateway', () => {
       }
     }
     const started = performance.now();
-    const answer = await uploadCsv(gateway.url, await issuer.merchantToken(accountId), slowFile());
+    const answer = await uploadCsv(
+      gateway.url,
+      await orders.issuer.merchantToken(accountId),
+      slowFile(),
+    );
     const tookMs = performance.now() - started;
 
     expect(tookMs).toBeGreaterThan(4 * UPLOAD_IDLE_MS);
@@ -78,6 +63,6 @@ describe('a long upload through the gateway', () => {
       successfulRows: ROWS,
       failedRows: 0,
     } satisfies Partial<UploadResult>);
-    expect(await direct.collection('tracking_entries').countDocuments({ accountId })).toBe(ROWS);
+    expect(await orders.db.collection('tracking_entries').countDocuments({ accountId })).toBe(ROWS);
   }, 90_000);
 });

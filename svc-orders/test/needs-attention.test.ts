@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   shipmentTrackingUpdated,
   type CarrierStatus,
   type DeliveryRecord,
   type TrackingEntry,
 } from '@onvelope/contracts';
-import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
-import mongoose, { type Connection } from 'mongoose';
-import { startOrdersService } from '../src/index.js';
+import { publishEvent } from '@onvelope/service-kit';
 import { applyCarrierUpdates, type CarrierUpdate } from '../src/use-cases/apply-carrier-update.js';
-import { csvLine, requiredHeader, sellerOf, type Caller } from './support.js';
+import { useOrdersHarness } from './service-harness.js';
+import { csvLine, requiredHeader, type Caller } from './support.js';
 
 interface NeedsAttention {
   counts: Record<string, number>;
@@ -27,13 +19,10 @@ interface NeedsAttention {
 const DAY_MS = 24 * 60 * 60_000;
 
 describe('carrier reports and the Needs attention view (issue 33)', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let nats: NatsConnection;
+  const orders = useOrdersHarness();
   let seller: Caller;
   let other: Caller;
   let reportSeq = 0;
-  let ordersDb: Connection;
 
   const entryOf = async (caller: Caller, orderNumber: string) => {
     const response = await caller.get(`/api/upload/search?q=${orderNumber}`);
@@ -80,7 +69,7 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
     reportSeq += 1;
     const at = new Date(Date.now() - daysAgo * DAY_MS + reportSeq * 1_000).toISOString();
     await publishEvent(
-      nats,
+      orders.nc,
       shipmentTrackingUpdated,
       reportOf(accountId, entry, carrierStatus, at, statusDetail),
       `test-report-${reportSeq}`,
@@ -88,11 +77,8 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
   };
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    nats = await connectNats(testInfra().natsUrl, 'needs-attention-test');
-    seller = await sellerOf(orders.url, issuer, 'attention-a');
-    other = await sellerOf(orders.url, issuer, 'attention-b');
+    seller = await orders.seller('attention-a');
+    other = await orders.seller('attention-b');
     const lines = ['NA-1', 'NA-2', 'NA-3', 'NA-4', 'NA-5', 'NA-6'].map((orderNumber, index) =>
       csvLine({
         orderNumber,
@@ -111,16 +97,6 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
       );
     const response = await seller.upload(`${requiredHeader}\n${lines.join('\n')}\n`);
     expect(await response.json()).toMatchObject({ successfulRows: 13 });
-    ordersDb = await mongoose
-      .createConnection(testInfra().mongoUrl, { dbName: orders.env.MONGO_DB as string })
-      .asPromise();
-  });
-
-  afterAll(async () => {
-    await ordersDb?.close();
-    await nats?.close();
-    await orders?.close();
-    await issuer?.close();
   });
 
   it('stores what the carrier says and moves a delivered shipment to delivered', async () => {
@@ -208,7 +184,7 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
     };
     /** The orders as stored, but for the times they were written at. */
     const storedSet = async (set: string) => {
-      const docs = await ordersDb
+      const docs = await orders.db
         .collection('tracking_entries')
         .find({
           accountId: 'attention-a',
@@ -235,9 +211,9 @@ describe('carrier reports and the Needs attention view (issue 33)', () => {
 
     const oneAtATime = [];
     for (const update of await reportsOn('ONE')) {
-      oneAtATime.push(...(await applyCarrierUpdates(ordersDb, [update])));
+      oneAtATime.push(...(await applyCarrierUpdates(orders.db, [update])));
     }
-    const batch = await applyCarrierUpdates(ordersDb, await reportsOn('BATCH'));
+    const batch = await applyCarrierUpdates(orders.db, await reportsOn('BATCH'));
 
     expect(oneAtATime).toEqual([
       'applied',

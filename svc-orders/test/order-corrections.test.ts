@@ -1,4 +1,3 @@
-import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_ORDER_HISTORY,
@@ -10,32 +9,12 @@ import {
   type CarrierStatus,
   type DeliveryRecord,
 } from '@onvelope/contracts';
-import {
-  connectDatabase,
-  connectNats,
-  publishEvent,
-  type NatsConnection,
-  type Subscription,
-} from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
+import { publishEvent, type Subscription } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
 import { orderMessages } from '../src/use-cases/change-order.js';
 import { shippingMessages } from '../src/use-cases/mark-shipped.js';
 import { unshipMessages } from '../src/use-cases/mark-unshipped.js';
-
-interface Answer {
-  status: number;
-  // JSON of many shapes: each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
+import { useOrdersHarness } from './service-harness.js';
 
 interface Published {
   subject: string;
@@ -44,10 +23,7 @@ interface Published {
 }
 
 describe('correcting one order', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
-  let nc: NatsConnection;
+  const orders = useOrdersHarness();
   let tokenA: string;
   let tokenB: string;
   let events: Subscription;
@@ -57,13 +33,9 @@ describe('correcting one order', () => {
   const accountA = 'correct-seller-a';
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    nc = await connectNats(testInfra().natsUrl, 'order-corrections-test');
-    tokenA = await issuer.merchantToken(accountA);
-    tokenB = await issuer.merchantToken('correct-seller-b');
-    events = nc.subscribe('orders.entries.>');
+    tokenA = await orders.issuer.merchantToken(accountA);
+    tokenB = await orders.issuer.merchantToken('correct-seller-b');
+    events = orders.nc.subscribe('orders.entries.>');
     void (async () => {
       for await (const message of events) {
         published.push({
@@ -72,29 +44,12 @@ describe('correcting one order', () => {
         });
       }
     })();
-    await nc.flush();
+    await orders.nc.flush();
   });
-  afterAll(async () => {
-    events?.unsubscribe();
-    await orders?.close();
-    await nc?.close();
-    await db?.close();
-    await issuer?.close();
-  });
+  afterAll(() => events?.unsubscribe());
 
-  async function call(
-    method: string,
-    path: string,
-    body?: unknown,
-    token: string = tokenA,
-  ): Promise<Answer> {
-    const response = await fetch(`${orders.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json() };
-  }
+  const call = (method: string, path: string, body?: unknown, token: string = tokenA) =>
+    orders.call(method, path, { token, body });
 
   const entryPath = (orderNumber: string) =>
     `/api/upload/tracking-entries/${encodeURIComponent(orderNumber)}`;
@@ -113,7 +68,7 @@ describe('correcting one order', () => {
 
   async function insertOrder(fields: Record<string, unknown> = {}) {
     orderSeq += 1;
-    return trackingEntryModel(db).create({
+    return trackingEntryModel(orders.db).create({
       accountId: accountA,
       orderNumber: `C-${orderSeq}`,
       source: 'csv',
@@ -128,7 +83,7 @@ describe('correcting one order', () => {
   }
 
   const read = (orderNumber: string) =>
-    trackingEntryModel(db).findOne({ accountId: accountA, orderNumber }).lean();
+    trackingEntryModel(orders.db).findOne({ accountId: accountA, orderNumber }).lean();
 
   /** What the tracking provider says of a shipment, as svc-sync publishes it. */
   async function report(entryId: string, trackingNumber: string, carrierStatus: CarrierStatus) {
@@ -148,7 +103,7 @@ describe('correcting one order', () => {
       carrierUpdatedAt: at,
     };
     await publishEvent(
-      nc,
+      orders.nc,
       shipmentTrackingUpdated,
       { accountId: accountA, entryId, trackingNumber, delivery },
       `corrections-report-${reportSeq}`,

@@ -3,18 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntryUpserted } from '@onvelope/contracts';
-import { connectNats, type NatsConnection } from '@onvelope/service-kit';
-import {
-  connectTestDatabase,
-  pendingEntryChange,
-  startService,
-  startTestIssuer,
-  testInfra,
-  uniqueDatabaseName,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
-import { startOrdersService } from '../src/index.js';
+import { connectTestDatabase, pendingEntryChange, uniqueDatabaseName } from '@onvelope/testkit';
 import {
   claimOutboxRecord,
   completeOutboxRecord,
@@ -27,7 +16,8 @@ import {
 } from '../src/data/tracking-entry-outbox.js';
 import { orderKeyOf, trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import type { TrackingEntryChange } from '../src/data/tracking-entry-change.js';
-import { csvOf, sellerOf } from './support.js';
+import { useOrdersHarness } from './service-harness.js';
+import { csvOf } from './support.js';
 
 const changesOf = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, n) => pendingEntryChange({ orderNumber: `${prefix}-${n}` }));
@@ -98,41 +88,25 @@ describe('the outbox holds a settled write’s changes in memory for its process
 });
 
 describe('a ready record claimed without its writer’s changes (another replica’s)', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let direct: mongoose.Connection;
-  let nc: NatsConnection;
-
-  beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    direct = await connectTestDatabase(orders.env.MONGO_DB);
-    nc = await connectNats(testInfra().natsUrl, 'outbox-held-changes-test');
-  }, 60_000);
-  afterAll(async () => {
-    await orders?.close();
-    await issuer?.close();
-    await direct?.close();
-    await nc?.close();
-  });
+  const orders = useOrdersHarness();
 
   it('is published as its entries are stored', async () => {
-    const seller = await sellerOf(orders.url, issuer, `replica-seller-${randomUUID()}`);
+    const seller = await orders.seller(`replica-seller-${randomUUID()}`);
     const imported = await seller.upload(
       csvOf([{ orderNumber: 'REP-1' }, { orderNumber: 'REP-2' }]),
     );
     expect(imported.status).toBe(200);
     await expect
-      .poll(async () => (await outboxBacklog(direct)).pending, { timeout: 10_000 })
+      .poll(async () => (await outboxBacklog(orders.db)).pending, { timeout: 10_000 })
       .toBe(0);
 
     // Another replica ships REP-2 and settles its record; this service never held its changes.
-    const entries = trackingEntryModel(direct);
+    const entries = trackingEntryModel(orders.db);
     await entries.collection.updateOne(
       { accountId: seller.accountId, orderNumber: 'REP-2' },
       { $set: { status: 'shipped', updatedAt: new Date() }, $inc: { version: 1 } },
     );
-    await direct.collection('tracking_entry_outbox').insertOne({
+    await orders.db.collection('tracking_entry_outbox').insertOne({
       _id: new mongoose.Types.ObjectId(),
       accountId: seller.accountId,
       kind: 'upserted',
@@ -144,7 +118,7 @@ describe('a ready record claimed without its writer’s changes (another replica
       claim: null,
     });
 
-    const jsm = await jetstreamManager(nc);
+    const jsm = await jetstreamManager(orders.nc);
     const lastPublished = async () => {
       const message = await jsm.streams.getMessage(trackingEntryUpserted.stream.name, {
         last_by_subj: trackingEntryUpserted.subject,
@@ -159,6 +133,6 @@ describe('a ready record claimed without its writer’s changes (another replica
       accountId: seller.accountId,
       changes: [{ orderNumber: 'REP-2', status: 'shipped', version: 2 }],
     });
-    expect((await outboxBacklog(direct)).pending).toBe(0);
+    expect((await outboxBacklog(orders.db)).pending).toBe(0);
   }, 60_000);
 });

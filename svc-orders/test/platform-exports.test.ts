@@ -1,27 +1,12 @@
 import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSellerCountry, type UploadResult } from '@onvelope/contracts';
-import {
-  connectDatabase,
-  connectNats,
-  createLogger,
-  serveCommand,
-  type NatsConnection,
-} from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
-import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getSellerCountry } from '@onvelope/contracts';
+import { createLogger, serveCommand } from '@onvelope/service-kit';
 import { ambiguousCurrency } from '../src/import/marketplace-exports.js';
-import { startOrdersService } from '../src/index.js';
-import { sellerOf, type Caller, type UploadOptions } from './support.js';
+import { useOrdersHarness } from './service-harness.js';
+import { importFile, storedOrdersOf, type Caller } from './support.js';
 
 /** A platform's export as the seller downloaded it (test/fixtures/exports/SOURCES.md). */
 const fixture = (path: string) =>
@@ -36,50 +21,25 @@ const line = (
 ) => ({ name, option, productId, imageUrl: null, quantity, price });
 
 describe('importing the exports of other platforms, as sellers download them (issue 39)', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
-  let nc: NatsConnection;
+  const orders = useOrdersHarness({ env: { AUTH_COMMAND_TIMEOUT_MS: '500' } });
   let sellers = 0;
 
-  beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      AUTH_COMMAND_TIMEOUT_MS: '500',
-    });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    nc = await connectNats(testInfra().natsUrl, 'platform-exports-test');
+  beforeAll(() => {
     serveCommand(
-      nc,
+      orders.nc,
       getSellerCountry,
       'svc-auth',
       async () => ({ country: null }),
       createLogger('platform-exports-test', 'silent'),
     );
   });
-  afterAll(async () => {
-    await orders?.close();
-    await nc?.close();
-    await db?.close();
-    await issuer?.close();
-  });
 
-  const seller = () => sellerOf(orders.url, issuer, `platform-seller-${(sellers += 1)}`);
-  async function upload(caller: Caller, content: Buffer, options?: UploadOptions) {
-    const response = await caller.upload(content, options);
-    const body = (await response.json()) as UploadResult;
-    expect(response.status, JSON.stringify(body)).toBe(200);
-    return body;
-  }
-  const stored = async (caller: Caller) => {
-    const docs = await trackingEntryModel(db).find({ accountId: caller.accountId }).lean();
-    return new Map(docs.map((doc) => [doc.orderNumber, doc]));
-  };
+  const seller = () => orders.seller(`platform-seller-${(sellers += 1)}`);
+  const stored = (caller: Caller) => storedOrdersOf(orders.db, caller);
 
   it('reads a WooCommerce Customer/Order CSV Export re-saved in a spreadsheet', async () => {
     const caller = await seller();
-    const result = await upload(
+    const result = await importFile(
       caller,
       fixture('woocommerce/customer-order-csv-export-resaved.csv'),
     );
@@ -119,7 +79,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it('reads an Amazon Seller Central order report: a tab-separated .txt, prices per row', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('amazon/order-report.txt'), {
+    const result = await importFile(caller, fixture('amazon/order-report.txt'), {
       filename: 'order-report.txt',
       type: 'text/plain',
     });
@@ -157,7 +117,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it('reads eBay Sales History past the line of commas before its header and its closing lines', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('ebay/sales-history.csv'));
+    const result = await importFile(caller, fixture('ebay/sales-history.csv'));
     expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, failedRows: 0, errors: [] });
     expect(result.assumptions?.[0]).toBe(
       'Read as an eBay Sales History: UTF-8 text, comma-separated, 1 line before the header skipped',
@@ -199,7 +159,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it("reads a UK eBay orders report: 'Post to' columns, an order's item rows, day-first month names", async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('ebay/orders-report-uk.csv'));
+    const result = await importFile(caller, fixture('ebay/orders-report-uk.csv'));
     expect(result).toMatchObject({ totalRows: 2, successfulRows: 2, failedRows: 0, errors: [] });
     const byNumber = await stored(caller);
     expect(byNumber.get('04-11111-22222')).toMatchObject({
@@ -232,7 +192,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it('reads a ShipStation orders export: statuses, shipped dates, carriers and padded ZIPs', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('shipstation/orders-export.csv'));
+    const result = await importFile(caller, fixture('shipstation/orders-export.csv'));
     expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, failedRows: 0 });
     const byNumber = await stored(caller);
     expect(byNumber.get('SS-1001')).toMatchObject({
@@ -261,7 +221,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it("reads Temu's German export: 'Uhr' dates with their zone, decimal commas, statuses by meaning", async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('temu/bestellungen-de.csv'));
+    const result = await importFile(caller, fixture('temu/bestellungen-de.csv'));
     expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, failedRows: 0 });
     const byNumber = await stored(caller);
     expect(byNumber.get('PO-076-00000000000001')).toMatchObject({
@@ -297,7 +257,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it("reads Temu's English export: its own columns, zoned dates, '$' decided by the country", async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('temu/orders-en.csv'));
+    const result = await importFile(caller, fixture('temu/orders-en.csv'));
     expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, failedRows: 0, errors: [] });
     expect(result.message).toMatch(
       /^Read as a Temu orders export\. Processed 3 orders from 4 line rows/,
@@ -345,7 +305,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it('reads a Wix export saved in Windows-1252, and says it converted it', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('wix/orders-windows-1252.csv'));
+    const result = await importFile(caller, fixture('wix/orders-windows-1252.csv'));
     expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, failedRows: 0 });
     expect(result.assumptions?.[0]).toBe(
       'Read as a Wix orders export: Windows-1252 text, converted, comma-separated',
@@ -378,7 +338,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it('reads an Ecwid export: a partially refunded order keeps its delivery status', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('ecwid/orders-export.csv'));
+    const result = await importFile(caller, fixture('ecwid/orders-export.csv'));
     expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, failedRows: 0 });
     const byNumber = await stored(caller);
     expect(byNumber.get('1187')).toMatchObject({
@@ -401,7 +361,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it("reads an Etsy export in a UK shop's British wording: buyer, address, postcode and posted date", async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('etsy/uk-sold-order-items.csv'));
+    const result = await importFile(caller, fixture('etsy/uk-sold-order-items.csv'));
     expect(result).toMatchObject({ totalRows: 2, successfulRows: 2, failedRows: 0 });
     const byNumber = await stored(caller);
     expect(byNumber.get('3190000001')).toMatchObject({
@@ -430,7 +390,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
   it("reads Shopify in pesos: zips without Shopify's apostrophe, partially refunded is not cancelled", async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('shopify/orders-ars-apostrophe-zips.csv'));
+    const result = await importFile(caller, fixture('shopify/orders-ars-apostrophe-zips.csv'));
     expect(result).toMatchObject({ totalRows: 3, successfulRows: 3, failedRows: 0 });
     expect(result.assumptions).toContain(
       "A leading apostrophe (a spreadsheet's mark for text) was taken off 3 numbers ('03038 → 03038)",
@@ -496,7 +456,7 @@ describe('importing the exports of other platforms, as sellers download them (is
     sheet.addRow(['#3001', '', '', '', '', '', '', 1, 'Key', 6]);
     workbook.addWorksheet('Notes').addRow(['#9999', 'not an order sheet', 'x']);
     const caller = await seller();
-    const result = await upload(caller, Buffer.from(await workbook.xlsx.writeBuffer()), {
+    const result = await importFile(caller, Buffer.from(await workbook.xlsx.writeBuffer()), {
       filename: 'orders.xlsx',
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
@@ -537,8 +497,8 @@ describe('importing the exports of other platforms, as sellers download them (is
 
     const fromCsv = await seller();
     const fromXls = await seller();
-    const csvResult = await upload(fromCsv, csv);
-    const xlsResult = await upload(fromXls, xls, {
+    const csvResult = await importFile(fromCsv, csv);
+    const xlsResult = await importFile(fromXls, xls, {
       filename: 'orders_export.xls',
       type: 'application/vnd.ms-excel',
     });
@@ -578,7 +538,7 @@ describe('importing the exports of other platforms, as sellers download them (is
 
     it("adds tracking to the seller's orders: shipped by Royal Mail on the despatch date, buyer untouched", async () => {
       const caller = await seller();
-      await upload(
+      await importFile(
         caller,
         csvOf(
           'R-1001,Ivy,Original,ivy@example.test,BS2 0AA,7 First Avenue,Bristol,GB,pending',
@@ -588,7 +548,7 @@ describe('importing the exports of other platforms, as sellers download them (is
       );
       const before = await stored(caller);
 
-      const result = await upload(caller, fixture('royal-mail/click-and-drop-export.csv'));
+      const result = await importFile(caller, fixture('royal-mail/click-and-drop-export.csv'));
       expect(result.message).toBe(
         'Read as a Royal Mail Click & Drop export (tracking numbers added to your orders). ' +
           'Processed 4 orders: 2 imported (0 new, 2 updated), 1 skipped, 1 failed.',
@@ -639,12 +599,12 @@ describe('importing the exports of other platforms, as sellers download them (is
 
     it("never touches another seller's order of the same number", async () => {
       const other = await seller();
-      await upload(
+      await importFile(
         other,
         csvOf('R-1001,Ola,Other,ola@example.test,EH1 1AA,1 High Street,Edinburgh,GB,pending'),
       );
       const caller = await seller();
-      const result = await upload(caller, fixture('royal-mail/click-and-drop-export.csv'));
+      const result = await importFile(caller, fixture('royal-mail/click-and-drop-export.csv'));
       expect(result).toMatchObject({ successfulRows: 0, failedRows: 4, skippedRows: 0 });
       expect(result.errors.map(({ errors }) => errors[0])).toEqual([
         'No order R-1001 to add tracking to',

@@ -1,54 +1,26 @@
-import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRuleMessages, type RuleApplyJob, type RuleApplyPreview } from '@onvelope/contracts';
-import { connectDatabase } from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
 import { keywordRuleModel } from '../src/data/keyword-rule.model.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
+import { useOrdersHarness } from './service-harness.js';
 
 describe('previewing what applying the rules would change', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
+  const orders = useOrdersHarness();
   let tokenA: string;
   let tokenB: string;
   let orderSeq = 0;
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    tokenA = await issuer.merchantToken('preview-seller-a');
-    tokenB = await issuer.merchantToken('preview-seller-b');
-  });
-  afterAll(async () => {
-    await orders?.close();
-    await db?.close();
-    await issuer?.close();
+    tokenA = await orders.issuer.merchantToken('preview-seller-a');
+    tokenB = await orders.issuer.merchantToken('preview-seller-b');
   });
   beforeEach(async () => {
-    await keywordRuleModel(db).deleteMany({});
-    await trackingEntryModel(db).deleteMany({});
+    await keywordRuleModel(orders.db).deleteMany({});
+    await trackingEntryModel(orders.db).deleteMany({});
   });
 
-  async function call(token: string | null, method: string, path: string, body?: unknown) {
-    const response = await fetch(`${orders.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as unknown };
-  }
+  const call = (token: string | null, method: string, path: string, body?: unknown) =>
+    orders.call(method, path, { token, body });
 
   async function createRule(token: string, rule: Record<string, unknown>) {
     expect((await call(token, 'POST', '/api/keyword-rules', rule)).status).toBe(201);
@@ -62,7 +34,7 @@ describe('previewing what applying the rules would change', () => {
 
   async function insertOrder(accountId: string, fields: Record<string, unknown> = {}) {
     orderSeq += 1;
-    return trackingEntryModel(db).create({
+    return trackingEntryModel(orders.db).create({
       accountId,
       orderNumber: `P-${orderSeq}`,
       source: 'csv',
@@ -104,7 +76,7 @@ describe('previewing what applying the rules would change', () => {
     await createRule(tokenA, { keyword: 'hoodie', action: 'awaiting_stock' });
     await createRule(tokenA, { keyword: 'download', action: 'mark_as_shipped' });
 
-    const before = await trackingEntryModel(db).find().sort({ _id: 1 }).lean();
+    const before = await trackingEntryModel(orders.db).find().sort({ _id: 1 }).lean();
     const seen = await preview(tokenA);
     expect(seen).toEqual({
       rules: 3,
@@ -140,7 +112,7 @@ describe('previewing what applying the rules would change', () => {
         },
       ],
     });
-    expect(await trackingEntryModel(db).find().sort({ _id: 1 }).lean()).toEqual(before);
+    expect(await trackingEntryModel(orders.db).find().sort({ _id: 1 }).lean()).toEqual(before);
 
     // The count is what applying then does.
     expect(await applyRules(tokenA)).toMatchObject({ examined: 6, changed: seen.changed });

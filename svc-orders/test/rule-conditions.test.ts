@@ -1,5 +1,4 @@
-import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   MAX_RULE_CONDITIONS,
   ordersMessages,
@@ -7,24 +6,9 @@ import {
   type KeywordRule,
   type RuleApplyJob,
 } from '@onvelope/contracts';
-import { connectDatabase } from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
 import { keywordRuleModel } from '../src/data/keyword-rule.model.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
-
-interface Answer {
-  status: number;
-  // JSON of many shapes: each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
+import { useOrdersHarness, type Reply } from './service-harness.js';
 
 const usaAndFifty = [
   { field: 'country', operator: 'is_one_of', values: ['US'] },
@@ -32,41 +16,22 @@ const usaAndFifty = [
 ] as const;
 
 describe('keyword rules with conditions on any field (issue 38 item 7)', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
+  const orders = useOrdersHarness();
   let tokenA: string;
   let tokenB: string;
   let orderSeq = 0;
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    tokenA = await issuer.merchantToken('conditions-seller-a');
-    tokenB = await issuer.merchantToken('conditions-seller-b');
-  });
-  afterAll(async () => {
-    await orders?.close();
-    await db?.close();
-    await issuer?.close();
+    tokenA = await orders.issuer.merchantToken('conditions-seller-a');
+    tokenB = await orders.issuer.merchantToken('conditions-seller-b');
   });
   beforeEach(async () => {
-    await keywordRuleModel(db).deleteMany({});
-    await trackingEntryModel(db).deleteMany({});
+    await keywordRuleModel(orders.db).deleteMany({});
+    await trackingEntryModel(orders.db).deleteMany({});
   });
 
-  async function call(token: string, method: string, path: string, body?: unknown) {
-    const response = await fetch(`${orders.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Answer['body'] };
-  }
+  const call = (token: string, method: string, path: string, body?: unknown) =>
+    orders.call(method, path, { token, body });
 
   async function createRule(token: string, rule: Record<string, unknown>): Promise<KeywordRule> {
     const answer = await call(token, 'POST', '/api/keyword-rules', rule);
@@ -76,7 +41,7 @@ describe('keyword rules with conditions on any field (issue 38 item 7)', () => {
 
   async function insertOrder(accountId: string, fields: Record<string, unknown> = {}) {
     orderSeq += 1;
-    return trackingEntryModel(db).create({
+    return trackingEntryModel(orders.db).create({
       accountId,
       orderNumber: `C-${orderSeq}`,
       source: 'csv',
@@ -99,7 +64,7 @@ describe('keyword rules with conditions on any field (issue 38 item 7)', () => {
     return job;
   }
 
-  const detailMessages = (answer: Answer) =>
+  const detailMessages = (answer: Reply) =>
     (answer.body.details as { message: string }[]).map((detail) => detail.message);
 
   it('stores and lists a rule of conditions alone, and an old-style rule as its keyword alone', async () => {
@@ -227,7 +192,7 @@ describe('keyword rules with conditions on any field (issue 38 item 7)', () => {
 
     expect(await applyRules(tokenA)).toMatchObject({ status: 'done', examined: 4, changed: 2 });
     const stored = async (id: unknown) =>
-      trackingEntryModel(db).findById(id).lean<Record<string, unknown>>();
+      trackingEntryModel(orders.db).findById(id).lean<Record<string, unknown>>();
     expect(await stored(match._id)).toMatchObject({
       keywordMessage: 'Big US order',
       keywordExplanation:
@@ -320,7 +285,7 @@ describe('keyword rules with conditions on any field (issue 38 item 7)', () => {
     });
     expect(testedByB.body.appliedRules).toEqual([]);
     expect(await applyRules(tokenB)).toMatchObject({ examined: 1, changed: 0 });
-    expect(await trackingEntryModel(db).findById(orderB._id).lean()).toMatchObject({
+    expect(await trackingEntryModel(orders.db).findById(orderB._id).lean()).toMatchObject({
       status: 'pending',
       version: 1,
     });

@@ -1,45 +1,19 @@
-import type { Connection } from 'mongoose';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   markShippedAtStoreFront,
   ordersMessages,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
-import {
-  authMessages,
-  connectDatabase,
-  connectNats,
-  createLogger,
-  serveCommand,
-  type NatsConnection,
-  type Subscription,
-} from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
+import { authMessages, createLogger, serveCommand, type Subscription } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
 import { shippingMessages } from '../src/use-cases/mark-shipped.js';
-
-interface Answer {
-  status: number;
-  // JSON of many shapes: each test states the shape it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
+import { useOrdersHarness } from './service-harness.js';
 
 type StoreFrontRequest = z.infer<typeof markShippedAtStoreFront.request>;
 
 describe('mark as shipped', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
-  let nc: NatsConnection;
+  const orders = useOrdersHarness();
   let tokenA: string;
   let tokenB: string;
   let responder: Subscription | undefined;
@@ -47,43 +21,24 @@ describe('mark as shipped', () => {
   const accountA = 'ship-seller-a';
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    nc = await connectNats(testInfra().natsUrl, 'shipping-test');
-    tokenA = await issuer.merchantToken(accountA);
-    tokenB = await issuer.merchantToken('ship-seller-b');
+    tokenA = await orders.issuer.merchantToken(accountA);
+    tokenB = await orders.issuer.merchantToken('ship-seller-b');
   });
   afterEach(async () => {
     responder?.unsubscribe();
     responder = undefined;
-    await nc.flush();
-  });
-  afterAll(async () => {
-    await orders?.close();
-    await nc?.close();
-    await db?.close();
-    await issuer?.close();
+    await orders.nc.flush();
   });
 
-  async function ship(token: string | null, orderNumber: string, body: unknown): Promise<Answer> {
-    const response = await fetch(
-      `${orders.url}/api/bigcartel/orders/${encodeURIComponent(orderNumber)}/shipped`,
-      {
-        method: 'PUT',
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      },
-    );
-    return { status: response.status, body: await response.json() };
-  }
+  const ship = (token: string | null, orderNumber: string, body: unknown) =>
+    orders.call('PUT', `/api/bigcartel/orders/${encodeURIComponent(orderNumber)}/shipped`, {
+      token,
+      body,
+    });
 
   async function insertOrder(fields: Record<string, unknown> = {}) {
     orderSeq += 1;
-    return trackingEntryModel(db).create({
+    return trackingEntryModel(orders.db).create({
       accountId: accountA,
       orderNumber: `S-${orderSeq}`,
       source: 'csv',
@@ -98,7 +53,7 @@ describe('mark as shipped', () => {
   /** Stands in for svc-sync: answers store-front updates for this test's seller. */
   function storeFrontAnswering(updated: boolean, seen: StoreFrontRequest[] = []) {
     responder = serveCommand(
-      nc,
+      orders.nc,
       markShippedAtStoreFront,
       'test-sync',
       async (request) => {
@@ -111,12 +66,12 @@ describe('mark as shipped', () => {
   }
 
   const read = (orderNumber: string, accountId = accountA) =>
-    trackingEntryModel(db).findOne({ accountId, orderNumber }).lean();
+    trackingEntryModel(orders.db).findOne({ accountId, orderNumber }).lean();
 
   it('ships a pending order, builds the tracking URL, and publishes the change', async () => {
     const order = await insertOrder();
     const published: { accountId: string; entryId: string; version: number; status: string }[] = [];
-    const events = nc.subscribe(trackingEntryUpserted.subject);
+    const events = orders.nc.subscribe(trackingEntryUpserted.subject);
     void (async () => {
       for await (const message of events) {
         const { accountId, changes } = JSON.parse(new TextDecoder().decode(message.data));
@@ -124,7 +79,7 @@ describe('mark as shipped', () => {
           if (change.entryId === String(order._id)) published.push({ accountId, ...change });
       }
     })();
-    await nc.flush();
+    await orders.nc.flush();
 
     const before = Date.now();
     const answer = await ship(tokenA, order.orderNumber, {
@@ -311,7 +266,7 @@ describe('mark as shipped', () => {
     it('answers bigCartelUpdated true when the store-front accepted the shipment', async () => {
       const order = await storeFrontOrder();
       const seen = storeFrontAnswering(true);
-      await nc.flush();
+      await orders.nc.flush();
       const answer = await ship(tokenA, order.orderNumber, {
         trackingNumber: '9400111899223856928499',
         courier: 'usps',
@@ -338,7 +293,7 @@ describe('mark as shipped', () => {
     it('answers bigCartelUpdated false, still shipped here, when the store-front refused', async () => {
       const order = await storeFrontOrder();
       const seen = storeFrontAnswering(false);
-      await nc.flush();
+      await orders.nc.flush();
       const answer = await ship(tokenA, order.orderNumber, {
         trackingNumber: 'AB123456789GB',
         courier: 'Royal Mail',
@@ -362,7 +317,7 @@ describe('mark as shipped', () => {
     it('does not ask the store-front about an order imported from CSV', async () => {
       const order = await insertOrder();
       const seen = storeFrontAnswering(true);
-      await nc.flush();
+      await orders.nc.flush();
       const answer = await ship(tokenA, order.orderNumber, {
         trackingNumber: 'AB123456789GB',
         courier: 'Royal Mail',

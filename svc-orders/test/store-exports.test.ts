@@ -1,25 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { csvTemplate, getSellerCountry, type UploadResult } from '@onvelope/contracts';
-import {
-  connectDatabase,
-  connectNats,
-  createLogger,
-  currentTrace,
-  serveCommand,
-  type NatsConnection,
-} from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
-import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
-import { sellerOf, type Caller } from './support.js';
+import { createLogger, currentTrace, serveCommand } from '@onvelope/service-kit';
+import { useOrdersHarness } from './service-harness.js';
+import { importFile, storedOrdersOf, type Caller } from './support.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/store-exports/${name}`, import.meta.url), 'utf8');
@@ -38,22 +22,12 @@ const countries: Record<string, string | null> = { 'exports-uk-seller': 'GB' };
 const askedInTrace = new Map<string, string | undefined>();
 
 describe('importing the files stores really export', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
-  let nc: NatsConnection;
+  const orders = useOrdersHarness({ env: { AUTH_COMMAND_TIMEOUT_MS: '500' } });
   let sellers = 0;
 
-  beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      AUTH_COMMAND_TIMEOUT_MS: '500',
-    });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    nc = await connectNats(testInfra().natsUrl, 'store-exports-test');
+  beforeAll(() => {
     serveCommand(
-      nc,
+      orders.nc,
       getSellerCountry,
       'svc-auth',
       async ({ accountId }) => {
@@ -63,32 +37,13 @@ describe('importing the files stores really export', () => {
       createLogger('store-exports-test', 'silent'),
     );
   });
-  afterAll(async () => {
-    await orders?.close();
-    await nc?.close();
-    await db?.close();
-    await issuer?.close();
-  });
 
-  const seller = (accountId = `exports-seller-${(sellers += 1)}`) =>
-    sellerOf(orders.url, issuer, accountId);
-  async function upload(caller: Caller, content: string | Buffer) {
-    const response = await caller.upload(content);
-    const body = (await response.json()) as UploadResult;
-    expect(response.status, JSON.stringify(body)).toBe(200);
-    return body;
-  }
-  const stored = async (caller: Caller) => {
-    const docs = await trackingEntryModel(db)
-      .find({ accountId: caller.accountId })
-      .sort({ orderNumber: 1 })
-      .lean();
-    return new Map(docs.map((doc) => [doc.orderNumber, doc]));
-  };
+  const seller = (accountId = `exports-seller-${(sellers += 1)}`) => orders.seller(accountId);
+  const stored = (caller: Caller) => storedOrdersOf(orders.db, caller);
 
   it('reads a Shopify orders export: one order from its line rows, statuses, totals and dates', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('shopify-orders-export.csv'));
+    const result = await importFile(caller, fixture('shopify-orders-export.csv'));
     expect(result).toMatchObject({ totalRows: 4, successfulRows: 4, failedRows: 0 });
     expect(result.message).toBe(
       'Read as a Shopify orders export. Processed 4 orders from 6 line rows: 4 imported ' +
@@ -139,7 +94,7 @@ describe('importing the files stores really export', () => {
 
   it('reads an Etsy sold orders export: US dates, country names, split names', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('etsy-sold-orders.csv'));
+    const result = await importFile(caller, fixture('etsy-sold-orders.csv'));
     expect(result.message).toMatch(
       /^Read as an Etsy sold orders export\. Processed 2 orders: 2 imported/,
     );
@@ -169,7 +124,7 @@ describe('importing the files stores really export', () => {
 
   it('reads Etsy sold order items into orders with their lines, a comma kept inside a name', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('etsy-sold-order-items.csv'));
+    const result = await importFile(caller, fixture('etsy-sold-order-items.csv'));
     expect(result).toMatchObject({ totalRows: 2, successfulRows: 2 });
     expect(result.message).toContain('Processed 2 orders from 3 line rows');
     const byNumber = await stored(caller);
@@ -195,7 +150,7 @@ describe('importing the files stores really export', () => {
       .replace('01/03/23', '05/01/2023')
       .replace('01/05/23', '04/01/2023');
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-    const result = await upload(caller, utf16);
+    const result = await importFile(caller, utf16);
     expect(result).toMatchObject({ totalRows: 2, successfulRows: 2, failedRows: 0 });
     expect(result.message).toContain(
       "Dates such as 03/04 were read day first (3 April), as is usual in GB (your account's country).",
@@ -230,7 +185,7 @@ describe('importing the files stores really export', () => {
 
   it('reads a Big Cartel orders export: its Items records, shipping status and country names', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('bigcartel-orders.csv'));
+    const result = await importFile(caller, fixture('bigcartel-orders.csv'));
     expect(result).toMatchObject({ totalRows: 3, successfulRows: 3 });
     expect(result.message).toMatch(/^Read as a Big Cartel orders export\. Processed 3 orders:/);
     const byNumber = await stored(caller);
@@ -257,7 +212,7 @@ describe('importing the files stores really export', () => {
 
   it('reads a Squarespace orders export with its variants', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('squarespace-orders.csv'));
+    const result = await importFile(caller, fixture('squarespace-orders.csv'));
     expect(result.message).toContain(
       'Read as a Squarespace orders export. Processed 2 orders from 3 line rows',
     );
@@ -281,7 +236,7 @@ describe('importing the files stores really export', () => {
 
   it('reads a WooCommerce export written with decimal commas', async () => {
     const caller = await seller();
-    const result = await upload(caller, fixture('woocommerce-orders.csv'));
+    const result = await importFile(caller, fixture('woocommerce-orders.csv'));
     expect(result).toMatchObject({ totalRows: 2, successfulRows: 2, failedRows: 0 });
     const byNumber = await stored(caller);
     expect(byNumber.get('4501')).toMatchObject({
@@ -301,7 +256,7 @@ describe('importing the files stores really export', () => {
 
   it("imports the uploader's template as it is, without a warning", async () => {
     const caller = await seller();
-    const result = await upload(caller, csvTemplate);
+    const result = await importFile(caller, csvTemplate);
     expect(result).toMatchObject({ totalRows: 2, successfulRows: 2, warnings: [], errors: [] });
     expect((await stored(caller)).get('1001')).toMatchObject({
       items: '2 x Tote Bag (Blue); 1 x Mug',

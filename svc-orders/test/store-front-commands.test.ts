@@ -1,5 +1,4 @@
-import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   countStoreFrontOrders,
@@ -8,21 +7,9 @@ import {
   storeFrontOrder,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
-import {
-  connectDatabase,
-  connectNats,
-  requestCommand,
-  type NatsConnection,
-} from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
+import { requestCommand } from '@onvelope/service-kit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
+import { useOrdersHarness } from './service-harness.js';
 
 type StoreFrontOrder = z.infer<typeof storeFrontOrder>;
 
@@ -60,35 +47,23 @@ const orderOf = (id: string, fields: Partial<StoreFrontOrder> = {}): StoreFrontO
 });
 
 describe('store-front order commands', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
-  let nc: NatsConnection;
+  const orders = useOrdersHarness();
   const accountId = 'sf-seller';
 
-  beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-    nc = await connectNats(testInfra().natsUrl, 'store-front-commands-test');
-  });
-  afterAll(async () => {
-    await orders?.close();
-    await nc?.close();
-    await db?.close();
-    await issuer?.close();
-  });
-
-  const upsert = (orders: StoreFrontOrder[], connectionId = 'conn-1', account = accountId) =>
-    requestCommand(nc, upsertStoreFrontOrders, { accountId: account, connectionId, orders });
+  const upsert = (page: StoreFrontOrder[], connectionId = 'conn-1', account = accountId) =>
+    requestCommand(orders.nc, upsertStoreFrontOrders, {
+      accountId: account,
+      connectionId,
+      orders: page,
+    });
   const read = (orderNumber: string, account = accountId) =>
-    trackingEntryModel(db).findOne({ accountId: account, orderNumber }).lean();
+    trackingEntryModel(orders.db).findOne({ accountId: account, orderNumber }).lean();
 
   it('creates new orders, and a replayed page creates nothing twice', async () => {
     const page = [orderOf('AAAA-000001'), orderOf('AAAA-000002')];
     expect(await upsert(page)).toEqual({ created: 2, updated: 0, unchanged: 0 });
     expect(await upsert(page)).toEqual({ created: 0, updated: 0, unchanged: 2 });
-    expect(await trackingEntryModel(db).countDocuments({ accountId })).toBe(2);
+    expect(await trackingEntryModel(orders.db).countDocuments({ accountId })).toBe(2);
     expect(await read('AAAA-000001')).toMatchObject({
       source: 'bigcartel',
       externalId: 'AAAA-000001',
@@ -105,12 +80,12 @@ describe('store-front order commands', () => {
 
   it('updates what the store-front changed and publishes the new version', async () => {
     const seen: { orderNumber: string; version: number; status: string }[] = [];
-    const events = nc.subscribe(trackingEntryUpserted.subject);
+    const events = orders.nc.subscribe(trackingEntryUpserted.subject);
     void (async () => {
       for await (const message of events)
         seen.push(...JSON.parse(new TextDecoder().decode(message.data)).changes);
     })();
-    await nc.flush();
+    await orders.nc.flush();
     const answer = await upsert([
       orderOf('AAAA-000001', { status: 'shipped', shippedAt: '2025-03-03T00:00:00.000Z' }),
     ]);
@@ -153,7 +128,7 @@ describe('store-front order commands', () => {
       unchanged: 1,
     });
 
-    await trackingEntryModel(db).updateOne(
+    await trackingEntryModel(orders.db).updateOne(
       { accountId: seller, orderNumber: 'NOTE-1' },
       { $set: { personalNote: 'Gift: no invoice in the box' } },
     );
@@ -196,7 +171,7 @@ describe('store-front order commands', () => {
   });
 
   it('never moves an order the seller shipped back to pending', async () => {
-    await trackingEntryModel(db).updateOne(
+    await trackingEntryModel(orders.db).updateOne(
       { accountId, orderNumber: 'AAAA-000002' },
       { $set: { status: 'shipped', courier: 'DPD', trackingNumber: '155012345' } },
     );
@@ -299,7 +274,7 @@ describe('store-front order commands', () => {
         trackingNumber: 'H00A0B0000000001',
         trackingUrl: 'https://www.evri.com/track/parcel/H00A0B0000000001',
       };
-      await trackingEntryModel(db).updateOne(
+      await trackingEntryModel(orders.db).updateOne(
         { accountId: seller, orderNumber: 'SHIP-5' },
         { $set: { status: 'shipped', ...sellers } },
       );
@@ -330,7 +305,7 @@ describe('store-front order commands', () => {
   });
 
   it("applies the seller's keyword rules to synced orders", async () => {
-    const token = await issuer.merchantToken(accountId);
+    const token = await orders.issuer.merchantToken(accountId);
     const created = await fetch(`${orders.url}/api/keyword-rules`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -351,7 +326,7 @@ describe('store-front order commands', () => {
   });
 
   it('takes over a CSV order of the same number instead of duplicating it', async () => {
-    await trackingEntryModel(db).create({
+    await trackingEntryModel(orders.db).create({
       accountId,
       orderNumber: 'AAAA-000005',
       source: 'csv',
@@ -365,7 +340,7 @@ describe('store-front order commands', () => {
       unchanged: 0,
     });
     expect(
-      await trackingEntryModel(db).countDocuments({ accountId, orderNumber: 'AAAA-000005' }),
+      await trackingEntryModel(orders.db).countDocuments({ accountId, orderNumber: 'AAAA-000005' }),
     ).toBe(1);
     expect(await read('AAAA-000005')).toMatchObject({
       source: 'bigcartel',
@@ -377,18 +352,21 @@ describe('store-front order commands', () => {
     await upsert([orderOf('BBBB-000001')], 'conn-2');
     await upsert([orderOf('AAAA-000001')], 'conn-9', 'other-seller');
     const count = (connectionId: string | null, account = accountId) =>
-      requestCommand(nc, countStoreFrontOrders, { accountId: account, connectionId });
+      requestCommand(orders.nc, countStoreFrontOrders, { accountId: account, connectionId });
     expect(await count(null)).toEqual({ count: 6 });
     expect(await count('conn-2')).toEqual({ count: 1 });
     expect(await count(null, 'other-seller')).toEqual({ count: 1 });
 
     expect(
-      await requestCommand(nc, deleteStoreFrontOrders, { accountId, connectionId: 'conn-2' }),
+      await requestCommand(orders.nc, deleteStoreFrontOrders, {
+        accountId,
+        connectionId: 'conn-2',
+      }),
     ).toEqual({
       deleted: 1,
     });
     expect(
-      await requestCommand(nc, deleteStoreFrontOrders, { accountId, connectionId: null }),
+      await requestCommand(orders.nc, deleteStoreFrontOrders, { accountId, connectionId: null }),
     ).toEqual({
       deleted: 5,
     });

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trialDays, type BillingAccessState } from '@onvelope/contracts';
-import {
-  publishBillingState,
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
-import { startOrdersService } from '../src/index.js';
+import { publishBillingState, testInfra } from '@onvelope/testkit';
+import { useOrdersHarness } from './service-harness.js';
 
 const day = 24 * 3600_000;
 const iso = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString();
@@ -22,30 +15,11 @@ const state = (accountId: string, fields: Partial<BillingAccessState>): BillingA
 });
 
 describe('the paid workspace (svc-billing README: what stays open)', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  beforeAll(async () => {
-    // Tokens without a billing state: each test publishes the one it needs, as svc-billing would.
-    issuer = await startTestIssuer();
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-  });
-  afterAll(async () => {
-    await orders.close();
-    await issuer.close();
-  });
+  // Tokens without a billing state: each test publishes the one it needs, as svc-billing would.
+  const orders = useOrdersHarness({ trial: false });
 
-  async function callAs(accountId: string, method: string, path: string, body?: unknown) {
-    const token = await issuer.merchantToken(accountId);
-    const response = await fetch(`${orders.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  const callAs = async (accountId: string, method: string, path: string, body?: unknown) =>
+    orders.call(method, path, { token: await orders.issuer.merchantToken(accountId), body });
   const publish = (value: BillingAccessState) => publishBillingState(testInfra().natsUrl, value);
 
   it('answers 402 trial_expired on workspace calls once the trial has ended', async () => {
@@ -74,7 +48,7 @@ describe('the paid workspace (svc-billing README: what stays open)', () => {
     await publish(state('gate-open', { trialEnd: iso(-day) }));
     const search = await callAs('gate-open', 'POST', '/api/reports/search', {});
     expect(search.status).toBe(200);
-    const token = await issuer.merchantToken('gate-open');
+    const token = await orders.issuer.merchantToken('gate-open');
     const exported = await fetch(`${orders.url}/api/reports/export`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -1,5 +1,9 @@
 import { Readable } from 'node:stream';
+import type { Connection } from 'mongoose';
+import { expect } from 'vitest';
+import type { UploadResult } from '@onvelope/contracts';
 import type { TestIssuer } from '@onvelope/testkit';
+import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 
 /** The columns of spec 000 §5, in the spelling the product's own CSV template uses. */
 export const requiredHeader =
@@ -99,4 +103,22 @@ export async function sellerOf(
     delete: (path) => fetch(`${url}${path}`, { method: 'DELETE', headers }),
     upload: (content, options) => uploadCsv(url, token, content, options),
   };
+}
+
+/** Uploads a file as the seller and answers the import's result; the test fails unless it is a 200. */
+export async function importFile(
+  caller: Caller,
+  content: Parameters<typeof uploadCsv>[2],
+  options?: UploadOptions,
+): Promise<UploadResult> {
+  const response = await caller.upload(content, options);
+  const body = (await response.json()) as UploadResult;
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return body;
+}
+
+/** The seller's tracking entries as stored, by order number. */
+export async function storedOrdersOf(db: Connection, caller: Caller) {
+  const docs = await trackingEntryModel(db).find({ accountId: caller.accountId }).lean();
+  return new Map(docs.map((doc) => [doc.orderNumber, doc]));
 }

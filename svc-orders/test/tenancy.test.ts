@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrackingEntry } from '@onvelope/contracts';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
-import { startOrdersService } from '../src/index.js';
-import { csvOf, sellerOf, type Caller } from './support.js';
+import { useOrdersHarness } from './service-harness.js';
+import { csvOf, type Caller } from './support.js';
 
 describe("one seller can neither see nor change another seller's orders", () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
+  const orders = useOrdersHarness();
   let sellerA: Caller;
   let sellerB: Caller;
 
@@ -26,20 +18,14 @@ describe("one seller can neither see nor change another seller's orders", () => 
   };
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    sellerA = await sellerOf(orders.url, issuer, 'tenant-a');
-    sellerB = await sellerOf(orders.url, issuer, 'tenant-b');
+    sellerA = await orders.seller('tenant-a');
+    sellerB = await orders.seller('tenant-b');
     await sellerA.upload(
       csvOf([
         { orderNumber: 'A-1', firstName: 'Alice', status: 'pending' },
         { orderNumber: 'A-2', firstName: 'Alice', status: 'shipped' },
       ]),
     );
-  });
-  afterAll(async () => {
-    await orders.close();
-    await issuer.close();
   });
 
   it('shows seller B none of A’s orders in the list, the summary or search', async () => {
@@ -83,7 +69,7 @@ describe("one seller can neither see nor change another seller's orders", () => 
   });
 
   it('refuses a buyer token on the seller calls', async () => {
-    const token = await issuer.customerToken('tenant-a');
+    const token = await orders.issuer.customerToken('tenant-a');
     const response = await fetch(`${orders.url}/api/upload/tracking-entries`, {
       headers: { authorization: `Bearer ${token}` },
     });

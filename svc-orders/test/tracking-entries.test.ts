@@ -1,23 +1,13 @@
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
-import type mongoose from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   trackingEntryDeleted,
   trackingEntrySortFields,
   type TrackingEntry,
 } from '@onvelope/contracts';
-import { connectNats, type NatsConnection } from '@onvelope/service-kit';
-import {
-  connectTestDatabase,
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
 import { orderKeyOf } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
-import { csvOf, requiredHeader, sellerOf, type Caller } from './support.js';
+import { useOrdersHarness } from './service-harness.js';
+import { csvOf, requiredHeader, type Caller } from './support.js';
 
 interface ListBody {
   entries: TrackingEntry[];
@@ -25,10 +15,7 @@ interface ListBody {
 }
 
 describe('the dashboard calls: list, summary, search, clear', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: mongoose.Connection;
-  let nc: NatsConnection;
+  const orders = useOrdersHarness();
   let seller: Caller;
 
   const list = async (caller: Caller, query = ''): Promise<ListBody> => {
@@ -43,7 +30,7 @@ describe('the dashboard calls: list, summary, search, clear', () => {
 
   /** The deletion events of an account published since a moment, read from the stream. */
   const deletionsSince = async (since: string, accountId: string, expected: number) => {
-    const consumer = await jetstream(nc).consumers.get(trackingEntryDeleted.stream.name, {
+    const consumer = await jetstream(orders.nc).consumers.get(trackingEntryDeleted.stream.name, {
       filter_subjects: [trackingEntryDeleted.subject],
       deliver_policy: DeliverPolicy.StartTime,
       opt_start_time: since,
@@ -61,11 +48,7 @@ describe('the dashboard calls: list, summary, search, clear', () => {
   };
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectTestDatabase(orders.env.MONGO_DB);
-    nc = await connectNats(testInfra().natsUrl, 'orders-dashboard-test');
-    seller = await sellerOf(orders.url, issuer, 'dash-a');
+    seller = await orders.seller('dash-a');
     const response = await seller.upload(
       [
         `${requiredHeader},personalNote,orderDate`,
@@ -81,12 +64,6 @@ describe('the dashboard calls: list, summary, search, clear', () => {
     );
     expect(response.status).toBe(200);
   });
-  afterAll(async () => {
-    await orders.close();
-    await issuer.close();
-    await db.close();
-    await nc.close();
-  });
 
   it('keeps one order per order number and account, even for writes that bypass the import', async () => {
     const duplicate = {
@@ -97,7 +74,9 @@ describe('the dashboard calls: list, summary, search, clear', () => {
       status: 'pending',
       version: 1,
     };
-    await expect(db.collection('tracking_entries').insertOne(duplicate)).rejects.toMatchObject({
+    await expect(
+      orders.db.collection('tracking_entries').insertOne(duplicate),
+    ).rejects.toMatchObject({
       code: 11000,
     });
   });
@@ -258,7 +237,7 @@ describe('the dashboard calls: list, summary, search, clear', () => {
     });
 
     it('answers at most 100 results with the full count', async () => {
-      const many = await sellerOf(orders.url, issuer, 'dash-many');
+      const many = await orders.seller('dash-many');
       await many.upload(csvOf(Array.from({ length: 130 }, (_, i) => ({ orderNumber: `M-${i}` }))));
       const body = (await (await many.get('/api/upload/search?q=m-')).json()) as {
         results: unknown[];
@@ -271,10 +250,10 @@ describe('the dashboard calls: list, summary, search, clear', () => {
 
   describe('DELETE /api/upload/clear-csv-data and /api/upload/clear-all-data', () => {
     it('deletes only CSV orders, announces each deletion, then deletes the rest with clear-all', async () => {
-      const caller = await sellerOf(orders.url, issuer, 'dash-clear');
+      const caller = await orders.seller('dash-clear');
       await caller.upload(csvOf([{ orderNumber: 'C-1' }, { orderNumber: 'C-2' }]));
       // A store-front order (the sync service writes these in a later issue).
-      await db.collection('tracking_entries').insertOne({
+      await orders.db.collection('tracking_entries').insertOne({
         accountId: 'dash-clear',
         orderNumber: 'BC-1',
         orderKey: orderKeyOf('dash-clear', 'BC-1'),
@@ -305,7 +284,7 @@ describe('the dashboard calls: list, summary, search, clear', () => {
     });
 
     it('answers a count of 0 when there is nothing to clear', async () => {
-      const caller = await sellerOf(orders.url, issuer, 'dash-empty');
+      const caller = await orders.seller('dash-empty');
       expect(await (await caller.delete('/api/upload/clear-all-data')).json()).toEqual({
         message: 'Deleted all 0 orders',
         deletedCount: 0,

@@ -1,28 +1,12 @@
 import { jetstreamManager } from '@nats-io/jetstream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trackingEntryUpserted } from '@onvelope/contracts';
-import { connectNats, type NatsConnection } from '@onvelope/service-kit';
-import {
-  pendingEntryChange,
-  startService,
-  testInfra,
-  type StartedService,
-} from '@onvelope/testkit';
-import { startOrdersService } from '../src/index.js';
+import { pendingEntryChange } from '@onvelope/testkit';
 import { publishTrackingEntriesUpserted } from '../src/events/tracking-entry-events.js';
+import { useOrdersHarness } from './service-harness.js';
 
 describe('svc-orders', () => {
-  let orders: StartedService;
-  let nc: NatsConnection;
-
-  beforeAll(async () => {
-    orders = await startService(startOrdersService);
-    nc = await connectNats(testInfra().natsUrl, 'orders-test');
-  });
-  afterAll(async () => {
-    await orders.close();
-    await nc.close();
-  });
+  const orders = useOrdersHarness();
 
   it('starts ready, with its database and NATS checked', async () => {
     const response = await fetch(`${orders.url}/readyz`);
@@ -34,14 +18,14 @@ describe('svc-orders', () => {
     const changes = Array.from({ length: 1_500 }, (_, n) =>
       pendingEntryChange({ orderNumber: String(1000 + n) }),
     );
-    const jsm = await jetstreamManager(nc);
+    const jsm = await jetstreamManager(orders.nc);
     const lastSeq = async () =>
       (await jsm.streams.info(trackingEntryUpserted.stream.name)).state.last_seq;
     const before = await lastSeq();
-    await publishTrackingEntriesUpserted(nc, 'acct-1', changes);
+    await publishTrackingEntriesUpserted(orders.nc, 'acct-1', changes);
     expect(await lastSeq()).toBe(before + 2);
     // A retried publish of the same changes is dropped by JetStream.
-    await publishTrackingEntriesUpserted(nc, 'acct-1', changes);
+    await publishTrackingEntriesUpserted(orders.nc, 'acct-1', changes);
     expect(await lastSeq()).toBe(before + 2);
 
     const published = [];
@@ -69,10 +53,10 @@ describe('svc-orders', () => {
       status: 'ü'.repeat(100),
       shippingCountry: 'ö'.repeat(100),
     }));
-    const jsm = await jetstreamManager(nc);
+    const jsm = await jetstreamManager(orders.nc);
     const stream = trackingEntryUpserted.stream.name;
     const before = (await jsm.streams.info(stream)).state.last_seq;
-    await publishTrackingEntriesUpserted(nc, 'acct-2', changes);
+    await publishTrackingEntriesUpserted(orders.nc, 'acct-2', changes);
     const after = (await jsm.streams.info(stream)).state.last_seq;
     expect(after - before).toBeGreaterThan(1);
     let carried = 0;

@@ -1,6 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
 import { jetstreamManager } from '@nats-io/jetstream';
-import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getCustomerEmail,
@@ -10,34 +9,21 @@ import {
   type TrackingEntry,
   type UploadResult,
 } from '@onvelope/contracts';
-import {
-  connectNats,
-  createLogger,
-  serveCommand,
-  type NatsConnection,
-} from '@onvelope/service-kit';
-import {
-  connectTestDatabase,
-  startService,
-  startTestIssuer,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
+import { createLogger, serveCommand } from '@onvelope/service-kit';
+import { startService } from '@onvelope/testkit';
 import { startInfra, type Infra } from '@onvelope/infra';
 import { outboxBacklog } from '../src/data/tracking-entry-outbox.js';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { startOrdersService } from '../src/index.js';
 import { BESIDE_CALLS_MS } from '../src/import/import-csv.js';
 import { importMessages } from '../src/import/row-report.js';
+import { startOrdersHarness, type OrdersHarness } from './service-harness.js';
 import { csvLine, csvOf, requiredHeader, sellerOf, uploadCsv, type Caller } from './support.js';
 
 describe('POST /api/upload/csv', () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let seller: Caller;
   let nats: Infra<'nats'>;
-  let nc: NatsConnection;
-  let db: mongoose.Connection;
+  let orders: OrdersHarness;
+  let seller: Caller;
   let account = 0;
 
   /**
@@ -45,12 +31,14 @@ describe('POST /api/upload/csv', () => {
    * has relayed everything.
    */
   const eventsDuring = async (action: () => Promise<unknown>) => {
-    const jsm = await jetstreamManager(nc);
+    const jsm = await jetstreamManager(orders.nc);
     const stream = trackingEntryUpserted.stream.name;
     const lastSeq = async () => (await jsm.streams.info(stream)).state.last_seq;
     const before = await lastSeq();
     await action();
-    await expect.poll(async () => (await outboxBacklog(db)).pending, { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(async () => (await outboxBacklog(orders.db)).pending, { timeout: 30_000 })
+      .toBe(0);
     const events: PayloadOf<typeof trackingEntryUpserted>[] = [];
     for (let seq = before + 1; seq <= (await lastSeq()); seq += 1) {
       const message = (await jsm.streams.getMessage(stream, { seq }))!;
@@ -68,7 +56,7 @@ describe('POST /api/upload/csv', () => {
     { asked, answering }: { asked?: () => void; answering?: () => void } = {},
   ) =>
     serveCommand(
-      nc,
+      orders.nc,
       getCustomerEmail,
       'upload-csv-test',
       async () => {
@@ -81,7 +69,7 @@ describe('POST /api/upload/csv', () => {
     );
 
   /** A seller of their own, so tests do not see each other's orders. */
-  const newSeller = async () => sellerOf(orders.url, issuer, `upload-${(account += 1)}`);
+  const newSeller = async () => orders.seller(`upload-${(account += 1)}`);
   const entryOf = async (caller: Caller, orderNumber: string): Promise<TrackingEntry> => {
     const response = await caller.get(`/api/upload/search?q=${encodeURIComponent(orderNumber)}`);
     const { results } = (await response.json()) as { results: TrackingEntry[] };
@@ -103,21 +91,12 @@ describe('POST /api/upload/csv', () => {
       },
       log: () => undefined,
     });
-    issuer = await startTestIssuer({ natsUrl: nats.natsUrl });
-    orders = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
-      NATS_URL: nats.natsUrl,
-    });
-    nc = await connectNats(nats.natsUrl, 'upload-csv-test');
-    db = await connectTestDatabase(orders.env.MONGO_DB);
+    orders = await startOrdersHarness({ natsUrl: nats.natsUrl });
     seller = await newSeller();
   });
   afterAll(async () => {
-    await db.close();
-    await nc.close();
-    await orders.close();
-    await issuer.close();
-    await nats.stop();
+    await orders?.stop();
+    await nats?.stop();
   });
 
   it('imports every row of a well-formed file and answers the upload result', async () => {
@@ -245,7 +224,8 @@ describe('POST /api/upload/csv', () => {
   it('keeps the whole batches before a file breaks off, and nothing after', async () => {
     const caller = await newSeller();
     const rows = Array.from({ length: 2_500 }, (_, i) => ({ orderNumber: `B-${i}` }));
-    const stored = () => trackingEntryModel(db).countDocuments({ accountId: caller.accountId });
+    const stored = () =>
+      trackingEntryModel(orders.db).countDocuments({ accountId: caller.accountId });
     // The break (a NUL byte) comes in a piece of its own once the first batch is stored, as in a
     // long upload: a piece that holds it is refused whole, with whatever rows it also held.
     async function* fileBreakingOff() {
@@ -279,7 +259,7 @@ describe('POST /api/upload/csv', () => {
     // A buyer keeps a call in flight throughout the next import: their query list waits on
     // svc-auth's answer, which this test gives after 100 ms each time.
     const auth = answerBuyerEmailAfter(100);
-    const buyerToken = await issuer.customerToken(importer.accountId, 'buyer-1');
+    const buyerToken = await orders.issuer.customerToken(importer.accountId, 'buyer-1');
     const buyerStatuses: number[] = [];
     let importing = true;
     const buyer = (async () => {
@@ -316,7 +296,7 @@ describe('POST /api/upload/csv', () => {
     let releasedAt = Number.POSITIVE_INFINITY;
     const auth = answerBuyerEmailAfter(100, { asked, answering: () => (releasedAt = Date.now()) });
     try {
-      const buyerToken = await issuer.customerToken(importer.accountId, 'buyer-1');
+      const buyerToken = await orders.issuer.customerToken(importer.accountId, 'buyer-1');
       const buyer = fetch(`${orders.url}/api/order-queries/customer`, {
         headers: { authorization: `Bearer ${buyerToken}` },
       });
@@ -329,7 +309,7 @@ describe('POST /api/upload/csv', () => {
       await answer.body?.cancel();
       expect(answer.status).toBe(200);
 
-      const stamps = await trackingEntryModel(db)
+      const stamps = await trackingEntryModel(orders.db)
         .find({ accountId: importer.accountId }, { createdAt: 1 })
         .lean<{ createdAt: Date }[]>();
       expect(stamps).toHaveLength(200);
@@ -352,12 +332,12 @@ describe('POST /api/upload/csv', () => {
 
   it('refuses a file over the size limit with 413, whether its length is declared or not', async () => {
     const small = await startService(startOrdersService, {
-      AUTH_JWKS_URL: issuer.url,
+      AUTH_JWKS_URL: orders.issuer.url,
       NATS_URL: nats.natsUrl,
       CSV_UPLOAD_MAX_BYTES: String(256 * 1024),
     });
     try {
-      const caller = await sellerOf(small.url, issuer, 'upload-limit');
+      const caller = await sellerOf(small.url, orders.issuer, 'upload-limit');
       const row = `${csvLine({ orderNumber: 'X' })}\n`;
       const rows = Math.ceil((400 * 1024) / row.length);
       const tooLarge = { error: 'The file is too large: the largest CSV file accepted is 256 KB' };
@@ -366,7 +346,7 @@ describe('POST /api/upload/csv', () => {
       const declared = await fetch(`${small.url}/api/upload/csv`, {
         method: 'POST',
         headers: {
-          authorization: `Bearer ${await issuer.merchantToken('upload-limit')}`,
+          authorization: `Bearer ${await orders.issuer.merchantToken('upload-limit')}`,
           'content-type': `multipart/form-data; boundary=${boundary}`,
         },
         body:
@@ -745,7 +725,7 @@ describe('POST /api/upload/csv', () => {
     }
     const response = await uploadCsv(
       orders.url,
-      await issuer.merchantToken('upload-large'),
+      await orders.issuer.merchantToken('upload-large'),
       file(),
     );
     const result = (await response.json()) as UploadResult;
@@ -756,14 +736,14 @@ describe('POST /api/upload/csv', () => {
       failedRows: 0,
     });
     expect(await (await caller.get('/api/upload/summary')).json()).toMatchObject({ total: 0 });
-    const large = await sellerOf(orders.url, issuer, 'upload-large');
+    const large = await orders.seller('upload-large');
     expect(await (await large.get('/api/upload/summary')).json()).toMatchObject({ total: rows });
   });
 
   it("applies the seller's keyword rules to each imported order", async () => {
     const accountId = 'upload-rules';
-    const caller = await sellerOf(orders.url, issuer, accountId);
-    const token = await issuer.merchantToken(accountId);
+    const caller = await orders.seller(accountId);
+    const token = await orders.issuer.merchantToken(accountId);
     for (const rule of [
       { keyword: 'gift', action: 'add_message', customMessage: 'Gift wrapped' },
       { keyword: 'print', action: 'mark_as_shipped', customMessage: 'Printed and posted' },

@@ -1,17 +1,8 @@
-import type { Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trackingEntryStatuses, type UploadResult } from '@onvelope/contracts';
-import { connectDatabase } from '@onvelope/service-kit';
-import {
-  startService,
-  startTestIssuer,
-  testInfra,
-  type StartedService,
-  type TestIssuer,
-} from '@onvelope/testkit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
-import { startOrdersService } from '../src/index.js';
-import { csvOf, sellerOf, type Caller } from './support.js';
+import { useOrdersHarness } from './service-harness.js';
+import { csvOf, importFile, storedOrdersOf, type Caller } from './support.js';
 
 /** Issue 38 item 8: the header of a file a seller made themselves. */
 const sellersHeader =
@@ -20,37 +11,15 @@ const sellersHeader =
 const noLookup = 'the buyer cannot look this order up on the tracking page until it has one';
 
 describe("importing a seller's own file and its weak rows (issue 38)", () => {
-  let issuer: TestIssuer;
-  let orders: StartedService;
-  let db: Connection;
+  const orders = useOrdersHarness();
   let sellers = 0;
 
-  beforeAll(async () => {
-    issuer = await startTestIssuer({ natsUrl: testInfra().natsUrl });
-    orders = await startService(startOrdersService, { AUTH_JWKS_URL: issuer.url });
-    db = await connectDatabase(testInfra().mongoUrl, orders.env.MONGO_DB as string);
-  });
-  afterAll(async () => {
-    await orders?.close();
-    await db?.close();
-    await issuer?.close();
-  });
-
-  const seller = () => sellerOf(orders.url, issuer, `sellers-file-${(sellers += 1)}`);
-  async function upload(caller: Caller, content: string) {
-    const response = await caller.upload(content);
-    const body = (await response.json()) as UploadResult;
-    expect(response.status, JSON.stringify(body)).toBe(200);
-    return body;
-  }
-  const stored = async (caller: Caller) => {
-    const docs = await trackingEntryModel(db).find({ accountId: caller.accountId }).lean();
-    return new Map(docs.map((doc) => [doc.orderNumber, doc]));
-  };
+  const seller = () => orders.seller(`sellers-file-${(sellers += 1)}`);
+  const stored = (caller: Caller) => storedOrdersOf(orders.db, caller);
 
   it('imports it whole, splits Buyer Name, and lists what it assumed', async () => {
     const caller = await seller();
-    const result = await upload(
+    const result = await importFile(
       caller,
       `${sellersHeader}\n` +
         '1001,Mary Ann Smith,mary@example.com,1 High Street,London,SW1A 1AA,United Kingdom,2 x Tote Bag,2025-03-14,42.50\n' +
@@ -94,7 +63,7 @@ describe("importing a seller's own file and its weak rows (issue 38)", () => {
 
   it('refuses a new order that names no buyer, and imports a weak one with its warnings', async () => {
     const caller = await seller();
-    const result = await upload(
+    const result = await importFile(
       caller,
       `${sellersHeader}\n` +
         '2001,,,,,,,,,\n' +
@@ -132,8 +101,11 @@ describe("importing a seller's own file and its weak rows (issue 38)", () => {
 
   it('lets a row of only an order number through for an order already stored: it changes nothing', async () => {
     const caller = await seller();
-    await upload(caller, `${sellersHeader}\n3001,Ada Lovelace,ada@example.com,,,SW1A 1AA,,,,\n`);
-    const again = await upload(caller, `${sellersHeader}\n3001,,,,,,,,,\n`);
+    await importFile(
+      caller,
+      `${sellersHeader}\n3001,Ada Lovelace,ada@example.com,,,SW1A 1AA,,,,\n`,
+    );
+    const again = await importFile(caller, `${sellersHeader}\n3001,,,,,,,,,\n`);
     expect(again).toMatchObject({ skippedRows: 1, failedRows: 0, errors: [] });
     expect(again.warnings).toEqual([
       { row: 2, message: 'Order 3001 already exists with the same data' },
@@ -147,7 +119,7 @@ describe("importing a seller's own file and its weak rows (issue 38)", () => {
 
   it('never stores a status the product does not know, and says what the order kept', async () => {
     const caller = await seller();
-    const first = await upload(
+    const first = await importFile(
       caller,
       csvOf([
         { orderNumber: '4001', status: 'weird' },
@@ -159,7 +131,7 @@ describe("importing a seller's own file and its weak rows (issue 38)", () => {
     expect(first).toMatchObject({ successfulRows: 2, failedRows: 0 });
     expect(first.warnings).toEqual([{ row: 2, message: unknown('pending') }]);
 
-    const again = await upload(
+    const again = await importFile(
       caller,
       csvOf([{ orderNumber: '4002', status: 'weird', courier: 'DPD', trackingNumber: 'DPD1' }]),
     );
@@ -167,7 +139,7 @@ describe("importing a seller's own file and its weak rows (issue 38)", () => {
       { row: 2, message: unknown('shipped') },
       { row: 2, message: 'Order 4002 already exists with the same data' },
     ]);
-    const statuses = await trackingEntryModel(db).distinct('status', {
+    const statuses = await trackingEntryModel(orders.db).distinct('status', {
       accountId: caller.accountId,
     });
     expect(statuses.sort()).toEqual(['pending', 'shipped']);
