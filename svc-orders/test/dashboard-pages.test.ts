@@ -91,7 +91,7 @@ describe('dashboard paging and counts (issue 41)', () => {
     },
   );
 
-  it('starts again at the asked-for page when a cursor was made for another sort or filter', async () => {
+  it('starts again at the asked-for page when a cursor was made for another sort, filter or page size', async () => {
     const first = await list('sortBy=email&limit=5');
     const other = await list(
       `sortBy=lastName&limit=5&cursor=${encodeURIComponent(first.pagination.nextCursor!)}`.replace(
@@ -100,6 +100,13 @@ describe('dashboard paging and counts (issue 41)', () => {
       ),
     );
     expect(other.pagination.page).toBe(1);
+    // Made for 5 a page: at 10 a page its page 2 would start at the 6th order, not the 11th.
+    const otherSize = await list(
+      `sortBy=email&limit=10&page=2&cursor=${encodeURIComponent(first.pagination.nextCursor!)}`,
+    );
+    const byNumber = await list('sortBy=email&limit=10&page=2');
+    expect(otherSize.pagination.page).toBe(2);
+    expect(otherSize.entries).toEqual(byNumber.entries);
     const response = await seller.get('/api/upload/tracking-entries?cursor=not-a-cursor');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'Invalid cursor' });

@@ -11,7 +11,11 @@ interface PaginationProps {
   onPageSize?: (limit: number) => void;
 }
 
-/** spec 000 §3 paging state: page, limit, total, pages. */
+/**
+ * spec 000 §3 paging state: page, limit, total, pages. First, Previous and Next only: each is a page
+ * the dashboard reads from a cursor or from the start (issue 41), where a jump to a far page would
+ * make the service skip over every order before it.
+ */
 export function Pagination({ page, limit, total, pages, onPage, onPageSize }: PaginationProps) {
   const last = Math.max(1, pages);
   return (
@@ -38,12 +42,21 @@ export function Pagination({ page, limit, total, pages, onPage, onPageSize }: Pa
           type="button"
           className="ov-button ov-button--secondary"
           disabled={page <= 1}
+          onClick={() => onPage(1)}
+          data-testid="page-first"
+        >
+          First
+        </button>
+        <button
+          type="button"
+          className="ov-button ov-button--secondary"
+          disabled={page <= 1}
           onClick={() => onPage(page - 1)}
           data-testid="page-previous"
         >
           Previous
         </button>
-        <span data-testid="pagination-page">
+        <span className="me-pagination__page" data-testid="pagination-page">
           Page {page} of {last}
         </span>
         <button

@@ -14,6 +14,7 @@ import {
 } from '@onvelope/ui';
 import { merchantApi } from '../api.js';
 import type { TableQuery } from '../shared/table-state.js';
+import { listRequestOf, noPageCursors, withAnswer, type ListRequest } from './page-cursors.js';
 import {
   listFailure,
   summaryFailure,
@@ -48,7 +49,7 @@ function takeFirst(flag: { current: boolean }): boolean {
 }
 
 async function loadList(
-  query: TableQuery,
+  query: ListRequest,
   signal: AbortSignal,
   startsEarly: boolean,
 ): Promise<Omit<Loaded<ListAnswer>, 'key'>> {
@@ -74,7 +75,8 @@ async function loadList(
 /**
  * The dashboard's data: the page of tracking entries for `query`, the summary of the whole book and
  * the rule count. `reloadKey` changes to load again after a change.
- * While a new page loads, the previous one stays on screen.
+ * While a new page loads, the previous one stays on screen. A page next to one already shown is
+ * asked for with the cursor the list handed out (`page-cursors.ts`), not by its number.
  */
 export function useWorkspaceData(query: TableQuery, reloadKey: number) {
   const listKey = `${JSON.stringify(query)}#${reloadKey}`;
@@ -88,11 +90,17 @@ export function useWorkspaceData(query: TableQuery, reloadKey: number) {
   // early-calls): a later page, sort or reload is the seller's choice of the moment.
   const firstList = useRef(true);
   const firstSummary = useRef(true);
+  const cursors = useRef(noPageCursors);
 
   useEffect(() => {
     const controller = new AbortController();
-    loadList(query, controller.signal, takeFirst(firstList))
-      .then((loaded) => setList({ key: listKey, ...loaded }))
+    loadList(listRequestOf(query, cursors.current), controller.signal, takeFirst(firstList))
+      .then((loaded) => {
+        if (loaded.data) {
+          cursors.current = withAnswer(cursors.current, query, loaded.data.pagination);
+        }
+        setList({ key: listKey, ...loaded });
+      })
       .catch(() => undefined);
     return () => controller.abort();
     // listKey stands for query and reloadKey together.

@@ -34,13 +34,16 @@ export function statusFilter(status: ListQuery['status'], omitShipped: boolean):
 
 /**
  * Where a page of the list starts: after the entry with this sort value and id, in the order of
- * the query the cursor was made for (its sort and filters; another query starts at its page 1).
+ * the query the cursor was made for (its sort, filters and page size; another query starts at the
+ * page it asks for). Cursors made before the page size was recorded have none, and count as made
+ * for the size asked.
  */
 const cursorSchema = z.object({
   sortBy: z.enum(trackingEntrySortFields),
   sortOrder: z.enum(['asc', 'desc']),
   status: z.string(),
   omitShipped: z.boolean(),
+  limit: z.number().int().min(1).optional(),
   page: z.number().int().min(2),
   value: z.union([z.object({ date: z.iso.datetime() }), z.object({ text: z.string() }), z.null()]),
   id: z.string().regex(/^[0-9a-f]{24}$/),
@@ -55,6 +58,7 @@ export function cursorAfter(query: ListQuery, page: number, last: TrackingEntryD
     sortOrder: query.sortOrder,
     status: query.status,
     omitShipped: query.omitShipped,
+    limit: query.limit,
     page: page + 1,
     value:
       value instanceof Date
@@ -74,8 +78,8 @@ export interface PageStart {
 }
 
 /**
- * Where the asked-for page starts: after the cursor's entry (a cursor of another sort or filter
- * is not this list's: its page number is used instead); else by number.
+ * Where the asked-for page starts: after the cursor's entry (a cursor of another sort, filter or
+ * page size is not this list's: its page number is used instead); else by number.
  */
 export function pageStartOf(query: ListQuery & { cursor?: string }): PageStart {
   if (!query.cursor) return { page: query.page };
@@ -89,7 +93,8 @@ export function pageStartOf(query: ListQuery & { cursor?: string }): PageStart {
     cursor.sortBy === query.sortBy &&
     cursor.sortOrder === query.sortOrder &&
     cursor.status === query.status &&
-    cursor.omitShipped === query.omitShipped;
+    cursor.omitShipped === query.omitShipped &&
+    (cursor.limit ?? query.limit) === query.limit;
   if (!sameList) return { page: query.page };
   const value =
     cursor.value && ('date' in cursor.value ? new Date(cursor.value.date) : cursor.value.text);
