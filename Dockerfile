@@ -97,6 +97,8 @@ USER 1000:1000
 
 # The workspace packages every service and the gateway import (node_modules/@onvelope/* link here).
 # A service listens on the loopback unless told otherwise; in a container the gateway is elsewhere.
+# Each app's CMD repeats the node flags its package.json owns ("onvelope.nodeArgs": its heap cap,
+# deploy/CAPACITY.md "Memory"); tools/infra/test/compose.test.ts fails when the two differ.
 FROM runtime AS service-runtime
 ENV HOST=0.0.0.0
 COPY --from=build /src/packages/contracts/dist packages/contracts/dist
@@ -107,15 +109,13 @@ COPY --from=svc-auth-deps /app ./
 COPY --from=build /src/svc-auth/dist svc-auth/dist
 ENV PORT=4001
 EXPOSE 4001
-CMD ["node", "svc-auth/dist/main.js"]
+CMD ["node", "--max-old-space-size=128", "svc-auth/dist/main.js"]
 
 FROM service-runtime AS svc-orders
 COPY --from=svc-orders-deps /app ./
 COPY --from=build /src/svc-orders/dist svc-orders/dist
 ENV PORT=4002
 EXPOSE 4002
-# The node flags are owned by svc-orders/package.json ("onvelope.nodeArgs": the heap cap, see its
-# README); keep them equal here (tools/infra/test/compose.test.ts fails when they differ).
 CMD ["node", "--max-old-space-size=160", "svc-orders/dist/main.js"]
 
 FROM service-runtime AS svc-sync
@@ -123,28 +123,28 @@ COPY --from=svc-sync-deps /app ./
 COPY --from=build /src/svc-sync/dist svc-sync/dist
 ENV PORT=4003
 EXPOSE 4003
-CMD ["node", "svc-sync/dist/main.js"]
+CMD ["node", "--max-old-space-size=256", "svc-sync/dist/main.js"]
 
 FROM service-runtime AS svc-billing
 COPY --from=svc-billing-deps /app ./
 COPY --from=build /src/svc-billing/dist svc-billing/dist
 ENV PORT=4004
 EXPOSE 4004
-CMD ["node", "svc-billing/dist/main.js"]
+CMD ["node", "--max-old-space-size=128", "svc-billing/dist/main.js"]
 
 FROM service-runtime AS svc-analytics
 COPY --from=svc-analytics-deps /app ./
 COPY --from=build /src/svc-analytics/dist svc-analytics/dist
 ENV PORT=4005
 EXPOSE 4005
-CMD ["node", "svc-analytics/dist/main.js"]
+CMD ["node", "--max-old-space-size=320", "svc-analytics/dist/main.js"]
 
 FROM service-runtime AS svc-notify
 COPY --from=svc-notify-deps /app ./
 COPY --from=build /src/svc-notify/dist svc-notify/dist
 ENV PORT=4006
 EXPOSE 4006
-CMD ["node", "svc-notify/dist/main.js"]
+CMD ["node", "--max-old-space-size=256", "svc-notify/dist/main.js"]
 
 # The API, /remotes.json, and the built shell and remotes (gateway/src/static-hosting.ts lays them
 # out under /app as in the repository): the whole site from one image. A remote deployed on its own
@@ -158,7 +158,7 @@ COPY --from=build /src/mf-customer/dist mf-customer/dist
 COPY --from=build /src/mf-merchant/dist mf-merchant/dist
 ENV PORT=8080
 EXPOSE 8080
-CMD ["node", "gateway/dist/main.js"]
+CMD ["node", "--max-old-space-size=256", "gateway/dist/main.js"]
 
 # The Big Cartel simulator of compose's `try` profile.
 FROM runtime AS storefront-sim

@@ -91,22 +91,27 @@ export async function pingNats(nc: NatsConnection, timeoutMs = 2_000): Promise<v
 }
 
 /**
- * Creates the stream, or widens its subjects to the contract's and raises its copies to the
- * connection's `streamReplicas` (never lowers them: a process asking for fewer, such as one
- * started without the setting, leaves a cluster's streams as they are); safe to call from every
- * instance.
+ * Creates the stream, or brings an existing one to the contract: widens its subjects, sets its
+ * maximum age (a release that adds or changes `maxAgeSeconds` applies it to the stream made
+ * before), and raises its copies to the connection's `streamReplicas` (never lowers them: a process
+ * asking for fewer, such as one started without the setting, leaves a cluster's streams as they
+ * are); safe to call from every instance.
  */
 export async function ensureStream(nc: NatsConnection, stream: StreamContract): Promise<void> {
   const jsm = await jetstreamManager(nc);
   const replicas = streamReplicasByConnection.get(nc) ?? 1;
+  // JetStream's 0 is "no maximum age", as an absent `maxAgeSeconds` is.
+  const maxAge = (stream.maxAgeSeconds ?? 0) * 1e9;
   try {
     const info = await jsm.streams.info(stream.name);
     const missing = stream.subjects.filter((s) => !info.config.subjects.includes(s));
     const fewer = info.config.num_replicas < replicas;
-    if (missing.length || fewer) {
+    const otherAge = info.config.max_age !== maxAge;
+    if (missing.length || fewer || otherAge) {
       await jsm.streams.update(stream.name, {
         subjects: [...info.config.subjects, ...missing],
         ...(fewer ? { num_replicas: replicas } : {}),
+        ...(otherAge ? { max_age: maxAge } : {}),
       });
     }
   } catch (error) {
@@ -117,7 +122,7 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
       subjects: stream.subjects,
       num_replicas: replicas,
       duplicate_window: 120e9,
-      ...(stream.maxAgeSeconds ? { max_age: stream.maxAgeSeconds * 1e9 } : {}),
+      max_age: maxAge,
       ...(stream.maxMessagesPerSubject
         ? { max_msgs_per_subject: stream.maxMessagesPerSubject }
         : {}),

@@ -79,6 +79,18 @@ describe('NATS and JetStream helpers', () => {
     expect(info.config.subjects).toEqual(stream.subjects);
   });
 
+  it("gives a stream made before its contract named a maximum age that age, and takes it off with the contract's", async () => {
+    const aged = defineStream({ name: `KIT_AGED_${id}`, subjects: [`kitaged${id}.>`] });
+    const jsm = await jetstreamManager(nc);
+    await ensureStream(nc, aged);
+
+    await ensureStream(nc, { ...aged, maxAgeSeconds: 3_600 });
+    expect((await jsm.streams.info(aged.name)).config.max_age).toBe(3_600e9);
+
+    await ensureStream(nc, aged);
+    expect((await jsm.streams.info(aged.name)).config.max_age).toBe(0);
+  });
+
   it('drops a second publish with the same message id', async () => {
     const first = await publishEvent(nc, noted, { n: 1 }, 'same-id');
     const second = await publishEvent(nc, noted, { n: 1 }, 'same-id');

@@ -190,6 +190,30 @@ notificationSchema.index({ accountId: 1, kind: 1, createdAt: 1 });
 // An order's history: the buyer notices about it (only they carry the field).
 notificationSchema.index({ orderEntryId: 1 }, { sparse: true });
 
+/** The states nothing moves a message out of any more but a late delivery report. */
+export const settledNotificationStates = [
+  'sent',
+  'failed',
+  'suppressed',
+  'skipped',
+] as const satisfies readonly NotificationState[];
+
+/**
+ * How long a settled message is kept after its last change: beyond a year's support questions
+ * about what a buyer was sent. Deleting one never mails it again: `entry_progress` (kept) says how
+ * far the order got, and a step not ahead of it is never mailed.
+ */
+export const SETTLED_NOTIFICATION_KEPT_SECONDS = 400 * 24 * 3_600;
+
+// MongoDB's TTL monitor deletes them; queued and held messages are work and stay.
+notificationSchema.index(
+  { updatedAt: 1 },
+  {
+    expireAfterSeconds: SETTLED_NOTIFICATION_KEPT_SECONDS,
+    partialFilterExpression: { state: { $in: settledNotificationStates } },
+  },
+);
+
 export type NotificationModel = Model<NotificationDocument>;
 
 /**

@@ -88,6 +88,27 @@ webhookDeliverySchema.index({ accountId: 1, endpointId: 1, createdAt: -1 });
 // The senders' claim: one account's earliest due deliveries.
 webhookDeliverySchema.index({ accountId: 1, state: 1, nextAttemptAt: 1 });
 
+/** The states a delivery ends in (a replay puts one back to `pending`). */
+export const settledWebhookDeliveryStates = [
+  'succeeded',
+  'failed',
+] as const satisfies readonly (typeof webhookDeliveryStates)[number][];
+
+/**
+ * How long a settled delivery is kept after it settled: the delivery log shows the last 100 of an
+ * endpoint and a seller replays a failure within days; a month of them is the log's history.
+ */
+export const SETTLED_DELIVERY_KEPT_SECONDS = 30 * 24 * 3_600;
+
+// MongoDB's TTL monitor deletes them; pending deliveries are work and stay.
+webhookDeliverySchema.index(
+  { updatedAt: 1 },
+  {
+    expireAfterSeconds: SETTLED_DELIVERY_KEPT_SECONDS,
+    partialFilterExpression: { state: { $in: settledWebhookDeliveryStates } },
+  },
+);
+
 export type WebhookDeliveryModel = Model<WebhookDeliveryDocument>;
 
 export const webhookDeliveryModel = (db: Connection): WebhookDeliveryModel =>

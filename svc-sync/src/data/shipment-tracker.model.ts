@@ -48,6 +48,28 @@ shipmentTrackerSchema.index({ claim: 1 });
 shipmentTrackerSchema.index({ trackerId: 1 });
 shipmentTrackerSchema.index({ trackingNumber: 1 });
 
+/** Carrier statuses after which nothing more is expected of a shipment. */
+export const finalCarrierStatuses = ['delivered', 'return_to_sender', 'cancelled'];
+
+/**
+ * How long a finished tracker (its parcel delivered, returned or cancelled, or its code refused)
+ * is kept after it was noted: past the 60-day tracking window (`TRACKING_MAX_SHIPMENT_AGE_DAYS`,
+ * counted from the shipping date, which comes before the noting), with a month to spare. By then
+ * a change of its order no longer notes the shipment again, so deleting it re-registers nothing.
+ */
+export const FINISHED_TRACKER_KEPT_SECONDS = 90 * 24 * 3_600;
+
+// MongoDB's TTL monitor deletes them; trackers still pending or on their way stay.
+shipmentTrackerSchema.index(
+  { createdAt: 1 },
+  {
+    expireAfterSeconds: FINISHED_TRACKER_KEPT_SECONDS,
+    partialFilterExpression: {
+      $or: [{ state: 'refused' }, { carrierStatus: { $in: finalCarrierStatuses } }],
+    },
+  },
+);
+
 export type ShipmentTrackerDocument = InferSchemaType<typeof shipmentTrackerSchema> & {
   _id: Types.ObjectId;
 };

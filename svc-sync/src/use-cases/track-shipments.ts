@@ -8,6 +8,7 @@ import {
 } from '@onvelope/contracts';
 import { forAccount, publishEvent, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import {
+  finalCarrierStatuses,
   shipmentKeyOf,
   shipmentTrackerModel,
   type ShipmentTrackerDocument,
@@ -49,8 +50,6 @@ export interface TrackingDeps {
 
 /** Statuses of an order whose parcel is on its way: the ones worth tracking. */
 const travellingStatuses = new Set(['shipped', 'partially_shipped']);
-/** Carrier statuses after which nothing more is expected. */
-const finalCarrierStatuses = ['delivered', 'return_to_sender', 'cancelled'];
 
 type EntriesUpserted = PayloadOf<typeof trackingEntryUpserted>;
 
@@ -60,7 +59,8 @@ type EntriesUpserted = PayloadOf<typeof trackingEntryUpserted>;
  * nothing). Orders delivered already, or shipped longer ago than the settings allow, are not.
  * `noted` holds the shipments this replica knows are stored: most changes of an order on its way
  * are its carrier's reports, which name the shipment noted when it was shipped, and storing its key
- * again would cost a round trip for each (a shipment is never deleted, so a known one is stored).
+ * again would cost a round trip for each (a shipment is deleted only once finished and past the
+ * tracking window, when its order's changes no longer note it).
  * Answers how many were new.
  */
 export async function noteShipments(

@@ -594,6 +594,75 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
     ).rejects.toThrow(/syncQueueScaling\.natsMonitoringEndpoint is required with external NATS/);
   });
 
+  it("exposes svc-notify's bounce intake only when it is on: its port to anyone, STARTTLS from a TLS Secret", async () => {
+    const off = parseManifests(await template('-f', minimalValues));
+    expect(named(off, 'Service', 'onvelope-svc-notify-bounces')).toBeUndefined();
+    expect(named(off, 'ConfigMap', 'onvelope-svc-notify')!.data.BOUNCE_SMTP_PORT).toBeUndefined();
+
+    await expect(
+      template('-f', minimalValues, '--set', 'bounceIntake.enabled=true'),
+    ).rejects.toThrow(/needs these values[^]*bounceIntake\.address/);
+
+    const rendered = await template(
+      '-f',
+      minimalValues,
+      '--set',
+      'bounceIntake.enabled=true,bounceIntake.address=bounces@bounces.shop.example,bounceIntake.tlsSecretName=bounces-tls',
+    );
+    const report = await kubeconform(rendered);
+    expect(report.resources.filter((resource) => resource.status !== 'statusValid')).toEqual([]);
+    const manifests = parseManifests(rendered);
+
+    const service = named(manifests, 'Service', 'onvelope-svc-notify-bounces')!;
+    expect(service.spec).toMatchObject({
+      type: 'LoadBalancer',
+      selector: {
+        'app.kubernetes.io/name': 'svc-notify',
+        'app.kubernetes.io/instance': 'onvelope',
+      },
+      ports: [{ name: 'smtp', port: 25, targetPort: 'smtp', protocol: 'TCP' }],
+    });
+    // The service's own port stays inside the cluster.
+    expect(named(manifests, 'Service', 'onvelope-svc-notify')!.spec.type).toBe('ClusterIP');
+
+    const pod = named(manifests, 'Deployment', 'onvelope-svc-notify')!.spec.template.spec;
+    const [container] = pod.containers;
+    expect(container.ports).toEqual([
+      { name: 'http', containerPort: 4006, protocol: 'TCP' },
+      { name: 'smtp', containerPort: 2525, protocol: 'TCP' },
+    ]);
+    expect(container.volumeMounts).toContainEqual({
+      name: 'bounce-tls',
+      mountPath: '/etc/onvelope/bounce-tls',
+      readOnly: true,
+    });
+    expect(pod.volumes).toContainEqual({
+      name: 'bounce-tls',
+      secret: { secretName: 'bounces-tls' },
+    });
+    expect(named(manifests, 'ConfigMap', 'onvelope-svc-notify')!.data).toMatchObject({
+      BOUNCE_ADDRESS: 'bounces@bounces.shop.example',
+      BOUNCE_SMTP_PORT: '2525',
+      BOUNCE_TLS_KEY_FILE: '/etc/onvelope/bounce-tls/tls.key',
+      BOUNCE_TLS_CERT_FILE: '/etc/onvelope/bounce-tls/tls.crt',
+    });
+
+    // Mail servers reach the intake from anywhere; the service's port stays the release's.
+    const policy = named(manifests, 'NetworkPolicy', 'onvelope-svc-notify')!;
+    expect(policy.spec.ingress).toEqual([
+      {
+        from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/instance': 'onvelope' } } }],
+        ports: [{ port: 'http', protocol: 'TCP' }],
+      },
+      { ports: [{ port: 'smtp', protocol: 'TCP' }] },
+    ]);
+    for (const app of apps.filter((name) => name !== 'svc-notify')) {
+      const [other] = named(manifests, 'Deployment', `onvelope-${app}`)!.spec.template.spec
+        .containers;
+      expect(other.ports).toHaveLength(1);
+    }
+  });
+
   it('refuses a misspelt value (values.schema.json)', async () => {
     await expect(template('--set', 'apps.svc-sync.replica=3')).rejects.toThrow(
       /replica.*not allowed/i,

@@ -113,6 +113,14 @@ Values from `apps.<name>.env` come last and win.
 {{- if eq .name "svc-sync" -}}
 {{- $_ := set $config "BIGCARTEL_REDIRECT_URL" (printf "%s/api/bigcartel/callback" $site) -}}
 {{- end -}}
+{{- if and (eq .name "svc-notify") $v.bounceIntake.enabled -}}
+{{- $_ := set $config "BOUNCE_ADDRESS" $v.bounceIntake.address -}}
+{{- $_ := set $config "BOUNCE_SMTP_PORT" (toString $v.bounceIntake.containerPort) -}}
+{{- if $v.bounceIntake.tlsSecretName -}}
+{{- $_ := set $config "BOUNCE_TLS_KEY_FILE" "/etc/onvelope/bounce-tls/tls.key" -}}
+{{- $_ := set $config "BOUNCE_TLS_CERT_FILE" "/etc/onvelope/bounce-tls/tls.crt" -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- range $key, $value := .app.env -}}
 {{- $_ := set $config $key (toString $value) -}}
@@ -155,6 +163,9 @@ defaults fails at once with what to set instead of rolling out pods that crash o
 {{- $missing = append $missing (printf "secrets.values.%s (or secrets.existingSecret naming a Secret that holds it)" $key) -}}
 {{- end -}}
 {{- end -}}
+{{- end -}}
+{{- if and $v.bounceIntake.enabled (not $v.bounceIntake.address) -}}
+{{- $missing = append $missing "bounceIntake.address: the envelope sender the intake takes reports for (BOUNCE_ADDRESS), or bounceIntake.enabled=false" -}}
 {{- end -}}
 {{- if $missing -}}
 {{- fail (printf "\n\nONVELOPE needs these values (deploy/README.md, \"Run it on Kubernetes\"):\n  - %s\n" (join "\n  - " $missing)) -}}

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import { defineEvent, defineStream } from '../messaging.js';
 import { deliveryRecord } from './schemas.js';
 
+/**
+ * Kept a fortnight, as `NOTIFY`: nothing replays this stream (svc-orders' one durable consumer
+ * applies a report within seconds; svc-analytics' rebuild reads `ORDERS`), so the age only has to
+ * outlast an outage of svc-orders. A report that expired unread is not lost for good: a carrier's
+ * next report carries the whole delivery record, and the seller's refresh asks the provider again.
+ */
 export const trackingStream = defineStream({
   name: 'TRACKING',
   subjects: ['tracking.shipments.>'],
+  maxAgeSeconds: 14 * 24 * 3_600,
 });
 
 /**
