@@ -17,7 +17,7 @@ import { startInfra } from '@onvelope/infra';
 import { count, startTestIssuer } from '@onvelope/testkit';
 import {
   orderKeyOf,
-  searchTextOf,
+  searchFieldsOf,
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../src/data/tracking-entry.model.js';
@@ -76,7 +76,7 @@ async function insertCopies(templates: TrackingEntryDocument[], accountId: strin
         ...copy,
         accountId,
         orderKey: orderKeyOf(accountId, copy.orderNumber),
-        searchText: searchTextOf(copy),
+        ...searchFieldsOf(copy),
         createdAt: now,
         updatedAt: now,
       };

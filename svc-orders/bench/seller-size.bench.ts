@@ -7,9 +7,10 @@
  *
  *   node --conditions=source --import tsx bench/seller-size.bench.ts   (from svc-orders/)
  *   BENCH_ROWS=20000 BENCH_SAMPLES=10   a quicker run (the large size; samples per call)
+ *   BENCH_CALLS=search                  the searches alone
  *
  * The first 1,000 orders are imported through the gateway; the rest are copies of them under new
- * order numbers and emails (search text recomputed), inserted with the driver, which is much faster
+ * order numbers and emails (search fields recomputed), inserted with the driver, which is much faster
  * than uploading and stores the same shape; then the seller's counters are recounted, as the
  * periodic repair does for any write that bypassed the writer.
  */
@@ -20,7 +21,7 @@ import { count, startTestIssuer } from '@onvelope/testkit';
 import { recountSellerCounters } from '../src/data/seller-counters.js';
 import {
   orderKeyOf,
-  searchTextOf,
+  searchFieldsOf,
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../src/data/tracking-entry.model.js';
@@ -38,11 +39,14 @@ import {
 const SMALL = 1_000;
 const LARGE = Number(process.env.BENCH_ROWS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+const SEARCH_ONLY = process.env.BENCH_CALLS === 'search';
 /** The later page timed: the 226th to 250th order of the default view (25 a page). */
 const LATER_PAGE = 10;
 const SELLER = 'bench-seller-size';
 /** One order at both sizes (the '@' ends the match), and a term whose matches grow with the book. */
 const SEARCHES = ['buyer123@example.com', 'buyer42'];
+
+const { BSON } = mongoose.mongo;
 
 type Timing = Awaited<ReturnType<typeof timeRuns>>;
 interface Row {
@@ -73,13 +77,29 @@ async function insertCopies(templates: TrackingEntryDocument[], from: number, to
       return {
         ...copy,
         orderKey: orderKeyOf(SELLER, copy.orderNumber),
-        searchText: searchTextOf(copy),
+        ...searchFieldsOf(copy),
         createdAt: at,
         updatedAt: at,
       };
     });
     await entries.insertMany(batch, { ordered: false });
   }
+}
+
+/** Mean BSON bytes of the seller's imported orders as stored: whole, and their search fields. */
+async function storedBytes() {
+  const stored = { entries: 0, whole: 0, search: 0 };
+  const imported = trackingEntryModel(db).collection.find({ accountId: SELLER }).limit(SMALL);
+  for await (const entry of imported) {
+    stored.entries += 1;
+    stored.whole += BSON.calculateObjectSize(entry);
+    const { searchText, searchGrams } = entry;
+    stored.search += BSON.calculateObjectSize({ searchText, searchGrams });
+  }
+  return {
+    whole: Math.round(stored.whole / stored.entries),
+    search: Math.round(stored.search / stored.entries),
+  };
 }
 
 /**
@@ -100,6 +120,19 @@ async function pagePath(get: (path: string) => Promise<unknown>, base: string, p
 async function timeCalls(token: string): Promise<Row[]> {
   const get = getAs(gateway!.url, token);
   const rows: Row[] = [];
+  if (!SEARCH_ONLY) rows.push(...(await timeListCalls(get)));
+  for (const q of SEARCHES) {
+    rows.push({
+      call: `search ${q}`,
+      timing: await timeRuns(SAMPLES, () => get(`/api/upload/search?q=${encodeURIComponent(q)}`)),
+    });
+  }
+  return rows;
+}
+
+/** The summary, and the first and a later page of the list by every sort field. */
+async function timeListCalls(get: (path: string) => Promise<unknown>): Promise<Row[]> {
+  const rows: Row[] = [];
   rows.push({
     call: 'summary',
     timing: await timeRuns(SAMPLES, () => get('/api/upload/summary')),
@@ -111,12 +144,6 @@ async function timeCalls(token: string): Promise<Row[]> {
     rows.push({
       call: `list ${sortBy} p${LATER_PAGE}`,
       timing: await timeRuns(SAMPLES, () => get(later)),
-    });
-  }
-  for (const q of SEARCHES) {
-    rows.push({
-      call: `search ${q}`,
-      timing: await timeRuns(SAMPLES, () => get(`/api/upload/search?q=${encodeURIComponent(q)}`)),
     });
   }
   return rows;
@@ -133,6 +160,7 @@ try {
   const token = await issuer.merchantToken(SELLER);
   await upload(gateway.url, token, SMALL);
   const small = await timeCalls(token);
+  const bytes = await storedBytes();
   const templates = await trackingEntryModel(db)
     .find({ accountId: SELLER })
     .sort({ _id: 1 })
@@ -148,6 +176,10 @@ try {
       `(the only seller), MongoDB at ${infra.mongoUrl}, ${SAMPLES} samples per call`,
   );
   line(ordersFlagsLine());
+  line(
+    `stored per order: ${bytes.whole} bytes of BSON, of which the search fields ` +
+      `(searchText, searchGrams) ${bytes.search}`,
+  );
   line(
     `ms through the gateway; list: omitShipped=true, desc, limit 25, p${LATER_PAGE} = page ` +
       `${LATER_PAGE}; ratio = p95 at ${count(LARGE)} / p95 at ${count(SMALL)} ` +

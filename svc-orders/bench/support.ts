@@ -12,7 +12,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { mongo } from 'mongoose';
 import { nodeArgsOf, startApp, type BenchApp } from '@onvelope/testkit';
 import { shippedStatuses } from '../src/data/tracking-entry.model.js';
-import { searchPatternOf } from '../src/domain/search-terms.js';
+import { searchFilterOf } from '../src/use-cases/browse-tracking-entries.js';
 
 export { line, percentile, timeRuns, type BenchApp } from '@onvelope/testkit';
 
@@ -296,7 +296,9 @@ export function driverQueriesOf(entries: mongo.Collection, accountId: string) {
         .aggregate([{ $match: hideShipped }, { $group: { _id: '$status', count: { $sum: 1 } } }])
         .toArray(),
     search: (q: string) => {
-      const filter = { accountId, searchText: searchPatternOf(q)! };
+      // The service's own filter, so the driver does the same work it does (mongoose's typing of
+      // the same plain object the driver is given).
+      const filter = { accountId, ...searchFilterOf(q, 'all') } as mongo.Filter<mongo.Document>;
       return Promise.all([
         entries.countDocuments(filter),
         entries

@@ -10,6 +10,7 @@ import {
 } from '@onvelope/testkit';
 import { orderKeyOf } from '../src/data/tracking-entry.model.js';
 import { SEARCH_TEXT_FORMAT } from '../src/domain/search-terms.js';
+import { searchedGramsOf } from '../src/domain/search-terms-grams.js';
 import { startOrdersService } from '../src/index.js';
 import { csvLine, requiredHeader, sellerOf, type Caller } from './support.js';
 
@@ -142,6 +143,18 @@ describe('GET /api/upload/search matches anywhere (issue 16 item 8)', () => {
     for (const q of ['1002', 'hoodie', 'lo', LONG_ITEM]) expect(await found(q, other)).toEqual([]);
   });
 
+  it('finds an order by what a later change stored in it', async () => {
+    const token = await issuer.merchantToken(seller.accountId);
+    const response = await fetch(`${orders.url}/api/bigcartel/orders/%233003/shipped`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ trackingNumber: 'QX555666777GB', courier: 'Royal Mail' }),
+    });
+    expect(response.status).toBe(200);
+    expect(await found('x5556667')).toEqual(['#3003']);
+    expect(await found('qx')).toEqual(['#3003']);
+  });
+
   it('answers at most 100 results, newest first, with the full count, for a long term too', async () => {
     const many = await sellerOf(orders.url, issuer, 'search-many');
     for (const batch of [0, 1]) {
@@ -182,6 +195,8 @@ describe('the search text backfill at start-up', () => {
     });
     await entries.insertOne(legacyEntry('OLD-4711'));
     await entries.createIndex({ accountId: 1, searchTerms: 1 });
+    // What search read before its index of grams (formats 3 and 4).
+    await entries.createIndex({ accountId: 1, searchText: 1 });
     try {
       let orders = await startService(startOrdersService, {
         AUTH_JWKS_URL: issuer.url,
@@ -204,11 +219,13 @@ describe('the search text backfill at start-up', () => {
           'old-4711\u0001edsger\u0001dijkstra\u0001edsger dijkstra\u0001shortest path poster',
       });
       expect(rewritten).not.toHaveProperty('searchTerms');
+      expect(rewritten?.searchGrams).toEqual(expect.arrayContaining(searchedGramsOf('path post')!));
       // The backfill drops the old index and records its format after its last write.
       await expect
         .poll(() => db.collection('migrations').findOne({ _id: 'search-terms' as never }))
         .toMatchObject({ format: SEARCH_TEXT_FORMAT });
       await expect.poll(() => entries.indexExists('accountId_1_searchTerms_1')).toBe(false);
+      await expect.poll(() => entries.indexExists('accountId_1_searchText_1')).toBe(false);
 
       // Done once: an entry of the old format written later stays as it is on the next start.
       await orders.close();

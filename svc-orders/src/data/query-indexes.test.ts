@@ -2,9 +2,13 @@ import mongoose, { Types } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import {
   listTrackingEntriesQuery,
+  reportSortFields,
   trackingEntrySortFields,
   trackingEntryStatuses,
 } from '@onvelope/contracts';
+import { reportQueryOf, reportSortOf } from '../domain/report-query.js';
+import { MAX_LOOKED_UP_GRAMS } from '../domain/search-terms-grams.js';
+import { searchFilterOf } from '../use-cases/browse-tracking-entries.js';
 import { pageReadsOf, type PageStart } from './entry-pages.js';
 import { trackingEntryModel } from './tracking-entry.model.js';
 
@@ -116,5 +120,84 @@ describe('the declared indexes of tracking entries', () => {
     expect(
       declaredIndexes.some((index) => serves(index, hidingShipped, { email: 1, _id: 1 })),
     ).toBe(false);
+  });
+});
+
+/**
+ * Whether MongoDB reads a search's candidates from one range of the index: the index starts with
+ * fields the filter fixes (equalities, or `$all` of values on a list field, which MongoDB bounds by
+ * one of them), among them the account and each `$all` field, so the range holds only entries of
+ * the seller that hold a key of the term. What else the filter asks is tested on those candidates,
+ * which are sorted in memory (a search answers at most 100, newest first).
+ */
+function narrowsToKeys(index: [string, 1 | -1][], filter: Filter) {
+  const isKeys = (value: unknown) =>
+    !!value &&
+    typeof value === 'object' &&
+    Object.keys(value).length === 1 &&
+    Array.isArray((value as { $all?: unknown }).$all) &&
+    (value as { $all: unknown[] }).$all.every((key) => typeof key === 'string');
+  const fixed = (field: string) =>
+    field in filter && (isPoint(filter[field]) || isKeys(filter[field]));
+  const leading: string[] = [];
+  for (const [field] of index) {
+    if (!fixed(field)) break;
+    leading.push(field);
+  }
+  const keyFields = Object.keys(filter).filter((field) => isKeys(filter[field]));
+  return (
+    leading.includes('accountId') &&
+    keyFields.length > 0 &&
+    keyFields.every((field) => leading.includes(field))
+  );
+}
+
+describe('the declared index of search', () => {
+  const long = 'Hand-thrown stoneware teapot, celadon glaze';
+  // Terms of each kind the search reads differently: one and two characters (word starts), three,
+  // more, and more than the grams it looks up.
+  const terms = ['t', '#3', 'lo', 'mug', 'buyer42', long];
+  const shapes = terms.flatMap((q) =>
+    (['all', ...trackingEntryStatuses] as const).map((status) => ({
+      name: `q=${q} status=${status}`,
+      filter: { accountId: 'seller', ...searchFilterOf(q, status) } as Filter,
+    })),
+  );
+
+  it("reads every search's candidates from one range: the seller's entries holding a key of the term", () => {
+    expect((searchFilterOf(long, 'all')?.searchGrams as { $all: string[] }).$all).toHaveLength(
+      MAX_LOOKED_UP_GRAMS,
+    );
+    const unserved = shapes
+      .filter(({ filter }) => !declaredIndexes.some((index) => narrowsToKeys(index, filter)))
+      .map(({ name }) => name);
+    expect(unserved).toEqual([]);
+  });
+
+  it('is checked by a rule that refuses a search by the pattern alone, or by keys without the account', () => {
+    const byPattern = { accountId: 'seller', searchText: /buyer42/u };
+    expect(declaredIndexes.some((index) => narrowsToKeys(index, byPattern))).toBe(false);
+    const everySeller = { searchGrams: { $all: ['buy', 'r42'] } };
+    expect(declaredIndexes.some((index) => narrowsToKeys(index, everySeller))).toBe(false);
+  });
+});
+
+describe('the declared indexes of tracking entries, for reports', () => {
+  // A report's filters are "contains" patterns that no index answers; MongoDB tests them on the
+  // entries it reads along the sort's index. What must not happen is a sort in memory of every
+  // order of the seller, which the unfiltered report, a page or the whole export, would cost.
+  const shapes = reportSortFields.flatMap((sortBy) =>
+    (['asc', 'desc'] as const).map((sortDir) => ({
+      name: `sortBy=${sortBy} ${sortDir}`,
+      filter: { accountId: 'seller', ...reportQueryOf({ sortBy, sortDir }) } as Filter,
+      sort: reportSortOf(sortBy, sortDir) as Record<string, 1 | -1>,
+    })),
+  );
+
+  it('serve every sort of the report in sort order, customer last name and country included', () => {
+    const unserved = shapes
+      .filter(({ filter, sort }) => !declaredIndexes.some((index) => serves(index, filter, sort)))
+      .map(({ name }) => name);
+    expect(unserved).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import type { OrderChangeActor } from '@onvelope/contracts';
 import { forAccount, isDatabaseUnavailable, type AccountRepository } from '@onvelope/service-kit';
 import { historyEntryOf, MAX_ORDER_HISTORY } from '../domain/order-history.js';
 import { searchedFields } from '../domain/search-terms.js';
+import { searchFieldsOf } from '../domain/search-terms-grams.js';
 import { removalTallyOf, statusTallyOf, type StatusMove } from '../domain/status-tally.js';
 import { changeOf, type TrackingEntryChange } from './tracking-entry-change.js';
 import { countStatusChanges } from './seller-counters.js';
@@ -20,12 +21,7 @@ import {
   settleOutboxRecord,
   type OutboxIntent,
 } from './tracking-entry-outbox.js';
-import {
-  orderKeyOf,
-  searchTextOf,
-  storeFrontKeyOf,
-  type TrackingEntryDocument,
-} from './tracking-entry.model.js';
+import { orderKeyOf, storeFrontKeyOf, type TrackingEntryDocument } from './tracking-entry.model.js';
 import { writeInOrder, WriteCutError, type OrderedWrite } from './write-in-order.js';
 
 /**
@@ -76,7 +72,7 @@ export interface BatchOutcome<W extends EntryWrite> {
   stored: number;
 }
 
-/** A write setting any field `searchTextOf` reads stores the search text anew. */
+/** A write setting any field `searchFieldsOf` reads stores the search fields anew. */
 const touchesSearch = (set: EntryFields) => searchedFields.some((field) => field in set);
 
 /** What a stored batch changes in its seller's counters. */
@@ -193,6 +189,7 @@ export class TrackingEntryWriter {
       statusRule: set.statusRule ?? null,
       merchant: null,
       searchText: '',
+      searchGrams: [] as string[],
       delivery: null,
       carrierStatus: null,
       carrierUpdatedAt: null,
@@ -200,7 +197,7 @@ export class TrackingEntryWriter {
       updatedAt: now,
     } satisfies Required<Omit<EntryFields, 'externalId' | 'connectionId' | 'storeFrontKey'>> &
       Record<string, unknown>;
-    document.searchText = searchTextOf(document);
+    Object.assign(document, searchFieldsOf(document));
     const entry = document as unknown as TrackingEntryDocument;
     // Only store-front orders carry these: `storeFrontKey` is unique and sparse.
     if (set.externalId) {
@@ -211,14 +208,14 @@ export class TrackingEntryWriter {
     return entry;
   }
 
-  /** What an update sets: the fields, `updatedAt`, and fresh search text when it depends on them. */
+  /** What an update sets: the fields, `updatedAt`, and fresh search fields when they depend on them. */
   setOf(
     before: Partial<TrackingEntryDocument> & { orderNumber: string },
     set: EntryFields,
     now: Date,
   ) {
     const $set: Record<string, unknown> = { ...set, updatedAt: now };
-    if (touchesSearch(set)) $set.searchText = searchTextOf({ ...before, ...set });
+    if (touchesSearch(set)) Object.assign($set, searchFieldsOf({ ...before, ...set }));
     if (set.externalId && set.source) {
       $set.storeFrontKey = storeFrontKeyOf(this.accountId, set.source, set.externalId);
     }

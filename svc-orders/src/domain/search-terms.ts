@@ -26,12 +26,13 @@ export const searchedFields = searchedFieldsList satisfies readonly (keyof Searc
 /** Text past this many characters of a value is not searched (bounds the stored search text). */
 export const MAX_VALUE_LENGTH = 200;
 /**
- * Bumped whenever `searchTextOf` changes what it stores, so that the start-up backfill
- * (`data/search-terms-backfill.ts`) rewrites the search text of entries stored before. 1 and 2
- * were lists of terms (`searchTerms`): word prefixes, then suffixes; 3 searched `postcode` only, not
- * the shipping zip of an order that has no postcode.
+ * Bumped whenever `searchFieldsOf` (`search-terms-grams.ts`) changes what it stores, so that the
+ * start-up backfill (`data/search-terms-backfill.ts`) rewrites the search fields of entries stored
+ * before. 1 and 2 were lists of terms (`searchTerms`): word prefixes, then suffixes; 3 searched
+ * `postcode` only, not the shipping zip of an order that has no postcode; 4 had no search index
+ * (`searchGrams`), so search tested the pattern on every order of the seller.
  */
-export const SEARCH_TEXT_FORMAT = 4;
+export const SEARCH_TEXT_FORMAT = 5;
 
 /**
  * Separates the values in the search text. A control character, which `normalisedSearchText`
@@ -86,13 +87,16 @@ function firstCodePoints(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/** The search text of searchable values already read (`searchableValuesOf`). */
+export const searchTextOfValues = (values: readonly string[]) => values.join(VALUE_SEPARATOR);
+
 /**
  * The search text stored for an entry (its `searchText`): its searchable values joined by a
- * separator no value holds. One string rather than a list of terms: where indexes are ignored
- * (mongo-java-server, the test server) search tests one string per entry instead of ~100 terms.
+ * separator no value holds. The term's pattern is confirmed on it, one string per candidate the
+ * search index (`searchGrams`) gives.
  */
 export const searchTextOf = (entry: SearchableEntry) =>
-  searchableValuesOf(entry).join(VALUE_SEPARATOR);
+  searchTextOfValues(searchableValuesOf(entry));
 
 /**
  * The pattern the stored search text of an entry matches when search finds it by the term: the
