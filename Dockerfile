@@ -116,7 +116,7 @@ COPY --from=svc-orders-deps /app ./
 COPY --from=build /src/svc-orders/dist svc-orders/dist
 ENV PORT=4002
 EXPOSE 4002
-CMD ["node", "--max-old-space-size=160", "svc-orders/dist/main.js"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=16", "svc-orders/dist/main.js"]
 
 FROM service-runtime AS svc-sync
 COPY --from=svc-sync-deps /app ./

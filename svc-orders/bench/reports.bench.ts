@@ -7,13 +7,17 @@
  * (bench/support.ts), svc-orders with the node flags of its package.json, against a fresh
  * in-memory MongoDB-compatible server and NATS.
  *
+ * Each export also prints svc-orders' CPU seconds for it and its rate against the csv export's in
+ * the same run (wall and CPU), which a machine shared with other work moves less than rows/s.
+ *
  * Run: npm run bench -w svc-orders   (after import.bench.ts; prints tables, asserts nothing)
- * BENCH_SKIP_SEARCH=1 measures the exports alone, BENCH_SELLER_SEARCH_ONLY=1 the seller search alone.
+ * BENCH_SKIP_SEARCH=1 measures the exports alone, BENCH_SELLER_SEARCH_ONLY=1 the seller search alone;
+ * BENCH_ORDERS (default 100,000) sets the seller's size for a short run.
  */
 import mongoose from 'mongoose';
 import { startInfra } from '@onvelope/infra';
 import { startTestIssuer } from '@onvelope/testkit';
-import { orderKeyOf, searchTextOf } from '../src/data/tracking-entry.model.js';
+import { orderKeyOf, searchFieldsOf } from '../src/data/tracking-entry.model.js';
 import { PDF_ROW_LIMIT } from '../src/export/pdf-writer.js';
 import {
   line,
@@ -25,7 +29,7 @@ import {
 } from './support.js';
 
 const { BSON } = mongoose.mongo;
-const ORDERS = 100_000;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SELLER_SEARCH_ONLY = Boolean(process.env.BENCH_SELLER_SEARCH_ONLY);
 const SKIP_SEARCH = Boolean(process.env.BENCH_SKIP_SEARCH);
 const SEARCH_RUNS = 15;
@@ -37,8 +41,9 @@ const couriers = ['Royal Mail', 'DHL', 'UPS', 'USPS', 'FedEx', 'Evri', 'DPD', 'Y
 const products = ['Blue mug', 'Red hoodie', 'Teapot', 'Tote bag', 'Poster A2', 'Sticker pack'];
 
 /**
- * Order i; every 10th goes by Parcelforce, so that courier matches exactly the pdf limit. Written
- * with the driver, so it sets the derived fields mongoose would (tracking-entry.model.ts).
+ * Order i; every 10th goes by Parcelforce, so that at 100,000 orders that courier matches exactly
+ * the pdf limit. Written with the driver, so it sets the derived fields mongoose would
+ * (tracking-entry.model.ts).
  */
 function orderOf(i: number) {
   const createdAt = new Date(Date.UTC(2025, 0, 1) + i * 5 * 60_000);
@@ -70,7 +75,7 @@ function orderOf(i: number) {
   return {
     ...order,
     orderKey: orderKeyOf(ACCOUNT, order.orderNumber),
-    searchText: searchTextOf(order),
+    ...searchFieldsOf(order),
   };
 }
 
@@ -135,15 +140,21 @@ try {
   const exports = [
     { format: 'csv', filters: {}, rows: ORDERS },
     { format: 'xlsx', filters: {}, rows: ORDERS },
-    { format: 'pdf', filters: { courierContains: 'parcelforce' }, rows: PDF_ROW_LIMIT },
+    {
+      format: 'pdf',
+      filters: { courierContains: 'parcelforce' },
+      rows: Math.min(PDF_ROW_LIMIT, Math.ceil(ORDERS / 10)),
+    },
   ];
   const exportLines: string[] = [];
+  const rates = new Map<string, { wall: number; cpu: number }>();
   for (const { format, filters, rows } of SELLER_SEARCH_ONLY ? [] : exports) {
     // A fresh svc-orders on the same port (the gateway points at it), so each format starts from
     // the same idle memory.
     await ordersService.stop();
     ordersService = await startOrdersApp(ordersEnv, ordersService.port);
     const idle = await settle(ordersService);
+    const cpuBefore = await ordersService.cpuMs();
     const started = performance.now();
     const response = await post('/api/reports/export', { format, ...filters });
     if (!response.ok || !response.body) throw new Error(`${format} export: ${response.status}`);
@@ -154,7 +165,9 @@ try {
       bytes += (chunk as Uint8Array).byteLength;
     }
     const total = performance.now() - started;
+    const cpu = (await ordersService.cpuMs()) - cpuBefore;
     const peak = await ordersService.memoryMb('VmHWM');
+    rates.set(format, { wall: rows / (total / 1000), cpu: rows / (cpu / 1000) });
     exportLines.push(
       [
         format.padEnd(6),
@@ -165,6 +178,10 @@ try {
         Math.round(rows / (total / 1000))
           .toLocaleString('en-US')
           .padStart(9),
+        `${(cpu / 1000).toFixed(1)} s`.padStart(7),
+        Math.round(rows / (cpu / 1000))
+          .toLocaleString('en-US')
+          .padStart(10),
         `${idle.toFixed(0)} MB`.padStart(9),
         `${peak.toFixed(0)} MB`.padStart(9),
         `+${(peak - idle).toFixed(0)} MB`.padStart(10),
@@ -175,9 +192,18 @@ try {
   if (exportLines.length) {
     line('Export through the gateway (a fresh svc-orders for each format)');
     line(
-      'format |     rows |      size |     TTFB |    total |  rows/s | RSS idle |  RSS peak | above idle',
+      'format |     rows |      size |     TTFB |    total |  rows/s |     CPU | rows/CPU s | RSS idle |  RSS peak | above idle',
     );
     for (const text of exportLines) line(text);
+    const csv = rates.get('csv');
+    for (const format of ['xlsx', 'pdf']) {
+      const rate = rates.get(format);
+      if (!csv || !rate) continue;
+      line(
+        `${format} / csv rate: ${(rate.wall / csv.wall).toFixed(3)} wall, ` +
+          `${(rate.cpu / csv.cpu).toFixed(3)} per svc-orders CPU second`,
+      );
+    }
   }
 
   const searches: [string, Record<string, unknown>][] = [
@@ -196,7 +222,9 @@ try {
   ];
   const reportSearches = SKIP_SEARCH || SELLER_SEARCH_ONLY ? [] : searches;
   if (reportSearches.length) {
-    line('\nReport search through the gateway, 100,000 orders, page size 100');
+    line(
+      `\nReport search through the gateway, ${ORDERS.toLocaleString('en-US')} orders, page size 100`,
+    );
     line('filter                       |   total | median |    p95');
   }
   for (const [name, filters] of reportSearches) {
@@ -230,7 +258,9 @@ try {
     'sw',
     'no such order',
   ];
-  line('\nSeller search (GET /api/upload/search) through the gateway, 100,000 orders');
+  line(
+    `\nSeller search (GET /api/upload/search) through the gateway, ${ORDERS.toLocaleString('en-US')} orders`,
+  );
   line('q                            |   total | median |    p95');
   for (const q of SKIP_SEARCH ? [] : sellerSearches) {
     let total = 0;
