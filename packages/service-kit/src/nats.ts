@@ -76,6 +76,13 @@ export async function connectNats(
   return nc;
 }
 
+/**
+ * How long a stream or consumer set-up waits for JetStream. A clustered stream answers once its
+ * peers agree, and a cluster whose every app starts at once on a loaded machine took longer than
+ * the client's 5 s default (an app's start then failed with "timeout").
+ */
+const JETSTREAM_API_TIMEOUT_MS = 20_000;
+
 /** How many copies of a stream `ensureStream` asks for on a connection (`NATS_STREAM_REPLICAS`). */
 const streamReplicasByConnection = new WeakMap<NatsConnection, number>();
 
@@ -98,7 +105,7 @@ export async function pingNats(nc: NatsConnection, timeoutMs = 2_000): Promise<v
  * are); safe to call from every instance.
  */
 export async function ensureStream(nc: NatsConnection, stream: StreamContract): Promise<void> {
-  const jsm = await jetstreamManager(nc);
+  const jsm = await jetstreamManager(nc, { timeout: JETSTREAM_API_TIMEOUT_MS });
   const replicas = streamReplicasByConnection.get(nc) ?? 1;
   // JetStream's 0 is "no maximum age", as an absent `maxAgeSeconds` is.
   const maxAge = (stream.maxAgeSeconds ?? 0) * 1e9;
@@ -214,7 +221,7 @@ async function openConsumer<T extends z.ZodType>(
   maxMessages: number,
 ): Promise<OpenedConsumer<T>> {
   await ensureStream(nc, event.stream);
-  const jsm = await jetstreamManager(nc);
+  const jsm = await jetstreamManager(nc, { timeout: JETSTREAM_API_TIMEOUT_MS });
   await jsm.consumers.add(event.stream.name, {
     durable_name: durableName,
     ack_policy: AckPolicy.Explicit,
@@ -223,7 +230,10 @@ async function openConsumer<T extends z.ZodType>(
     ack_wait: ACK_WAIT_MS * 1e6,
     max_deliver: 20,
   });
-  const consumer = await jetstream(nc).consumers.get(event.stream.name, durableName);
+  const consumer = await jetstream(nc, { timeout: JETSTREAM_API_TIMEOUT_MS }).consumers.get(
+    event.stream.name,
+    durableName,
+  );
   const messages: ConsumerMessages = await consumer.consume({ max_messages: maxMessages });
 
   const metrics = metricsByConnection.get(nc);
