@@ -10,6 +10,11 @@ export const configSchema = serviceConfigSchema(
     ROLLUP_MAX_WAIT_MS: z.coerce.number().int().min(0).default(30_000),
     /** How often rollups whose refresh was lost (a stopped instance) are looked for. */
     ROLLUP_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+    /**
+     * How often a seller's tally, kept change by change, is counted again from their facts (repair;
+     * a day by default).
+     */
+    TALLY_RECOUNT_MS: z.coerce.number().int().min(60_000).default(86_400_000),
     /** How long svc-auth has to say a seller's time zone before the last one known is used. */
     AUTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   },

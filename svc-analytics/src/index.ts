@@ -2,6 +2,7 @@ import { createService, type Env } from '@onvelope/service-kit';
 import { configSchema } from './config.js';
 import { orderFactModel } from './data/order-fact.model.js';
 import { rollupModel } from './data/rollup.model.js';
+import { tallyModels } from './data/tally.model.js';
 import { calendarCache } from './domain/calendar.js';
 import { consumeTrackingEntryChanges } from './events/tracking-entry-consumer.js';
 import { registerAnalyticsRoutes } from './routes/analytics.routes.js';
@@ -19,7 +20,14 @@ export function startAnalyticsService(env: Env) {
     setup: async ({ config, db, nats, log, routes, foreground }) => {
       const facts = orderFactModel(db);
       const rollups = rollupModel(db);
-      await Promise.all([facts.syncIndexes(), rollups.syncIndexes()]);
+      const tallies = tallyModels(db);
+      await Promise.all([
+        facts.syncIndexes(),
+        rollups.syncIndexes(),
+        tallies.tallies.syncIndexes(),
+        tallies.customerTallies.syncIndexes(),
+        tallies.dayTallies.syncIndexes(),
+      ]);
       const calendarFor = calendarCache();
       const rollupDeps = {
         facts,
@@ -27,6 +35,7 @@ export function startAnalyticsService(env: Env) {
         calendarFor,
         timeZoneOf: sellerTimeZoneOf(nats, config.AUTH_TIMEOUT_MS),
         log,
+        recountEveryMs: config.TALLY_RECOUNT_MS,
       };
       const refresher = createRollupRefresher({
         refresh: leasedRefresh(rollups, (accountId, signal) =>
@@ -40,10 +49,20 @@ export function startAnalyticsService(env: Env) {
         maxWaitMs: config.ROLLUP_MAX_WAIT_MS,
       });
       registerAnalyticsRoutes(routes, analyticsReader({ rollups, calendarFor }));
-      const consumer = await consumeTrackingEntryChanges(nats, { facts, rollups, refresher, log });
+      const consumer = await consumeTrackingEntryChanges(nats, {
+        facts,
+        rollups,
+        tallies,
+        calendarFor,
+        refresher,
+        log,
+      });
       const sweep = async () => {
         try {
-          for (const accountId of await dirtyAccounts(rollups, { calendarFor })) {
+          for (const accountId of await dirtyAccounts(rollups, {
+            calendarFor,
+            recountEveryMs: config.TALLY_RECOUNT_MS,
+          })) {
             refresher.changed(accountId);
           }
         } catch (error) {

@@ -1,12 +1,15 @@
 import { NO_CURRENCY, type CurrencyRevenue } from '@onvelope/contracts';
 import type { Calendar } from './calendar.js';
 import { totalsOf, within, type DayRange } from './periods.js';
+import type { AccountRollup, DayBucket, RollupFact } from './rollup.js';
 import {
-  createRollupBuilder,
-  type AccountRollup,
-  type DayBucket,
-  type RollupFact,
-} from './rollup.js';
+  addToTally,
+  emptyTallyChanges,
+  treeOf,
+  type TallyChanges,
+  type TallyTree,
+} from './rollup-tally.js';
+import { tallyRollups, type CustomerTally } from './tally-rollups.js';
 
 /**
  * The panels counted once per currency: every one with money in it (issue 38 item 4: a seller's
@@ -43,44 +46,28 @@ export interface CurrencyRollups {
 }
 
 /**
- * Folds a seller's live facts into one rollup over every order (for the panels without money) and
- * one per currency (for the panels with money). Each fact is counted twice, once in each: the
- * rollup rules stay in one place (`createRollupBuilder`), at about twice the counting time of a
- * single rollup, which is a background refresh's.
+ * Folds a seller's live facts into a tally in memory (`rollup-tally.ts`), then reads the rollups
+ * from it as from a stored one: the rules of every figure stay in `addToTally` and `tallyRollups`.
  */
 export function createCurrencyRollupsBuilder(calendar: Calendar, today: string) {
-  const every = createRollupBuilder(calendar, today);
-  const builders = new Map<
-    string,
-    { builder: ReturnType<typeof createRollupBuilder>; facts: number }
-  >();
-
-  function add(fact: CurrencyFact) {
-    every.add(fact);
-    const key = currencyKeyOf(fact.currency);
-    const entry = builders.get(key) ?? { builder: createRollupBuilder(calendar, today), facts: 0 };
-    entry.builder.add(fact);
-    entry.facts += 1;
-    builders.set(key, entry);
-  }
-
-  function result(): CurrencyRollups {
-    const { deliverySuccess, deliveryTimes, recountOn } = every.result();
-    const byCurrency: Record<string, CurrencyRollup> = {};
-    for (const [key, { builder }] of builders) {
-      const rollup = builder.result();
-      byCurrency[key] = Object.fromEntries(
-        currencyPanels.map((panel) => [panel, rollup[panel]]),
-      ) as CurrencyRollup;
-    }
-    const currencyKeys = [...builders.entries()]
-      .sort(([keyA, a], [keyB, b]) => b.facts - a.facts || keyA.localeCompare(keyB))
-      .map(([key]) => key);
-    return { shared: { deliverySuccess, deliveryTimes, recountOn }, byCurrency, currencyKeys };
-  }
-
-  return { add, result };
+  const changes = emptyTallyChanges();
+  return {
+    add(fact: CurrencyFact) {
+      addToTally(changes, { ...fact, currencyKey: currencyKeyOf(fact.currency) }, 1, calendar);
+    },
+    result: (): CurrencyRollups => tallyRollups(...talliesOf(changes), calendar, today),
+  };
 }
+
+/** The trees of a tally counted in memory, as `tallyRollups` reads them from the database. */
+const talliesOf = (changes: TallyChanges): [TallyTree, CustomerTally[]] => [
+  treeOf(changes.seller),
+  [...changes.customers.values()].map(({ currency, email, paths }) => ({
+    currency,
+    email,
+    tree: treeOf(paths),
+  })),
+];
 
 /** Each currency's orders and revenue over a range, in the order of `keys`. */
 export function currencyRevenuesOf(

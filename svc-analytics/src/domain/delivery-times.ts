@@ -100,12 +100,12 @@ const tallyOf = (name: string): Tally => ({
   onTime: 0,
 });
 
-function count(tally: Tally, hours: number, onTime: boolean | null) {
-  tally.hours.set(hours, (tally.hours.get(hours) ?? 0) + 1);
-  tally.delivered += 1;
+function count(tally: Tally, hours: number, onTime: boolean | null, times: number) {
+  tally.hours.set(hours, (tally.hours.get(hours) ?? 0) + times);
+  tally.delivered += times;
   if (onTime !== null) {
-    tally.withEstimate += 1;
-    if (onTime) tally.onTime += 1;
+    tally.withEstimate += times;
+    if (onTime) tally.onTime += times;
   }
 }
 
@@ -137,8 +137,35 @@ function tallyIn(tallies: Map<string, Tally>, key: string, name: string): Tally 
   return tally;
 }
 
+/** A carrier delivery as the figures count it: its day, transit hours, on time, carrier and country. */
+export interface TimedDelivery {
+  day: string;
+  hours: number;
+  /** Null when the carrier gave no estimate. */
+  onTime: boolean | null;
+  /** The courier as written (surrounding spaces trimmed), or null. */
+  courier: string | null;
+  /** The two-letter code, upper case, or null. */
+  country: string | null;
+}
+
+/** What a fact counts in the delivery times, or null for a fact that is no carrier delivery. */
+export function timedDeliveryOf(fact: DeliveryFact, calendar: Calendar): TimedDelivery | null {
+  const hours = transitHoursOf(fact);
+  if (hours === null) return null;
+  return {
+    day: calendar.localTime(fact.deliveredAt!).day,
+    hours,
+    onTime: fact.firstEstimatedDeliveryAt
+      ? isOnTime(fact.deliveredAt!, fact.firstEstimatedDeliveryAt, calendar)
+      : null,
+    courier: fact.courier?.trim() || null,
+    country: fact.shippingCountry?.trim().toUpperCase() || null,
+  };
+}
+
 /**
- * Folds a seller's live facts, one at a time, into the delivery times of each range the screen
+ * Folds a seller's carrier deliveries (`times` alike at once) into the delivery times of each range the screen
  * offers (7, 30, 90 and 365 days ending `today`, by the day the carrier delivered): the memory held
  * is a histogram of hours per range and group, whatever the number of orders. Also says on which
  * day the figures next change with no new fact (`recountOn`): the day the oldest delivery of a
@@ -156,26 +183,30 @@ export function createDeliveryTimesBuilder(calendar: Calendar, today: string) {
   }));
   let firstLaterDay: string | null = null;
 
-  function add(fact: DeliveryFact) {
-    const hours = transitHoursOf(fact);
-    if (hours === null) return;
-    const day = calendar.localTime(fact.deliveredAt!).day;
+  /** Counts `times` deliveries alike; `courier`, when given, is named as `courierName` says. */
+  function addTimed(
+    { day, hours, onTime, courier, country }: TimedDelivery,
+    times = 1,
+    courierName = courier,
+  ) {
     if (day > today) {
       if (firstLaterDay === null || day < firstLaterDay) firstLaterDay = day;
       return;
     }
-    const onTime = fact.firstEstimatedDeliveryAt
-      ? isOnTime(fact.deliveredAt!, fact.firstEstimatedDeliveryAt, calendar)
-      : null;
-    const courier = fact.courier?.trim();
-    const country = fact.shippingCountry?.trim().toUpperCase();
     for (const range of ranges) {
       if (day < range.from) continue;
       if (range.earliest === null || day < range.earliest) range.earliest = day;
-      count(range.overall, hours, onTime);
-      if (courier) count(tallyIn(range.carriers, courier.toLowerCase(), courier), hours, onTime);
-      if (country) count(tallyIn(range.countries, country, country), hours, onTime);
+      count(range.overall, hours, onTime, times);
+      if (courier) {
+        count(tallyIn(range.carriers, courier.toLowerCase(), courierName!), hours, onTime, times);
+      }
+      if (country) count(tallyIn(range.countries, country, country), hours, onTime, times);
     }
+  }
+
+  function add(fact: DeliveryFact) {
+    const delivery = timedDeliveryOf(fact, calendar);
+    if (delivery) addTimed(delivery);
   }
 
   function result(): { panel: DeliveryTimesPanel; recountOn: string | null } {
@@ -200,5 +231,5 @@ export function createDeliveryTimesBuilder(calendar: Calendar, today: string) {
     };
   }
 
-  return { add, result };
+  return { add, addTimed, result };
 }

@@ -11,6 +11,9 @@ import {
 } from '@onvelope/service-kit';
 import type { OrderFactModel } from '../data/order-fact.model.js';
 import type { RollupModel } from '../data/rollup.model.js';
+import type { TallyModels } from '../data/tally.model.js';
+import type { CalendarFor } from '../domain/calendar.js';
+import { applyFactChanges } from '../use-cases/apply-tally-changes.js';
 import { forgetTrackingEntries } from '../use-cases/forget-tracking-entries.js';
 import { recordTrackingEntryChanges } from '../use-cases/record-tracking-entry-changes.js';
 import { markRollupDirty } from '../use-cases/refresh-rollup.js';
@@ -24,6 +27,8 @@ export const timeZoneConsumerName = 'svc-analytics-time-zones';
 export interface EntryConsumerDeps {
   facts: OrderFactModel;
   rollups: RollupModel;
+  tallies: TallyModels;
+  calendarFor: CalendarFor;
   refresher: RollupRefresher;
   log: Logger;
 }
@@ -32,13 +37,13 @@ export interface EntryConsumerDeps {
  * Keeps the order facts in step with svc-orders and the seller's rollup refreshing behind them,
  * and recounts a seller's days when they choose another time zone. Changes and deletions come
  * through two consumers, so their relative order is not guaranteed: deletions leave tombstones
- * that outrank any change. A message is acknowledged once its facts
- * and the seller's dirty mark are stored, so a refresh lost with this process is found by the
- * sweep.
+ * that outrank any change. Each message's difference is applied to the seller's tally
+ * (`applyFactChanges`). A message is acknowledged once its facts, their difference and the seller's
+ * dirty mark are stored, so a refresh lost with this process is found by the sweep.
  */
 export async function consumeTrackingEntryChanges(
   nats: NatsConnection,
-  { facts, rollups, refresher, log }: EntryConsumerDeps,
+  { facts, rollups, tallies, calendarFor, refresher, log }: EntryConsumerDeps,
 ): Promise<EventConsumer> {
   const changed = async (accountId: string) => {
     await markRollupDirty(rollups, accountId);
@@ -49,7 +54,9 @@ export async function consumeTrackingEntryChanges(
     trackingEntryUpserted,
     trackingEntryConsumerName,
     async ({ payload }) => {
-      await recordTrackingEntryChanges(facts, payload);
+      await applyFactChanges(tallies, calendarFor, payload.accountId, () =>
+        recordTrackingEntryChanges(facts, payload),
+      );
       await changed(payload.accountId);
     },
     log,
@@ -59,7 +66,9 @@ export async function consumeTrackingEntryChanges(
     trackingEntryDeleted,
     trackingEntryDeletionConsumerName,
     async ({ payload }) => {
-      await forgetTrackingEntries(facts, payload);
+      await applyFactChanges(tallies, calendarFor, payload.accountId, () =>
+        forgetTrackingEntries(facts, payload),
+      );
       await changed(payload.accountId);
     },
     log,

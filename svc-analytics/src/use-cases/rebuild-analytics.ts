@@ -7,6 +7,7 @@ import {
 } from '@onvelope/contracts';
 import { ensureStream, type Logger, type NatsConnection } from '@onvelope/service-kit';
 import type { z } from 'zod';
+import { tallyModels } from '../data/tally.model.js';
 import { forgetTrackingEntries } from './forget-tracking-entries.js';
 import { recordTrackingEntryChanges } from './record-tracking-entry-changes.js';
 import { refreshRollup, type RollupDeps } from './refresh-rollup.js';
@@ -35,7 +36,7 @@ async function apply<T extends z.ZodType<{ accountId: string }>>(
 
 /**
  * Rebuilds every fact and rollup from the orders stream, which keeps every event: the facts and
- * rollups are emptied, the stream's changes and deletions are applied in the order they were
+ * rollups (and the tallies they are made of) are emptied, the stream's changes and deletions are applied in the order they were
  * published (one ordered consumer over both subjects), then each seller's rollup is computed.
  * For a new deployment, or after a fix to how facts or rollups are made. Safe beside running
  * instances: they write the same facts under the same version rules. Reports progress through
@@ -61,7 +62,15 @@ export async function rebuildAnalytics(
   );
   const lastSequence = Math.max(...lastSequences);
   const { state } = await jsm.streams.info(ordersStream.name);
-  await Promise.all([facts.deleteMany({}), rollups.deleteMany({})]);
+  const { tallies, customerTallies, dayTallies } = tallyModels(facts.db);
+  // Without tallies, each seller's refresh below counts theirs from the replayed facts.
+  await Promise.all([
+    facts.deleteMany({}),
+    rollups.deleteMany({}),
+    tallies.deleteMany({}),
+    customerTallies.deleteMany({}),
+    dayTallies.deleteMany({}),
+  ]);
 
   const accounts = new Set<string>();
   let messages = 0;

@@ -1,25 +1,15 @@
 import type { mongo } from 'mongoose';
 import type { PayloadOf, trackingEntryUpserted } from '@onvelope/contracts';
-import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit';
 import { revisionOf, type OrderFact, type OrderFactModel } from '../data/order-fact.model.js';
+import type { FactChanges, FactTransition } from './apply-tally-changes.js';
+import { MAX_WRITE_ROUNDS, writeFacts } from './write-facts.js';
 
 type Changes = PayloadOf<typeof trackingEntryUpserted>;
 type Change = Changes['changes'][number];
-type StoredRevision = Pick<
-  OrderFact,
-  | '_id'
-  | 'accountId'
-  | 'version'
-  | 'revision'
-  | 'firstSeenAt'
-  | 'trackingNumber'
-  | 'firstEstimatedDeliveryAt'
->;
+/** A stored fact, whole: its state before a change is what the tally subtracts. */
+type StoredRevision = OrderFact;
 /** What a fact keeps from the changes before: they are not in the change that replaces it. */
 type Kept = Pick<OrderFact, 'firstSeenAt' | 'firstEstimatedDeliveryAt'>;
-
-/** Rounds of read-then-write before the message is left for redelivery. */
-const MAX_ROUNDS = 5;
 
 const dateOrNull = (value: string | null | undefined) => (value ? new Date(value) : null);
 
@@ -73,62 +63,31 @@ function factOf(
 }
 
 /**
- * Runs the writes unordered, through the driver: the facts are built here with their final types,
- * and mongoose casting a thousand documents with their items costs more than writing them. Answers
- * how many were written and whether any met a duplicate key or a moved revision.
- */
-async function writeFacts(
-  facts: OrderFactModel,
-  operations: mongo.AnyBulkWriteOperation<OrderFact>[],
-  updates: number,
-): Promise<{ written: number; raced: boolean }> {
-  try {
-    const result = await facts.collection.bulkWrite(operations as mongo.AnyBulkWriteOperation[], {
-      ordered: false,
-    });
-    return {
-      written: result.insertedCount + result.modifiedCount,
-      raced: result.matchedCount < updates,
-    };
-  } catch (error) {
-    const { result } = error as { result?: { insertedCount: number; modifiedCount: number } };
-    const failures = bulkWriteFailuresOf(error);
-    if (!result || !failures.length || !failures.every(isDuplicateKeyError)) throw error;
-    return { written: result.insertedCount + result.modifiedCount, raced: true };
-  }
-}
-
-/**
  * Keeps the newest known state of each entry. The stored revisions of the message's entries are
  * read by `_id` (one indexed `$in`); a change newer than its fact replaces it only where the fact is
  * still at the revision read (a compare-and-set on the one-field `revision` index), and a new fact
  * is inserted (the `_id` decides between two instances). When another instance wrote in between,
  * the next round reads again, so an older or repeated change never overwrites a newer one — also a
- * deletion's tombstone, whose version outranks every change. Answers how many facts changed.
+ * deletion's tombstone, whose version outranks every change. Answers each fact's state before and
+ * after its change, and whether another instance's writes made some of them uncertain.
  */
 export async function recordTrackingEntryChanges(
   facts: OrderFactModel,
   { accountId, changes }: Changes,
-): Promise<number> {
+): Promise<FactChanges> {
   const newest = new Map<string, Change>();
   for (const change of changes) {
     const seen = newest.get(change.entryId);
     if (!seen || seen.version < change.version) newest.set(change.entryId, change);
   }
   let pending = [...newest.values()];
-  let written = 0;
+  const transitions: FactTransition[] = [];
+  let uncertain = false;
   for (let round = 1; pending.length; round += 1) {
     const stored = await facts
       .find({ _id: { $in: pending.map((change) => change.entryId) } })
-      .select({
-        accountId: 1,
-        version: 1,
-        revision: 1,
-        firstSeenAt: 1,
-        trackingNumber: 1,
-        firstEstimatedDeliveryAt: 1,
-      })
       .lean<StoredRevision[]>();
+    const written: FactTransition[] = [];
     const byId = new Map(stored.map((fact) => [fact._id, fact]));
     const operations: mongo.AnyBulkWriteOperation<OrderFact>[] = [];
     let updates = 0;
@@ -138,35 +97,32 @@ export async function recordTrackingEntryChanges(
       if (fact && (fact.version >= change.version || fact.accountId !== accountId)) return false;
       if (fact) {
         updates += 1;
+        const after = factOf(accountId, change, keptOf(fact, change));
+        written.push({ before: fact, after });
         operations.push({
-          updateOne: {
-            filter: { revision: fact.revision },
-            update: { $set: factOf(accountId, change, keptOf(fact, change)) },
-          },
+          updateOne: { filter: { revision: fact.revision }, update: { $set: after } },
         });
       } else {
-        operations.push({
-          // The first change known of an order dates it when its source gave no order date.
-          insertOne: {
-            document: {
-              _id: change.entryId,
-              ...factOf(accountId, change, {
-                firstSeenAt: new Date(change.changedAt),
-                firstEstimatedDeliveryAt: dateOrNull(change.estimatedDeliveryAt),
-              }),
-            },
-          },
+        // The first change known of an order dates it when its source gave no order date.
+        const after = factOf(accountId, change, {
+          firstSeenAt: new Date(change.changedAt),
+          firstEstimatedDeliveryAt: dateOrNull(change.estimatedDeliveryAt),
         });
+        written.push({ before: null, after });
+        operations.push({ insertOne: { document: { _id: change.entryId, ...after } } });
       }
       return true;
     });
     if (!operations.length) break;
     const outcome = await writeFacts(facts, operations, updates);
-    written += outcome.written;
+    transitions.push(...written);
+    uncertain ||= outcome.raced;
     if (!outcome.raced) break;
-    if (round === MAX_ROUNDS) {
-      throw new Error(`facts of ${accountId} kept changing under ${MAX_ROUNDS} rounds of writes`);
+    if (round === MAX_WRITE_ROUNDS) {
+      throw new Error(
+        `facts of ${accountId} kept changing under ${MAX_WRITE_ROUNDS} rounds of writes`,
+      );
     }
   }
-  return written;
+  return { transitions, uncertain };
 }

@@ -1,15 +1,20 @@
 import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
-import { forAccount, isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
-import type { OrderFact, OrderFactModel } from '../data/order-fact.model.js';
+import { isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
+import type { OrderFactModel } from '../data/order-fact.model.js';
 import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
-import { calendarCache, type CalendarFor } from '../domain/calendar.js';
 import {
-  createCurrencyRollupsBuilder,
-  currencyPanels,
-  type CurrencyFact,
-} from '../domain/currency-rollups.js';
+  tallyModels,
+  tallyNodes,
+  type StoredTally,
+  type TallyModels,
+  storedTreeOf,
+} from '../data/tally.model.js';
+import { calendarCache, type Calendar, type CalendarFor } from '../domain/calendar.js';
+import { currencyPanels, type CurrencyRollups } from '../domain/currency-rollups.js';
 import { ROLLUP_FORMAT } from '../domain/rollup.js';
-import { forEachTakingTurns } from './take-turns.js';
+import { withDays, type TallyTree } from '../domain/rollup-tally.js';
+import { tallyRollups } from '../domain/tally-rollups.js';
+import { needsRecount, recountTally } from './recount-tally.js';
 
 export interface RollupDeps {
   facts: OrderFactModel;
@@ -18,31 +23,12 @@ export interface RollupDeps {
   /** The seller's time zone from their settings; rejects when svc-auth cannot say. */
   timeZoneOf: (accountId: string) => Promise<string>;
   log: Logger;
+  /** How old a tally may get before it is counted again from the facts (`TALLY_RECOUNT_MS`). */
+  recountEveryMs?: number;
 }
 
-/**
- * Facts counted between two turns of the event loop: during another seller's 100,000-row import,
- * whose refreshes read up to 100,000 facts, the analytics calls of a seller took 2-8 times their
- * idle p95 after the import and 6-13 times during it; taking a turn every 100 facts, 0.3-1.0 and
- * 3-6 (four runs each way, issue 18).
- */
-const FACTS_BETWEEN_TURNS = 100;
-
-const rollupFields: Record<keyof CurrencyFact | 'deletedAt', 1> = {
-  currency: 1,
-  status: 1,
-  orderDate: 1,
-  firstSeenAt: 1,
-  shippingCountry: 1,
-  itemTotal: 1,
-  items: 1,
-  customerEmail: 1,
-  courier: 1,
-  shippedAt: 1,
-  deliveredAt: 1,
-  firstEstimatedDeliveryAt: 1,
-  deletedAt: 1,
-};
+/** A day: a tally kept change by change is counted again from the facts at least this often. */
+export const DEFAULT_RECOUNT_MS = 86_400_000;
 
 /**
  * The zone to count a seller's days in: their settings' (asked each time, so a change shows at the
@@ -66,12 +52,14 @@ async function timeZoneToCount(
 }
 
 /**
- * Recomputes one seller's rollup from all of their facts, streamed (the filter is the account
- * alone, which every server answers from its index; tombstones are skipped here), in their time
- * zone. The figures are stored unless a computation that started later has already stored its
- * own, so the newest computation wins whatever order they finish in. Once `signal` is aborted the
- * reading stops and nothing is stored (the signal's reason is thrown). Every so many facts it takes
- * `giveWay`, the pause in which it gives way to the service's calls.
+ * Makes one seller's rollup from their tally (`domain/rollup-tally.ts`), which the consumers keep
+ * change by change: its size grows with the seller's customers, days and carriers, not with their
+ * orders' changes. The tally is first counted again from all of the seller's facts when it must be
+ * (`needsRecount`: none yet, another time zone, a change that could not be applied exactly, or the
+ * periodic repair). The figures are stored unless a computation that started later has already
+ * stored its own, so the newest computation wins whatever order they finish in. Once `signal` is
+ * aborted nothing is stored (the signal's reason is thrown). While recounting, it takes `giveWay`
+ * every so many facts, the pause in which it gives way to the service's calls.
  */
 export async function refreshRollup(
   deps: RollupDeps,
@@ -80,24 +68,20 @@ export async function refreshRollup(
 ): Promise<void> {
   const now = new Date();
   const { facts, rollups, calendarFor } = deps;
+  const models = tallyModels(facts.db);
   const calendar = calendarFor(await timeZoneToCount(deps, accountId));
-  const builder = createCurrencyRollupsBuilder(calendar, calendar.localTime(now).day);
-  const cursor = forAccount(facts, accountId)
-    .find()
-    .select(rollupFields)
-    .lean<Pick<OrderFact, keyof CurrencyFact | 'deletedAt'>[]>()
-    .cursor({ batchSize: 1_000 });
-  await forEachTakingTurns(
-    cursor,
-    FACTS_BETWEEN_TURNS,
-    (fact) => {
-      signal?.throwIfAborted();
-      if (!fact.deletedAt) builder.add(fact);
-    },
-    giveWay,
+  const tally = await models.tallies.findById(accountId).lean<StoredTally>();
+  if (needsRecount(tally, calendar.timeZone, now, deps.recountEveryMs ?? DEFAULT_RECOUNT_MS)) {
+    signal?.throwIfAborted();
+    await recountTally(models, facts, accountId, calendar, { signal, giveWay });
+  }
+  const { shared, byCurrency, currencyKeys } = await readTallyRollups(
+    models,
+    accountId,
+    calendar,
+    calendar.localTime(now).day,
   );
   signal?.throwIfAborted();
-  const { shared, byCurrency, currencyKeys } = builder.result();
   try {
     await rollups.updateOne(
       { _id: accountId, $or: [{ computedAt: null }, { computedAt: { $lt: now } }] },
@@ -121,6 +105,40 @@ export async function refreshRollup(
   }
 }
 
+/** The rollups a seller's stored tally and their customers' tallies make, on `today`. */
+export async function readTallyRollups(
+  { tallies, customerTallies, dayTallies }: TallyModels,
+  accountId: string,
+  calendar: Calendar,
+  today: string,
+): Promise<CurrencyRollups> {
+  const [seller, customers, days] = await Promise.all([
+    tallies.findById(accountId).select(tallyProjection).lean<TallyTree>(),
+    customerTallies.find({ accountId }).lean(),
+    dayTallies.find({ accountId }).lean(),
+  ]);
+  return tallyRollups(
+    withDays(
+      seller ?? {},
+      days.map((part) => ({
+        scope: part.scope,
+        day: part.day,
+        tree: storedTreeOf(part, ['scope', 'day']),
+      })),
+    ),
+    customers.map((customer) => ({
+      currency: customer.currency,
+      email: customer.email,
+      tree: storedTreeOf(customer, ['currency', 'email']),
+    })),
+    calendar,
+    today,
+  );
+}
+
+/** The seller's tree, without the fields that keep it exact. */
+const tallyProjection = Object.fromEntries(tallyNodes.map((node) => [node, 1]));
+
 /** Notes that a seller's facts changed, so a sweep refreshes them even if this process stops. */
 export async function markRollupDirty(rollups: RollupModel, accountId: string, at = new Date()) {
   await rollups.updateOne({ _id: accountId }, { $max: { dirtyAt: at } }, { upsert: true });
@@ -128,24 +146,38 @@ export async function markRollupDirty(rollups: RollupModel, accountId: string, a
 
 /**
  * Sellers whose facts changed after their rollup was computed, whose rollup was computed by a
- * release that stored fewer figures, or whose delivery times have reached their `recountOn` day
- * (a delivery left a range at the seller's midnight).
+ * release that stored fewer figures, whose delivery times have reached their `recountOn` day
+ * (a delivery left a range at the seller's midnight), or whose tally must be counted again from
+ * their facts (`needsRecount`: a change that could not be applied, a message or a recount lost with
+ * its process, or, when `recountEveryMs` is given, the periodic repair).
  */
 export async function dirtyAccounts(
   rollups: RollupModel,
   {
     calendarFor = calendarCache(),
     now = new Date(),
-  }: { calendarFor?: CalendarFor; now?: Date } = {},
+    recountEveryMs = Number.POSITIVE_INFINITY,
+  }: { calendarFor?: CalendarFor; now?: Date; recountEveryMs?: number } = {},
 ): Promise<string[]> {
-  const states = await rollups
-    .find({}, { dirtyAt: 1, computedAt: 1, format: 1, recountOn: 1, timeZone: 1 })
-    .lean<
-      Pick<StoredRollup, '_id' | 'dirtyAt' | 'computedAt' | 'format' | 'recountOn' | 'timeZone'>[]
-    >();
+  const [states, tallies] = await Promise.all([
+    rollups
+      .find({}, { dirtyAt: 1, computedAt: 1, format: 1, recountOn: 1, timeZone: 1 })
+      .lean<
+        Pick<StoredRollup, '_id' | 'dirtyAt' | 'computedAt' | 'format' | 'recountOn' | 'timeZone'>[]
+      >(),
+    tallyModels(rollups.db)
+      .tallies.find(
+        { format: { $exists: true } },
+        { format: 1, timeZone: 1, recountedAt: 1, applying: 1, recounting: 1, recountAgain: 1 },
+      )
+      .lean<StoredTally[]>(),
+  ]);
   const stale = ({ dirtyAt, computedAt, format, recountOn, timeZone }: (typeof states)[number]) =>
     (dirtyAt && (!computedAt || computedAt <= dirtyAt)) ||
     (computedAt && (format ?? 1) < ROLLUP_FORMAT) ||
     (recountOn && recountOn <= calendarFor(timeZone ?? DEFAULT_TIME_ZONE).localTime(now).day);
-  return states.filter(stale).map(({ _id }) => _id);
+  const recount = tallies
+    .filter((tally) => needsRecount(tally, tally.timeZone!, now, recountEveryMs))
+    .map(({ _id }) => _id);
+  return [...new Set([...states.filter(stale).map(({ _id }) => _id), ...recount])];
 }
