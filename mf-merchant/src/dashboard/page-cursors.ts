@@ -9,8 +9,8 @@ export type ListRequest = TableQuery & { cursor?: string };
 /**
  * The cursors the list has handed out (issue 41): for each page reached, the cursor that reads it
  * from where the page before ended, so Next, Previous and First never make the service skip over
- * the seller's book. They belong to one list: its sort, filters and page size (the service's cursor
- * does not carry the size, so a cursor of 25 rows would start page 3 of 50 rows at row 51).
+ * the seller's book. They belong to one list: its sort, filters and page size (the service would
+ * refuse another list's cursor anyway and read the page by number, skipping again).
  */
 export interface PageCursors {
   list: string;
