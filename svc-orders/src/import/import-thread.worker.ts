@@ -20,6 +20,7 @@ import {
 import { startTelemetry, stopTelemetry } from '@onvelope/service-kit/telemetry';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { startTrackingEntryRelay } from '../events/tracking-entry-relay.js';
+import { databaseTurns, type DatabaseTurns } from './database-turns.js';
 import { importCsv } from './import-csv.js';
 import { previewImport } from '../use-cases/preview-import.js';
 import { sellerCountryOf } from '../use-cases/seller-profiles.js';
@@ -68,6 +69,8 @@ interface ThreadContext {
   nats: NatsConnection;
   metrics: Metrics;
   foreground: ForegroundCalls;
+  /** The turns the thread's imports take at the orders collection. */
+  turns: DatabaseTurns;
   relay: ReturnType<typeof startTrackingEntryRelay>;
   entries: Model<TrackingEntryDocument>;
   log: Logger;
@@ -85,19 +88,20 @@ async function connect(log: Logger): Promise<ThreadContext> {
   recordMessagingMetrics(nats, metrics);
   const foreground = foregroundCalls(settings.foreground);
   const relay = startTrackingEntryRelay({ db, nats, log, foreground });
-  return { db, nats, metrics, foreground, relay, entries: trackingEntryModel(db), log };
+  const entries = trackingEntryModel(db);
+  return { db, nats, metrics, foreground, turns: databaseTurns(), relay, entries, log };
 }
 
 /** Runs one import the service sent, answering on its `file` port. */
 async function runImport(
-  { nats, entries, foreground, log }: ThreadContext,
+  { nats, entries, foreground, turns, log }: ThreadContext,
   { accountId, rules, mapping, file, traceparent }: Extract<ToThread, { type: 'import' }>,
 ) {
   const answer = (message: ImportMessage) => file.postMessage(message);
   try {
     const result = await runInTrace(continueTrace(traceparent), () =>
       importCsv(
-        { entries, foreground },
+        { entries, foreground, turns },
         {
           accountId,
           rules,

@@ -16,12 +16,15 @@ import {
   type KeywordRuleLike,
 } from '../domain/keyword-rules.js';
 import type { RuleSubjectFields } from '../domain/rule-conditions.js';
+import type { DatabaseTurns } from './database-turns.js';
 import { csvFields, type CsvField } from './file-fields.js';
 import { importMessages, type ImportCounts, type RowReport } from './row-report.js';
 import type { ParsedRow } from './validate-row.js';
 
 export interface ImportWriterDeps {
   entries: Model<TrackingEntryDocument>;
+  /** Shared by the imports under way, which look up and write their batches one at a time. */
+  turns: DatabaseTurns;
 }
 
 export interface ImportWriterInput {
@@ -34,8 +37,8 @@ export interface ImportWriterInput {
   counts: ImportCounts;
   now: () => Date;
   /**
-   * The pause before a batch is looked up and the one before it written, in which the import gives
-   * way to the service's other calls.
+   * The pause at the start of each of the import's database turns (a batch's lookup, its write),
+   * in which it gives way to the service's other calls.
    */
   giveWay: () => Promise<void>;
 }
@@ -101,10 +104,9 @@ export class ImportBatchWriter {
   async add(batch: PendingRow[]): Promise<void> {
     if (batch[0]) this.unstoredFrom.push(batch[0].row);
     await this.writing;
-    await this.input.giveWay();
     const orderNumbers = [...new Set(batch.map(({ entry }) => entry.orderNumber))];
     const stored = new Map<string, StoredEntry>();
-    for (const doc of await this.entries.findByOrderNumbers(orderNumbers)) {
+    for (const doc of await this.inTurn(() => this.entries.findByOrderNumbers(orderNumbers))) {
       stored.set(doc.orderNumber, doc);
     }
     const ahead = this.planned;
@@ -124,6 +126,17 @@ export class ImportBatchWriter {
     if (this.planned) this.startWriting(this.planned);
     this.planned = undefined;
     await this.writing;
+  }
+
+  /**
+   * A step of the import at the orders collection, in its turn among the imports under way, after
+   * giving way to the calls the service is answering then.
+   */
+  private inTurn<T>(step: () => Promise<T>): Promise<T> {
+    return this.deps.turns(async () => {
+      await this.input.giveWay();
+      return step();
+    });
   }
 
   private startWriting(batch: PlannedBatch) {
@@ -268,9 +281,9 @@ export class ImportBatchWriter {
     if (batch.writes.length) {
       let outcome;
       try {
-        outcome = await this.entries.writeBatch(batch.writes, batch.now, {
-          readBackMs: IMPORT_CUT_READ_BACK_MS,
-        });
+        outcome = await this.inTurn(() =>
+          this.entries.writeBatch(batch.writes, batch.now, { readBackMs: IMPORT_CUT_READ_BACK_MS }),
+        );
       } catch (error) {
         if (error instanceof WriteCutError)
           throw this.cutOff(error as WriteCutError<RowWrite>, batch);
