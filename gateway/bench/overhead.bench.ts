@@ -20,6 +20,7 @@ import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import { freePort, startInfra } from '@onvelope/infra';
 import {
+  atConcurrency,
   line,
   percentile,
   processCpuMs,
@@ -33,16 +34,15 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 2;
 const PATH = '/api/payments/plans';
 
-/** One GET on a kept-alive connection; resolves with its latency in ms once the body is read. */
-function get(agent: Agent, base: URL): Promise<number> {
-  const started = performance.now();
+/** One GET on a kept-alive connection; resolves once the body is read. */
+function get(agent: Agent, base: URL): Promise<void> {
   return new Promise((resolve, reject) => {
     const call = request(
       { agent, hostname: base.hostname, port: base.port, path: PATH, method: 'GET' },
       (answer) => {
         answer.resume();
         answer.once('end', () => {
-          if (answer.statusCode === 200) resolve(performance.now() - started);
+          if (answer.statusCode === 200) resolve();
           else reject(new Error(`${PATH} answered ${answer.statusCode}`));
         });
       },
@@ -60,16 +60,12 @@ async function load(
 ): Promise<{ perSecond: number; latencies: number[] }> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const base = new URL(url);
-  const latencies: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  const caller = async () => {
-    while (performance.now() < until) latencies.push(await get(agent, base));
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, caller));
-  const took = (performance.now() - started) / 1000;
+  const { perSecond, latencies, errors } = await atConcurrency(connections, seconds, () =>
+    get(agent, base),
+  );
   agent.destroy();
-  return { perSecond: latencies.length / took, latencies };
+  if (errors) throw new Error(`${errors} calls to ${url}${PATH} failed`);
+  return { perSecond, latencies };
 }
 
 /** The bare proxy in front of `target`, as its own process; resolves once it listens. */

@@ -89,7 +89,7 @@ try {
   const getDashboard = getAs(gatewayUrl, await token(DASHBOARD_SELLER));
   // The same two queries with the driver, after the calls in each round: how much of a call's
   // slowdown is the database's own (for information; the target is on the calls).
-  const driver = driverQueriesOf(db.collection('tracking_entries'), DASHBOARD_SELLER);
+  const driver = driverQueriesOf(db, DASHBOARD_SELLER);
   const timed: [string, () => Promise<unknown>][] = [
     ...calls.map(([name, path]): [string, () => Promise<unknown>] => [
       name,

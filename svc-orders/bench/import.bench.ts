@@ -104,7 +104,7 @@ try {
   const gateway = await startGatewayFor(orders);
   const token = await issuer.merchantToken(`bench-${ROWS}`);
   const get = getAs(gateway.url, token);
-  const driver = driverQueriesOf(db.collection('tracking_entries'), `bench-${ROWS}`);
+  const driver = driverQueriesOf(db, `bench-${ROWS}`);
   const rowsOfQueries: {
     call: string;
     gateway: Awaited<ReturnType<typeof timeRuns>>;

@@ -88,7 +88,7 @@ async function insertCopies(templates: TrackingEntryDocument[], accountId: strin
 /** The seller's calls through the gateway and with the driver, `SAMPLES` each after a warm-up. */
 async function timeSellerCalls(gatewayUrl: string, token: string): Promise<CallTiming[]> {
   const get = getAs(gatewayUrl, token);
-  const driver = driverQueriesOf(trackingEntryModel(db).collection, SELLER);
+  const driver = driverQueriesOf(db, SELLER);
   const timings: CallTiming[] = [];
   for (const sortBy of trackingEntrySortFields) {
     timings.push({

@@ -9,10 +9,13 @@ import { createInterface } from 'node:readline';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { mongo } from 'mongoose';
+import type { Connection, mongo } from 'mongoose';
+import { listTrackingEntriesQuery, type trackingEntrySortFields } from '@onvelope/contracts';
 import { nodeArgsOf, startApp, type BenchApp } from '@onvelope/testkit';
-import { shippedStatuses } from '../src/data/tracking-entry.model.js';
-import { searchFilterOf } from '../src/use-cases/browse-tracking-entries.js';
+import { pageReadsOf, pageStartOf } from '../src/data/entry-pages.js';
+import { sellerStatusCounts } from '../src/data/seller-counters.js';
+import type { TrackingEntryDocument } from '../src/data/tracking-entry.model.js';
+import { MAX_SEARCH_RESULTS, searchFilterOf } from '../src/use-cases/browse-tracking-entries.js';
 
 export { line, percentile, timeRuns, type BenchApp } from '@onvelope/testkit';
 
@@ -273,41 +276,44 @@ export const getAs = (gatewayUrl: string, token: string) => {
 };
 
 /**
- * The dashboard's default queries of one seller, written with the driver as svc-orders runs them
- * (use-cases/browse-tracking-entries.ts: the account first in every filter, shipped orders hidden,
- * 25 a page, `_id` the tie-breaker; search newest first, at most 100): the bare cost a call through
- * the gateway is compared with.
+ * The dashboard's default queries of one seller, sent straight to the driver as svc-orders sends
+ * them (use-cases/browse-tracking-entries.ts): the seller's counters for the totals, a list page
+ * read along its sort (`pageReadsOf`: shipped orders hidden, 25 a page, `_id` the tie-breaker), a
+ * search by its grams and pattern (`searchFilterOf`), newest first, at most 100, counted again only
+ * when full. The bare cost a call through the gateway is compared with.
  */
-export function driverQueriesOf(entries: mongo.Collection, accountId: string) {
-  const hideShipped = { accountId, status: { $nin: [...shippedStatuses] } };
+export function driverQueriesOf(db: Connection, accountId: string) {
+  const entries = db.collection<TrackingEntryDocument>('tracking_entries');
+  const shown = { searchText: 0, history: 0 };
   return {
-    list: (sortBy: string) =>
-      Promise.all([
-        entries.countDocuments(hideShipped),
-        entries
-          .find(hideShipped)
-          .sort({ [sortBy]: -1, _id: -1 })
-          .limit(25)
-          .project({ searchText: 0 })
-          .toArray(),
-      ]),
-    summary: () =>
-      entries
-        .aggregate([{ $match: hideShipped }, { $group: { _id: '$status', count: { $sum: 1 } } }])
-        .toArray(),
-    search: (q: string) => {
-      // The service's own filter, so the driver does the same work it does (mongoose's typing of
-      // the same plain object the driver is given).
-      const filter = { accountId, ...searchFilterOf(q, 'all') } as mongo.Filter<mongo.Document>;
+    list: (sortBy: (typeof trackingEntrySortFields)[number]) => {
+      const query = listTrackingEntriesQuery.parse({ sortBy });
+      const [read] = pageReadsOf(query, pageStartOf(query));
       return Promise.all([
-        entries.countDocuments(filter),
+        sellerStatusCounts(db, accountId),
         entries
-          .find(filter)
-          .sort({ createdAt: -1, _id: -1 })
-          .limit(100)
-          .project({ searchText: 0 })
+          .find({ accountId, ...read!.filter } as mongo.Filter<TrackingEntryDocument>)
+          .sort(read!.sort)
+          .skip(read!.skip)
+          .limit(read!.limit)
+          .project(shown)
           .toArray(),
       ]);
+    },
+    summary: () => sellerStatusCounts(db, accountId),
+    search: async (q: string) => {
+      // The service's own filter, so the driver does the same work it does.
+      const filter = {
+        accountId,
+        ...searchFilterOf(q, 'all'),
+      } as mongo.Filter<TrackingEntryDocument>;
+      const found = await entries
+        .find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .limit(MAX_SEARCH_RESULTS)
+        .project(shown)
+        .toArray();
+      return found.length < MAX_SEARCH_RESULTS ? found.length : entries.countDocuments(filter);
     },
   };
 }

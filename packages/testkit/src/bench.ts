@@ -148,3 +148,40 @@ export const line = (text = '') => process.stdout.write(`${text}\n`);
 
 /** '100,000': counts in a benchmark's figures. */
 export const count = (n: number) => n.toLocaleString('en-US');
+
+/** What `atConcurrency` measured: every call's latency (ms), the calls that failed, calls/s. */
+export interface ConcurrencyRun {
+  latencies: number[];
+  errors: number;
+  perSecond: number;
+}
+
+/**
+ * `connections` callers, each making `call` again as soon as its last one ended, for `seconds`
+ * (a closed loop, as autocannon's connections are): the latency of every call that resolved, the
+ * number that threw, and the calls per second of both together.
+ */
+export async function atConcurrency(
+  connections: number,
+  seconds: number,
+  call: () => Promise<unknown>,
+): Promise<ConcurrencyRun> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const caller = async () => {
+    while (performance.now() < until) {
+      const before = performance.now();
+      try {
+        await call();
+        latencies.push(performance.now() - before);
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, caller));
+  const took = (performance.now() - started) / 1000;
+  return { latencies, errors, perSecond: (latencies.length + errors) / took };
+}
