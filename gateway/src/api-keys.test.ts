@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Context } from 'koa';
 import { apiKeyMessages, listTrackingEntries, markShipped, getSettings } from '@onvelope/contracts';
-import { HttpError, type Logger } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { HttpError } from '@onvelope/service-kit/errors';
 import { apiKeyCache, apiKeyCredentialOf, apiKeyGate, type ApiKeyIdentity } from './api-keys.js';
 import { FixedWindowCounter } from './rate-limit.js';
 

@@ -11,7 +11,9 @@ import {
   type ApiKeyScope,
   type RouteContract,
 } from '@onvelope/contracts';
-import { HttpError, requestCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { WindowCounter } from './rate-limit.js';
 
 /** What svc-auth answered for a key: its owner and scope, and a token to forward its calls with. */

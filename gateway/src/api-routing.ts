@@ -6,7 +6,7 @@ import {
   type HttpMethod,
   type RouteContract,
 } from '@onvelope/contracts';
-import { HttpError } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
 import type { ApiKeyGate } from './api-keys.js';
 import { refuseDeclaredOversize } from './body-limit.js';
 import type { UpstreamService } from './config.js';

@@ -3,14 +3,13 @@ import Koa, { type Context, type Middleware, type Next } from 'koa';
 import { apiKeyMessages } from '@onvelope/contracts';
 import {
   createMetrics,
-  errorMiddleware,
   httpMetricsMiddleware,
-  notFound,
-  requestIdMiddleware,
   traceMiddleware,
   type Logger,
   type Metrics,
-} from '@onvelope/service-kit';
+} from '@onvelope/service-kit/observability';
+import { errorMiddleware, notFound } from '@onvelope/service-kit/errors';
+import { requestIdMiddleware } from '@onvelope/service-kit/http';
 import { compressOwnJsonAnswers } from './api-compression.js';
 import { serveApiDocs } from './api-docs.js';
 import { apiKeyGate, type ApiKeyCache } from './api-keys.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
-import { HttpError } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
 
 function readableSize(bytes: number): string {
   const oneDecimal = (value: number) => Math.round(value * 10) / 10;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '@onvelope/service-kit';
+import { ConfigError } from '@onvelope/service-kit/config';
 import { loadGatewayConfig, serviceBaseUrls } from './config.js';
 
 describe('gateway configuration', () => {

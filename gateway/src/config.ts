@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ServiceName } from '@onvelope/contracts';
-import { baseConfigShape, loadConfig, requireInProduction, type Env } from '@onvelope/service-kit';
+import {
+  baseConfigShape,
+  loadConfig,
+  requireInProduction,
+  type Env,
+} from '@onvelope/service-kit/config';
 
 /** Every service the gateway forwards to (the route table's owners other than the gateway itself). */
 export type UpstreamService = Exclude<ServiceName, 'gateway'>;

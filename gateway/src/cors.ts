@@ -1,6 +1,7 @@
 import cors from '@koa/cors';
 import type { Context, Middleware, Next } from 'koa';
-import { HttpError, requestIdHeader } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { requestIdHeader } from '@onvelope/service-kit/http';
 
 /**
  * CORS for the configured origins. Other origins get no CORS headers (their browsers then refuse the

@@ -1,12 +1,8 @@
-import {
-  connectDatabase,
-  connectNats,
-  createLogger,
-  listen,
-  type Env,
-  type Logger,
-  type RunningService,
-} from '@onvelope/service-kit';
+import { type Env } from '@onvelope/service-kit/config';
+import { createLogger, type Logger } from '@onvelope/service-kit/observability';
+import { connectNats } from '@onvelope/service-kit/nats';
+import { connectDatabase } from '@onvelope/service-kit/mongo';
+import { listen, type RunningService } from '@onvelope/service-kit/http';
 import { followedApiKeyCache } from './api-keys.js';
 import { createGatewayApp } from './app.js';
 import { loadGatewayConfig, type GatewayConfig } from './config.js';

@@ -2,8 +2,9 @@ import { startTelemetry } from '@onvelope/service-kit/telemetry';
 
 // Telemetry first: its instrumentations patch http and koa as the rest is imported.
 await startTelemetry('gateway');
-const { closeOnSignals, ConfigError, createLogger, survivingStrayErrors } =
-  await import('@onvelope/service-kit');
+const { ConfigError } = await import('@onvelope/service-kit/config');
+const { createLogger } = await import('@onvelope/service-kit/observability');
+const { closeOnSignals, survivingStrayErrors } = await import('@onvelope/service-kit/http');
 const { loadGatewayConfig } = await import('./config.js');
 const { startGatewayWith } = await import('./index.js');
 

@@ -1,7 +1,9 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Context } from 'koa';
-import { isLoopbackAddress, sameSecret, unauthorized, type Metrics } from '@onvelope/service-kit';
+import { type Metrics } from '@onvelope/service-kit/observability';
+import { unauthorized } from '@onvelope/service-kit/errors';
+import { isLoopbackAddress, sameSecret } from '@onvelope/service-kit/http';
 
 const gzipped = promisify(gzip);
 

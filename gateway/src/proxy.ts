@@ -10,14 +10,13 @@ import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import type { Socket } from 'node:net';
 import type { Context } from 'koa';
 import {
-  gatewaySecretHeader,
-  HttpError,
   outgoingTraceparent,
-  requestIdHeader,
   traceparentHeader,
   type Logger,
   type TraceContext,
-} from '@onvelope/service-kit';
+} from '@onvelope/service-kit/observability';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { gatewaySecretHeader, requestIdHeader } from '@onvelope/service-kit/http';
 import { acceptedEncoding, compressor, shouldCompressAnswer } from './api-compression.js';
 import { bodyTooLarge, drainUnreadBody } from './body-limit.js';
 

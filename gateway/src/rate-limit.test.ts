@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, type AttemptCounters } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { type AttemptCounters } from '@onvelope/service-kit/mongo';
 import { FixedWindowCounter, sharedWindowCounter } from './rate-limit.js';
 
 describe('FixedWindowCounter', () => {

@@ -1,11 +1,8 @@
 import type { Context } from 'koa';
 import type { RouteContract } from '@onvelope/contracts';
-import {
-  attemptCounters,
-  HttpError,
-  type AttemptCounters,
-  type Logger,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { attemptCounters, type AttemptCounters } from '@onvelope/service-kit/mongo';
 
 /** What a limit is told of one more call by a key: whether it is allowed, and the wait if not. */
 export interface WindowHit {

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
 import { send } from '@koa/send';
-import { HttpError, notFound } from '@onvelope/service-kit';
+import { HttpError, notFound } from '@onvelope/service-kit/errors';
 import { compressedFileCache, isCompressible, type ContentEncoding } from './compressed-files.js';
 
 export interface FrontendDirs {

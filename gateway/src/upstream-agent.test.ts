@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEEP_ALIVE_TIMEOUT_MS } from '@onvelope/service-kit';
+import { KEEP_ALIVE_TIMEOUT_MS } from '@onvelope/service-kit/http';
 import { UPSTREAM_IDLE_SOCKET_MS } from './upstream-agent.js';
 
 describe('the pool of connections to the services', () => {

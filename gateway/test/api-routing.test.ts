@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '@onvelope/contracts';
-import type { RunningService } from '@onvelope/service-kit';
+import type { RunningService } from '@onvelope/service-kit/http';
 import { testInfra } from '@onvelope/testkit';
 import { echo, startStandIn, startTestGateway, type StandIn } from './support.js';
 

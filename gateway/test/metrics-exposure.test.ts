@@ -3,7 +3,8 @@ import { networkInterfaces } from 'node:os';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '@onvelope/contracts';
-import { createService, serviceConfigSchema, type RunningService } from '@onvelope/service-kit';
+import { serviceConfigSchema } from '@onvelope/service-kit/config';
+import { createService, type RunningService } from '@onvelope/service-kit/http';
 import { startService, type StartedService } from '@onvelope/testkit';
 import { rawRequest, serviceUrlVariables, startTestGateway } from './support.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '@onvelope/service-kit';
+import type { RunningService } from '@onvelope/service-kit/http';
 import { startStandIn, startTestGateway, type StandIn } from './support.js';
 
 /** What svc-notify's preview page sends, and what a service must not loosen elsewhere. */

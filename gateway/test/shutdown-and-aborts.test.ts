@@ -1,7 +1,7 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '@onvelope/service-kit';
+import type { RunningService } from '@onvelope/service-kit/http';
 import { startStandIn, startTestGateway, type StandIn } from './support.js';
 
 /** Resolves on the first call of the returned callback. */

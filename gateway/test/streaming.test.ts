@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningService } from '@onvelope/service-kit';
+import type { RunningService } from '@onvelope/service-kit/http';
 import { startStandIn, startTestGateway, type StandIn } from './support.js';
 
 const MB = 1024 * 1024;

@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RunningService } from '@onvelope/service-kit';
+import type { RunningService } from '@onvelope/service-kit/http';
 import { startGateway } from '../src/index.js';
 
 export interface StandIn {

@@ -1,7 +1,7 @@
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import Koa from 'koa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEEP_ALIVE_TIMEOUT_MS, listen, type RunningService } from '@onvelope/service-kit';
+import { KEEP_ALIVE_TIMEOUT_MS, listen, type RunningService } from '@onvelope/service-kit/http';
 import { startTestGateway } from './support.js';
 
 // Issue 32 §10: "socket hang up ECONNRESET" 10 ms into an ordinary call, a 502, and the second

@@ -20,7 +20,8 @@ import {
   type PayloadOf,
 } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
-import { connectNats, createLogger, publishEvent } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats, publishEvent } from '@onvelope/service-kit/nats';
 import { line, percentile, startApp, startTestIssuer, type BenchApp } from '@onvelope/testkit';
 import { orderFactModel } from '../src/data/order-fact.model.js';
 import { rollupModel } from '../src/data/rollup.model.js';

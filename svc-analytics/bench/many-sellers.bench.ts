@@ -21,7 +21,7 @@ import {
   type PayloadOf,
 } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
-import { connectNats, publishEvent } from '@onvelope/service-kit';
+import { connectNats, publishEvent } from '@onvelope/service-kit/nats';
 import { readFile } from 'node:fs/promises';
 import {
   line,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '@onvelope/service-kit';
+import { ConfigError, loadConfig } from '@onvelope/service-kit/config';
 import { configSchema } from './config.js';
 
 describe('svc-analytics config', () => {

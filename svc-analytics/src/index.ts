@@ -1,4 +1,5 @@
-import { createService, type Env } from '@onvelope/service-kit';
+import { type Env } from '@onvelope/service-kit/config';
+import { createService } from '@onvelope/service-kit/http';
 import { configSchema } from './config.js';
 import { orderFactModel } from './data/order-fact.model.js';
 import { rollupModel } from './data/rollup.model.js';

@@ -1,4 +1,7 @@
-import { connectDatabase, connectNats, createLogger, loadConfig } from '@onvelope/service-kit';
+import { loadConfig } from '@onvelope/service-kit/config';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats } from '@onvelope/service-kit/nats';
+import { connectDatabase } from '@onvelope/service-kit/mongo';
 import { configSchema } from './config.js';
 import { orderFactModel } from './data/order-fact.model.js';
 import { rollupModel } from './data/rollup.model.js';

@@ -9,13 +9,13 @@ import {
   trackingEntryDeleted,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
+import { createLogger } from '@onvelope/service-kit/observability';
 import {
   connectNats,
-  createLogger,
   publishEvent,
   serveCommand,
   type NatsConnection,
-} from '@onvelope/service-kit';
+} from '@onvelope/service-kit/nats';
 import {
   connectTestDatabase,
   pendingEntryChange,

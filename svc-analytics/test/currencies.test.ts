@@ -6,7 +6,7 @@ import {
   ordersStream,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
-import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
+import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit/nats';
 import {
   connectTestDatabase,
   pendingEntryChange,

@@ -7,12 +7,8 @@ import {
   ordersStream,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
-import {
-  connectNats,
-  createLogger,
-  publishEvent,
-  type NatsConnection,
-} from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit/nats';
 import {
   connectTestDatabase,
   pendingEntryChange,

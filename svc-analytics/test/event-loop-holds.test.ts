@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, NO_CURRENCY, TRACKING_ENTRY_EVENT_VERSION } from '@onvelope/contracts';
-import { createLogger } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
 import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import { orderFactModel } from '../src/data/order-fact.model.js';
 import { rollupModel } from '../src/data/rollup.model.js';

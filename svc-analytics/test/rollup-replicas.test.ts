@@ -2,7 +2,7 @@ import type mongoose from 'mongoose';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
-import { createLogger } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
 import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import { orderFactModel } from '../src/data/order-fact.model.js';
 import { rollupModel } from '../src/data/rollup.model.js';

@@ -3,7 +3,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEntryDeleted, trackingEntryUpserted } from '@onvelope/contracts';
-import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
+import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit/nats';
 import {
   connectTestDatabase,
   pendingEntryChange,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfigSchema } from '@onvelope/service-kit';
+import { serviceConfigSchema } from '@onvelope/service-kit/config';
 import { googleConfigShape } from './google/index.js';
 
 export const configSchema = serviceConfigSchema(

@@ -1,10 +1,8 @@
-import type {
-  AttemptCounters,
-  Logger,
-  Mailer,
-  NatsConnection,
-  OutboxRelay,
-} from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
+import type { NatsConnection } from '@onvelope/service-kit/nats';
+import type { AttemptCounters } from '@onvelope/service-kit/mongo';
+import type { OutboxRelay } from '@onvelope/service-kit/outbox';
+import type { Mailer } from '@onvelope/service-kit/mail';
 import type { ApiKeyModel } from './data/api-key.model.js';
 import type { CustomerModel } from './data/customer.model.js';
 import type { OneTimeCodeModel } from './data/one-time-code.model.js';

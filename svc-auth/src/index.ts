@@ -1,14 +1,9 @@
-import {
-  attemptCounters,
-  authMessages,
-  createKeyVerifier,
-  createService,
-  createSmtpMailer,
-  forbidden,
-  unauthorized,
-  type Env,
-  type Mailer,
-} from '@onvelope/service-kit';
+import { type Env } from '@onvelope/service-kit/config';
+import { forbidden, unauthorized } from '@onvelope/service-kit/errors';
+import { attemptCounters } from '@onvelope/service-kit/mongo';
+import { authMessages, createKeyVerifier } from '@onvelope/service-kit/auth';
+import { createService } from '@onvelope/service-kit/http';
+import { createSmtpMailer, type Mailer } from '@onvelope/service-kit/mail';
 import { apiKeyMessages } from '@onvelope/contracts';
 import { configSchema } from './config.js';
 import { apiKeyModel } from './data/api-key.model.js';

@@ -1,4 +1,5 @@
-import { connectDatabase, loadConfig } from '@onvelope/service-kit';
+import { loadConfig } from '@onvelope/service-kit/config';
+import { connectDatabase } from '@onvelope/service-kit/mongo';
 import { configSchema } from './config.js';
 import { rotateSigningKey } from './use-cases/rotate-signing-key.js';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyMessages, authenticateApiKey } from '@onvelope/contracts';
 import { startGateway } from '@onvelope/gateway';
-import { connectNats, requestCommand, type RunningService } from '@onvelope/service-kit';
+import { connectNats, requestCommand } from '@onvelope/service-kit/nats';
+import { type RunningService } from '@onvelope/service-kit/http';
 import { startOrdersService } from '@onvelope/svc-orders';
 import {
   connectTestDatabase,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCustomerEmail, getSellerPublicProfile } from '@onvelope/contracts';
-import { connectNats, HttpError, requestCommand, type NatsConnection } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { connectNats, requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import { testInfra } from '@onvelope/testkit';
 import { bearer, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 

@@ -4,7 +4,8 @@ import { createRemoteJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT } fr
 import type mongoose from 'mongoose';
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
 import { tokenAudience, tokenIssuer } from '@onvelope/contracts';
-import { createService, serviceConfigSchema, type Env } from '@onvelope/service-kit';
+import { serviceConfigSchema, type Env } from '@onvelope/service-kit/config';
+import { createService } from '@onvelope/service-kit/http';
 import {
   connectTestDatabase,
   freePort,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, sellerProfileChanged, type PayloadOf } from '@onvelope/contracts';
+import { createLogger } from '@onvelope/service-kit/observability';
 import {
   connectNats,
   consumeEvents,
-  createLogger,
   type EventConsumer,
   type NatsConnection,
-} from '@onvelope/service-kit';
+} from '@onvelope/service-kit/nats';
 import { testInfra } from '@onvelope/testkit';
 import { bearer, startAuthHarness, type AuthHarness } from './support/auth-harness.js';
 

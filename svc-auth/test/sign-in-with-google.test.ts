@@ -1,6 +1,6 @@
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyVerifier } from '@onvelope/service-kit';
+import { createKeyVerifier } from '@onvelope/service-kit/auth';
 import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import { hashPassword, passwordMatches } from '../src/accounts/credentials.js';
 import { sellerModel, type SellerModel } from '../src/data/seller.model.js';

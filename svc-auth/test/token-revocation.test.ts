@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute, type Access } from '@onvelope/contracts';
-import { createService, serviceConfigSchema, type Env } from '@onvelope/service-kit';
+import { serviceConfigSchema, type Env } from '@onvelope/service-kit/config';
+import { createService } from '@onvelope/service-kit/http';
 import {
   startService,
   startTcpLink,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseSimulatorsInProduction, serviceConfigSchema } from '@onvelope/service-kit';
+import { refuseSimulatorsInProduction, serviceConfigSchema } from '@onvelope/service-kit/config';
 
 export const configSchema = serviceConfigSchema(
   { port: 4004, database: 'onvelope_billing' },

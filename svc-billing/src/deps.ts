@@ -1,5 +1,8 @@
 import type { Connection } from 'mongoose';
-import type { Logger, NatsConnection, OutboxRelay, SellerNotices } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
+import type { NatsConnection } from '@onvelope/service-kit/nats';
+import type { OutboxRelay } from '@onvelope/service-kit/outbox';
+import type { SellerNotices } from '@onvelope/service-kit/seller-notices';
 import { billingAccountModel, type BillingAccountModel } from './data/billing-account.model.js';
 import { checkoutSessionModel, type CheckoutSessionModel } from './data/checkout-session.model.js';
 import { portalSessionModel, type PortalSessionModel } from './data/portal-session.model.js';

@@ -1,12 +1,9 @@
 import { billingAccessChanged } from '@onvelope/contracts';
-import {
-  createService,
-  ensureStream,
-  markedBacklog,
-  startOutboxRelay,
-  startSellerNotices,
-  type Env,
-} from '@onvelope/service-kit';
+import { type Env } from '@onvelope/service-kit/config';
+import { ensureStream } from '@onvelope/service-kit/nats';
+import { markedBacklog, startOutboxRelay } from '@onvelope/service-kit/outbox';
+import { startSellerNotices } from '@onvelope/service-kit/seller-notices';
+import { createService } from '@onvelope/service-kit/http';
 import { configSchema } from './config.js';
 import { billingModels, type BillingDeps } from './deps.js';
 import { planCatalogue } from './domain/plan-catalogue.js';

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectNats,
-  createLogger,
-  followBillingAccess,
-  type BillingAccess,
-  type NatsConnection,
-} from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats, type NatsConnection } from '@onvelope/service-kit/nats';
+import { followBillingAccess, type BillingAccess } from '@onvelope/service-kit/billing';
 import {
   connectTestDatabase,
   startService,

@@ -1,13 +1,8 @@
 import Stripe from 'stripe';
 import { currentTermsVersion, startTrial, type BillingAccessState } from '@onvelope/contracts';
-import {
-  connectNats,
-  createLogger,
-  followBillingAccess,
-  requestCommand,
-  type BillingAccess,
-  type NatsConnection,
-} from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats, requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
+import { followBillingAccess, type BillingAccess } from '@onvelope/service-kit/billing';
 import {
   startService,
   startTestIssuer,

@@ -20,7 +20,7 @@ import {
   type PayloadOf,
 } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
-import { connectNats, publishEvent } from '@onvelope/service-kit';
+import { connectNats, publishEvent } from '@onvelope/service-kit/nats';
 import {
   count,
   line,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '@onvelope/service-kit';
+import { loadConfig } from '@onvelope/service-kit/config';
 import {
   bounceTlsFilesOf,
   configSchema,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { requireInProduction, serviceConfigSchema } from '@onvelope/service-kit';
+import { requireInProduction, serviceConfigSchema } from '@onvelope/service-kit/config';
 import type { WebhookUrlPolicy } from './domain/webhook-address.js';
 import { keyringOf } from './domain/webhook-secret-cipher.js';
 import { LEASE_MARGIN_MS } from './use-cases/webhook-sender.js';

@@ -1,10 +1,7 @@
-import {
-  createService,
-  createSmtpMailer,
-  followBillingAccess,
-  type Env,
-  type Mailer,
-} from '@onvelope/service-kit';
+import { type Env } from '@onvelope/service-kit/config';
+import { followBillingAccess } from '@onvelope/service-kit/billing';
+import { createService } from '@onvelope/service-kit/http';
+import { createSmtpMailer, type Mailer } from '@onvelope/service-kit/mail';
 import {
   bounceTlsFilesOf,
   configSchema,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuyerNotice } from '@onvelope/contracts';
-import { createLogger, startSellerNotices } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { startSellerNotices } from '@onvelope/service-kit/seller-notices';
 import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import {
   PUBLIC_SITE_URL,

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellerProfileChanged, type SellerNotice } from '@onvelope/contracts';
-import { createLogger, publishEvent, startSellerNotices } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { publishEvent } from '@onvelope/service-kit/nats';
+import { startSellerNotices } from '@onvelope/service-kit/seller-notices';
 import {
   connectTestDatabase,
   publishBillingState,

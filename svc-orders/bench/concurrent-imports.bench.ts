@@ -17,7 +17,8 @@
 import mongoose from 'mongoose';
 import { getSellerCountry } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
-import { connectNats, createLogger, serveCommand } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats, serveCommand } from '@onvelope/service-kit/nats';
 import { startTestIssuer } from '@onvelope/testkit';
 import {
   driverQueriesOf,

@@ -19,7 +19,8 @@ import {
   trackingEntryUpserted,
 } from '@onvelope/contracts';
 import { startInfra } from '@onvelope/infra';
-import { connectNats, createLogger, serveCommand } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats, serveCommand } from '@onvelope/service-kit/nats';
 import { startApp, startTestIssuer } from '@onvelope/testkit';
 import {
   getAs,

@@ -10,7 +10,7 @@
  */
 import { sellerProfileChanged } from '@onvelope/contracts';
 import { startInfra, startSmtpSink } from '@onvelope/infra';
-import { connectNats, publishEvent } from '@onvelope/service-kit';
+import { connectNats, publishEvent } from '@onvelope/service-kit/nats';
 import { count, startApp, startTestIssuer } from '@onvelope/testkit';
 import { line, ordersFlagsLine, startGatewayFor, startOrdersApp, upload } from './support.js';
 

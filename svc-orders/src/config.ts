@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfigSchema } from '@onvelope/service-kit';
+import { serviceConfigSchema } from '@onvelope/service-kit/config';
 
 export const configSchema = serviceConfigSchema(
   { port: 4002, database: 'onvelope_orders' },

@@ -1,4 +1,6 @@
-import { createService, startSellerNotices, type Env } from '@onvelope/service-kit';
+import { type Env } from '@onvelope/service-kit/config';
+import { startSellerNotices } from '@onvelope/service-kit/seller-notices';
+import { createService } from '@onvelope/service-kit/http';
 import { configSchema } from './config.js';
 import { prepareOutbox } from './data/tracking-entry-outbox.js';
 import { startCounterRepair } from './data/seller-counters.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerMessages, getBuyerTrackingLink } from '@onvelope/contracts';
-import { requestCommand } from '@onvelope/service-kit';
+import { requestCommand } from '@onvelope/service-kit/nats';
 import { startBuyerHarness, type BuyerHarness } from './buyer-support.js';
 
 describe('public order lookup and signed tracking links', () => {

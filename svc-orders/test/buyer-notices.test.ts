@@ -2,12 +2,9 @@ import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerNoticeRequested, type PayloadOf } from '@onvelope/contracts';
-import {
-  consumeEvents,
-  createLogger,
-  startSellerNotices,
-  type EventConsumer,
-} from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { consumeEvents, type EventConsumer } from '@onvelope/service-kit/nats';
+import { startSellerNotices } from '@onvelope/service-kit/seller-notices';
 import { connectTestDatabase, uniqueDatabaseName } from '@onvelope/testkit';
 import { orderQueryModel } from '../src/data/order-query.model.js';
 import { queryMessages, replyToQuery } from '../src/use-cases/answer-order-queries.js';

@@ -1,6 +1,8 @@
 import type { Connection } from 'mongoose';
 import { getCustomerEmail, getSellerCountry, getSellerPublicProfile } from '@onvelope/contracts';
-import { createLogger, notFound, serveCommand, type NatsConnection } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { notFound } from '@onvelope/service-kit/errors';
+import { serveCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { TestIssuer } from '@onvelope/testkit';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { startOrdersHarness, type CallOptions, type Reply } from './service-harness.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerMessages, countCustomerClaims } from '@onvelope/contracts';
-import { requestCommand } from '@onvelope/service-kit';
+import { requestCommand } from '@onvelope/service-kit/nats';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { startBuyerHarness, type BuyerHarness } from './buyer-support.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUnavailableMessage } from '@onvelope/service-kit';
+import { databaseUnavailableMessage } from '@onvelope/service-kit/errors';
 import { startAnalyticsService } from '@onvelope/svc-analytics';
 import {
   startService,

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type mongoose from 'mongoose';
-import {
-  connectNats,
-  createLogger,
-  foregroundCalls,
-  HttpError,
-  type NatsConnection,
-} from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { connectNats, type NatsConnection } from '@onvelope/service-kit/nats';
+import { foregroundCalls } from '@onvelope/service-kit/work';
 import { connectTestDatabase, testInfra, uniqueDatabaseName } from '@onvelope/testkit';
 import { ensureOrdersStream } from '../src/events/tracking-entry-events.js';
 import { startImportThread, type ImportThread } from '../src/import/import-thread.js';

@@ -7,7 +7,8 @@ import {
   type KeywordRule,
   type RuleApplyJob,
 } from '@onvelope/contracts';
-import { authMessages, connectNats } from '@onvelope/service-kit';
+import { connectNats } from '@onvelope/service-kit/nats';
+import { authMessages } from '@onvelope/service-kit/auth';
 import { testInfra } from '@onvelope/testkit';
 import { keywordRuleModel } from '../src/data/keyword-rule.model.js';
 import { ruleApplyJobModel } from '../src/data/rule-apply-job.model.js';

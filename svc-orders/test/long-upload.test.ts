@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResult } from '@onvelope/contracts';
 import { startGateway } from '@onvelope/gateway';
-import type { RunningService } from '@onvelope/service-kit';
+import type { RunningService } from '@onvelope/service-kit/http';
 import { useOrdersHarness } from './service-harness.js';
 import { csvLine, requiredHeader, uploadCsv } from './support.js';
 

@@ -5,7 +5,7 @@ import {
   type DeliveryRecord,
   type TrackingEntry,
 } from '@onvelope/contracts';
-import { publishEvent } from '@onvelope/service-kit';
+import { publishEvent } from '@onvelope/service-kit/nats';
 import { applyCarrierUpdates, type CarrierUpdate } from '../src/use-cases/apply-carrier-update.js';
 import { useOrdersHarness } from './service-harness.js';
 import { csvLine, requiredHeader, type Caller } from './support.js';

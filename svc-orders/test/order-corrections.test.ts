@@ -9,7 +9,7 @@ import {
   type CarrierStatus,
   type DeliveryRecord,
 } from '@onvelope/contracts';
-import { publishEvent, type Subscription } from '@onvelope/service-kit';
+import { publishEvent, type Subscription } from '@onvelope/service-kit/nats';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { orderMessages } from '../src/use-cases/change-order.js';
 import { shippingMessages } from '../src/use-cases/mark-shipped.js';

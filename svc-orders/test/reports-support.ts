@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { connectDatabase } from '@onvelope/service-kit';
+import { connectDatabase } from '@onvelope/service-kit/mongo';
 import {
   startService,
   startTestIssuer,

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll } from 'vitest';
-import { connectNats, type NatsConnection } from '@onvelope/service-kit';
+import { connectNats, type NatsConnection } from '@onvelope/service-kit/nats';
 import {
   connectTestDatabase,
   startService,

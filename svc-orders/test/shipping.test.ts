@@ -5,7 +5,9 @@ import {
   ordersMessages,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
-import { authMessages, createLogger, serveCommand, type Subscription } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { serveCommand, type Subscription } from '@onvelope/service-kit/nats';
+import { authMessages } from '@onvelope/service-kit/auth';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { shippingMessages } from '../src/use-cases/mark-shipped.js';
 import { useOrdersHarness } from './service-harness.js';

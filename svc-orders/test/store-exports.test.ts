@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csvTemplate, getSellerCountry, type UploadResult } from '@onvelope/contracts';
-import { createLogger, currentTrace, serveCommand } from '@onvelope/service-kit';
+import { createLogger, currentTrace } from '@onvelope/service-kit/observability';
+import { serveCommand } from '@onvelope/service-kit/nats';
 import { useOrdersHarness } from './service-harness.js';
 import { importFile, storedOrdersOf, type Caller } from './support.js';
 

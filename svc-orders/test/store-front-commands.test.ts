@@ -7,7 +7,7 @@ import {
   storeFrontOrder,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
-import { requestCommand } from '@onvelope/service-kit';
+import { requestCommand } from '@onvelope/service-kit/nats';
 import { trackingEntryModel } from '../src/data/tracking-entry.model.js';
 import { useOrdersHarness } from './service-harness.js';
 

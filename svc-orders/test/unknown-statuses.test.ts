@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trackingEntryUpserted } from '@onvelope/contracts';
-import { connectNats } from '@onvelope/service-kit';
+import { connectNats } from '@onvelope/service-kit/nats';
 import { connectTestDatabase, startService, startTestIssuer, testInfra } from '@onvelope/testkit';
 import { orderKeyOf } from '../src/data/tracking-entry.model.js';
 import { startOrdersService } from '../src/index.js';

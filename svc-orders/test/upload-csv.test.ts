@@ -9,7 +9,8 @@ import {
   type TrackingEntry,
   type UploadResult,
 } from '@onvelope/contracts';
-import { createLogger, serveCommand } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { serveCommand } from '@onvelope/service-kit/nats';
 import { startService } from '@onvelope/testkit';
 import { startInfra, type Infra } from '@onvelope/infra';
 import { outboxBacklog } from '../src/data/tracking-entry-outbox.js';

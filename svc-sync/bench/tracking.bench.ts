@@ -38,7 +38,8 @@ import {
   shipmentTrackingUpdated,
 } from '@onvelope/contracts';
 import { freePort, startInfra } from '@onvelope/infra';
-import { connectNats, createLogger, serveCommand } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats, serveCommand } from '@onvelope/service-kit/nats';
 import { signWebhookBody, simTestApiKey } from '@onvelope/tracking-sim';
 import {
   count,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { syncJobsStream } from '@onvelope/contracts';
-import { refuseSimulatorsInProduction, serviceConfigSchema } from '@onvelope/service-kit';
+import { refuseSimulatorsInProduction, serviceConfigSchema } from '@onvelope/service-kit/config';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { createService, startSellerNotices, type Env } from '@onvelope/service-kit';
+import { type Env } from '@onvelope/service-kit/config';
+import { startSellerNotices } from '@onvelope/service-kit/seller-notices';
+import { createService } from '@onvelope/service-kit/http';
 import { configSchema, secretsOf } from './config.js';
 import { connectionModel } from './data/connection.model.js';
 import { BigCartelClient, type StoreFrontClient } from './data/store-front-client.js';

@@ -2,7 +2,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingStream } from '@onvelope/contracts';
-import { connectNats, ensureStream, type NatsConnection } from '@onvelope/service-kit';
+import { connectNats, ensureStream, type NatsConnection } from '@onvelope/service-kit/nats';
 import { connectTestDatabase, testInfra, uniqueDatabaseName } from '@onvelope/testkit';
 import {
   FINISHED_TRACKER_KEPT_SECONDS,

@@ -3,13 +3,13 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import mongoose from 'mongoose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sellerNoticeRequested, syncJobsStream, type PayloadOf } from '@onvelope/contracts';
+import { createLogger } from '@onvelope/service-kit/observability';
 import {
   connectNats,
   consumeEvents,
-  createLogger,
   type EventConsumer,
   type NatsConnection,
-} from '@onvelope/service-kit';
+} from '@onvelope/service-kit/nats';
 import { syncMessages } from '../src/use-cases/store-front-access.js';
 import { startSyncWorld, type Seller, type SyncWorld } from './support.js';
 

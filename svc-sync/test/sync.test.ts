@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { correctOrderAtStoreFront, markShippedAtStoreFront } from '@onvelope/contracts';
-import { connectNats, requestCommand, type NatsConnection } from '@onvelope/service-kit';
+import { connectNats, requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import { startSyncWorld, type Seller, type SyncWorld } from './support.js';
 
 describe('syncing a store', () => {

@@ -1,12 +1,8 @@
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipmentTrackingUpdated } from '@onvelope/contracts';
-import {
-  connectNats,
-  createLogger,
-  ensureStream,
-  type NatsConnection,
-} from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats, ensureStream, type NatsConnection } from '@onvelope/service-kit/nats';
 import {
   simTestApiKey,
   startTrackingSim,

@@ -6,15 +6,13 @@ import {
   type BillingAccessState,
 } from '@onvelope/contracts';
 import { testInfra } from '@onvelope/testkit';
+import { createLogger } from '../src/observability/index.js';
+import { connectNats, ensureStream, type NatsConnection } from '../src/nats/index.js';
 import {
-  connectNats,
-  createLogger,
-  ensureStream,
   followBillingAccess,
   publishBillingState,
   type BillingAccess,
-  type NatsConnection,
-} from '../src/index.js';
+} from '../src/billing/index.js';
 
 const log = createLogger('billing-access-test', 'silent');
 const stateFor = (accountId: string, version: number): BillingAccessState => ({

@@ -3,15 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent, defineStream } from '@onvelope/contracts';
 import { testInfra } from '@onvelope/testkit';
+import { createLogger, createMetrics } from '../src/observability/index.js';
 import {
   connectNats,
   consumeEvents,
-  createLogger,
-  createMetrics,
   publishEvent,
   recordMessagingMetrics,
   type NatsConnection,
-} from '../src/index.js';
+} from '../src/nats/index.js';
 
 const id = randomBytes(4).toString('hex');
 const stream = defineStream({ name: `BACKLOG_${id}`, subjects: [`backlog${id}.>`] });

@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@onvelope/contracts';
 import { startService } from '@onvelope/testkit';
-import {
-  authMessages,
-  createService,
-  HttpError,
-  serviceConfigSchema,
-  type Env,
-} from '../src/index.js';
+import { serviceConfigSchema, type Env } from '../src/config/index.js';
+import { HttpError } from '../src/errors/index.js';
+import { authMessages } from '../src/auth/index.js';
+import { createService } from '../src/http/index.js';
 import { startJwksServer } from './helpers.js';
 
 const echo = defineRoute({

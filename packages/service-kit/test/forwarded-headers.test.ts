@@ -2,7 +2,8 @@ import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute } from '@onvelope/contracts';
 import { startService, type StartedService } from '@onvelope/testkit';
-import { createService, serviceConfigSchema, type Env } from '../src/index.js';
+import { serviceConfigSchema, type Env } from '../src/config/index.js';
+import { createService } from '../src/http/index.js';
 
 // Issue 32 §11: under `npm start` every service listened on all interfaces and believed any
 // caller's X-Forwarded-For, so its per-address limits were bypassed by calling it directly.

@@ -1,7 +1,8 @@
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testInfra, uniqueDatabaseName } from '@onvelope/testkit';
-import { connectDatabase, createMetrics, type Metrics } from '../src/index.js';
+import { createMetrics, type Metrics } from '../src/observability/index.js';
+import { connectDatabase } from '../src/mongo/index.js';
 
 /** The value of the series with this label, or undefined when it is not there. */
 const valueOf = (body: string, name: string, label: string) => {

@@ -4,18 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand, defineEvent, defineStream } from '@onvelope/contracts';
 import { testInfra } from '@onvelope/testkit';
+import { createLogger } from '../src/observability/index.js';
+import { HttpError } from '../src/errors/index.js';
 import {
   connectNats,
   consumeEventBatches,
   consumeEvents,
-  createLogger,
   ensureStream,
-  HttpError,
   publishEvent,
   requestCommand,
   serveCommand,
   type NatsConnection,
-} from '../src/index.js';
+} from '../src/nats/index.js';
 
 const id = randomBytes(4).toString('hex');
 const stream = defineStream({ name: `KIT_${id}`, subjects: [`kit${id}.>`] });

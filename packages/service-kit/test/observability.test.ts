@@ -4,19 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand, defineEvent, defineRoute, defineStream } from '@onvelope/contracts';
 import { startService } from '@onvelope/testkit';
+import { serviceConfigSchema, type Env } from '../src/config/index.js';
+import { createLogger, currentTrace, type TraceContext } from '../src/observability/index.js';
 import {
   consumeEvents,
-  createLogger,
-  createService,
-  currentTrace,
   publishEvent,
   requestCommand,
   serveCommand,
-  serviceConfigSchema,
   type EventConsumer,
-  type Env,
-  type TraceContext,
-} from '../src/index.js';
+} from '../src/nats/index.js';
+import { createService } from '../src/http/index.js';
 import { startJwksServer } from './helpers.js';
 
 const id = randomBytes(4).toString('hex');

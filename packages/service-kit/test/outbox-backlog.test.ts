@@ -1,7 +1,9 @@
 import { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testInfra, uniqueDatabaseName } from '@onvelope/testkit';
-import { connectDatabase, createMetrics, markedBacklog, sumBacklogs } from '../src/index.js';
+import { createMetrics } from '../src/observability/index.js';
+import { connectDatabase } from '../src/mongo/index.js';
+import { markedBacklog, sumBacklogs } from '../src/outbox/index.js';
 
 /**
  * Issue 36: an operator sees an outbox fall behind. What each relay reports is read from its store:

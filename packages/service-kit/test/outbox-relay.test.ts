@@ -4,16 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEvent, defineStream } from '@onvelope/contracts';
 import { testInfra } from '@onvelope/testkit';
+import { createLogger, createMetrics } from '../src/observability/index.js';
 import {
   connectNats,
-  createLogger,
-  createMetrics,
   ensureStream,
   publishEvent,
   recordMessagingMetrics,
-  startOutboxRelay,
   type NatsConnection,
-} from '../src/index.js';
+} from '../src/nats/index.js';
+import { startOutboxRelay } from '../src/outbox/index.js';
 
 const id = randomBytes(4).toString('hex');
 const stream = defineStream({ name: `RELAY_${id}`, subjects: [`relay${id}.>`] });

@@ -3,15 +3,10 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineRoute, sellerTimeZoneChanged, userTokensRevoked } from '@onvelope/contracts';
 import { startService, testInfra, type StartedService } from '@onvelope/testkit';
-import {
-  authMessages,
-  connectNats,
-  createService,
-  publishEvent,
-  serviceConfigSchema,
-  type Env,
-  type NatsConnection,
-} from '../src/index.js';
+import { serviceConfigSchema, type Env } from '../src/config/index.js';
+import { connectNats, publishEvent, type NatsConnection } from '../src/nats/index.js';
+import { authMessages } from '../src/auth/index.js';
+import { createService } from '../src/http/index.js';
 import { startJwksServer } from './helpers.js';
 
 const me = defineRoute({

@@ -8,14 +8,14 @@ import {
   type PayloadOf,
 } from '@onvelope/contracts';
 import { connectTestDatabase, testInfra, uniqueDatabaseName } from '@onvelope/testkit';
+import { createLogger } from '../src/observability/index.js';
 import {
   connectNats,
   consumeEvents,
-  createLogger,
-  startSellerNotices,
   type EventConsumer,
   type NatsConnection,
-} from '../src/index.js';
+} from '../src/nats/index.js';
+import { startSellerNotices } from '../src/seller-notices/index.js';
 
 type Requested = PayloadOf<typeof sellerNoticeRequested>;
 type BuyerRequested = PayloadOf<typeof buyerNoticeRequested>;

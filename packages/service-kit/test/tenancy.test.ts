@@ -2,7 +2,7 @@ import type mongoose from 'mongoose';
 import { Schema, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testInfra, uniqueDatabaseName } from '@onvelope/testkit';
-import { connectDatabase, forAccount } from '../src/index.js';
+import { connectDatabase, forAccount } from '../src/mongo/index.js';
 
 interface Note {
   accountId: string;

@@ -1,5 +1,6 @@
 import { billingAccessStream, trialDays, type BillingAccessState } from '@onvelope/contracts';
-import { connectNats, ensureStream, publishBillingState as publish } from '@onvelope/service-kit';
+import { connectNats, ensureStream } from '@onvelope/service-kit/nats';
+import { publishBillingState as publish } from '@onvelope/service-kit/billing';
 
 /**
  * Publishes an account's billing state on BILLING_ACCESS as svc-billing would, so a service under

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type mongo } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 import type { TallyTree } from '../domain/rollup-tally.js';
 
 /**

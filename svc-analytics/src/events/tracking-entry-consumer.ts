@@ -3,12 +3,8 @@ import {
   trackingEntryDeleted,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
-import {
-  consumeEvents,
-  type EventConsumer,
-  type Logger,
-  type NatsConnection,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { consumeEvents, type EventConsumer, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { OrderFactModel } from '../data/order-fact.model.js';
 import type { RollupModel } from '../data/rollup.model.js';
 import type { TallyModels } from '../data/tally.model.js';

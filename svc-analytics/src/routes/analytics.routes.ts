@@ -7,7 +7,8 @@ import {
   revenueTrendsAnalytics,
   shippingPerformanceAnalytics,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import type { AnalyticsReader } from '../use-cases/read-analytics.js';
 
 /** Spec 001 §7 "Analytics": every figure is the calling seller's own. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
-import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit';
+import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import type { mongo } from 'mongoose';
 import type { OrderFact } from '../data/order-fact.model.js';
 import {

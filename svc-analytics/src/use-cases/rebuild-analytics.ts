@@ -5,7 +5,8 @@ import {
   trackingEntryUpserted,
   type EventContract,
 } from '@onvelope/contracts';
-import { ensureStream, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { ensureStream, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { z } from 'zod';
 import { tallyModels } from '../data/tally.model.js';
 import { forgetTrackingEntries } from './forget-tracking-entries.js';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { OrderFact, OrderFactModel } from '../data/order-fact.model.js';
 import type { Model, mongo } from 'mongoose';
 import {

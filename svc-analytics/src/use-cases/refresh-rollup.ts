@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
-import { isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import type { OrderFactModel } from '../data/order-fact.model.js';
 import type { RollupModel, StoredRollup } from '../data/rollup.model.js';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import type { RollupModel } from '../data/rollup.model.js';
 import {
   REFRESH_SPACING,

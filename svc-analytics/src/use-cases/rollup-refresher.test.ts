@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '@onvelope/service-kit';
+import { createLogger } from '@onvelope/service-kit/observability';
 import { createRollupRefresher, REFRESH_SPACING } from './rollup-refresher.js';
 
 const log = createLogger('rollup-refresher-test', 'silent');

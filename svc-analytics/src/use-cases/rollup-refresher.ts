@@ -1,4 +1,4 @@
-import type { Logger } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
 
 export interface RollupRefresherOptions {
   /** Recomputes a seller's rollup; gives up (rejecting) once `signal` is aborted. */

@@ -1,5 +1,5 @@
 import type { mongo } from 'mongoose';
-import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit';
+import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import type { OrderFact, OrderFactModel } from '../data/order-fact.model.js';
 
 /** Rounds of read-then-write before a message is left for redelivery. */

@@ -1,4 +1,4 @@
-import { conflict, HttpError, notFound } from '@onvelope/service-kit';
+import { conflict, HttpError, notFound } from '@onvelope/service-kit/errors';
 
 export const accountMessages = {
   emailTaken: 'An account with this email already exists',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '@onvelope/contracts';
-import { markedBacklog, type OutboxBacklog } from '@onvelope/service-kit';
+import { type OutboxBacklog } from '@onvelope/service-kit/observability';
+import { markedBacklog } from '@onvelope/service-kit/outbox';
 import type { AccountRecord } from '../data/account-record.js';
 import type { CustomerDocument } from '../data/customer.model.js';
 import type { AccountKind } from '../data/one-time-code.model.js';

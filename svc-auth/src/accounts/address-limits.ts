@@ -1,4 +1,4 @@
-import { tooManyRequests } from '@onvelope/service-kit';
+import { tooManyRequests } from '@onvelope/service-kit/errors';
 import { addressLimitMessages } from '../domain/sign-in-throttle.js';
 import type { AuthDeps } from '../deps.js';
 

@@ -1,5 +1,6 @@
 import type { AuthContext } from '@onvelope/contracts';
-import { badRequest, forAccount } from '@onvelope/service-kit';
+import { badRequest } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { CustomerDocument } from '../data/customer.model.js';
 import type { SellerDocument } from '../data/seller.model.js';
 import type { AuthDeps } from '../deps.js';

@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
-import { tooManyRequests, type AttemptCheck } from '@onvelope/service-kit';
+import { tooManyRequests } from '@onvelope/service-kit/errors';
+import { type AttemptCheck } from '@onvelope/service-kit/mongo';
 import type { AccountKind } from '../data/one-time-code.model.js';
 import { signInLimits, throttleMessage } from '../domain/sign-in-throttle.js';
 import type { AuthDeps } from '../deps.js';

@@ -1,5 +1,6 @@
 import type { Role } from '@onvelope/contracts';
-import { authMessages, unauthorized, type VerifiedToken } from '@onvelope/service-kit';
+import { unauthorized } from '@onvelope/service-kit/errors';
+import { authMessages, type VerifiedToken } from '@onvelope/service-kit/auth';
 import type { AuthDeps } from '../deps.js';
 import type { AccountRecord } from '../data/account-record.js';
 import { customerStore, sellerStore } from './account-store.js';

@@ -1,4 +1,5 @@
-import { HttpError, badRequest, isDuplicateKeyError, tooManyRequests } from '@onvelope/service-kit';
+import { HttpError, badRequest, tooManyRequests } from '@onvelope/service-kit/errors';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import { codeKey, type AccountKind } from '../data/one-time-code.model.js';
 import { composeCodeMail } from '../domain/code-mail.js';
 import {

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 import type { ApiKeyScope } from '@onvelope/contracts';
 
 /** A seller's API key (issue 35). The secret itself is never stored: only its sha256. */

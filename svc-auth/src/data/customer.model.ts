@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 import { accountRecordPaths, type AccountRecord } from './account-record.js';
 
 /** A buyer with a portal account. Its own id is its `accountId` in tokens. */

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 import type { CodePurpose, StoredCode } from '../domain/one-time-code.js';
 
 export type AccountKind = 'seller' | 'customer';

@@ -1,4 +1,4 @@
-import type { AttemptLimit } from '@onvelope/service-kit';
+import type { AttemptLimit } from '@onvelope/service-kit/mongo';
 
 /**
  * Sign-in throttling on top of the gateway's per-IP request limit: failed sign-ins are counted per

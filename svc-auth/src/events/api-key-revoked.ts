@@ -2,13 +2,8 @@ import {
   apiKeyRevoked,
   authenticateApiKey as authenticateApiKeyCommand,
 } from '@onvelope/contracts';
-import {
-  markedBacklog,
-  publishEvent,
-  serveCommand,
-  startOutboxRelay,
-  type OutboxRelay,
-} from '@onvelope/service-kit';
+import { publishEvent, serveCommand } from '@onvelope/service-kit/nats';
+import { markedBacklog, startOutboxRelay, type OutboxRelay } from '@onvelope/service-kit/outbox';
 import type { AuthDeps } from '../deps.js';
 import { authenticateApiKey } from '../use-cases/authenticate-api-key.js';
 

@@ -1,5 +1,5 @@
 import { countCustomerClaims } from '@onvelope/contracts';
-import { requestCommand } from '@onvelope/service-kit';
+import { requestCommand } from '@onvelope/service-kit/nats';
 import type { AuthDeps } from '../deps.js';
 
 /** A profile waits this long at most for the count: signing in must not hang on svc-orders. */

@@ -1,5 +1,6 @@
 import { getCustomerEmail } from '@onvelope/contracts';
-import { notFound, serveCommand } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { serveCommand } from '@onvelope/service-kit/nats';
 import type { AuthDeps } from '../deps.js';
 
 /**

@@ -1,5 +1,6 @@
 import { getSellerCountry } from '@onvelope/contracts';
-import { forAccount, serveCommand } from '@onvelope/service-kit';
+import { serveCommand } from '@onvelope/service-kit/nats';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { AuthDeps } from '../deps.js';
 
 /** Answers svc-orders' `auth.sellerCountry`: null for a seller without one (or unknown). */

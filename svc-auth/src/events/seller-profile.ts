@@ -1,10 +1,6 @@
 import { DEFAULT_TIME_ZONE, sellerProfileChanged } from '@onvelope/contracts';
-import {
-  markedBacklog,
-  publishEvent,
-  startOutboxRelay,
-  type OutboxRelay,
-} from '@onvelope/service-kit';
+import { publishEvent } from '@onvelope/service-kit/nats';
+import { markedBacklog, startOutboxRelay, type OutboxRelay } from '@onvelope/service-kit/outbox';
 import { profileChanged, type SellerDocument } from '../data/seller.model.js';
 import type { AuthDeps } from '../deps.js';
 

@@ -1,5 +1,7 @@
 import { getSellerPublicProfile } from '@onvelope/contracts';
-import { forAccount, notFound, serveCommand } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { serveCommand } from '@onvelope/service-kit/nats';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { AuthDeps } from '../deps.js';
 
 /**

@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, getSellerTimeZone, sellerTimeZoneChanged } from '@onvelope/contracts';
-import { forAccount, publishEvent, serveCommand } from '@onvelope/service-kit';
+import { publishEvent, serveCommand } from '@onvelope/service-kit/nats';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { AuthDeps } from '../deps.js';
 
 /** Answers svc-analytics' `auth.sellerTimeZone`: the default for a seller without one (or unknown). */

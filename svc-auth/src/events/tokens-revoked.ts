@@ -1,10 +1,6 @@
 import { userTokensRevoked } from '@onvelope/contracts';
-import {
-  publishEvent,
-  startOutboxRelay,
-  sumBacklogs,
-  type OutboxRelay,
-} from '@onvelope/service-kit';
+import { publishEvent } from '@onvelope/service-kit/nats';
+import { startOutboxRelay, sumBacklogs, type OutboxRelay } from '@onvelope/service-kit/outbox';
 import {
   customerStore,
   sellerStore,

@@ -5,7 +5,8 @@ import {
   type RouteSchemas,
   type SellerUser,
 } from '@onvelope/contracts';
-import type { Logger, RouteHandler, ServiceRoutes } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
+import type { RouteHandler, ServiceRoutes } from '@onvelope/service-kit/http';
 import { GoogleSignInError } from './google-sign-in-error.js';
 import {
   googleSignInAttemptSeconds,

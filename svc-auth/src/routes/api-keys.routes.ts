@@ -1,5 +1,6 @@
 import { createApiKey, listApiKeys, revokeApiKey } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import type { AuthDeps } from '../deps.js';
 import * as apiKeys from '../use-cases/manage-api-keys.js';
 

@@ -8,7 +8,8 @@ import {
   getCustomerProfile as getCustomerProfileRoute,
   updateCustomerProfile as updateCustomerProfileRoute,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import { customerStore } from '../accounts/account-store.js';
 import type { AuthDeps } from '../deps.js';
 import { getCustomerProfile } from '../use-cases/get-customer-profile.js';

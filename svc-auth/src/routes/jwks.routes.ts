@@ -1,5 +1,5 @@
 import { jwksRoute } from '@onvelope/contracts';
-import type { ServiceRoutes } from '@onvelope/service-kit';
+import type { ServiceRoutes } from '@onvelope/service-kit/http';
 import type { SigningKeyRing } from '../use-cases/signing-key-ring.js';
 
 export function registerJwksRoutes(

@@ -8,7 +8,8 @@ import {
   signup,
   verifyCode,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import { sellerStore } from '../accounts/account-store.js';
 import { toSellerUser } from '../domain/account-views.js';
 import type { AuthDeps } from '../deps.js';

@@ -1,5 +1,6 @@
 import { getSettings, updateEmail, updatePassword, updateProfile } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import type { AuthDeps } from '../deps.js';
 import { changePassword } from '../use-cases/change-password.js';
 import { changeSellerEmail } from '../use-cases/change-seller-email.js';

@@ -1,5 +1,5 @@
 import { apiKeyMessages, apiKeyTokenLifetimeSeconds, isApiKeySecret } from '@onvelope/contracts';
-import { unauthorized } from '@onvelope/service-kit';
+import { unauthorized } from '@onvelope/service-kit/errors';
 import type { AuthDeps } from '../deps.js';
 import { hashApiKeySecret, lastUseIsDue, LAST_USED_EVERY_MS } from '../domain/api-key-secret.js';
 

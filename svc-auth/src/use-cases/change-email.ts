@@ -1,5 +1,5 @@
 import { tokenLifetimeSeconds } from '@onvelope/contracts';
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { AccountRecord } from '../data/account-record.js';
 import { accountNotFound, emailTaken } from '../accounts/account-errors.js';

@@ -1,4 +1,4 @@
-import { badRequest } from '@onvelope/service-kit';
+import { badRequest } from '@onvelope/service-kit/errors';
 import type { AuthContext } from '@onvelope/contracts';
 import { sellerStore } from '../accounts/account-store.js';
 import { sellerConfirmedByPassword } from '../accounts/caller-accounts.js';

@@ -4,7 +4,9 @@ import {
   type SellerUser,
   type completeOnboardingRequest,
 } from '@onvelope/contracts';
-import { forAccount, HttpError, requestCommand } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { requestCommand } from '@onvelope/service-kit/nats';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { z } from 'zod';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { sellerOf } from '../accounts/caller-accounts.js';

@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { JWK } from 'jose';
 import { signingKeyModel } from '../data/signing-key.model.js';
 import { createTokenSigner, generateKeyMaterial, type TokenSigner } from '../domain/signing-key.js';
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 
 export const currentKeyId = 'current';
 

@@ -6,7 +6,8 @@ import {
   type ApiKeyView,
   type AuthContext,
 } from '@onvelope/contracts';
-import { conflict, forAccount, notFound } from '@onvelope/service-kit';
+import { conflict, notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { ApiKeyDocument } from '../data/api-key.model.js';
 import type { AuthDeps } from '../deps.js';
 import { newApiKeySecret } from '../domain/api-key-secret.js';

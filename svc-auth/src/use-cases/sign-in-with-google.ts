@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { tokenLifetimeSeconds, type SellerUser } from '@onvelope/contracts';
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import { profileChanged, type SellerDocument } from '../data/seller.model.js';
 import { toSellerUser } from '../domain/account-views.js';
 import type { AuthDeps } from '../deps.js';

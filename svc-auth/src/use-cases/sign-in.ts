@@ -1,5 +1,5 @@
 import { tokenLifetimeSeconds } from '@onvelope/contracts';
-import { unauthorized } from '@onvelope/service-kit';
+import { unauthorized } from '@onvelope/service-kit/errors';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { AccountRecord } from '../data/account-record.js';
 import {

@@ -4,7 +4,7 @@ import { emailTaken } from '../accounts/account-errors.js';
 import { hashPassword } from '../accounts/credentials.js';
 import { sendCode } from '../accounts/verification-codes.js';
 import type { AuthDeps } from '../deps.js';
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 
 export interface SignUpInput<T> {
   email: string;

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import { createLocalJWKSet, errors as joseErrors, type JWK, type JWTVerifyGetKey } from 'jose';
 import { tokenLifetimeSeconds } from '@onvelope/contracts';
-import type { Logger } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
 import { signingKeyModel, type SigningKeyDocument } from '../data/signing-key.model.js';
 import { createTokenSigner, type TokenSigner } from '../domain/signing-key.js';
 import { currentKeyId, loadSigningKey } from './load-signing-key.js';

@@ -1,6 +1,6 @@
 import type { AuthContext, updateProfileRequest } from '@onvelope/contracts';
 import type { z } from 'zod';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { accountNotFound } from '../accounts/account-errors.js';
 import { profileChanged } from '../data/seller.model.js';
 import { toAccountSettings } from '../domain/account-views.js';

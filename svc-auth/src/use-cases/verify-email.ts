@@ -1,4 +1,4 @@
-import { badRequest } from '@onvelope/service-kit';
+import { badRequest } from '@onvelope/service-kit/errors';
 import { tokenLifetimeSeconds } from '@onvelope/contracts';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { AccountRecord } from '../data/account-record.js';

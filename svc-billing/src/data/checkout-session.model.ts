@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 import type { PlanId } from '../domain/subscription-state.js';
 
 /** A checkout svc-billing started: whose it is, what it sells, and where it returns to. */

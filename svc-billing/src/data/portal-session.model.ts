@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 
 /** A customer-portal visit svc-billing opened (kept for the local portal page). */
 export interface PortalSessionDocument {

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 
 /** A Stripe event handled once: a replay of the same id changes nothing. */
 export interface StripeEventDocument {

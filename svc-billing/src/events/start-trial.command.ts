@@ -1,5 +1,5 @@
 import { startTrial as startTrialCommand } from '@onvelope/contracts';
-import { serveCommand } from '@onvelope/service-kit';
+import { serveCommand } from '@onvelope/service-kit/nats';
 import type { BillingDeps } from '../deps.js';
 import { startTrial } from '../use-cases/start-trial.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { HttpError } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
 import type { BillingConfig } from '../config.js';
 
 export interface CheckoutRequest {

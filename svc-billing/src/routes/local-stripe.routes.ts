@@ -10,7 +10,8 @@ import {
   localPortalView,
   stripeWebhook,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import {
   localPagesScript as script,
   localPagesStyle as style,

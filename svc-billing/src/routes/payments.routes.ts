@@ -5,14 +5,10 @@ import {
   listPlans,
   stripeWebhook,
 } from '@onvelope/contracts';
-import {
-  badRequest,
-  callerOf,
-  HttpError,
-  readRawBody,
-  type Logger,
-  type ServiceRoutes,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { badRequest, HttpError } from '@onvelope/service-kit/errors';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { readRawBody, type ServiceRoutes } from '@onvelope/service-kit/http';
 import type { BillingDeps } from '../deps.js';
 import { stripeEvent } from '../domain/stripe-objects.js';
 import { createCheckout } from '../use-cases/create-checkout.js';

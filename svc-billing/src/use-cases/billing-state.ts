@@ -1,5 +1,5 @@
 import { accessOf, type AccessDecision, type BillingAccessState } from '@onvelope/contracts';
-import { publishBillingState as publish } from '@onvelope/service-kit';
+import { publishBillingState as publish } from '@onvelope/service-kit/billing';
 import type { BillingAccountDocument } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
 import { graceUntilOf } from '../domain/subscription-state.js';

@@ -6,7 +6,7 @@ import {
   type createCheckout as createCheckoutRoute,
   type ResponseOf,
 } from '@onvelope/contracts';
-import { badRequest, conflict } from '@onvelope/service-kit';
+import { badRequest, conflict } from '@onvelope/service-kit/errors';
 import { storedConsentOf, type BillingAccountDocument } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
 import { accessDecisionOf } from './billing-state.js';

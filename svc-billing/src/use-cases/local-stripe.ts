@@ -5,7 +5,8 @@ import {
   portalReturnQuery,
   subscriptionStateText,
 } from '@onvelope/contracts';
-import { conflict, forAccount, notFound } from '@onvelope/service-kit';
+import { conflict, notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { BillingAccountDocument } from '../data/billing-account.model.js';
 import type { CheckoutSessionDocument } from '../data/checkout-session.model.js';
 import type { BillingDeps } from '../deps.js';

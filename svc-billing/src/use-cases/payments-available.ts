@@ -1,4 +1,4 @@
-import { HttpError } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
 import type { BillingDeps } from '../deps.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 

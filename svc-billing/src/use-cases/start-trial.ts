@@ -1,5 +1,5 @@
 import type { startTrial as startTrialCommand, RequestOf, ReplyOf } from '@onvelope/contracts';
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import { storedConsentOf, type BillingAccountDocument } from '../data/billing-account.model.js';
 import type { BillingDeps } from '../deps.js';
 import { trialEndFrom } from '../domain/trial.js';

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 import { suppressionReasons } from '@onvelope/contracts';
 
 /** A buyer address one seller's mails never go to again (unsubscribed, or refused for good). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { openSealedText, sealText } from '@onvelope/service-kit';
+import { openSealedText, sealText } from '@onvelope/service-kit/sealed-text';
 
 /** How a secret stored before encryption began starts (Standard Webhooks' form). */
 const CLEAR_PREFIX = 'whsec_';

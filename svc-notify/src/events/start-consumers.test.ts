@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventConsumer } from '@onvelope/service-kit';
+import type { EventConsumer } from '@onvelope/service-kit/nats';
 import { startConsumers } from './start-consumers.js';
 
 function consumer(stopped: string[], name: string) {

@@ -1,4 +1,4 @@
-import type { EventConsumer } from '@onvelope/service-kit';
+import type { EventConsumer } from '@onvelope/service-kit/nats';
 
 /**
  * Starts durable consumers one after another as one: when one cannot start, those already started

@@ -3,12 +3,8 @@ import {
   sellerNoticeRequested,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
-import {
-  consumeEvents,
-  type EventConsumer,
-  type Logger,
-  type NatsConnection,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { consumeEvents, type EventConsumer, type NatsConnection } from '@onvelope/service-kit/nats';
 import { startConsumers } from './start-consumers.js';
 import {
   buyerQueryEventOf,

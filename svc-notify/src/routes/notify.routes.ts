@@ -12,7 +12,10 @@ import {
   unsubscribe,
   updateNotificationSettings,
 } from '@onvelope/contracts';
-import { callerOf, forAccount, notFound, type ServiceRoutes } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import type { NotificationDocument, NotificationModel } from '../data/notification.model.js';
 import { sellerMessageKindOf } from '../use-cases/seller-messages.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';

@@ -16,7 +16,8 @@ import {
   webhookEventTypesCatalogue,
   webhookTestEventType,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import {
   listDeliveries,
   replayDelivery,

@@ -1,5 +1,5 @@
 import type { BuyerNotice, NotificationMilestone, NotificationSettings } from '@onvelope/contracts';
-import type { MailMessage } from '@onvelope/service-kit';
+import type { MailMessage } from '@onvelope/service-kit/mail';
 import type { NotificationDocument, StoredNotice } from '../data/notification.model.js';
 import { queryReplyContent } from '../domain/buyer-notice-content.js';
 import { headerText } from '../domain/header-text.js';

@@ -1,4 +1,4 @@
-import type { MailMessage } from '@onvelope/service-kit';
+import type { MailMessage } from '@onvelope/service-kit/mail';
 import type { NotificationDocument } from '../data/notification.model.js';
 import {
   digestContent,

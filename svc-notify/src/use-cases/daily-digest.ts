@@ -1,4 +1,5 @@
-import { forAccount, isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import {
   untriedDelivery,
   type NotificationDocument,

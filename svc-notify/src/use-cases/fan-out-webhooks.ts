@@ -1,4 +1,4 @@
-import { bulkWriteFailuresOf, forAccount, isDuplicateKeyError } from '@onvelope/service-kit';
+import { bulkWriteFailuresOf, forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import type {
   WebhookDeliveryDocument,
   WebhookDeliveryModel,

@@ -1,4 +1,4 @@
-import type { Logger } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
 
 export interface LeasedWorkerOptions<Job> {
   /** Takes up to `limit` due jobs under a lease, or none when none is due. */

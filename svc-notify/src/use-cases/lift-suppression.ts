@@ -3,7 +3,8 @@ import {
   liftComplaintNeedsBuyerAsked,
   liftUnsubscribeNeedsBuyerAsked,
 } from '@onvelope/contracts';
-import { conflict, forAccount, notFound } from '@onvelope/service-kit';
+import { conflict, notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { SuppressionDocument, SuppressionModel } from '../data/suppression.model.js';
 
 /**

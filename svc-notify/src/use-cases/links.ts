@@ -1,5 +1,5 @@
 import { getBuyerTrackingLink } from '@onvelope/contracts';
-import { requestCommand, type NatsConnection } from '@onvelope/service-kit';
+import { requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import { signUnsubscribeToken } from '../domain/unsubscribe-token.js';
 
 export interface LinkDeps {

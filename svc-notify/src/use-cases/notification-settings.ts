@@ -5,7 +5,7 @@ import {
   type NotificationSettings,
   type updateNotificationSettings,
 } from '@onvelope/contracts';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 
 /** A seller's settings, the defaults filling what they never chose. */

@@ -5,12 +5,9 @@ import {
   type PayloadOf,
   type trackingEntryUpserted,
 } from '@onvelope/contracts';
-import {
-  forAccount,
-  isDuplicateKeyError,
-  type BillingAccess,
-  type Logger,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { bulkWriteFailuresOf, forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
+import { type BillingAccess } from '@onvelope/service-kit/billing';
 import { entryProgressKey, type EntryProgressModel } from '../data/entry-progress.model.js';
 import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';

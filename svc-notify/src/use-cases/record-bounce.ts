@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { Logger } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
 import { isBuyerMessage, type NotificationModel } from '../data/notification.model.js';
 import type { SuppressionModel } from '../data/suppression.model.js';
 import type { Bounce } from '../domain/delivery-status.js';

@@ -1,5 +1,5 @@
 import { isDeliverableEmail, type buyerNoticeRequested, type PayloadOf } from '@onvelope/contracts';
-import { isDuplicateKeyError } from '@onvelope/service-kit';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import { noticeEntryId } from './record-seller-notice.js';
 

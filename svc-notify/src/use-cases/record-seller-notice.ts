@@ -1,5 +1,5 @@
 import type { PayloadOf, sellerNoticeRequested } from '@onvelope/contracts';
-import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit';
+import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import type { NotificationSettingsModel } from '../data/notification-settings.model.js';
 import { settingsOf } from './notification-settings.js';

@@ -6,7 +6,8 @@ import {
   type PayloadOf,
   type sellerProfileChanged,
 } from '@onvelope/contracts';
-import { requestCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { SellerModel } from '../data/seller.model.js';
 
 export interface SellerFacts {

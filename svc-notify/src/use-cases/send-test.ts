@@ -1,5 +1,6 @@
 import type { NotificationMilestone, ProblemKind } from '@onvelope/contracts';
-import { conflict, forAccount, tooManyRequests } from '@onvelope/service-kit';
+import { conflict, tooManyRequests } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { randomUUID } from 'node:crypto';
 import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
 import { sampleOrder } from '../domain/message-content.js';

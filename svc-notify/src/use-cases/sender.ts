@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accessOf } from '@onvelope/contracts';
-import type { BillingAccess, Mailer, MailMessage } from '@onvelope/service-kit';
+import type { BillingAccess } from '@onvelope/service-kit/billing';
+import type { Mailer, MailMessage } from '@onvelope/service-kit/mail';
 import {
   isBuyerMessage,
   isSellerMessage,

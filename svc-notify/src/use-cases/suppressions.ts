@@ -1,5 +1,5 @@
 import { suppressionReasons } from '@onvelope/contracts';
-import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit';
+import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import type { SuppressionDocument, SuppressionModel } from '../data/suppression.model.js';
 
 /** Whether the seller's mails may no longer go to the address. */

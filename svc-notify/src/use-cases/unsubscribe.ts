@@ -1,4 +1,4 @@
-import { badRequest } from '@onvelope/service-kit';
+import { badRequest } from '@onvelope/service-kit/errors';
 import type { SuppressionModel } from '../data/suppression.model.js';
 import { verifyUnsubscribeToken } from '../domain/unsubscribe-token.js';
 import type { SellerFactsReader } from './seller-facts.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookDeliveryView } from '@onvelope/contracts';
-import { forAccount, notFound } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { isValidObjectId } from 'mongoose';
 import type {
   WebhookDeliveryDocument,

@@ -5,7 +5,8 @@ import type {
   updateWebhookEndpoint,
   WebhookEndpointView,
 } from '@onvelope/contracts';
-import { badRequest, forAccount, notFound } from '@onvelope/service-kit';
+import { badRequest, notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { isValidObjectId, Types } from 'mongoose';
 import type { WebhookDeliveryModel } from '../data/webhook-delivery.model.js';
 import type {

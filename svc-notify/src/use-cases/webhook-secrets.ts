@@ -1,4 +1,4 @@
-import type { Logger } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
 import type {
   WebhookEndpointDocument,
   WebhookEndpointModel,

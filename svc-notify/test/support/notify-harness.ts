@@ -12,7 +12,7 @@ import {
   type BuyerNotice,
   type SellerNotice,
 } from '@onvelope/contracts';
-import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit';
+import { connectNats, publishEvent, type NatsConnection } from '@onvelope/service-kit/nats';
 import {
   connectTestDatabase,
   pendingEntryChange,

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 
 /**
  * A buyer's claim on an order (spec 001 §3 "Claimed order"): a link to the live order by its id,

@@ -1,7 +1,7 @@
 import type mongoose from 'mongoose';
 import { Schema, type InferSchemaType, type Model } from 'mongoose';
 import { defaultDeliveryEstimateRule, type DeliveryEstimateRule } from '@onvelope/contracts';
-import { forAccount, registeredModel } from '@onvelope/service-kit';
+import { forAccount, registeredModel } from '@onvelope/service-kit/mongo';
 
 /** A seller's own delivery estimate (issue 33): one document an account, saved whole. */
 const deliveryEstimateRuleSchema = new Schema(

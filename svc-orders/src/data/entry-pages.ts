@@ -5,7 +5,7 @@ import {
   trackingEntryStatuses,
   type listTrackingEntriesQuery,
 } from '@onvelope/contracts';
-import { badRequest } from '@onvelope/service-kit';
+import { badRequest } from '@onvelope/service-kit/errors';
 import { shippedStatuses, type TrackingEntryDocument } from './tracking-entry.model.js';
 
 type ListQuery = z.infer<typeof listTrackingEntriesQuery>;

@@ -6,7 +6,8 @@ import {
   type ImportTemplate,
   type SaveImportTemplateRequest,
 } from '@onvelope/contracts';
-import { forAccount, notFound, registeredModel } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { forAccount, registeredModel } from '@onvelope/service-kit/mongo';
 import { layoutSignature } from '../domain/header-layout.js';
 
 /** A seller's saved mapping as the import matches it to a header row (`layoutSignature`). */

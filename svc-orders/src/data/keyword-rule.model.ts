@@ -8,7 +8,7 @@ import {
   ruleMatchModes,
   type KeywordRule,
 } from '@onvelope/contracts';
-import { forAccount, registeredModel } from '@onvelope/service-kit';
+import { forAccount, registeredModel } from '@onvelope/service-kit/mongo';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 
 /**

@@ -1,6 +1,6 @@
 import type mongoose from 'mongoose';
 import { Schema, type InferSchemaType, type Model } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 import type { RuleApplyJob } from '@onvelope/contracts';
 
 /**

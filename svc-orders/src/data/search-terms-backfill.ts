@@ -1,5 +1,5 @@
 import type { Connection, mongo } from 'mongoose';
-import type { Logger } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
 import { SEARCH_TEXT_FORMAT, searchedFields } from '../domain/search-terms.js';
 import { searchFieldsOf } from '../domain/search-terms-grams.js';
 import { trackingEntryModel, type TrackingEntryDocument } from './tracking-entry.model.js';

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { forAccount, isDuplicateKeyError, type Logger } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import {
   countedStatuses,
   countedStatusOf,

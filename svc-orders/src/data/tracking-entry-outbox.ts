@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { type Connection, type Types } from 'mongoose';
-import { markedBacklog, outgoingTraceparent, type OutboxBacklog } from '@onvelope/service-kit';
+import { outgoingTraceparent, type OutboxBacklog } from '@onvelope/service-kit/observability';
+import { markedBacklog } from '@onvelope/service-kit/outbox';
 import type { TrackingEntryChange } from './tracking-entry-change.js';
 
 /**

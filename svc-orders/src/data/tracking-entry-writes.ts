@@ -8,7 +8,8 @@ import mongoose, {
   type Types,
 } from 'mongoose';
 import type { OrderChangeActor } from '@onvelope/contracts';
-import { forAccount, isDatabaseUnavailable, type AccountRepository } from '@onvelope/service-kit';
+import { isDatabaseUnavailable } from '@onvelope/service-kit/errors';
+import { forAccount, type AccountRepository } from '@onvelope/service-kit/mongo';
 import { historyEntryOf, MAX_ORDER_HISTORY } from '../domain/order-history.js';
 import { searchedFields } from '../domain/search-terms.js';
 import { searchFieldsOf } from '../domain/search-terms-grams.js';

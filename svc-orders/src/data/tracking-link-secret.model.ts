@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 
 /** The secret a seller's tracking links are signed with; `_id` is the seller's account. */
 export interface TrackingLinkSecretDocument {

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { trackingEntryStatuses } from '@onvelope/contracts';
-import type { Logger } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
 import { trackingEntryWrites } from './tracking-entry-writes.js';
 import { trackingEntryModel, type TrackingEntryDocument } from './tracking-entry.model.js';
 

@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, Model } from 'mongoose';
-import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit';
+import { bulkWriteFailuresOf, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import type { TrackingEntryDocument } from './tracking-entry.model.js';
 
 export interface OrderedWrite {

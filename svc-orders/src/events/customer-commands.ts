@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { countCustomerClaims } from '@onvelope/contracts';
-import { serveCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { serveCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import { ORDERS_QUEUE_GROUP } from './queue-group.js';
 import { countClaimedOrders } from '../use-cases/claim-orders.js';
 

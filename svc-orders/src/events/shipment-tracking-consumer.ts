@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { shipmentTrackingUpdated } from '@onvelope/contracts';
-import { consumeEventBatches, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { consumeEventBatches, type NatsConnection } from '@onvelope/service-kit/nats';
 import { applyCarrierUpdates } from '../use-cases/apply-carrier-update.js';
 
 /**

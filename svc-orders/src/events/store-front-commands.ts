@@ -4,7 +4,8 @@ import {
   deleteStoreFrontOrders,
   upsertStoreFrontOrders,
 } from '@onvelope/contracts';
-import { serveCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { serveCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import { ORDERS_QUEUE_GROUP } from './queue-group.js';
 import {
   countStoredStoreFrontOrders,

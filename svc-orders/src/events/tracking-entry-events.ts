@@ -5,7 +5,7 @@ import {
   trackingEntryDeleted,
   trackingEntryUpserted,
 } from '@onvelope/contracts';
-import { ensureStream, publishEvent, type NatsConnection } from '@onvelope/service-kit';
+import { ensureStream, publishEvent, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { TrackingEntryChange } from '../data/tracking-entry-change.js';
 
 /** What one message may carry, well under NATS's 1 MB payload limit. */

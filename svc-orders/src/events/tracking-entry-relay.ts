@@ -1,12 +1,8 @@
 import type { Connection } from 'mongoose';
-import {
-  continueStoredTrace,
-  startOutboxRelay,
-  type ForegroundCalls,
-  type Logger,
-  type NatsConnection,
-  type OutboxRelay,
-} from '@onvelope/service-kit';
+import { continueStoredTrace, type Logger } from '@onvelope/service-kit/observability';
+import { type NatsConnection } from '@onvelope/service-kit/nats';
+import { startOutboxRelay, type OutboxRelay } from '@onvelope/service-kit/outbox';
+import { type ForegroundCalls } from '@onvelope/service-kit/work';
 import {
   claimOutboxRecord,
   completeOutboxRecord,

@@ -1,6 +1,8 @@
 import mongoose from 'mongoose';
 import { getBuyerTrackingLink } from '@onvelope/contracts';
-import { forAccount, notFound, serveCommand } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { serveCommand } from '@onvelope/service-kit/nats';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import type { BuyerDeps } from '../use-cases/buyer-deps.js';
 import { trackingLinkOf } from '../use-cases/tracking-links.js';

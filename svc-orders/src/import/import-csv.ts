@@ -1,5 +1,6 @@
 import { ordersMessages, type UploadResult } from '@onvelope/contracts';
-import { badRequest, type ForegroundCalls } from '@onvelope/service-kit';
+import { badRequest } from '@onvelope/service-kit/errors';
+import { type ForegroundCalls } from '@onvelope/service-kit/work';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 import { decideConventions } from './file-conventions.js';
 import { layoutOf, valuesOfRow, type FileLayout, type MappingChoice } from './map-columns.js';

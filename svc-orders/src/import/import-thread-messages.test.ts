@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { HttpError, isDatabaseUnavailable, tooManyRequests } from '@onvelope/service-kit';
+import { HttpError, isDatabaseUnavailable, tooManyRequests } from '@onvelope/service-kit/errors';
 import { errorFrom, passedError } from './import-thread-messages.js';
 
 /** An error as the other thread gets it: passed, cloned as a message is, and rebuilt. */

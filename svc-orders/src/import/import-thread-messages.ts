@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ColumnMapping, ImportPreview, UploadResult } from '@onvelope/contracts';
-import { HttpError, toErrorResponse } from '@onvelope/service-kit';
+import { HttpError, toErrorResponse } from '@onvelope/service-kit/errors';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 import type { SavedMapping } from '../data/import-template.model.js';
 import type { MappingChoice } from './map-columns.js';

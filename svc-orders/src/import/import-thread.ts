@@ -2,13 +2,11 @@ import { once } from 'node:events';
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { ColumnMapping, ImportPreview, UploadResult } from '@onvelope/contracts';
 import {
-  moduleBeside,
   outgoingTraceparent,
-  startModuleWorker,
-  type ForegroundCalls,
   type Logger,
   type MetricsSnapshot,
-} from '@onvelope/service-kit';
+} from '@onvelope/service-kit/observability';
+import { moduleBeside, startModuleWorker, type ForegroundCalls } from '@onvelope/service-kit/work';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
 import type { FileHead } from '../use-cases/preview-import.js';
 import type { SavedMapping } from '../data/import-template.model.js';

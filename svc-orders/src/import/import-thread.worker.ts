@@ -4,19 +4,20 @@ import { constants, setPriority } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Connection, Model } from 'mongoose';
 import {
-  connectDatabase,
-  connectNats,
   continueTrace,
   createLogger,
   createMetrics,
-  foregroundCalls,
-  recordMessagingMetrics,
   runInTrace,
-  type ForegroundCalls,
   type Logger,
   type Metrics,
+} from '@onvelope/service-kit/observability';
+import {
+  connectNats,
+  recordMessagingMetrics,
   type NatsConnection,
-} from '@onvelope/service-kit';
+} from '@onvelope/service-kit/nats';
+import { connectDatabase } from '@onvelope/service-kit/mongo';
+import { foregroundCalls, type ForegroundCalls } from '@onvelope/service-kit/work';
 import { startTelemetry, stopTelemetry } from '@onvelope/service-kit/telemetry';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { startTrackingEntryRelay } from '../events/tracking-entry-relay.js';

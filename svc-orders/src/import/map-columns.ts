@@ -8,7 +8,7 @@ import {
   type ImportField,
   type MappingSource,
 } from '@onvelope/contracts';
-import { badRequest } from '@onvelope/service-kit';
+import { badRequest } from '@onvelope/service-kit/errors';
 import {
   csvFields,
   type CsvField,

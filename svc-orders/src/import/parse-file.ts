@@ -7,7 +7,7 @@ import {
   type HeaderRow,
   type Separator,
 } from '@onvelope/contracts';
-import { badRequest, HttpError } from '@onvelope/service-kit';
+import { badRequest, HttpError } from '@onvelope/service-kit/errors';
 import { createFileDecoder, FileEncodingError, type FileEncoding } from './file-encoding.js';
 import { workbookRowsOf } from './parse-workbook.js';
 import { importMessages } from './row-report.js';

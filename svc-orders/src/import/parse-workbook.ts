@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { ordersMessages, workbookKindOfHead } from '@onvelope/contracts';
-import { badRequest } from '@onvelope/service-kit';
+import { badRequest } from '@onvelope/service-kit/errors';
 
 /**
  * The largest .xls the import reads. SheetJS holds a whole .xls and its cells while it reads it:

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Busboy, type BusboyInstance } from '@fastify/busboy';
 import { isOrderFile, ordersMessages } from '@onvelope/contracts';
-import { badRequest, HttpError } from '@onvelope/service-kit';
+import { badRequest, HttpError } from '@onvelope/service-kit/errors';
 
 export const CSV_FIELD = 'csvFile';
 

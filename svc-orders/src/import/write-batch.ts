@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import { HttpError, isDatabaseUnavailable } from '@onvelope/service-kit';
+import { HttpError, isDatabaseUnavailable } from '@onvelope/service-kit/errors';
 import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import {
   IMPORT_CUT_READ_BACK_MS,

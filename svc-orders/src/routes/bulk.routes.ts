@@ -6,7 +6,9 @@ import {
   listBulkOutcomes,
   startBulkJob,
 } from '@onvelope/contracts';
-import { callerOf, type Logger, type ServiceRoutes } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import { bulkJobModel, bulkOutcomeModel } from '../data/bulk-job.model.js';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import * as bulk from '../use-cases/bulk-jobs.js';

@@ -4,7 +4,8 @@ import {
   openTrackingLink as openTrackingLinkRoute,
   regenerateTrackingLinks as regenerateTrackingLinksRoute,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import type { BuyerDeps } from '../use-cases/buyer-deps.js';
 import { lookUpOrder, openTrackingLink } from '../use-cases/look-up-order.js';
 import { createTrackingLink, regenerateTrackingLinks } from '../use-cases/tracking-links.js';

@@ -4,7 +4,8 @@ import {
   unclaimOrder as unclaimOrderRoute,
   updateClaimedOrder as updateClaimedOrderRoute,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import type { BuyerDeps } from '../use-cases/buyer-deps.js';
 import {
   claimOrder,

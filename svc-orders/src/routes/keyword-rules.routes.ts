@@ -12,12 +12,10 @@ import {
   testKeywordRules as testKeywordRulesRoute,
   updateKeywordRule as updateKeywordRuleRoute,
 } from '@onvelope/contracts';
-import {
-  callerOf,
-  type Logger,
-  type NatsConnection,
-  type ServiceRoutes,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { type NatsConnection } from '@onvelope/service-kit/nats';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import { keywordRuleModel } from '../data/keyword-rule.model.js';
 import { ruleApplyJobModel } from '../data/rule-apply-job.model.js';
 import {

@@ -6,12 +6,10 @@ import {
   markUnshipped,
   updateTrackingEntry,
 } from '@onvelope/contracts';
-import {
-  callerOf,
-  type Logger,
-  type NatsConnection,
-  type ServiceRoutes,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { type NatsConnection } from '@onvelope/service-kit/nats';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import type { Estimator } from '../use-cases/delivery-estimates.js';
 import { deleteOrder } from '../use-cases/delete-order.js';
 import { editOrder } from '../use-cases/edit-order.js';

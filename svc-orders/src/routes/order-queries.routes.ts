@@ -7,7 +7,8 @@ import {
   resolveQuery as resolveQueryRoute,
   sendOrderQuery as sendOrderQueryRoute,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import {
   listSellerQueries,
   markQueryRead,

@@ -3,7 +3,9 @@ import {
   exportReport as exportReportRoute,
   searchReport as searchReportRoute,
 } from '@onvelope/contracts';
-import { callerOf, type Logger, type ServiceRoutes } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import { exportReport } from '../use-cases/export-report.js';
 import { searchReport } from '../use-cases/search-report.js';

@@ -1,11 +1,9 @@
 import type { Connection } from 'mongoose';
 import { markShipped } from '@onvelope/contracts';
-import {
-  callerOf,
-  type Logger,
-  type NatsConnection,
-  type ServiceRoutes,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { type NatsConnection } from '@onvelope/service-kit/nats';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import type { Estimator } from '../use-cases/delivery-estimates.js';
 import { markOrderShipped } from '../use-cases/mark-shipped.js';
 

@@ -17,7 +17,10 @@ import {
   searchTrackingEntries as searchTrackingEntriesRoute,
   uploadCsv,
 } from '@onvelope/contracts';
-import { badRequest, callerOf, type Metrics, type ServiceRoutes } from '@onvelope/service-kit';
+import { type Metrics } from '@onvelope/service-kit/observability';
+import { badRequest } from '@onvelope/service-kit/errors';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import {
   deleteImportTemplate,
   listImportTemplates,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QueryFilter, Model, Types, UpdateQuery } from 'mongoose';
-import { insertUnlessHeld, type Logger } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { insertUnlessHeld } from '@onvelope/service-kit/mongo';
 
 /** A running job that has not reported for this long lost its instance (a restart, a crash). */
 export const STALE_JOB_MS = 2 * 60_000;

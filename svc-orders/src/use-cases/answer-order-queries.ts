@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { forAccount, notFound } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import {
   orderQueryModel,
   toOrderQuery,

@@ -1,6 +1,6 @@
 import { isValidObjectId, type Connection, type Model } from 'mongoose';
 import type { PayloadOf, shipmentTrackingUpdated } from '@onvelope/contracts';
-import { conflict } from '@onvelope/service-kit';
+import { conflict } from '@onvelope/service-kit/errors';
 import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import {
   trackingEntryWrites,

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import type { Logger, NatsConnection } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
+import type { NatsConnection } from '@onvelope/service-kit/nats';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
 import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import {

@@ -6,7 +6,7 @@ import type {
   searchResponse,
   summaryResponse,
 } from '@onvelope/contracts';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { z } from 'zod';
 import {
   cursorAfter,

@@ -1,5 +1,5 @@
 import { bulkMessages } from '@onvelope/contracts';
-import { HttpError } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
 import {
   entriesWithOrderKeys,
   trackingEntryWrites,

@@ -10,7 +10,8 @@ import {
   type bulkOutcomesQuery,
   type bulkOutcomesResponse,
 } from '@onvelope/contracts';
-import { conflict, forAccount, notFound } from '@onvelope/service-kit';
+import { conflict, notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { z } from 'zod';
 import {
   bulkJobModel,

@@ -1,6 +1,6 @@
 import type { Connection, QueryFilter, Types } from 'mongoose';
 import type { BulkFilter, BulkSelection } from '@onvelope/contracts';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { statusFilter } from '../data/entry-pages.js';
 import {
   orderKeyOf,

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import type { Logger, NatsConnection } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
+import type { NatsConnection } from '@onvelope/service-kit/nats';
 import type { OrdersConfig } from '../config.js';
 import type { Estimator } from './delivery-estimates.js';
 import { buyerAttemptCounters } from './limit-attempts.js';

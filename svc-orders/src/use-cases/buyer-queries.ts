@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import { buyerMessages, getCustomerEmail } from '@onvelope/contracts';
-import { conflict, HttpError, notFound, requestCommand } from '@onvelope/service-kit';
+import { conflict, HttpError, notFound } from '@onvelope/service-kit/errors';
+import { requestCommand } from '@onvelope/service-kit/nats';
 import {
   orderQueryModel,
   toOrderQuery,

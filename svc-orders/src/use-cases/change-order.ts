@@ -1,4 +1,4 @@
-import { conflict, notFound } from '@onvelope/service-kit';
+import { conflict, notFound } from '@onvelope/service-kit/errors';
 import type { EntryFields, TrackingEntryWrites } from '../data/tracking-entry-writes.js';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 

@@ -6,7 +6,8 @@ import type {
   TrackingEntry,
   updateClaimRequest,
 } from '@onvelope/contracts';
-import { conflict, notFound, isDuplicateKeyError } from '@onvelope/service-kit';
+import { conflict, notFound } from '@onvelope/service-kit/errors';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import { claimModel, type ClaimDocument } from '../data/claim.model.js';
 import {
   toTrackingEntry,

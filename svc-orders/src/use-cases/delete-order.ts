@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { notFound } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import { orderMessages } from './change-order.js';
 import { deleteEntries } from './clear-orders.js';

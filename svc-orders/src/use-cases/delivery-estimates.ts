@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { DeliveryEstimateRule, TrackingEntry } from '@onvelope/contracts';
-import type { Logger, NatsConnection } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
+import type { NatsConnection } from '@onvelope/service-kit/nats';
 import {
   deliveryEstimateRuleOf,
   saveDeliveryEstimateRuleOf,

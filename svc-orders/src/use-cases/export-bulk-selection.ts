@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import type { BulkExportRequest } from '@onvelope/contracts';
-import type { Logger } from '@onvelope/service-kit';
+import type { Logger } from '@onvelope/service-kit/observability';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { reportSortOf } from '../domain/report-query.js';
 import { describeSelection, selectionQueryOf } from './bulk-selection.js';

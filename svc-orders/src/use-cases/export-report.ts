@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { QueryFilter, Model, SortOrder } from 'mongoose';
 import type { reportExportRequest } from '@onvelope/contracts';
-import { forAccount, HttpError, type Logger } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { z } from 'zod';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { describeReportFilters, reportQueryOf, reportSortOf } from '../domain/report-query.js';

@@ -4,7 +4,7 @@ import type {
   needsAttentionQuery,
   needsAttentionResponse,
 } from '@onvelope/contracts';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { z } from 'zod';
 import { toTrackingEntry, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 

@@ -1,10 +1,10 @@
 import type { Connection } from 'mongoose';
+import { HttpError } from '@onvelope/service-kit/errors';
 import {
   attemptCounters,
-  HttpError,
   type AttemptCheck,
   type AttemptCounters,
-} from '@onvelope/service-kit';
+} from '@onvelope/service-kit/mongo';
 
 export type { AttemptCheck };
 

@@ -1,8 +1,8 @@
 import type { BuyerOrder } from '@onvelope/contracts';
 import { buyerMessages } from '@onvelope/contracts';
-import { notFound } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
 import { toTrackingEntry, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
-import type { AttemptLimit } from '@onvelope/service-kit';
+import type { AttemptLimit } from '@onvelope/service-kit/mongo';
 import { lookupMessages } from '../domain/attempt-limits.js';
 import {
   normaliseEmail,

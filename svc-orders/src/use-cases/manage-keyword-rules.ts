@@ -1,6 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { KeywordRule, keywordRuleInput } from '@onvelope/contracts';
-import { badRequest, forAccount, notFound } from '@onvelope/service-kit';
+import { badRequest, notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { z } from 'zod';
 import {
   keywordRuleModel,

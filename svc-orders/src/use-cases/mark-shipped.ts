@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import type { markShippedRequest, markShippedResponse } from '@onvelope/contracts';
-import { conflict } from '@onvelope/service-kit';
+import { conflict } from '@onvelope/service-kit/errors';
 import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import { trackingEntryWrites } from '../data/tracking-entry-writes.js';
 import { toTrackingEntry, trackingEntryModel } from '../data/tracking-entry.model.js';

@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import type { trackingEntryResponse } from '@onvelope/contracts';
-import { conflict } from '@onvelope/service-kit';
+import { conflict } from '@onvelope/service-kit/errors';
 import { trackingEntryWrites } from '../data/tracking-entry-writes.js';
 import { toTrackingEntry, trackingEntryModel } from '../data/tracking-entry.model.js';
 import { changeSellersOrder } from './change-order.js';

@@ -5,7 +5,7 @@ import {
   type ImportPreview,
   type PreviewOrder,
 } from '@onvelope/contracts';
-import { badRequest } from '@onvelope/service-kit';
+import { badRequest } from '@onvelope/service-kit/errors';
 import { decideConventions } from '../import/file-conventions.js';
 import { CONVENTION_SAMPLE_ORDERS, samplesOf } from '../import/import-csv.js';
 import type { SavedMapping } from '../data/import-template.model.js';

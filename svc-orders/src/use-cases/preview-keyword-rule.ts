@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import type { rulePreviewResponse } from '@onvelope/contracts';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import {
   explainRule,

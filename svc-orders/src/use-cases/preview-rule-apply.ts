@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { RuleApplyPreview } from '@onvelope/contracts';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';

@@ -1,5 +1,7 @@
 import type { Connection } from 'mongoose';
-import { forAccount, type Logger, type SellerNotices } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { forAccount } from '@onvelope/service-kit/mongo';
+import { type SellerNotices } from '@onvelope/service-kit/seller-notices';
 import { orderQueryModel, type OrderQueryDocument } from '../data/order-query.model.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { forAccount, notFound } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { historyNewestFirst } from '../domain/order-history.js';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { orderMessages } from './change-order.js';

@@ -1,4 +1,5 @@
-import { forAccount, notFound } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { RuleApplyJob } from '@onvelope/contracts';
 import {
   ruleApplyJobModel,

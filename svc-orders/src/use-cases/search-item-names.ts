@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { trackingEntryModel } from '../data/tracking-entry.model.js';
 import { itemNamesOf } from '../domain/keyword-rules.js';
 import { escapeRegExp } from '../domain/text-pattern.js';

@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import type { ReportRow, reportSearchRequest, reportSearchResponse } from '@onvelope/contracts';
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import type { z } from 'zod';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { countryNameOf } from '../domain/countries.js';

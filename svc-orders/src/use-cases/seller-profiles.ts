@@ -1,5 +1,6 @@
 import { getSellerCountry, getSellerPublicProfile } from '@onvelope/contracts';
-import { requestCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { Merchant } from '../domain/buyer-order.js';
 
 /** What asking svc-auth of a seller takes (the buyer side's `BuyerDeps` has it). */

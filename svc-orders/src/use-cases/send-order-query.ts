@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { buyerMessages, type sendOrderQueryRequest } from '@onvelope/contracts';
-import { forAccount, notFound } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { orderQueryModel, toOrderQuery } from '../data/order-query.model.js';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { lookupMessages } from '../domain/attempt-limits.js';

@@ -3,7 +3,8 @@ import {
   markShippedAtStoreFront,
   type StoreFrontCorrection,
 } from '@onvelope/contracts';
-import { requestCommand, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { TrackingEntryDocument } from '../data/tracking-entry.model.js';
 
 /** How long the seller waits for the store-front before the change is answered as made here only. */

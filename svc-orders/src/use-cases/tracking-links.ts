@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { buyerMessages } from '@onvelope/contracts';
-import { forAccount, notFound, isDuplicateKeyError } from '@onvelope/service-kit';
+import { notFound } from '@onvelope/service-kit/errors';
+import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { trackingLinkSecretModel } from '../data/tracking-link-secret.model.js';
 import {

@@ -1,6 +1,8 @@
 import type { Connection, QueryFilter } from 'mongoose';
 import type { RequestOf, ReplyOf, upsertStoreFrontOrders } from '@onvelope/contracts';
-import { forAccount, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { type NatsConnection } from '@onvelope/service-kit/nats';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { keywordRulesOf } from '../data/keyword-rule.model.js';
 import { nextStatusOf, storedStatusOf } from '../data/tracking-entry-status.js';
 import {

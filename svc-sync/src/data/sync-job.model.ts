@@ -1,5 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Model, type Types } from 'mongoose';
-import { registeredModel } from '@onvelope/service-kit';
+import { registeredModel } from '@onvelope/service-kit/mongo';
 
 export const syncJobKinds = ['full', 'incremental'] as const;
 export const syncJobStatuses = ['queued', 'running', 'completed', 'failed'] as const;

@@ -1,5 +1,5 @@
 import { correctOrderAtStoreFront, markShippedAtStoreFront } from '@onvelope/contracts';
-import { serveCommand } from '@onvelope/service-kit';
+import { serveCommand } from '@onvelope/service-kit/nats';
 import { correctOrderAtStore } from '../use-cases/correct-order-at-store-front.js';
 import { markShippedAtStore } from '../use-cases/mark-shipped-at-store-front.js';
 import type { SyncDeps } from '../use-cases/store-front-access.js';

@@ -9,7 +9,8 @@ import {
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
 import { syncJobQueued, type PayloadOf } from '@onvelope/contracts';
-import { isNotFound, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { isNotFound, type NatsConnection } from '@onvelope/service-kit/nats';
 
 export type QueuedSyncJob = PayloadOf<typeof syncJobQueued>;
 

@@ -6,7 +6,8 @@ import {
   listConnections,
   storeFrontCallback,
 } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import { completeConnection, connectUrl, type StateSettings } from '../use-cases/connect-store.js';
 import {
   clearStoreFrontData as clearData,

@@ -1,5 +1,6 @@
 import { getSyncProgress, getSyncStatus, startFullSync, syncOrders } from '@onvelope/contracts';
-import { callerOf, type ServiceRoutes } from '@onvelope/service-kit';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import { checkSyncStatus } from '../use-cases/check-sync-status.js';
 import { readSyncProgress } from '../use-cases/read-sync-progress.js';
 import { startFullSync as startFull, syncNow } from '../use-cases/start-sync.js';

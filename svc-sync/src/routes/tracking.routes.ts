@@ -1,12 +1,8 @@
 import { easyPostWebhook, refreshShipments } from '@onvelope/contracts';
-import {
-  badRequest,
-  callerOf,
-  HttpError,
-  readRawBody,
-  type Logger,
-  type ServiceRoutes,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { badRequest, HttpError } from '@onvelope/service-kit/errors';
+import { callerOf } from '@onvelope/service-kit/auth';
+import { readRawBody, type ServiceRoutes } from '@onvelope/service-kit/http';
 import { WebhookSignatureError } from '../data/tracking-provider.js';
 import {
   refreshAccountShipments,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { countStoreFrontOrders, type syncStatusResponse } from '@onvelope/contracts';
-import { HttpError, requestCommand } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { requestCommand } from '@onvelope/service-kit/nats';
 import { StoreFrontError } from '../data/store-front-client.js';
 import {
   accessOf,

@@ -2,7 +2,8 @@ import mongoose from 'mongoose';
 import { StoreFrontError } from '../data/store-front-client.js';
 import { signState, verifyState, type StateSubject } from '../domain/oauth-state.js';
 import { connectionsOf, type SyncDeps } from './store-front-access.js';
-import { isDuplicateKeyError, sealText } from '@onvelope/service-kit';
+import { isDuplicateKeyError } from '@onvelope/service-kit/mongo';
+import { sealText } from '@onvelope/service-kit/sealed-text';
 
 export const connectMessages = {
   denied: 'Authorization was denied at BigCartel',

@@ -5,7 +5,8 @@ import {
   type connectionsResponse,
   type disconnectResponse,
 } from '@onvelope/contracts';
-import { HttpError, requestCommand } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { requestCommand } from '@onvelope/service-kit/nats';
 import { toStoreFrontConnection, type ConnectionDocument } from '../data/connection.model.js';
 import {
   connectionOf,

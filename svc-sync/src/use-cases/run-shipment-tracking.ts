@@ -1,5 +1,5 @@
 import { trackingEntryUpserted } from '@onvelope/contracts';
-import { consumeEvents } from '@onvelope/service-kit';
+import { consumeEvents } from '@onvelope/service-kit/nats';
 import { shipmentTrackerModel } from '../data/shipment-tracker.model.js';
 import { RecentKeys } from '../domain/recent-keys.js';
 import {

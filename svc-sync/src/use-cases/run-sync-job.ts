@@ -1,5 +1,5 @@
 import { countStoreFrontOrders, upsertStoreFrontOrders } from '@onvelope/contracts';
-import { requestCommand } from '@onvelope/service-kit';
+import { requestCommand } from '@onvelope/service-kit/nats';
 import type { ConnectionDocument } from '../data/connection.model.js';
 import {
   StoreFrontError,

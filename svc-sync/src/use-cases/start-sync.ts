@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import type { startSyncResponse, syncResultResponse } from '@onvelope/contracts';
-import { HttpError, insertUnlessHeld } from '@onvelope/service-kit';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { insertUnlessHeld } from '@onvelope/service-kit/mongo';
 import { isUnfinished, type SyncJobDocument } from '../data/sync-job.model.js';
 import { ORDER_MAPPING_VERSION } from '../domain/bigcartel-order.js';
 import { queueSyncJob } from '../events/sync-job-queue.js';

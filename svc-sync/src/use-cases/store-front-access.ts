@@ -1,13 +1,11 @@
 import type { Connection } from 'mongoose';
 import { storeFrontMessages } from '@onvelope/contracts';
-import {
-  forAccount,
-  HttpError,
-  openSealedText,
-  type Logger,
-  type NatsConnection,
-  type SellerNotices,
-} from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { HttpError } from '@onvelope/service-kit/errors';
+import { type NatsConnection } from '@onvelope/service-kit/nats';
+import { forAccount } from '@onvelope/service-kit/mongo';
+import { type SellerNotices } from '@onvelope/service-kit/seller-notices';
+import { openSealedText } from '@onvelope/service-kit/sealed-text';
 import { connectionModel, type ConnectionDocument } from '../data/connection.model.js';
 import type { StoreFrontAuth, StoreFrontClient } from '../data/store-front-client.js';
 import { syncJobModel } from '../data/sync-job.model.js';

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import type { Metrics } from '@onvelope/service-kit';
+import type { Metrics } from '@onvelope/service-kit/observability';
 import { syncJobModel, type SyncJobDocument } from '../data/sync-job.model.js';
 
 export type SyncJobOutcome = 'completed' | 'failed';

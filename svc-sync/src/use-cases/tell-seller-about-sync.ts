@@ -1,4 +1,4 @@
-import { forAccount } from '@onvelope/service-kit';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import { connectionModel, type ConnectionDocument } from '../data/connection.model.js';
 import type { SyncJobDocument } from '../data/sync-job.model.js';
 import type { SyncDeps } from './store-front-access.js';

@@ -6,7 +6,9 @@ import {
   type PayloadOf,
   type trackingEntryUpserted,
 } from '@onvelope/contracts';
-import { forAccount, publishEvent, type Logger, type NatsConnection } from '@onvelope/service-kit';
+import { type Logger } from '@onvelope/service-kit/observability';
+import { publishEvent, type NatsConnection } from '@onvelope/service-kit/nats';
+import { forAccount } from '@onvelope/service-kit/mongo';
 import {
   finalCarrierStatuses,
   shipmentKeyOf,

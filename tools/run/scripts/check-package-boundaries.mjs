@@ -31,12 +31,19 @@ const exportsOf = new Map(
     .map((manifest) => [manifest.name, new Set(Object.keys(manifest.exports ?? { '.': null }))]),
 );
 
+/**
+ * Only what a package declares may be imported: a deep path (`@onvelope/service-kit/src/...` or
+ * `/dist/...`) is refused, and so is the bare name of a package that exports subpaths only
+ * (`@onvelope/service-kit`, issue 37 item 4). An `@onvelope/` name that is no workspace here (a
+ * tool's own) is left to the resolver.
+ */
 function packageImportProblem(specifier) {
   const match = /^(@onvelope\/[^/]+)(\/.+)?$/.exec(specifier);
-  if (!match?.[2]) return null;
+  if (!match) return null;
   const exported = exportsOf.get(match[1]);
-  if (exported?.has(`.${match[2]}`)) return null;
-  return `imports ${specifier} (not an entry point its package exports)`;
+  if (!exported) return match[2] ? `imports ${specifier} (no workspace package exports it)` : null;
+  if (exported.has(`.${match[2] ?? ''}`)) return null;
+  return `imports ${specifier} (not an entry point its package exports: ${[...exported].join(', ')})`;
 }
 
 /*

@@ -130,7 +130,7 @@ Values from `apps.<name>.env` come last and win.
 
 {{/*
 Keys the apps refuse to start without in production: every app's GATEWAY_SECRET
-(packages/service-kit/src/config.ts), svc-sync's four (svc-sync/src/config.ts) and svc-notify's
+(packages/service-kit/src/config/config.ts), svc-sync's four (svc-sync/src/config.ts) and svc-notify's
 UNSUBSCRIBE_SECRET and WEBHOOK_SECRETS_KEY (svc-notify/src/config.ts).
 */}}
 {{- define "onvelope.productionSecretKeys" -}}

@@ -1,6 +1,6 @@
 import { register } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
-import { markTelemetryOn } from './switch.js';
+import { markTelemetryOn } from '../observability/telemetry-switch.js';
 
 /** What `startTelemetry` reads: the standard OpenTelemetry variables. */
 export interface TelemetryEnv {
@@ -49,4 +49,4 @@ export async function startTelemetry(
   markTelemetryOn(startSdk(env.OTEL_SERVICE_NAME || appName));
 }
 
-export { stopTelemetry } from './switch.js';
+export { stopTelemetry } from '../observability/telemetry-switch.js';

@@ -1,0 +1,95 @@
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Span,
+} from '@opentelemetry/api';
+import {
+  continueTrace,
+  formatTraceparent,
+  outgoingTraceparent,
+  runInTrace,
+  traceparentHeader,
+} from './trace-context.js';
+import { telemetryOn, traceOf } from './telemetry-switch.js';
+
+// There is no OpenTelemetry instrumentation for the NATS client: its spans are made here, named
+// and attributed as the messaging semantic conventions ask (`send <subject>`, `process <subject>`).
+const tracer = trace.getTracer('@onvelope/service-kit/nats');
+
+const messaging = (subject: string, operation: 'send' | 'process') => ({
+  'messaging.system': 'nats',
+  'messaging.destination.name': subject,
+  'messaging.operation.type': operation,
+  'messaging.operation.name': operation,
+});
+
+async function ending<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    span.recordException(error as Error);
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/**
+ * Sends a message on `subject` in a producer span, handing `send` the `traceparent` to put on it:
+ * the producer span's while OpenTelemetry is on, else a child of the current hand-made trace (or
+ * none outside a trace, as before telemetry).
+ */
+export function inSendSpan<T>(
+  subject: string,
+  send: (traceparent: string | undefined) => Promise<T>,
+): Promise<T> {
+  if (!telemetryOn()) return send(outgoingTraceparent());
+  return tracer.startActiveSpan(
+    `send ${subject}`,
+    { kind: SpanKind.PRODUCER, attributes: messaging(subject, 'send') },
+    (span) => ending(span, () => send(formatTraceparent(traceOf(span.spanContext())))),
+  );
+}
+
+/**
+ * Handles a message received on `subject` in the sender's trace (its `traceparent`): in a consumer
+ * span whose parent is the sender's span while OpenTelemetry is on, else in a hand-made child span.
+ */
+export function inProcessSpan<T>(
+  subject: string,
+  traceparent: string | undefined,
+  handle: () => Promise<T>,
+): Promise<T> {
+  if (!telemetryOn()) return runInTrace(continueTrace(traceparent), handle);
+  const parent = propagation.extract(
+    context.active(),
+    traceparent ? { [traceparentHeader]: traceparent } : {},
+  );
+  return tracer.startActiveSpan(
+    `process ${subject}`,
+    { kind: SpanKind.CONSUMER, attributes: messaging(subject, 'process') },
+    parent,
+    (span) => ending(span, handle),
+  );
+}
+
+/**
+ * Runs `work` in the trace a stored `traceparent` names (one saved beside work done later, as an
+ * outbox record is published after its write): the spans and messages of `work` join the trace
+ * of the call that stored it. Outside any trace when there is none.
+ *
+ * @example await continueStoredTrace(record.traceparent, () => publish(record));
+ */
+export function continueStoredTrace<T>(traceparent: string | undefined, work: () => T): T {
+  if (!telemetryOn()) return traceparent ? runInTrace(continueTrace(traceparent), work) : work();
+  const stored = propagation.extract(
+    ROOT_CONTEXT,
+    traceparent ? { [traceparentHeader]: traceparent } : {},
+  );
+  return context.with(stored, work);
+}
