@@ -1,0 +1,151 @@
+/**
+ * The dashboard under concurrency (issue 41; not a test): one seller with `BENCH_ROWS` orders
+ * (10,000), its list (default first page), summary and search called by `BENCH_CONNECTIONS`
+ * callers at once (50 and 200), each calling again as soon as its answer is read, for
+ * `BENCH_SECONDS` (30) a call and concurrency: through the gateway into svc-orders (child
+ * processes from their sources, svc-orders with its package's node flags), then the same queries
+ * sent straight to the driver from this process at the same concurrency (`driverQueriesOf`: what
+ * svc-orders sends for each call). Prints calls/s, p50/p95/p99 and errors of both, and the
+ * product's share of the driver's throughput (target: >= 0.8, 0 errors).
+ *
+ * The callers ask for no compression and read each answer's bytes without decoding them, as
+ * autocannon does: the client's cost stays out of the figures as far as one machine allows.
+ *
+ *   node --conditions=source --import tsx bench/load.bench.ts   (from svc-orders/)
+ *   BENCH_SECONDS=5 BENCH_CONNECTIONS=50   a quicker run
+ */
+import { Agent, request } from 'node:http';
+import mongoose from 'mongoose';
+import { getSellerCountry } from '@onvelope/contracts';
+import { startInfra } from '@onvelope/infra';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { connectNats, serveCommand } from '@onvelope/service-kit/nats';
+import { atConcurrency, count, startTestIssuer, type ConcurrencyRun } from '@onvelope/testkit';
+import {
+  driverQueriesOf,
+  line,
+  ordersFlagsLine,
+  percentile,
+  startGatewayFor,
+  startOrdersApp,
+  upload,
+  type BenchApp,
+} from './support.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const CONCURRENCIES = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
+const WARM_UP_SECONDS = 3;
+const SELLER = 'bench-load';
+/** 111 of the seller's orders (buyer42, buyer420…, buyer4200…): a full answer, counted again. */
+const SEARCHED = 'buyer42';
+const TARGET_SHARE = 0.8;
+
+/**
+ * A GET through the gateway as the seller on one of `connections` kept-alive sockets: resolves
+ * once the answer's bytes are read, throws on any answer but 200.
+ */
+function getterOf(gatewayUrl: string, token: string, connections: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(gatewayUrl);
+  const get = (path: string) =>
+    new Promise<void>((resolve, reject) => {
+      const call = request(
+        { agent, hostname, port, path, headers: { authorization: `Bearer ${token}` } },
+        (answer) => {
+          answer.resume();
+          answer.once('error', reject);
+          answer.once('end', () => {
+            if (answer.statusCode === 200) resolve();
+            else reject(new Error(`${path} answered ${answer.statusCode}`));
+          });
+        },
+      );
+      call.once('error', reject);
+      call.end();
+    });
+  return { get, close: () => agent.destroy() };
+}
+
+const ms = (value: number) => value.toFixed(1);
+const summaryOf = ({ latencies, errors, perSecond }: ConcurrencyRun) => ({
+  perSecond,
+  errors,
+  p50: percentile(latencies, 50),
+  p95: percentile(latencies, 95),
+  p99: percentile(latencies, 99),
+});
+
+const infra = await startInfra({ parts: ['mongo', 'nats'] });
+const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
+const nats = await connectNats(infra.natsUrl, 'load-bench');
+// svc-auth's answer to the question the list asks for its delivery estimates.
+serveCommand(
+  nats,
+  getSellerCountry,
+  'svc-auth',
+  () => Promise.resolve({ country: 'GB' }),
+  createLogger('load-bench', 'silent'),
+);
+let orders: BenchApp | undefined;
+let gateway: BenchApp | undefined;
+const database = `bench_load_${Date.now()}`;
+const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
+
+try {
+  orders = await startOrdersApp({
+    MONGO_URL: infra.mongoUrl,
+    NATS_URL: infra.natsUrl,
+    MONGO_DB: database,
+    AUTH_JWKS_URL: issuer.url,
+  });
+  gateway = await startGatewayFor(orders);
+  const token = await issuer.merchantToken(SELLER);
+  await upload(gateway.url, token, ROWS);
+
+  const driver = driverQueriesOf(db, SELLER);
+  const calls = [
+    ['list', '/api/upload/tracking-entries', () => driver.list('createdAt')],
+    ['summary', '/api/upload/summary', driver.summary],
+    ['search', `/api/upload/search?q=${SEARCHED}`, () => driver.search(SEARCHED)],
+  ] as const;
+
+  line(
+    `svc-orders under concurrency: one seller with ${count(ROWS)} orders, ${SECONDS} s a call and concurrency, MongoDB at ${infra.mongoUrl}`,
+  );
+  line(ordersFlagsLine());
+  line();
+  line(
+    '| call | callers | product calls/s | p50 / p95 / p99 ms | errors | driver calls/s | p50 / p95 / p99 ms | errors | product ÷ driver |',
+  );
+  line('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const shares: number[] = [];
+  for (const connections of CONCURRENCIES) {
+    const client = getterOf(gateway.url, token, connections);
+    for (const [name, path, direct] of calls) {
+      const product = () => client.get(path);
+      await atConcurrency(connections, WARM_UP_SECONDS, product);
+      const viaProduct = summaryOf(await atConcurrency(connections, SECONDS, product));
+      await atConcurrency(connections, WARM_UP_SECONDS, direct);
+      const viaDriver = summaryOf(await atConcurrency(connections, SECONDS, direct));
+      const share = viaProduct.perSecond / viaDriver.perSecond;
+      shares.push(share);
+      line(
+        `| ${name} | ${connections} | ${viaProduct.perSecond.toFixed(0)} | ${ms(viaProduct.p50)} / ${ms(viaProduct.p95)} / ${ms(viaProduct.p99)} | ${viaProduct.errors} | ${viaDriver.perSecond.toFixed(0)} | ${ms(viaDriver.p50)} / ${ms(viaDriver.p95)} / ${ms(viaDriver.p99)} | ${viaDriver.errors} | ${share.toFixed(2)} |`,
+      );
+    }
+    client.close();
+  }
+  line();
+  line(
+    `lowest share of the driver's throughput: ${Math.min(...shares).toFixed(2)} (target >= ${TARGET_SHARE})`,
+  );
+} finally {
+  await gateway?.stop();
+  await orders?.stop();
+  await db.dropDatabase().catch(() => undefined);
+  await db.close();
+  await nats.close();
+  await issuer.close();
+  await infra.stop();
+}
