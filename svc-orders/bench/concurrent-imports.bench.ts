@@ -14,23 +14,15 @@
  *   node --conditions=source --import tsx bench/concurrent-imports.bench.ts   (from svc-orders/)
  *   BENCH_ROWS=2000 BENCH_SAMPLES=20   a quicker run (rows per seller; idle rounds)
  */
-import mongoose from 'mongoose';
-import { getSellerCountry } from '@onvelope/contracts';
-import { startInfra } from '@onvelope/infra';
-import { createLogger } from '@onvelope/service-kit/observability';
-import { connectNats, serveCommand } from '@onvelope/service-kit/nats';
-import { startTestIssuer } from '@onvelope/testkit';
 import {
   driverQueriesOf,
   getAs,
   line,
   ordersFlagsLine,
   percentile,
-  startGatewayFor,
-  startOrdersApp,
+  startOrdersBench,
   upload,
   uploaderInAnotherProcess,
-  type BenchApp,
 } from './support.js';
 
 const SELLERS = Number(process.env.BENCH_SELLERS ?? 10);
@@ -48,32 +40,9 @@ const calls = [
 type Phase = 'idle' | 'during';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const infra = await startInfra({ parts: ['mongo', 'nats'] });
-const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
-const nats = await connectNats(infra.natsUrl, 'concurrent-imports-bench');
-// svc-auth's answer to the question the list asks for its delivery estimates; unanswered, every
-// list call would log the failure and wait for nobody.
-serveCommand(
-  nats,
-  getSellerCountry,
-  'svc-auth',
-  () => Promise.resolve({ country: 'GB' }),
-  createLogger('concurrent-imports-bench', 'silent'),
-);
-let orders: BenchApp | undefined;
-let gateway: BenchApp | undefined;
-
-const database = `bench_concurrent_${Date.now()}`;
-const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
-
+const bench = await startOrdersBench('concurrent');
+const { infra, issuer, db, orders, gateway } = bench;
 try {
-  orders = await startOrdersApp({
-    MONGO_URL: infra.mongoUrl,
-    NATS_URL: infra.natsUrl,
-    MONGO_DB: database,
-    AUTH_JWKS_URL: issuer.url,
-  });
-  gateway = await startGatewayFor(orders);
   const gatewayUrl = gateway.url;
   const token = (seller: string) => issuer.merchantToken(seller);
 
@@ -184,11 +153,5 @@ try {
     );
   }
 } finally {
-  await gateway?.stop();
-  await orders?.stop();
-  await db.dropDatabase().catch(() => undefined);
-  await db.close();
-  await nats.close();
-  await issuer.close();
-  await infra.stop();
+  await bench.stop();
 }

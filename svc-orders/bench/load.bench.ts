@@ -15,21 +15,14 @@
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=50   a quicker run
  */
 import { Agent, request } from 'node:http';
-import mongoose from 'mongoose';
-import { getSellerCountry } from '@onvelope/contracts';
-import { startInfra } from '@onvelope/infra';
-import { createLogger } from '@onvelope/service-kit/observability';
-import { connectNats, serveCommand } from '@onvelope/service-kit/nats';
-import { atConcurrency, count, startTestIssuer, type ConcurrencyRun } from '@onvelope/testkit';
+import { atConcurrency, count, type ConcurrencyRun } from '@onvelope/testkit';
 import {
   driverQueriesOf,
   line,
   ordersFlagsLine,
   percentile,
-  startGatewayFor,
-  startOrdersApp,
+  startOrdersBench,
   upload,
-  type BenchApp,
 } from './support.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -76,30 +69,9 @@ const summaryOf = ({ latencies, errors, perSecond }: ConcurrencyRun) => ({
   p99: percentile(latencies, 99),
 });
 
-const infra = await startInfra({ parts: ['mongo', 'nats'] });
-const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
-const nats = await connectNats(infra.natsUrl, 'load-bench');
-// svc-auth's answer to the question the list asks for its delivery estimates.
-serveCommand(
-  nats,
-  getSellerCountry,
-  'svc-auth',
-  () => Promise.resolve({ country: 'GB' }),
-  createLogger('load-bench', 'silent'),
-);
-let orders: BenchApp | undefined;
-let gateway: BenchApp | undefined;
-const database = `bench_load_${Date.now()}`;
-const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
-
+const bench = await startOrdersBench('load');
+const { infra, issuer, db, gateway } = bench;
 try {
-  orders = await startOrdersApp({
-    MONGO_URL: infra.mongoUrl,
-    NATS_URL: infra.natsUrl,
-    MONGO_DB: database,
-    AUTH_JWKS_URL: issuer.url,
-  });
-  gateway = await startGatewayFor(orders);
   const token = await issuer.merchantToken(SELLER);
   await upload(gateway.url, token, ROWS);
 
@@ -141,11 +113,5 @@ try {
     `lowest share of the driver's throughput: ${Math.min(...shares).toFixed(2)} (target >= ${TARGET_SHARE})`,
   );
 } finally {
-  await gateway?.stop();
-  await orders?.stop();
-  await db.dropDatabase().catch(() => undefined);
-  await db.close();
-  await nats.close();
-  await issuer.close();
-  await infra.stop();
+  await bench.stop();
 }

@@ -11,10 +11,8 @@
  * of them under another seller and order number (search text recomputed), inserted with the
  * driver, which is much faster than uploading and stores the same shape.
  */
-import mongoose from 'mongoose';
 import { trackingEntrySortFields } from '@onvelope/contracts';
-import { startInfra } from '@onvelope/infra';
-import { count, startTestIssuer } from '@onvelope/testkit';
+import { count } from '@onvelope/testkit';
 import {
   orderKeyOf,
   searchFieldsOf,
@@ -26,11 +24,9 @@ import {
   getAs,
   line,
   ordersFlagsLine,
-  startGatewayFor,
-  startOrdersApp,
+  startOrdersBench,
   timeRuns,
   upload,
-  type BenchApp,
 } from './support.js';
 
 const SELLER_ORDERS = 1_000;
@@ -53,12 +49,8 @@ interface CallTiming {
   driver: Timing;
 }
 
-const infra = await startInfra({ parts: ['mongo', 'nats'] });
-const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
-const database = `bench_per_seller_${Date.now()}`;
-const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
-let orders: BenchApp | undefined;
-let gateway: BenchApp | undefined;
+const bench = await startOrdersBench('per_seller');
+const { infra, issuer, db, gateway } = bench;
 
 /**
  * Stores `count` orders of `accountId`, copies of the seller's imported ones, in batches of 5,000.
@@ -115,13 +107,6 @@ async function timeSellerCalls(gatewayUrl: string, token: string): Promise<CallT
 }
 
 try {
-  orders = await startOrdersApp({
-    MONGO_URL: infra.mongoUrl,
-    NATS_URL: infra.natsUrl,
-    MONGO_DB: database,
-    AUTH_JWKS_URL: issuer.url,
-  });
-  gateway = await startGatewayFor(orders);
   const token = await issuer.merchantToken(SELLER);
   await upload(gateway.url, token, SELLER_ORDERS);
   const templates = await trackingEntryModel(db)
@@ -164,10 +149,5 @@ try {
     );
   });
 } finally {
-  await gateway?.stop();
-  await orders?.stop();
-  await db.dropDatabase().catch(() => undefined);
-  await db.close();
-  await issuer.close();
-  await infra.stop();
+  await bench.stop();
 }

@@ -16,8 +16,7 @@
  */
 import mongoose from 'mongoose';
 import { trackingEntrySortFields } from '@onvelope/contracts';
-import { startInfra } from '@onvelope/infra';
-import { count, startTestIssuer } from '@onvelope/testkit';
+import { count } from '@onvelope/testkit';
 import { recountSellerCounters } from '../src/data/seller-counters.js';
 import {
   orderKeyOf,
@@ -25,16 +24,7 @@ import {
   trackingEntryModel,
   type TrackingEntryDocument,
 } from '../src/data/tracking-entry.model.js';
-import {
-  getAs,
-  line,
-  ordersFlagsLine,
-  startGatewayFor,
-  startOrdersApp,
-  timeRuns,
-  upload,
-  type BenchApp,
-} from './support.js';
+import { getAs, line, ordersFlagsLine, startOrdersBench, timeRuns, upload } from './support.js';
 
 const SMALL = 1_000;
 const LARGE = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -57,12 +47,8 @@ interface ListAnswer {
   pagination: { total: number; nextCursor?: string };
 }
 
-const infra = await startInfra({ parts: ['mongo', 'nats'] });
-const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
-const database = `bench_seller_size_${Date.now()}`;
-const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
-let orders: BenchApp | undefined;
-let gateway: BenchApp | undefined;
+const bench = await startOrdersBench('seller_size');
+const { infra, issuer, db, gateway } = bench;
 
 /** Adds the seller's orders `from` … `to - 1`: copies of the imported ones, 5,000 a batch. */
 async function insertCopies(templates: TrackingEntryDocument[], from: number, to: number) {
@@ -118,7 +104,7 @@ async function pagePath(get: (path: string) => Promise<unknown>, base: string, p
 }
 
 async function timeCalls(token: string): Promise<Row[]> {
-  const get = getAs(gateway!.url, token);
+  const get = getAs(gateway.url, token);
   const rows: Row[] = [];
   if (!SEARCH_ONLY) rows.push(...(await timeListCalls(get)));
   for (const q of SEARCHES) {
@@ -150,13 +136,6 @@ async function timeListCalls(get: (path: string) => Promise<unknown>): Promise<R
 }
 
 try {
-  orders = await startOrdersApp({
-    MONGO_URL: infra.mongoUrl,
-    NATS_URL: infra.natsUrl,
-    MONGO_DB: database,
-    AUTH_JWKS_URL: issuer.url,
-  });
-  gateway = await startGatewayFor(orders);
   const token = await issuer.merchantToken(SELLER);
   await upload(gateway.url, token, SMALL);
   const small = await timeCalls(token);
@@ -198,10 +177,5 @@ try {
     );
   });
 } finally {
-  await gateway?.stop();
-  await orders?.stop();
-  await db.dropDatabase().catch(() => undefined);
-  await db.close();
-  await issuer.close();
-  await infra.stop();
+  await bench.stop();
 }

@@ -9,9 +9,22 @@ import { createInterface } from 'node:readline';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Connection, mongo } from 'mongoose';
-import { listTrackingEntriesQuery, type trackingEntrySortFields } from '@onvelope/contracts';
-import { nodeArgsOf, startApp, type BenchApp } from '@onvelope/testkit';
+import mongoose, { type Connection, type mongo } from 'mongoose';
+import {
+  getSellerCountry,
+  listTrackingEntriesQuery,
+  type trackingEntrySortFields,
+} from '@onvelope/contracts';
+import { startInfra, type Infra } from '@onvelope/infra';
+import { connectNats, serveCommand, type NatsConnection } from '@onvelope/service-kit/nats';
+import { createLogger } from '@onvelope/service-kit/observability';
+import {
+  nodeArgsOf,
+  startApp,
+  startTestIssuer,
+  type BenchApp,
+  type TestIssuer,
+} from '@onvelope/testkit';
 import { pageReadsOf, pageStartOf } from '../src/data/entry-pages.js';
 import { sellerStatusCounts } from '../src/data/seller-counters.js';
 import type { TrackingEntryDocument } from '../src/data/tracking-entry.model.js';
@@ -44,6 +57,63 @@ export const startGatewayFor = (orders: BenchApp, analytics?: BenchApp) =>
     SERVE_FRONTENDS: 'false',
     UPSTREAM_TIMEOUT_MS: '900000',
   });
+
+/** What a dashboard bench runs against (`startOrdersBench`). */
+export interface OrdersBench {
+  infra: Infra<'mongo' | 'nats'>;
+  issuer: TestIssuer;
+  nats: NatsConnection;
+  /** The bench's own connection to svc-orders' database. */
+  db: Connection;
+  orders: BenchApp;
+  gateway: BenchApp;
+  /** Stops the apps, drops the database and stops the rest. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh database (`bench_<name>_<time>`) on the test MongoDB and NATS, a token issuer, svc-orders
+ * and the gateway in front of it, and svc-auth's answer to the seller-country question the list
+ * asks for its delivery estimates (unanswered, every list call would wait for nobody).
+ */
+export async function startOrdersBench(name: string): Promise<OrdersBench> {
+  const infra = await startInfra({ parts: ['mongo', 'nats'] });
+  const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
+  const nats = await connectNats(infra.natsUrl, `${name}-bench`);
+  serveCommand(
+    nats,
+    getSellerCountry,
+    'svc-auth',
+    () => Promise.resolve({ country: 'GB' }),
+    createLogger(`${name}-bench`, 'silent'),
+  );
+  const database = `bench_${name}_${Date.now()}`;
+  const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
+  const apps: BenchApp[] = [];
+  const stop = async () => {
+    for (const app of apps.reverse()) await app.stop();
+    await db.dropDatabase().catch(() => undefined);
+    await db.close();
+    await nats.close();
+    await issuer.close();
+    await infra.stop();
+  };
+  try {
+    const orders = await startOrdersApp({
+      MONGO_URL: infra.mongoUrl,
+      NATS_URL: infra.natsUrl,
+      MONGO_DB: database,
+      AUTH_JWKS_URL: issuer.url,
+    });
+    apps.push(orders);
+    const gateway = await startGatewayFor(orders);
+    apps.push(gateway);
+    return { infra, issuer, nats, db, orders, gateway, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
 const statuses = ['pending', 'processing', 'shipped', 'partially_shipped', 'delivered'];
 const couriers = ['Royal Mail', 'DPD', 'Evri', 'DHL', 'UPS'];
