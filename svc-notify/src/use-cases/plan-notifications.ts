@@ -6,7 +6,7 @@ import {
   type trackingEntryUpserted,
 } from '@onvelope/contracts';
 import { type Logger } from '@onvelope/service-kit/observability';
-import { bulkWriteFailuresOf, forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
+import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import { type BillingAccess } from '@onvelope/service-kit/billing';
 import { entryProgressKey, type EntryProgressModel } from '../data/entry-progress.model.js';
 import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
