@@ -5,7 +5,8 @@
  * a process of their own on 127.0.0.1 (answering 200 at once). A's events are published as
  * svc-orders publishes an import's (`orders.entries.upserted`, 100 changes a message), so the load
  * measured is the webhooks' alone. Prints deliveries/s, deliveries lost and twice (target: none),
- * and B's dashboard p95 idle and meanwhile (target: within 1.5× idle).
+ * B's dashboard p95 idle and meanwhile (target: within 1.5× idle), the database's own read latency
+ * beside it, and the burst's wall-clock bounds (to read each process's CPU from /proc over them).
  *
  *   npm run bench -w svc-notify
  *   BENCH_WEBHOOK_EVENTS=2000     a quicker run
@@ -14,6 +15,7 @@ import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import mongoose from 'mongoose';
 import {
   TRACKING_ENTRY_EVENT_VERSION,
   trackingEntryUpserted,
@@ -147,6 +149,9 @@ const receivers = startReceivers();
 const stamp = Date.now();
 const baseEnv = { MONGO_URL: infra.mongoUrl, NATS_URL: infra.natsUrl, AUTH_JWKS_URL: issuer.url };
 const apps: BenchApp[] = [];
+const probe = mongoose.createConnection(infra.mongoUrl, {
+  dbName: `bench_webhooks_probe_${stamp}`,
+});
 
 try {
   const orders = await startApp('svc-orders', {
@@ -185,8 +190,15 @@ try {
 
   const getB = timedGet(gateway.url, tokenB);
   const times = { idle: [] as number[], during: [] as number[] };
+  // The database's own latency, apart from the services': a read by _id on a database of its own,
+  // by this process's driver, once a round (where B's time goes: the database or the CPU left to
+  // svc-orders and the gateway).
+  await probe.collection<{ _id: number }>('probe').insertOne({ _id: 1 });
+  const dbTimes = { idle: [] as number[], during: [] as number[] };
   const round = async (phase: keyof typeof times) => {
     const started = performance.now();
+    await probe.collection<{ _id: number }>('probe').findOne({ _id: 1 });
+    dbTimes[phase].push(performance.now() - started);
     for (const path of dashboardCalls) times[phase].push(await getB(path));
     await sleep(Math.max(0, ROUND_MS - (performance.now() - started)));
   };
@@ -208,6 +220,8 @@ try {
     );
   }
   const published = performance.now();
+  // Wall-clock bounds of the burst, to line up with per-process CPU read from /proc meanwhile.
+  console.error(`[bench] burst began at ${(Date.now() - (published - started)) / 1000}`);
   let report = await receivers.report();
   let lastNewAt = performance.now();
   let lastUnique = 0;
@@ -231,6 +245,7 @@ try {
   await sleep(2_000);
   report = await receivers.report();
   const seconds = (lastNewAt - started) / 1000;
+  console.error(`[bench] burst ended at ${(Date.now() - (performance.now() - lastNewAt)) / 1000}`);
   // CPU per delivery does not depend on what else the machine runs, as deliveries/s does.
   const notifyCpuMs = (await notify.cpuMs()) - notifyCpuBefore;
   const idle = percentile(times.idle, 95);
@@ -255,11 +270,16 @@ try {
       `(fan-out, claim, sign, post, settle; and its mail planning of the same changes)`,
   );
   line(
+    `  the database's own read (by _id, another database), p95 idle ${percentile(dbTimes.idle, 95).toFixed(1)} ms, ` +
+      `meanwhile ${percentile(dbTimes.during, 95).toFixed(1)} ms`,
+  );
+  line(
     `  seller B's dashboard (${dashboardCalls.join(' + ')}), p95 of ${times.idle.length} idle and ` +
       `${times.during.length} meanwhile: idle ${idle.toFixed(1)} ms, meanwhile ${during.toFixed(1)} ms = ` +
       `${(during / idle).toFixed(2)}× (target <= 1.5×)`,
   );
 } finally {
+  await probe.close();
   for (const app of apps.reverse()) await app.stop();
   receivers.stop();
   await nats.close();

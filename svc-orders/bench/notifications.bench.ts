@@ -56,8 +56,12 @@ function delivered(since: number) {
 try {
   // 1. Without notifications: svc-orders alone.
   const alone = await startOrders(`bench_notify_plain_${run}`);
+  const aloneFrom = Date.now();
   const without = await alone.importShipped(`bench-plain-${run}`).finally(() => alone.stop());
-  console.error(`[bench] without notifications: ${ROWS} rows in ${without.toFixed(1)} s`);
+  console.error(
+    `[bench] without notifications: ${ROWS} rows in ${without.toFixed(1)} s, ` +
+      `from ${aloneFrom / 1000} to ${(aloneFrom + without * 1000) / 1000}`,
+  );
 
   // 2. With svc-notify, which knows the seller (svc-auth's profile event); the issuer's token
   // publishes the seller's running trial, as svc-billing would.
@@ -88,7 +92,11 @@ try {
   const started = Date.now();
   try {
     withNotify = await orders.importShipped(seller);
-    console.error(`[bench] with notifications: ${ROWS} rows in ${withNotify.toFixed(1)} s`);
+    // Wall-clock bounds of the import, to line up with per-process CPU read from /proc meanwhile.
+    console.error(
+      `[bench] with notifications: ${ROWS} rows in ${withNotify.toFixed(1)} s, ` +
+        `from ${started / 1000} to ${Date.now() / 1000}`,
+    );
     const deadline = started + MAIL_WAIT_MS;
     perBuyer = delivered(started);
     let seen = perBuyer.size;

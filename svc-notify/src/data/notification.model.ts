@@ -186,6 +186,8 @@ const notificationSchema = new Schema<NotificationDocument>(
 );
 notificationSchema.index({ accountId: 1, entryId: 1, milestone: 1 }, { unique: true });
 notificationSchema.index({ state: 1, nextAttemptAt: 1 });
+// A claim's messages, read, settled and handed back by its token (`sender.ts`).
+notificationSchema.index({ leaseOwner: 1 });
 notificationSchema.index({ accountId: 1, kind: 1, createdAt: 1 });
 // An order's history: the buyer notices about it (only they carry the field).
 notificationSchema.index({ orderEntryId: 1 }, { sparse: true });

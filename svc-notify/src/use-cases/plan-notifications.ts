@@ -6,7 +6,7 @@ import {
   type trackingEntryUpserted,
 } from '@onvelope/contracts';
 import { type Logger } from '@onvelope/service-kit/observability';
-import { forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
+import { bulkWriteFailuresOf, forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
 import { type BillingAccess } from '@onvelope/service-kit/billing';
 import { entryProgressKey, type EntryProgressModel } from '../data/entry-progress.model.js';
 import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
@@ -18,9 +18,10 @@ import {
   milestoneOf,
   progressOf,
   type EntryChange,
+  type MilestoneOf,
 } from '../domain/milestones.js';
 import { settingsOf } from './notification-settings.js';
-import { isSuppressed } from './suppressions.js';
+import { suppressedAmong } from './suppressions.js';
 
 export interface PlanDeps {
   notifications: NotificationModel;
@@ -53,108 +54,177 @@ const snapshotOf = (change: EntryChange, itemsShown: number): OrderSnapshot => {
   };
 };
 
+/** What svc-notify knows of one order: the newest version applied, the furthest step reached. */
+interface Progress {
+  version: number;
+  progress: number;
+}
+
+/** A change that reached a milestone ahead of the order's progress: a message to decide. */
+interface Reached {
+  change: EntryChange;
+  milestone: MilestoneOf;
+  firstSighting: boolean;
+}
+
 /**
  * Decides, for every change of an `orders.entries.upserted` event, whether the order's buyer is
  * to get a message, and records the decision in the outbox: queued for the sender, or skipped
  * with the reason. Safe to run again on a redelivered event: the outbox's unique key keeps one
- * decision per milestone of an order, and the entry's progress is written last, so a crash
- * between the two replays the same decision.
+ * decision per milestone of an order, and the entries' progress is written last, so a crash
+ * between the two replays the same decisions.
+ *
+ * An event's changes (up to 100 of an import) are planned together, in a few round trips
+ * whatever their number (issue 34): one read of their orders' progress, one of the suppressed
+ * addresses among them, one insert of the decisions and one write of the progress. They are
+ * decided in their order, each against the progress the changes before it left.
  */
 export async function planNotifications(
   deps: PlanDeps,
   payload: PayloadOf<typeof trackingEntryUpserted>,
 ): Promise<void> {
-  const { accountId } = payload;
-  let settings: Awaited<ReturnType<typeof settingsOf>> | undefined;
-  let anyQueued = false;
-  for (const change of payload.changes) {
+  const { accountId, changes } = payload;
+  if (changes.length === 0) return;
+  const now = deps.now();
+  const keys = [...new Set(changes.map((change) => entryProgressKey(accountId, change.entryId)))];
+  const stored = await deps.progress
+    .find({ _id: { $in: keys } })
+    .select({ version: 1, progress: 1 })
+    .lean();
+  const known = new Map<string, Progress>(stored.map((doc) => [doc._id, doc]));
+  const written = new Map<string, { entryId: string } & Progress>();
+  const reached: Reached[] = [];
+  for (const change of changes) {
     const key = entryProgressKey(accountId, change.entryId);
-    const known = await deps.progress.findById(key).lean();
+    const before = known.get(key);
     // A redelivered or out-of-order change: what it says is already known or out of date.
-    if (known && known.version >= change.version) continue;
-    const reached = milestoneOf(change);
-    const progress = reached ? progressOf[reached.milestone] : 0;
-    const now = deps.now();
-
+    if (before && before.version >= change.version) continue;
+    const milestone = milestoneOf(change);
+    const progress = milestone ? progressOf[milestone.milestone] : 0;
     // A step ahead of what was reached; a problem may come after any step but delivery.
     const ahead =
-      reached &&
-      (!known ||
-        progress > known.progress ||
-        (reached.milestone === 'problem' && known.progress < progressOf.delivered));
-    if (reached && ahead) {
-      settings ??= await settingsOf(deps.settings, accountId);
-      const to = change.customerEmail?.trim().toLowerCase() || null;
-      const reason = await reasonNotToSend(deps, {
-        accountId,
-        to,
-        firstSighting: !known,
-        turnedOn: settings.milestones[reached.milestone],
-        isPast: isPastMilestone(reached.milestone, change, now, deps.pastMilestoneDays),
-        now,
-      });
-      const queued = await record(deps, {
-        accountId,
-        entryId: change.entryId,
-        milestone: reached.milestone,
-        problem: reached.problem,
-        kind: 'buyer',
-        to,
-        state: reason ? 'skipped' : 'queued',
-        reason,
-        order: snapshotOf(change, deps.itemsShown),
-        ...untriedDelivery(now, reason ? null : now),
-      });
-      anyQueued ||= queued && !reason;
-    }
+      milestone &&
+      (!before ||
+        progress > before.progress ||
+        (milestone.milestone === 'problem' && before.progress < progressOf.delivered));
+    if (milestone && ahead) reached.push({ change, milestone, firstSighting: !before });
+    const after = {
+      version: change.version,
+      progress: Math.max(before?.progress ?? 0, progress),
+    };
+    known.set(key, after);
+    written.set(key, { entryId: change.entryId, ...after });
+  }
 
-    await deps.progress.updateOne(
-      { _id: key },
-      {
-        $max: { version: change.version, progress },
-        $setOnInsert: { accountId, entryId: change.entryId, firstSeenAt: now },
-      },
-      { upsert: true },
+  const decisions = await decide(deps, accountId, reached, now);
+  const anyQueued = await record(deps.notifications, decisions);
+  if (written.size > 0) {
+    await deps.progress.bulkWrite(
+      [...written].map(([key, { entryId, version, progress }]) => ({
+        updateOne: {
+          filter: { _id: key },
+          update: {
+            $max: { version, progress },
+            $setOnInsert: { accountId, entryId, firstSeenAt: now },
+          },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
     );
   }
   if (anyQueued) deps.queued();
 }
 
-async function reasonNotToSend(
+type Decision = Parameters<NotificationModel['create']>[0] & { state: 'queued' | 'skipped' };
+
+/**
+ * The outbox documents of the changes that reached a milestone: queued, or skipped with the first
+ * reason not to send. The seller's settings, their workspace's access and their suppressed
+ * addresses are read once for all of them, and only when a change needs them.
+ */
+async function decide(
   deps: PlanDeps,
-  facts: {
-    accountId: string;
-    to: string | null;
-    firstSighting: boolean;
-    turnedOn: boolean;
-    isPast: boolean;
-    now: Date;
-  },
-): Promise<NotificationReason | null> {
+  accountId: string,
+  reached: readonly Reached[],
+  now: Date,
+): Promise<Decision[]> {
+  if (reached.length === 0) return [];
+  const settings = await settingsOf(deps.settings, accountId);
+  const candidates = reached.map(({ change, milestone, firstSighting }) => {
+    const to = change.customerEmail?.trim().toLowerCase() || null;
+    const early = earlyReasonNotToSend({
+      to,
+      firstSighting,
+      turnedOn: settings.milestones[milestone.milestone],
+      isPast: isPastMilestone(milestone.milestone, change, now, deps.pastMilestoneDays),
+    });
+    return { change, milestone, to, early };
+  });
+  const addresses = candidates.flatMap(({ to, early }) => (early || !to ? [] : [to]));
+  const open =
+    addresses.length === 0 || accessOf(await deps.billing.stateOf(accountId), now).allowed;
+  const suppressed =
+    open && addresses.length > 0
+      ? await suppressedAmong(deps.suppressions, accountId, addresses)
+      : new Set<string>();
+  return candidates.map(({ change, milestone, to, early }) => {
+    const reason: NotificationReason | null =
+      early ??
+      (!open ? 'workspace_closed' : to && suppressed.has(to) ? 'address_suppressed' : null);
+    return {
+      accountId,
+      entryId: change.entryId,
+      milestone: milestone.milestone,
+      problem: milestone.problem,
+      kind: 'buyer',
+      to,
+      state: reason ? 'skipped' : 'queued',
+      reason,
+      order: snapshotOf(change, deps.itemsShown),
+      ...untriedDelivery(now, reason ? null : now),
+    };
+  });
+}
+
+/** The reasons not to send that need no reading: imported history, no address, turned off. */
+function earlyReasonNotToSend(facts: {
+  to: string | null;
+  firstSighting: boolean;
+  turnedOn: boolean;
+  isPast: boolean;
+}): NotificationReason | null {
   if (facts.firstSighting && facts.isPast) return 'imported_past_milestone';
   if (!facts.to || !isDeliverableEmail(facts.to)) return 'no_customer_email';
   if (!facts.turnedOn) return 'milestone_turned_off';
-  if (!accessOf(await deps.billing.stateOf(facts.accountId), facts.now).allowed) {
-    return 'workspace_closed';
-  }
-  if (await isSuppressed(deps.suppressions, facts.accountId, facts.to)) {
-    return 'address_suppressed';
-  }
   return null;
 }
 
-/** Inserts the decision; false when this milestone of the order was decided before. */
+/**
+ * Inserts the decisions in one unordered insert; a milestone of an order decided before (a
+ * redelivery) is refused by the outbox's unique key and the others still go in. Answers whether
+ * a message was newly queued.
+ */
 async function record(
-  deps: PlanDeps,
-  doc: Parameters<NotificationModel['create']>[0],
+  notifications: NotificationModel,
+  decisions: readonly Decision[],
 ): Promise<boolean> {
+  if (decisions.length === 0) return false;
+  let refused = new Set<number>();
   try {
-    await deps.notifications.create(doc);
-    return true;
+    await notifications.insertMany(decisions, { ordered: false, throwOnValidationError: true });
   } catch (error) {
-    if (isDuplicateKeyError(error)) return false;
-    throw error;
+    const failures = bulkWriteFailuresOf(error);
+    const allMadeBefore =
+      failures.length > 0
+        ? failures.every((failure) => failure.code === 11000)
+        : isDuplicateKeyError(error);
+    if (!allMadeBefore) throw error;
+    refused = new Set(failures.map((failure) => failure.index));
+    // A single refused insert may come as a plain duplicate key error, naming no position.
+    if (failures.length === 0) return false;
   }
+  return decisions.some((decision, index) => decision.state === 'queued' && !refused.has(index));
 }
 
 /** The seller cleared orders: messages still waiting for them are not sent. */

@@ -11,6 +11,19 @@ export async function isSuppressed(
   return (await forAccount(model, accountId).countDocuments({ email: email.toLowerCase() })) > 0;
 }
 
+/** Which of the addresses (lower case) the seller's mails may no longer go to: one read for all. */
+export async function suppressedAmong(
+  model: SuppressionModel,
+  accountId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  const found = await forAccount(model, accountId)
+    .find({ email: { $in: [...new Set(emails)] } })
+    .select({ email: 1 })
+    .lean();
+  return new Set(found.map(({ email }) => email));
+}
+
 /**
  * How much a reason weighs: the buyer's own word (an unsubscribe, then a spam complaint) outweighs
  * a mail server's refusal, so a suppression shows it and lifts only as it may (`lift-suppression.ts`).

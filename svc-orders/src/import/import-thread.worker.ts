@@ -1,6 +1,5 @@
 import { on } from 'node:events';
-import { readlinkSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
+import { constants } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Connection, Model } from 'mongoose';
 import {
@@ -17,7 +16,11 @@ import {
   type NatsConnection,
 } from '@onvelope/service-kit/nats';
 import { connectDatabase } from '@onvelope/service-kit/mongo';
-import { foregroundCalls, type ForegroundCalls } from '@onvelope/service-kit/work';
+import {
+  foregroundCalls,
+  runAtLowerPriority,
+  type ForegroundCalls,
+} from '@onvelope/service-kit/work';
 import { startTelemetry, stopTelemetry } from '@onvelope/service-kit/telemetry';
 import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking-entry.model.js';
 import { startTrackingEntryRelay } from '../events/tracking-entry-relay.js';
@@ -180,22 +183,10 @@ function serve(context: ThreadContext) {
   });
 }
 
-/**
- * Lowers this thread's CPU priority (Linux: a thread is a task of its own, `/proc/thread-self`
- * names it): while the service answers calls, the database and the other services need the cores,
- * and an import can wait for them; alone it has the cores to itself either way.
- */
-function runAtLowerPriority(log: Logger) {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
-    setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL);
-  } catch (error) {
-    log.debug({ err: error }, 'import thread priority left as it is');
-  }
-}
-
 const log = createLogger('svc-orders', settings.logLevel).child({ thread: 'imports' });
-runAtLowerPriority(log);
+// While the service answers calls, the database and the other services need the cores, and an
+// import can wait for them; alone it has the cores to itself either way.
+runAtLowerPriority(constants.priority.PRIORITY_BELOW_NORMAL, 'thread');
 await startTelemetry('svc-orders');
 connect(log).then(
   (context) => {
