@@ -119,8 +119,8 @@ export const takenPrefix = 'taken ';
 
 /**
  * The webhook sender (`webhook-sender.ts`) as a process of its own: EasyPost's Events do not come
- * from the event loop that times the other seller's dashboard. Resolves once it has signed every
- * Event; `start()` sends them, `onTaken` hears of each followed Event's acceptance.
+ * from the event loop that times the other seller's dashboard. Resolves once it is ready;
+ * `start()` sends the Events, `onTaken` hears of each followed Event's acceptance.
  */
 export async function webhookSenderProcess(settings: {
   url: string;

@@ -425,7 +425,7 @@ const ordersConsumerBusy = async () => {
 progress('waiting for svc-orders to apply the registration reports');
 while ((await ordersConsumerBusy()) > 0) await sleep(200);
 
-progress('intake: signing Events');
+progress('intake: starting the webhook sender');
 const sender = await webhookSenderProcess({
   url: gateway.url,
   secret: SECRET,

@@ -15,6 +15,7 @@ import { registerConnectionRoutes } from './routes/connections.routes.js';
 import { registerSyncRoutes } from './routes/sync.routes.js';
 import { registerTrackingRoutes } from './routes/tracking.routes.js';
 import { startShipmentTracking } from './use-cases/run-shipment-tracking.js';
+import { startTrackerReportIntake } from './use-cases/take-tracker-reports.js';
 import { runSyncJob } from './use-cases/run-sync-job.js';
 import { syncJobMetrics } from './use-cases/sync-job-metrics.js';
 import type { SyncDeps } from './use-cases/store-front-access.js';
@@ -117,7 +118,10 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
           }
         : null;
       if (!tracking) log.warn('EASYPOST_API_KEY is not set: shipments are not tracked');
-      registerTrackingRoutes(routes, tracking, log);
+      const trackingRoutes = tracking
+        ? { deps: tracking, reports: startTrackerReportIntake(tracking, metrics) }
+        : null;
+      registerTrackingRoutes(routes, trackingRoutes, log);
       const shipmentTracking = tracking
         ? await startShipmentTracking(tracking, {
             pollMs: config.TRACKING_POLL_MS,
@@ -137,6 +141,8 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
         stop: async () => {
           markShipped.unsubscribe();
           correctOrder.unsubscribe();
+          // HTTP has drained: every Event is answered; its batch's report times are written.
+          await trackingRoutes?.reports.stop();
           await shipmentTracking?.stop();
           await workers.stop();
           // Last: the workers and the command above may still ask for a message while stopping.

@@ -4,11 +4,8 @@ import { badRequest, HttpError } from '@onvelope/service-kit/errors';
 import { callerOf } from '@onvelope/service-kit/auth';
 import { readRawBody, type ServiceRoutes } from '@onvelope/service-kit/http';
 import { WebhookSignatureError } from '../data/tracking-provider.js';
-import {
-  refreshAccountShipments,
-  takeTrackerReport,
-  type TrackingDeps,
-} from '../use-cases/track-shipments.js';
+import type { TrackerReportIntake } from '../use-cases/take-tracker-reports.js';
+import { refreshAccountShipments, type TrackingDeps } from '../use-cases/track-shipments.js';
 
 /** A tracker Event is a few kilobytes, its checkpoints included; anything near this is not one. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -23,22 +20,29 @@ export const trackingMessages = {
       : `Asked the carriers about ${count} shipments; their news follows in a moment`,
 } as const;
 
+/** Live tracking's parts the routes call on; none when no provider is configured. */
+export interface TrackingRoutesDeps {
+  deps: TrackingDeps;
+  reports: TrackerReportIntake;
+}
+
 /**
  * Live tracking's calls. The provider's webhook: the signature is checked before anything is read
  * from the body or stored (forged or unsigned: 401), and the tracker it reports on is passed on to
- * svc-orders. The seller's refresh: the carriers are asked again about their shipments on the way.
+ * svc-orders, in a batch with the Events arriving meanwhile; 200 only once it is published. The
+ * seller's refresh: the carriers are asked again about their shipments on the way.
  */
 export function registerTrackingRoutes(
   routes: ServiceRoutes,
-  deps: TrackingDeps | null,
+  tracking: TrackingRoutesDeps | null,
   log: Logger,
 ) {
   routes.handle(easyPostWebhook, async (ctx) => {
-    if (!deps) throw new HttpError(503, trackingMessages.notConfigured);
+    if (!tracking) throw new HttpError(503, trackingMessages.notConfigured);
     const rawBody = await readRawBody(ctx, MAX_WEBHOOK_BYTES);
     let tracker;
     try {
-      tracker = deps.provider.readWebhook(rawBody, ctx.req.headers);
+      tracker = tracking.deps.provider.readWebhook(rawBody, ctx.req.headers);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
         throw new HttpError(401, trackingMessages.badSignature);
@@ -46,7 +50,7 @@ export function registerTrackingRoutes(
       throw badRequest(trackingMessages.notJson);
     }
     if (tracker) {
-      const shipments = await takeTrackerReport(deps, tracker);
+      const shipments = await tracking.reports.take(tracker);
       ((ctx.state.log as Logger | undefined) ?? log).debug(
         { trackerId: tracker.trackerId, status: tracker.delivery.carrierStatus, shipments },
         'tracker report',
@@ -56,8 +60,8 @@ export function registerTrackingRoutes(
   });
 
   routes.handle(refreshShipments, async (ctx) => {
-    if (!deps) throw new HttpError(503, trackingMessages.notConfigured);
-    const refreshed = await refreshAccountShipments(deps, callerOf(ctx).accountId);
+    if (!tracking) throw new HttpError(503, trackingMessages.notConfigured);
+    const refreshed = await refreshAccountShipments(tracking.deps, callerOf(ctx).accountId);
     return { refreshed, message: trackingMessages.refreshed(refreshed) };
   });
 }

@@ -108,13 +108,22 @@ export async function noteShipments(
   return result.upsertedCount;
 }
 
+/** The shipment a report is about: what svc-orders needs to find its order. */
+export type ReportedShipment = Pick<
+  ShipmentTrackerDocument,
+  'accountId' | 'entryId' | 'trackingNumber'
+>;
+
+/** The same report of the same shipment is one message, however often it is received. */
+export const reportMessageId = (shipment: ReportedShipment, tracker: ProviderTracker) =>
+  `${shipment.entryId}:${tracker.trackerId}:${tracker.delivery.carrierUpdatedAt}:${tracker.delivery.checkpoints.length}`;
+
 /** Tells svc-orders what the provider says of one registered shipment. */
-async function publishReport(
+export async function publishReport(
   deps: TrackingDeps,
-  shipment: Pick<ShipmentTrackerDocument, 'accountId' | 'entryId' | 'trackingNumber'>,
+  shipment: ReportedShipment,
   tracker: ProviderTracker,
 ) {
-  const { delivery } = tracker;
   await publishEvent(
     deps.nats,
     shipmentTrackingUpdated,
@@ -122,14 +131,14 @@ async function publishReport(
       accountId: shipment.accountId,
       entryId: shipment.entryId,
       trackingNumber: shipment.trackingNumber,
-      delivery,
+      delivery: tracker.delivery,
     },
-    // The same report of the same shipment is one message, however often it is received.
-    `${shipment.entryId}:${tracker.trackerId}:${delivery.carrierUpdatedAt}:${delivery.checkpoints.length}`,
+    reportMessageId(shipment, tracker),
   );
 }
 
-const reported = (tracker: ProviderTracker, at: Date) => ({
+/** What a shipment keeps of a report: when it came, and the carrier status it gave. */
+export const reported = (tracker: ProviderTracker, at: Date) => ({
   lastReportAt: at,
   carrierStatus: tracker.delivery.carrierStatus,
 });
@@ -214,38 +223,6 @@ export async function registerDueShipments(deps: TrackingDeps): Promise<number> 
     }),
   );
   return claimed.length;
-}
-
-/**
- * Takes a tracker the provider reported on (a webhook Event): every shipment it tracks is
- * reported to svc-orders. A report may come before the tracker's id is stored (the provider
- * reports a tracker as soon as it makes it), so shipments are also found by tracking code.
- * Answers how many shipments it concerned.
- */
-export async function takeTrackerReport(
-  deps: TrackingDeps,
-  tracker: ProviderTracker,
-): Promise<number> {
-  const model = shipmentTrackerModel(deps.db);
-  const byId = await model.find({ trackerId: tracker.trackerId }).lean<ShipmentTrackerDocument[]>();
-  const shipments = byId.length
-    ? byId
-    : await model
-        .find({ trackingNumber: tracker.trackingCode, state: { $ne: 'refused' } })
-        .lean<ShipmentTrackerDocument[]>();
-  const now = new Date();
-  await Promise.all(shipments.map((shipment) => publishReport(deps, shipment, tracker)));
-  if (byId.length === 1) {
-    // By the id just read: a second query by tracker id would search the shipments again, and
-    // `{ _id }` alone is what every server (mongo-java-server too) answers from its unique index.
-    await model.updateOne({ _id: byId[0]!._id }, { $set: reported(tracker, now) });
-  } else if (byId.length) {
-    await model.updateMany(
-      { _id: { $in: byId.map((shipment) => shipment._id) } },
-      { $set: reported(tracker, now) },
-    );
-  }
-  return shipments.length;
 }
 
 /** Asks the provider about these shipments now, at the bucket's rate, and reports each. */

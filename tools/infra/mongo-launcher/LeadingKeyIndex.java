@@ -20,7 +20,8 @@ import java.util.TreeSet;
  * A non-unique index, served on its first key: mongo-java-server keeps non-unique indexes as
  * empty placeholders, so every query that no unique index matches exactly reads the whole
  * collection. This one answers a filter that fixes the first key to a string or an ObjectId (a
- * seller's `accountId`) with the documents holding that value. The server still applies the whole
+ * seller's `accountId`), or to one of an `$in` list of them (a batch's lookup), with the documents
+ * holding those values. The server still applies the whole
  * filter, sort, skip and limit to them, so answers are those of a full scan, and the candidates
  * come in the collection's own order (the order a full scan reads, which a find without sort
  * returns).
@@ -81,9 +82,25 @@ final class LeadingKeyIndex<P> extends Index<P> {
     return values;
   }
 
+  /**
+   * The values a filter fixes the key to: its one value, or every value of an `$in` of strings and
+   * ObjectIds only (a batch's lookup by tracker id, say); null when it fixes none this serves.
+   */
+  private static List<Object> fixedValues(Object condition) {
+    if (narrows(condition)) return List.of(condition);
+    if (condition instanceof Document operators
+        && operators.size() == 1
+        && operators.get("$in") instanceof Collection<?> values
+        && !values.isEmpty()
+        && values.stream().allMatch(LeadingKeyIndex::narrows)) {
+      return List.copyOf(values);
+    }
+    return null;
+  }
+
   @Override
   public boolean canHandle(Document query) {
-    return narrows(query.get(key));
+    return fixedValues(query.get(key)) != null;
   }
 
   /** The part of a filter this index narrows by (when {@link #canHandle} accepts the filter). */
@@ -93,8 +110,18 @@ final class LeadingKeyIndex<P> extends Index<P> {
 
   @Override
   public synchronized Iterable<P> getPositions(Document query) {
-    NavigableSet<P> positions = positionsByValue.get(query.get(key));
-    return positions == null ? List.of() : new ArrayList<>(positions);
+    List<Object> values = fixedValues(query.get(key));
+    if (values.size() == 1) {
+      NavigableSet<P> positions = positionsByValue.get(values.get(0));
+      return positions == null ? List.of() : new ArrayList<>(positions);
+    }
+    // Several values: their documents once each, still in the collection's order.
+    NavigableSet<P> union = new TreeSet<>(collectionOrder);
+    for (Object value : values) {
+      NavigableSet<P> positions = positionsByValue.get(value);
+      if (positions != null) union.addAll(positions);
+    }
+    return new ArrayList<>(union);
   }
 
   @Override

@@ -95,10 +95,36 @@ describe('the local MongoDB-compatible server’s indexes and inserts', () => {
   it('narrows by an ObjectId too, and answers filters it cannot narrow by as a full scan does', async () => {
     const seller = (await plain.findOne({ _id: 'order-2' }))!.accountId as mongoose.mongo.ObjectId;
     expect(await sameAnswer((c) => c.find({ accountId: seller }).toArray())).toHaveLength(20);
-    await sameAnswer((c) => c.find({ accountId: { $in: ['acct-a', 'acct-b'] } }).toArray());
     await sameAnswer((c) => c.find({ accountId: null }).toArray());
     await sameAnswer((c) => c.find({ accountId: 7 }).toArray());
     await sameAnswer((c) => c.find({ status: 'shipped' }).toArray());
+  });
+
+  it('narrows by an $in of strings and ObjectIds: each document once, in the collection’s order', async () => {
+    const seller = (await plain.findOne({ _id: 'order-2' }))!.accountId as mongoose.mongo.ObjectId;
+    const two = await sameAnswer((c) =>
+      c.find({ accountId: { $in: ['acct-b', 'acct-a'] } }).toArray(),
+    );
+    expect(ids(two).slice(0, 4)).toEqual(['order-0', 'order-1', 'order-3', 'order-4']);
+    expect(two).toHaveLength(41);
+    // 'shared' holds both values of the list: found once.
+    const shared = await sameAnswer((c) =>
+      c.find({ accountId: { $in: ['acct-a', 'acct-c'] } }).toArray(),
+    );
+    expect(ids(shared).filter((id) => id === 'shared')).toHaveLength(1);
+    await sameAnswer((c) =>
+      c
+        .find({ accountId: { $in: ['acct-b', seller] }, status: 'pending' })
+        .sort({ createdAt: -1, _id: 1 })
+        .skip(2)
+        .limit(5)
+        .toArray(),
+    );
+    await sameAnswer((c) => c.find({ accountId: { $in: ['acct-a', 'acct-a'] } }).toArray());
+    await sameAnswer((c) => c.countDocuments({ accountId: { $in: [seller, 'acct-none'] } }));
+    // A list it cannot narrow by (a number in it, nothing in it): as a full scan answers.
+    await sameAnswer((c) => c.find({ accountId: { $in: ['acct-a', 7] } }).toArray());
+    expect(await sameAnswer((c) => c.find({ accountId: { $in: [] } }).toArray())).toEqual([]);
   });
 
   it('runs a pipeline that starts with a seller’s $match on that seller’s documents, with the same result', async () => {
