@@ -59,6 +59,11 @@ export default defineConfig({
           fileParallelism: false,
           isolate: false,
           maxWorkers: 1,
+          // Inside a file, tests that share nothing run side by side (`describe.concurrent`): a
+          // browser test mostly waits on pages, the services and the spec's pauses. Three at a time
+          // fill two cores without starving any page (vitest's default is five). Such a test takes
+          // `expect` from its context for `expect.poll`, which must know whose test it is.
+          maxConcurrency: 3,
           sequence: { groupOrder: 1 },
         },
       },

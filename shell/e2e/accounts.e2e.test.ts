@@ -14,6 +14,9 @@ import {
   waitForText,
 } from './support.js';
 
+// Each test makes its own accounts and browser context, so the tests run side by side
+// (`describe.concurrent`): the spec's pauses before a redirect and the mail round trips are waits
+// that another test's work fills (issue 37).
 const site = composedSiteForFile();
 
 async function enterCodeAndVerify(page: Page, email: string, since: Date): Promise<void> {
@@ -28,8 +31,10 @@ async function enterCodeAndVerify(page: Page, email: string, since: Date): Promi
   await submit.click();
 }
 
-describe('seller accounts', () => {
-  it('signs a seller up, verifies the emailed code, starts the trial and lands on the dashboard', async () => {
+describe.concurrent('seller accounts', () => {
+  it('signs a seller up, verifies the emailed code, starts the trial and lands on the dashboard', async ({
+    expect,
+  }) => {
     const { context, page } = await newPage(site.browser);
     const email = uniqueEmail('signup');
     await page.goto(`${site.system.url}/register`);
@@ -197,7 +202,7 @@ describe('seller accounts', () => {
   });
 });
 
-describe('buyer accounts', () => {
+describe.concurrent('buyer accounts', () => {
   it('signs a buyer up, verifies the emailed code and shows the portal with their email', async () => {
     const { context, page } = await newPage(site.browser);
     const email = uniqueEmail('new-buyer');
@@ -260,7 +265,7 @@ describe('buyer accounts', () => {
   });
 });
 
-describe('guards by route class', () => {
+describe.concurrent('guards by route class', () => {
   it('lets anyone open a public page such as /verify', async () => {
     const { context, page } = await newPage(site.browser);
     await page.goto(`${site.system.url}/verify`);

@@ -19,7 +19,8 @@ const csv =
   'BK-1002,Alan,Turing,alan@buyer.test,CB2 1TN,pending,,,\r\n' +
   'BK-1003,Grace,Hopper,grace@buyer.test,10001,pending,,,\r\n';
 
-describe('bulk actions', () => {
+// Each test makes its own seller, so the tests run side by side (`describe.concurrent`, issue 37).
+describe.concurrent('bulk actions', () => {
   it('ships two selected orders from a pasted list, with a count, progress and the outcome', async () => {
     const seller = await createSeller(site.system, { onboarded: true, displayName: 'Bulk Seller' });
     await importThroughApi(site.system, seller, csv);
@@ -74,7 +75,9 @@ describe('bulk actions', () => {
     await context.close();
   });
 
-  it('exports the ticked orders as a file, and applies one rule to them after a confirmation', async () => {
+  it('exports the ticked orders as a file, and applies one rule to them after a confirmation', async ({
+    expect,
+  }) => {
     const seller = await createSeller(site.system, { onboarded: true, displayName: 'Rule Seller' });
     await importThroughApi(
       site.system,

@@ -16,6 +16,8 @@ import {
   waitForText,
 } from './support.js';
 
+// Each test makes its own seller, orders and buyer (unique addresses), so the tests run side by side
+// (`describe.concurrent`, issue 37).
 const site = composedSiteForFile();
 
 const header =
@@ -52,7 +54,7 @@ async function profileOrderCount(buyer: ApiAccount): Promise<unknown> {
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
-describe('buyers', () => {
+describe.concurrent('buyers', () => {
   it('a buyer asks about an order, the seller reads and answers it, and the buyer resolves it in the portal', async () => {
     const buyerEmail = uniqueEmail('asker');
     const seller = await sellerWithOrders(

@@ -12,6 +12,8 @@ import {
   unsignedToken,
 } from './support.js';
 
+// Each test has its own browser context (and its own seller, when it needs one), so the tests run
+// side by side (`describe.concurrent`, issue 37).
 const site = composedSiteForFile();
 
 // Only for a token that startup removes before asking svc-auth anything: a live session needs a
@@ -22,7 +24,7 @@ const merchantSession = (exp: number) => ({
   user: JSON.stringify({ email: 'sam@shop.test', onboardingCompleted: true }),
 });
 
-describe('the shell composes the remotes at run time', () => {
+describe.concurrent('the shell composes the remotes at run time', () => {
   it('shows the landing page, header and footer from mf-marketing at /', async () => {
     const { context, page } = await newPage(site.browser);
     const remoteFiles = recordRemoteFiles(page);
@@ -75,7 +77,7 @@ describe('the shell composes the remotes at run time', () => {
   });
 });
 
-describe('routes and guards', () => {
+describe.concurrent('routes and guards', () => {
   it('redirects /dashboard to /login without a token', async () => {
     const { context, page } = await newPage(site.browser);
     await page.goto(`${site.system.url}/dashboard`);
@@ -201,7 +203,7 @@ describe('routes and guards', () => {
   });
 });
 
-describe('startup and failure screens', () => {
+describe.concurrent('startup and failure screens', () => {
   it('shows the loading screen while startup waits for the remote registry', async () => {
     const { context, page } = await newPage(site.browser);
     let releaseRegistry = () => {};

@@ -45,7 +45,9 @@ async function reloadUntil(page: Page, headline: RegExp, timeoutMs = 30_000) {
   }
 }
 
-describe('live shipment tracking', () => {
+// Each test makes its own seller and parcels, so the tests run side by side (`describe.concurrent`,
+// issue 37).
+describe.concurrent('live shipment tracking', () => {
   it('ships an order from the dashboard and the buyer page reaches Delivered with its carrier timeline', async () => {
     const seller = await createSeller(site.system, {
       onboarded: true,
@@ -102,7 +104,9 @@ describe('live shipment tracking', () => {
     }
   });
 
-  it('counts the shipments that need attention on the dashboard, filters them and opens one', async () => {
+  it('counts the shipments that need attention on the dashboard, filters them and opens one', async ({
+    expect,
+  }) => {
     const seller = await createSeller(site.system, { onboarded: true, displayName: 'Nia Needs' });
     await importThroughApi(
       site.system,

@@ -20,7 +20,8 @@ const site = composedSiteForFile();
 const accent = '#aa3300';
 const accentRgb = 'rgb(170, 51, 0)';
 
-describe('notification preview', () => {
+// Each test makes its own seller, so the tests run side by side (`describe.concurrent`, issue 37).
+describe.concurrent('notification preview', () => {
   it('shows the message in the seller’s look, with no style blocked, at 1280 and 390 px', async () => {
     const seller = await createSeller(site.system, { onboarded: true, displayName: 'Pia Prints' });
     const saved = await fetch(`${site.system.url}/api/notify/settings`, {
@@ -82,8 +83,10 @@ const unsubscribePathOf = (raw: string) => {
   return new URL(url).pathname;
 };
 
-describe('suppressed addresses', () => {
-  it('lifts a buyer’s own unsubscribe only after the seller confirms the buyer asked, saying why', async () => {
+describe.concurrent('suppressed addresses', () => {
+  it('lifts a buyer’s own unsubscribe only after the seller confirms the buyer asked, saying why', async ({
+    expect,
+  }) => {
     const seller = await createSeller(site.system, { onboarded: true, displayName: 'Lia Linen' });
     const buyerEmail = uniqueEmail('notify-lift');
     const shippedAt = new Date();

@@ -40,8 +40,12 @@ function trackingLinkIn(html: string, siteUrl: string): string {
   throw new Error(`no tracking-page link in the mail:\n${html}`);
 }
 
-describe('buyer notifications', () => {
-  it('mails the buyer when the seller ships, with a working tracking link, and shows it sent in the order details', async () => {
+// Each test makes its own seller and buyer addresses, so the tests run side by side
+// (`describe.concurrent`, issue 37).
+describe.concurrent('buyer notifications', () => {
+  it('mails the buyer when the seller ships, with a working tracking link, and shows it sent in the order details', async ({
+    expect,
+  }) => {
     const seller = await createSeller(site.system, {
       onboarded: true,
       displayName: 'Nora Notions',

@@ -4,6 +4,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { composedSiteForFile, newPage, pathOf } from './support.js';
 
+// The tests only read the public site, each in a browser context of its own, so they run side by
+// side (`describe.concurrent`): most of a test's time is the page waiting on the network and the
+// browser, which another test's work fills (issue 37).
 const site = composedSiteForFile();
 
 /** Every public page of issue 15, with the test id that says it has rendered. */
@@ -68,7 +71,7 @@ async function openAt(width: number, path: string, ready: string, { withAxe = fa
   return { context, page };
 }
 
-describe('every public page is accessible and fits the screen', () => {
+describe.concurrent('every public page is accessible and fits the screen', () => {
   for (const width of [1280, 390]) {
     for (const { path, ready } of publicPages) {
       it(`${path} at ${width} px has no serious or critical axe violation and no sideways scrolling`, async () => {
@@ -82,7 +85,7 @@ describe('every public page is accessible and fits the screen', () => {
   }
 });
 
-describe('each marketing page describes itself to browsers and link previews', () => {
+describe.concurrent('each marketing page describes itself to browsers and link previews', () => {
   const described = [
     {
       path: '/',
@@ -157,7 +160,7 @@ describe('each marketing page describes itself to browsers and link previews', (
   });
 });
 
-describe('the gateway serves the site', () => {
+describe.concurrent('the gateway serves the site', () => {
   it('compressed, hashed files cached for ever, and the entry points revalidated', async () => {
     const { context, page } = await newPage(site.browser);
     const served: { path: string; encoding: string | null; cache: string | null }[] = [];
@@ -192,7 +195,7 @@ describe('the gateway serves the site', () => {
   });
 });
 
-describe('the landing page', () => {
+describe.concurrent('the landing page', () => {
   it('links to /track, /login, /features and /customer-register and offers the trial at the catalogue’s prices', async () => {
     const { context, page } = await openAt(1280, '/', 'landing-page', { withAxe: true });
     const landing = page.getByTestId('landing-page');
@@ -232,7 +235,7 @@ describe('the landing page', () => {
   });
 });
 
-describe('the public header', () => {
+describe.concurrent('the public header', () => {
   it('refuses an empty Quick Track with a message naming the missing fields, which follows the fields', async () => {
     const { context, page } = await openAt(1280, '/about', 'about-page');
     await page.getByRole('button', { name: 'Quick Track' }).click();
@@ -319,7 +322,7 @@ describe('the public header', () => {
   });
 });
 
-describe('the footer', () => {
+describe.concurrent('the footer', () => {
   it('has the spec’s page links and mailboxes, and the Customer Portal opens the buyer sign-in', async () => {
     const { context, page } = await openAt(1280, '/about', 'about-page');
     const footer = page.getByTestId('public-footer');
@@ -351,7 +354,7 @@ describe('the footer', () => {
     await context.close();
   });
 
-  it('opens a page at its top, and Back returns to where the reader was', async () => {
+  it('opens a page at its top, and Back returns to where the reader was', async ({ expect }) => {
     // The terms' code is loaded first, so the page shows at once when the footer link is clicked
     // (the case that kept the scroll position of the page before).
     const { context, page } = await openAt(1280, '/terms', 'terms-page');
@@ -376,7 +379,9 @@ describe('the footer', () => {
     await context.close();
   });
 
-  it('opens a link to a section of a page whose code is still loading at that section', async () => {
+  it('opens a link to a section of a page whose code is still loading at that section', async ({
+    expect,
+  }) => {
     const { context, page } = await openAt(1280, '/terms', 'terms-page');
     await page.locator('a[href="/privacy#retention"]').click();
     await page.getByTestId('privacy-page').waitFor();
@@ -389,7 +394,7 @@ describe('the footer', () => {
   });
 });
 
-describe('the features and about pages', () => {
+describe.concurrent('the features and about pages', () => {
   it('shows buyers, sellers and technical features with links to /track and /register', async () => {
     const { context, page } = await openAt(1280, '/features', 'features-page');
     for (const group of ['buyers', 'sellers', 'technical']) {
@@ -416,7 +421,7 @@ describe('the features and about pages', () => {
   });
 });
 
-describe('the contact page', () => {
+describe.concurrent('the contact page', () => {
   it('requires every field with inline errors that clear as each field is corrected', async () => {
     const { context, page } = await openAt(1280, '/contact', 'contact-page');
     await page.getByTestId('contact-submit').click();
@@ -495,7 +500,7 @@ describe('the contact page', () => {
   });
 });
 
-describe('the legal pages', () => {
+describe.concurrent('the legal pages', () => {
   for (const { path, oldPath, ready, title } of [
     { path: '/terms', oldPath: '/old-terms', ready: 'terms-page', title: 'Terms of Service' },
     { path: '/privacy', oldPath: '/old-privacy', ready: 'privacy-page', title: 'Privacy Policy' },

@@ -6,7 +6,9 @@ const site = composedSiteForFile({
   REMOTE_CUSTOMER_URL: 'http://127.0.0.1:9/mf-manifest.json',
 });
 
-describe('one broken remote never takes the site down', () => {
+// The tests only read the site, each in a browser context of its own, so the tests run side by side
+// (`describe.concurrent`, issue 37).
+describe.concurrent('one broken remote never takes the site down', () => {
   it('shows a message for the tracking area when mf-customer is down, inside the working header and footer', async () => {
     const { context, page } = await newPage(site.browser);
     await page.goto(`${site.system.url}/track`);

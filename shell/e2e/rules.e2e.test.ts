@@ -69,7 +69,8 @@ async function waitForExactText(page: Page, testId: string, expected: string): P
   await expect(text(page, testId)).resolves.toBe(expected);
 }
 
-describe('keyword rules: confirmations and validation', () => {
+// Each test makes its own seller, so the tests run side by side (`describe.concurrent`, issue 37).
+describe.concurrent('keyword rules: confirmations and validation', () => {
   it('says how many orders applying the rules would change and how, and applies only once confirmed', async () => {
     const seller = await sellerWithRules('APL');
     const { context, page } = await openRules(seller);

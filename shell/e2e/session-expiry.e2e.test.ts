@@ -10,6 +10,9 @@ import {
   type ApiAccount,
 } from './support.js';
 
+// The tests share one seller but change nothing it owns (the refused calls never reach the
+// services), so they run side by side (`describe.concurrent`): each waits out the spec's 2 s before
+// the page goes to /login (issue 37).
 const site = composedSiteForFile();
 
 const csv =
@@ -52,7 +55,7 @@ async function expectSessionEnded(page: Page): Promise<void> {
   await page.waitForURL('**/login');
 }
 
-describe('a 401 on any workspace call ends the session', () => {
+describe.concurrent('a 401 on any workspace call ends the session', () => {
   let seller: ApiAccount;
 
   beforeAll(async () => {

@@ -14,6 +14,7 @@ import {
   waitForText,
 } from './support.js';
 
+// Each test makes its own sellers, so the tests run side by side (`describe.concurrent`, issue 37).
 const site = composedSiteForFile();
 
 const header =
@@ -43,7 +44,7 @@ async function waitForExactText(page: Page, testId: string, expected: string): P
   await expect(text(page, testId)).resolves.toBe(expected);
 }
 
-describe('seller workspace', () => {
+describe.concurrent('seller workspace', () => {
   it('shows how far a long import has got while the file goes up', async () => {
     const seller = await createSeller(site.system, {
       onboarded: true,
