@@ -16,6 +16,12 @@ export interface LeasedWorkerOptions<Job> {
    * when none waits). Jobs queued meanwhile then wait for what is in hand, not for a whole batch.
    */
   claimBelow?: number;
+  /**
+   * Gives back, at a stop, the jobs claimed and not started, so a restarted worker need not wait
+   * out their leases; without it they are left to their leases. A failure is logged (the leases
+   * still cover them).
+   */
+  release?: (jobs: Job[]) => Promise<void>;
   log: Logger;
   name: string;
 }
@@ -52,7 +58,7 @@ export interface LeasedWorker {
  * claimed jobs (one claim per batch: a due-time query costs the same for one job or a hundred)
  * and work until nothing is due, then the loop sleeps `everyMs` or until kicked. A kick while a
  * round runs makes one more round, so nothing queued meanwhile waits for the tick. Jobs claimed
- * but not started when the worker stops are left to their leases.
+ * but not started when the worker stops are given back (`release`), or left to their leases.
  */
 export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): LeasedWorker {
   const { log } = options;
@@ -60,6 +66,8 @@ export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): Lease
   let again = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Claimed and never started: the rounds stopped first. */
+  const unstarted: Job[] = [];
 
   async function round() {
     const claimed: Job[] = [];
@@ -96,7 +104,13 @@ export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): Lease
         }
       }
     };
-    await Promise.all(Array.from({ length: options.concurrency }, workUntilNoneDue));
+    try {
+      await Promise.all(Array.from({ length: options.concurrency }, workUntilNoneDue));
+    } finally {
+      // A claim still under way when the workers stopped adds its jobs to what is left.
+      await claiming?.catch(() => undefined);
+      unstarted.push(...claimed.splice(0));
+    }
   }
 
   const schedule = () => {
@@ -134,6 +148,16 @@ export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): Lease
       stopped = true;
       clearTimeout(timer);
       await running;
+      const left = unstarted.splice(0);
+      if (left.length === 0 || !options.release) return;
+      await options
+        .release(left)
+        .catch((error: unknown) =>
+          log.warn(
+            { err: error, worker: options.name, jobs: left.length },
+            'claimed jobs not given back at stop; their leases will run out',
+          ),
+        );
     },
   };
 }

@@ -109,6 +109,10 @@ export function startSender(deps: SenderDeps): LeasedWorker {
   /** The message, only while the claim that took it still holds it. */
   const heldBy = (doc: NotificationDocument) => ({ leaseOwner: doc.leaseOwner, _id: doc._id });
 
+  /** Gives a claimed message back unsent, due at once. */
+  const handBack = (doc: NotificationDocument) =>
+    notifications.updateOne(heldBy(doc), { $set: { leaseUntil: null, leaseOwner: null } });
+
   /** Ends the message's try; only while its claim still holds it. */
   const settle = async (doc: NotificationDocument, set: Record<string, unknown>) => {
     const update = { $set: { ...set, leaseUntil: null, leaseOwner: null, updatedAt: deps.now() } };
@@ -318,7 +322,7 @@ export function startSender(deps: SenderDeps): LeasedWorker {
   async function sendClaimed(doc: NotificationDocument) {
     const leftMs = (doc.leaseUntil?.getTime() ?? 0) - deps.now().getTime();
     if (leftMs < deps.leaseMs - HOLD_LIMIT_MS) {
-      await notifications.updateOne(heldBy(doc), { $set: { leaseUntil: null, leaseOwner: null } });
+      await handBack(doc);
       return;
     }
     await deliver(doc);
@@ -333,6 +337,11 @@ export function startSender(deps: SenderDeps): LeasedWorker {
     // Four sends a loop: a message waits in hand for about three sends before its own (a few
     // hundred milliseconds; past `HOLD_LIMIT_MS` it goes back), and a claim is paid once in 32.
     batchSize: 4 * deps.concurrency,
+    // A stop (a restart, a deploy) leaves up to three messages a loop claimed and not started:
+    // they go back, or a restarted sender could not send them until their leases ran out.
+    release: async (docs) => {
+      await Promise.all(docs.map(handBack));
+    },
     log,
   });
 }

@@ -270,6 +270,19 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
     // backlog waits for a round or two of its tries, not for the backlog.
     batchSize: deps.concurrency * 4,
     claimBelow: deps.concurrency,
+    // At a stop, the deliveries claimed and not tried go back, due at once, rather than wait out
+    // their leases.
+    release: async (jobs) => {
+      const now = deps.now();
+      await deliveries.bulkWrite(
+        jobs.map(({ delivery }) => ({
+          updateOne: {
+            filter: settleFilterOf(delivery),
+            update: { $set: { leaseOwner: null, nextAttemptAt: now, updatedAt: now } },
+          },
+        })),
+      );
+    },
     log,
   });
 }

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '@onvelope/service-kit/observability';
+import { startLeasedWorker } from './leased-worker.js';
+
+const log = createLogger('leased-worker-test', 'silent');
+
+/** A worker over jobs 1..`jobs`, claimed all at once, whose first job's work waits for `finishFirst`. */
+function workerHoldingItsFirstJob(jobs: number, release?: (left: number[]) => Promise<void>) {
+  const started: number[] = [];
+  const queue = Array.from({ length: jobs }, (_, i) => i + 1);
+  let firstHasStarted = (): void => undefined;
+  const firstStarted = new Promise<void>((resolve) => (firstHasStarted = resolve));
+  let finishFirst = (): void => undefined;
+  const worker = startLeasedWorker<number>({
+    name: 'test',
+    claim: (limit) => Promise.resolve(queue.splice(0, limit)),
+    work: async (job) => {
+      started.push(job);
+      if (job !== 1) return;
+      firstHasStarted();
+      await new Promise<void>((finish) => (finishFirst = finish));
+    },
+    everyMs: 60_000,
+    concurrency: 1,
+    batchSize: jobs,
+    release,
+    log,
+  });
+  return { worker, started, firstStarted, finishFirst: () => finishFirst() };
+}
+
+describe('startLeasedWorker', () => {
+  it('gives back at a stop the jobs it claimed and never started, and only those', async () => {
+    const released: number[][] = [];
+    const held = workerHoldingItsFirstJob(5, (left) => {
+      released.push(left);
+      return Promise.resolve();
+    });
+    await held.firstStarted;
+    const stopping = held.worker.stop();
+    held.finishFirst();
+    await stopping;
+    expect(held.started).toEqual([1]);
+    expect(released).toEqual([[2, 3, 4, 5]]);
+  });
+
+  it('stops without a release when nothing was left unstarted', async () => {
+    const released: number[][] = [];
+    const held = workerHoldingItsFirstJob(1, (left) => {
+      released.push(left);
+      return Promise.resolve();
+    });
+    await held.firstStarted;
+    const stopping = held.worker.stop();
+    held.finishFirst();
+    await stopping;
+    expect(released).toEqual([]);
+  });
+
+  it('still stops when giving back fails (the leases cover the jobs)', async () => {
+    const held = workerHoldingItsFirstJob(3, () => Promise.reject(new Error('database away')));
+    await held.firstStarted;
+    const stopping = held.worker.stop();
+    held.finishFirst();
+    await expect(stopping).resolves.toBeUndefined();
+  });
+});
