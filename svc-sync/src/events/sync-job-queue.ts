@@ -10,7 +10,7 @@ import {
 import { nanos } from '@nats-io/nats-core';
 import { syncJobQueued, type PayloadOf } from '@onvelope/contracts';
 import { type Logger } from '@onvelope/service-kit/observability';
-import { isNotFound, type NatsConnection } from '@onvelope/service-kit/nats';
+import { isNotFound, whileStreamSettles, type NatsConnection } from '@onvelope/service-kit/nats';
 
 export type QueuedSyncJob = PayloadOf<typeof syncJobQueued>;
 
@@ -43,7 +43,9 @@ export async function ensureJobQueue(nc: NatsConnection, settings: JobQueueSetti
       })
       .catch(async (raced: unknown) => {
         // Another replica created it between our look and our add.
-        await jsm.streams.info(settings.streamName).catch(() => Promise.reject(raced));
+        await whileStreamSettles(() => jsm.streams.info(settings.streamName)).catch(() =>
+          Promise.reject(raced),
+        );
       });
   }
   const consumer = {
@@ -54,8 +56,9 @@ export async function ensureJobQueue(nc: NatsConnection, settings: JobQueueSetti
     max_deliver: -1,
   };
   try {
-    await jsm.consumers.add(settings.streamName, consumer);
-  } catch {
+    await whileStreamSettles(() => jsm.consumers.add(settings.streamName, consumer));
+  } catch (error) {
+    if (isNotFound(error)) throw error;
     // It exists with other settings (a new ack wait): bring it in line.
     await jsm.consumers.update(settings.streamName, settings.consumerName, {
       ack_wait: consumer.ack_wait,

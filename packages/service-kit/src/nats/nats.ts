@@ -137,6 +137,27 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
   }
 }
 
+/** How long a consumer's set-up asks again while its stream, just added, is not found yet. */
+const STREAM_SETTLE_MS = 10_000;
+
+/**
+ * Runs a set-up call on a stream (adding a consumer, say), asked again while JetStream answers
+ * that the stream is not found, for up to `STREAM_SETTLE_MS`: on a cluster a stream another
+ * instance has just added is answered "not found" until its peers have placed it (two replicas of
+ * a service starting at once on a fresh three-node cluster failed their start that way).
+ */
+export async function whileStreamSettles<T>(call: () => Promise<T>): Promise<T> {
+  const giveUpAt = Date.now() + STREAM_SETTLE_MS;
+  for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isNotFound(error) || Date.now() >= giveUpAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /**
  * JetStream's "not there" answer (no such stream or consumer). A missing message is no error: the
  * manager's `streams.getMessage` answers `null` for it.
@@ -222,14 +243,16 @@ async function openConsumer<T extends z.ZodType>(
 ): Promise<OpenedConsumer<T>> {
   await ensureStream(nc, event.stream);
   const jsm = await jetstreamManager(nc, { timeout: JETSTREAM_API_TIMEOUT_MS });
-  await jsm.consumers.add(event.stream.name, {
-    durable_name: durableName,
-    ack_policy: AckPolicy.Explicit,
-    deliver_policy: startAt === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
-    filter_subject: event.subject,
-    ack_wait: ACK_WAIT_MS * 1e6,
-    max_deliver: 20,
-  });
+  await whileStreamSettles(() =>
+    jsm.consumers.add(event.stream.name, {
+      durable_name: durableName,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: startAt === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
+      filter_subject: event.subject,
+      ack_wait: ACK_WAIT_MS * 1e6,
+      max_deliver: 20,
+    }),
+  );
   const consumer = await jetstream(nc, { timeout: JETSTREAM_API_TIMEOUT_MS }).consumers.get(
     event.stream.name,
     durableName,
