@@ -150,6 +150,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         now,
         everyMs: config.WEBHOOK_SEND_EVERY_MS,
         concurrency: config.WEBHOOK_CONCURRENCY,
+        claimSpacing: config.WEBHOOK_CLAIM_SPACING,
         leaseMs: config.WEBHOOK_LEASE_MS,
         retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
         retryMaxMs: config.WEBHOOK_RETRY_MAX_MS,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@onvelope/service-kit/observability';
 import { startLeasedWorker } from './leased-worker.js';
 
@@ -63,5 +63,33 @@ describe('startLeasedWorker', () => {
     const stopping = held.worker.stop();
     held.finishFirst();
     await expect(stopping).resolves.toBeUndefined();
+  });
+
+  it('spaces its claims by the time each took, and a stop ends the wait', async () => {
+    const claimsAt: number[] = [];
+    let left = 3;
+    const worker = startLeasedWorker<number>({
+      name: 'test',
+      claim: async () => {
+        claimsAt.push(performance.now());
+        // A claim that costs the database 100 ms.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return left-- > 0 ? [left] : [];
+      },
+      work: () => Promise.resolve(),
+      everyMs: 60_000,
+      concurrency: 1,
+      batchSize: 1,
+      claimSpacing: 3,
+      log,
+    });
+    await vi.waitFor(() => expect(claimsAt).toHaveLength(2), { timeout: 5_000, interval: 5 });
+    // The first claim at once; the second 100 ms (its claim) + 300 ms (3 x 100) after it.
+    expect(claimsAt[1]! - claimsAt[0]!).toBeGreaterThanOrEqual(390);
+    // The second claim's 100 ms, then a wait of 300 ms more: a stop ends that wait at once.
+    const stopAsked = performance.now();
+    await worker.stop();
+    expect(performance.now() - stopAsked).toBeLessThan(380);
+    expect(claimsAt).toHaveLength(2);
   });
 });

@@ -22,6 +22,13 @@ export interface LeasedWorkerOptions<Job> {
    * still cover them).
    */
   release?: (jobs: Job[]) => Promise<void>;
+  /**
+   * After a claim that found jobs, the next waits this many times as long as that claim took
+   * (default 0: at once), so claims that cost the database much leave it free most of the time
+   * for the calls people wait on (as svc-analytics spaces its rollup refreshes). The jobs in hand
+   * go on meanwhile.
+   */
+  claimSpacing?: number;
   log: Logger;
   name: string;
 }
@@ -68,14 +75,26 @@ export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): Lease
   let timer: NodeJS.Timeout | undefined;
   /** Claimed and never started: the rounds stopped first. */
   const unstarted: Job[] = [];
+  /** When the next claim may start (`claimSpacing`); a stop ends the wait. */
+  let nextClaimAt = 0;
+  const stopping = new AbortController();
+  const spacedClaim = async (): Promise<Job[]> => {
+    const wait = nextClaimAt - performance.now();
+    if (wait > 0) await sleepUnlessStopped(wait, stopping.signal);
+    if (stopped) return [];
+    const started = performance.now();
+    const jobs = await options.claim(options.batchSize);
+    const ended = performance.now();
+    if (jobs.length) nextClaimAt = ended + (options.claimSpacing ?? 0) * (ended - started);
+    return jobs;
+  };
 
   async function round() {
     const claimed: Job[] = [];
     let noneDue = false;
     let claiming: Promise<void> | undefined;
     const claimMore = () =>
-      (claiming ??= options
-        .claim(options.batchSize)
+      (claiming ??= spacedClaim()
         .then((jobs) => {
           if (jobs.length === 0) noneDue = true;
           claimed.push(...jobs);
@@ -146,6 +165,7 @@ export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): Lease
     kick,
     async stop() {
       stopped = true;
+      stopping.abort();
       clearTimeout(timer);
       await running;
       const left = unstarted.splice(0);
@@ -160,4 +180,17 @@ export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): Lease
         );
     },
   };
+}
+
+/** Resolves after `ms`, or at once when `signal` is aborted. */
+function sleepUnlessStopped(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

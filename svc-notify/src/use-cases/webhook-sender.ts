@@ -29,6 +29,8 @@ export interface WebhookSenderDeps extends LeasedQueueTiming {
   /** Opens the endpoints' secrets, encrypted at rest. */
   secrets: SecretKeyring;
   /** How long an endpoint may fail every delivery before it is disabled (days). */
+  /** `startLeasedWorker`'s `claimSpacing` (`WEBHOOK_CLAIM_SPACING`). */
+  claimSpacing?: number;
   disableAfterMs: number;
   /** The longest a try takes (the client's timeout): a try starts only if its lease outlives it. */
   timeoutMs: number;
@@ -270,6 +272,7 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
     // backlog waits for a round or two of its tries, not for the backlog.
     batchSize: deps.concurrency * 4,
     claimBelow: deps.concurrency,
+    claimSpacing: deps.claimSpacing,
     // At a stop, the deliveries claimed and not tried go back, due at once, rather than wait out
     // their leases.
     release: async (jobs) => {
