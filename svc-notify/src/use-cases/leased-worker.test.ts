@@ -4,9 +4,15 @@ import { startLeasedWorker } from './leased-worker.js';
 
 const log = createLogger('leased-worker-test', 'silent');
 
-/** A worker over jobs 1..`jobs`, claimed all at once, whose first job's work waits for `finishFirst`. */
-function workerHoldingItsFirstJob(jobs: number, release?: (left: number[]) => Promise<void>) {
+/** A worker over jobs 1..`jobs`, claimed all at once, whose first job runs until the test lets it end. */
+function workerHoldingItsFirstJob(jobs: number, failRelease = false) {
   const started: number[] = [];
+  const released: number[][] = [];
+  const release = (left: number[]) => {
+    if (failRelease) return Promise.reject(new Error('database away'));
+    released.push(left);
+    return Promise.resolve();
+  };
   const queue = Array.from({ length: jobs }, (_, i) => i + 1);
   let firstHasStarted = (): void => undefined;
   const firstStarted = new Promise<void>((resolve) => (firstHasStarted = resolve));
@@ -26,43 +32,33 @@ function workerHoldingItsFirstJob(jobs: number, release?: (left: number[]) => Pr
     release,
     log,
   });
-  return { worker, started, firstStarted, finishFirst: () => finishFirst() };
+  /** Stops the worker while its first job runs, then lets that job end. */
+  const stopDuringFirstJob = async () => {
+    await firstStarted;
+    const stopping = worker.stop();
+    finishFirst();
+    await stopping;
+  };
+  return { started, released, stopDuringFirstJob };
 }
 
 describe('startLeasedWorker', () => {
   it('gives back at a stop the jobs it claimed and never started, and only those', async () => {
-    const released: number[][] = [];
-    const held = workerHoldingItsFirstJob(5, (left) => {
-      released.push(left);
-      return Promise.resolve();
-    });
-    await held.firstStarted;
-    const stopping = held.worker.stop();
-    held.finishFirst();
-    await stopping;
+    const held = workerHoldingItsFirstJob(5);
+    await held.stopDuringFirstJob();
     expect(held.started).toEqual([1]);
-    expect(released).toEqual([[2, 3, 4, 5]]);
+    expect(held.released).toEqual([[2, 3, 4, 5]]);
   });
 
   it('stops without a release when nothing was left unstarted', async () => {
-    const released: number[][] = [];
-    const held = workerHoldingItsFirstJob(1, (left) => {
-      released.push(left);
-      return Promise.resolve();
-    });
-    await held.firstStarted;
-    const stopping = held.worker.stop();
-    held.finishFirst();
-    await stopping;
-    expect(released).toEqual([]);
+    const held = workerHoldingItsFirstJob(1);
+    await held.stopDuringFirstJob();
+    expect(held.released).toEqual([]);
   });
 
   it('still stops when giving back fails (the leases cover the jobs)', async () => {
-    const held = workerHoldingItsFirstJob(3, () => Promise.reject(new Error('database away')));
-    await held.firstStarted;
-    const stopping = held.worker.stop();
-    held.finishFirst();
-    await expect(stopping).resolves.toBeUndefined();
+    const held = workerHoldingItsFirstJob(3, true);
+    await expect(held.stopDuringFirstJob()).resolves.toBeUndefined();
   });
 
   it('spaces its claims by the time each took, and a stop ends the wait', async () => {
