@@ -139,11 +139,24 @@ describe('OpenTelemetry traces', () => {
           span.kind === 'consumer' &&
           span.name === `process ${subject}`,
       );
-    // Each app exports its spans in batches of its own: the consumer's may be in before the
-    // publisher's, so the trace is complete once the consumer's parent is in it too.
+    // Each app exports its spans in batches of its own, and one app's may come in several: the
+    // consumer's may be in before the publisher's, and svc-orders' server span before its route's
+    // chain of middleware spans. So the trace is complete once the consumer's parent is in it and
+    // svc-orders' route span reaches its server span.
+    const routeReachesServer = (found: Span[]) => {
+      const server = found.find((span) => span.service === 'svc-orders' && span.kind === 'server');
+      const route = found.find(
+        (span) => span.service === 'svc-orders' && span.name.includes('/shipped'),
+      );
+      return server !== undefined && route !== undefined && descendsFrom(found, route, server);
+    };
     const spans = await traceWhen(traceId, (found) => {
       const parentId = consumed(found)?.parentId;
-      return parentId !== undefined && found.some((span) => span.id === parentId);
+      return (
+        parentId !== undefined &&
+        found.some((span) => span.id === parentId) &&
+        routeReachesServer(found)
+      );
     });
 
     const gatewayServer = spans.find(
