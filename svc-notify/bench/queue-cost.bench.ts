@@ -18,7 +18,8 @@ import {
   type WebhookDeliveryDocument,
 } from '../src/data/webhook-delivery.model.js';
 import { newDelivery } from '../src/use-cases/fan-out-webhooks.js';
-import { claimDueDeliveries, settleFilterOf } from '../src/use-cases/webhook-queue.js';
+import { heldByClaim } from '../src/use-cases/token-claims.js';
+import { claimDueDeliveries } from '../src/use-cases/webhook-queue.js';
 
 const SIZES = (process.env.BENCH_QUEUE_SIZES ?? '0,10000,30000').split(',').map(Number);
 const BATCH = 32;
@@ -108,7 +109,7 @@ try {
         await deliveries.bulkWrite(
           taken.map((delivery) => ({
             updateOne: {
-              filter: settleFilterOf(delivery),
+              filter: heldByClaim(delivery),
               update: {
                 $set: { state: 'succeeded', nextAttemptAt: null, leaseOwner: null, attempts: 1 },
               },

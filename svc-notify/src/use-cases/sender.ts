@@ -18,6 +18,7 @@ import { settingsOf } from './notification-settings.js';
 import type { SellerFactsReader } from './seller-facts.js';
 import { startLeasedWorker, type LeasedQueueTiming, type LeasedWorker } from './leased-worker.js';
 import { isSuppressed, suppress } from './suppressions.js';
+import { heldByClaim, takeUnderToken } from './token-claims.js';
 
 /**
  * A message with the envelope sender its delivery reports go back to (`envelopeFrom`). service-kit's
@@ -87,31 +88,15 @@ export function startSender(deps: SenderDeps): LeasedWorker {
       await notifications.find(due, { _id: 1 }).sort({ nextAttemptAt: 1 }).limit(limit).lean()
     ).map(({ _id }) => _id);
     if (ids.length === 0) return [];
-    const token = randomUUID();
-    await notifications.updateMany(
-      { ...due, _id: { $in: ids } },
-      {
-        $set: {
-          leaseUntil: new Date(now.getTime() + deps.leaseMs),
-          leaseOwner: token,
-          updatedAt: now,
-        },
-      },
-    );
-    const taken = new Map(
-      (await notifications.find({ leaseOwner: token }).lean<NotificationDocument[]>()).map(
-        (doc) => [doc._id.toString(), doc],
-      ),
-    );
-    return ids.flatMap((id) => taken.get(id.toString()) ?? []);
+    return takeUnderToken(notifications, due, ids, randomUUID(), {
+      leaseUntil: new Date(now.getTime() + deps.leaseMs),
+      updatedAt: now,
+    });
   };
-
-  /** The message, only while the claim that took it still holds it. */
-  const heldBy = (doc: NotificationDocument) => ({ leaseOwner: doc.leaseOwner, _id: doc._id });
 
   /** Gives a claimed message back unsent, due at once. */
   const handBack = (doc: NotificationDocument) =>
-    notifications.updateOne(heldBy(doc), { $set: { leaseUntil: null, leaseOwner: null } });
+    notifications.updateOne(heldByClaim(doc), { $set: { leaseUntil: null, leaseOwner: null } });
 
   /** Ends the message's try; only while its claim still holds it. */
   const settle = async (doc: NotificationDocument, set: Record<string, unknown>) => {
@@ -119,7 +104,7 @@ export function startSender(deps: SenderDeps): LeasedWorker {
     // Written again if the database blinks: the mail is out, a lost "sent" would send it twice.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await notifications.updateOne(heldBy(doc), update);
+        await notifications.updateOne(heldByClaim(doc), update);
         return;
       } catch (error) {
         if (attempt >= 10) throw error;

@@ -3,6 +3,7 @@ import type {
   WebhookDeliveryModel,
 } from '../data/webhook-delivery.model.js';
 import { accountsInTurn, interleaved } from '../domain/account-turns.js';
+import { takeUnderToken } from './token-claims.js';
 
 export interface WebhookQueueDeps {
   deliveries: WebhookDeliveryModel;
@@ -61,29 +62,8 @@ export async function claimDueDeliveries(
   turn.servedLast = accounts.at(-1);
   const ids = interleaved(idsByAccount);
   if (ids.length === 0) return [];
-  await deliveries.updateMany(
-    { ...due, _id: { $in: ids } },
-    {
-      $set: {
-        nextAttemptAt: new Date(now.getTime() + deps.leaseMs),
-        leaseOwner: token,
-        updatedAt: now,
-      },
-    },
-  );
-  const taken = new Map(
-    (await deliveries.find({ leaseOwner: token }).lean<WebhookDeliveryDocument[]>()).map(
-      (delivery) => [delivery._id.toString(), delivery],
-    ),
-  );
-  return ids.flatMap((id) => taken.get(id.toString()) ?? []);
+  return takeUnderToken(deliveries, due, ids, token, {
+    nextAttemptAt: new Date(now.getTime() + deps.leaseMs),
+    updatedAt: now,
+  });
 }
-
-/**
- * The filter a try is settled by: this delivery, only while the claim that took it holds it (its
- * lease ran out and another took it, or a replay reset it: then this settle changes nothing).
- */
-export const settleFilterOf = (delivery: Pick<WebhookDeliveryDocument, '_id' | 'leaseOwner'>) => ({
-  leaseOwner: delivery.leaseOwner,
-  _id: delivery._id,
-});

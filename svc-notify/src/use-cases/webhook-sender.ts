@@ -16,7 +16,8 @@ import { batchedUpdates } from './batched-updates.js';
 import { startLeasedWorker, type LeasedQueueTiming, type LeasedWorker } from './leased-worker.js';
 import type { PostOutcome, WebhookClient } from './post-webhook.js';
 import { recordSellerNotice, type SellerNoticeDeps } from './record-seller-notice.js';
-import { claimDueDeliveries, settleFilterOf, type AccountTurn } from './webhook-queue.js';
+import { heldByClaim } from './token-claims.js';
+import { claimDueDeliveries, type AccountTurn } from './webhook-queue.js';
 import { openedSecretsOf } from './webhook-secrets.js';
 
 /** `giveUpAfterMs`: about a day (issue 35). */
@@ -147,7 +148,7 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
 
   /** Ends this try; only while this claim still holds the delivery (a replay may have reset it). */
   const settle = (delivery: WebhookDeliveryDocument, set: Partial<WebhookDeliveryDocument>) =>
-    settleWrite(settleFilterOf(delivery), {
+    settleWrite(heldByClaim(delivery), {
       $set: { ...set, leaseOwner: null, updatedAt: deps.now() },
     });
 
@@ -280,7 +281,7 @@ export function startWebhookSender(deps: WebhookSenderDeps): LeasedWorker {
       await deliveries.bulkWrite(
         jobs.map(({ delivery }) => ({
           updateOne: {
-            filter: settleFilterOf(delivery),
+            filter: heldByClaim(delivery),
             update: { $set: { leaseOwner: null, nextAttemptAt: now, updatedAt: now } },
           },
         })),
