@@ -1,4 +1,4 @@
-import { bulkWriteFailuresOf, forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
+import { forAccount, onlyDuplicateKeys } from '@onvelope/service-kit/mongo';
 import type {
   WebhookDeliveryDocument,
   WebhookDeliveryModel,
@@ -67,12 +67,7 @@ export async function fanOutWebhooks(
     await deps.deliveries.insertMany(documents, { ordered: false });
   } catch (error) {
     // Made before (a redelivery): the rest of the batch went in.
-    const failures = bulkWriteFailuresOf(error);
-    const allMadeBefore =
-      failures.length > 0
-        ? failures.every((failure) => failure.code === 11000)
-        : isDuplicateKeyError(error);
-    if (!allMadeBefore) throw error;
+    if (!onlyDuplicateKeys(error)) throw error;
   }
   deps.queued();
 }

@@ -6,7 +6,7 @@ import {
   type trackingEntryUpserted,
 } from '@onvelope/contracts';
 import { type Logger } from '@onvelope/service-kit/observability';
-import { bulkWriteFailuresOf, forAccount, isDuplicateKeyError } from '@onvelope/service-kit/mongo';
+import { bulkWriteFailuresOf, forAccount, onlyDuplicateKeys } from '@onvelope/service-kit/mongo';
 import { type BillingAccess } from '@onvelope/service-kit/billing';
 import { entryProgressKey, type EntryProgressModel } from '../data/entry-progress.model.js';
 import { untriedDelivery, type NotificationModel } from '../data/notification.model.js';
@@ -214,12 +214,8 @@ async function record(
   try {
     await notifications.insertMany(decisions, { ordered: false, throwOnValidationError: true });
   } catch (error) {
+    if (!onlyDuplicateKeys(error)) throw error;
     const failures = bulkWriteFailuresOf(error);
-    const allMadeBefore =
-      failures.length > 0
-        ? failures.every((failure) => failure.code === 11000)
-        : isDuplicateKeyError(error);
-    if (!allMadeBefore) throw error;
     refused = new Set(failures.map((failure) => failure.index));
     // A single refused insert may come as a plain duplicate key error, naming no position.
     if (failures.length === 0) return false;

@@ -58,6 +58,18 @@ export function bulkWriteFailuresOf(error: unknown): BulkWriteFailure[] {
 }
 
 /**
+ * Whether every write a bulk write (an unordered `insertMany`) refused was refused for a duplicate
+ * key, that is made before (a redelivered message's records): then the rest went in. A single
+ * refused insert may come as a plain duplicate key error, naming no position.
+ */
+export function onlyDuplicateKeys(error: unknown): boolean {
+  const failures = bulkWriteFailuresOf(error);
+  return failures.length > 0
+    ? failures.every((failure) => failure.code === 11000)
+    : isDuplicateKeyError(error);
+}
+
+/**
  * Inserts a record that holds a key in a unique field — one at a time per key, across instances
  * (a running job of a seller or a connection) — or answers the record that holds it already. Should
  * the holder let go between the refused insert and the read, the insert is tried again.
