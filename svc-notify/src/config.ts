@@ -7,12 +7,6 @@ import { LEASE_MARGIN_MS } from './use-cases/webhook-sender.js';
 
 const ms = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
 
-/** A nice value: 0 (normal) to 19 (the lowest); svc-notify's default is the import thread's, 10. */
-const cpuNice = z.coerce.number().int().min(0).max(19).default(10);
-
-/** `NOTIFY_CPU_NICE` as the configuration reads it, for `main.ts` once the service has started. */
-export const cpuNiceOf = (env: NodeJS.ProcessEnv): number => cpuNice.parse(env.NOTIFY_CPU_NICE);
-
 const isKey = (key: Buffer) => key.length === 32;
 const base64Keys = z.string().transform((value) =>
   value
@@ -99,7 +93,7 @@ export const configSchema = serviceConfigSchema(
      * work is background work, which gives the CPU to the services people wait on when they share a
      * machine (the import thread of svc-orders runs at 10). 0 keeps the normal priority.
      */
-    NOTIFY_CPU_NICE: cpuNice,
+    NOTIFY_CPU_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /**
      * Issue 35: where webhooks may go. `production`: https only, never to a private, loopback or
      * link-local address (checked after DNS, on every delivery). `development`: http to this

@@ -1,6 +1,7 @@
 import { type Env } from '@onvelope/service-kit/config';
 import { followBillingAccess } from '@onvelope/service-kit/billing';
 import { createService } from '@onvelope/service-kit/http';
+import { runAtLowerPriority } from '@onvelope/service-kit/work';
 import { createSmtpMailer, type Mailer } from '@onvelope/service-kit/mail';
 import {
   bounceTlsFilesOf,
@@ -40,6 +41,11 @@ export { bounceAddressFor } from './domain/bounce-address.js';
  * hosts resolve (a name that resolves to 127.0.0.1, or changes its answer: rebinding).
  */
 export interface NotifyOverrides {
+  /**
+   * The process is the service's alone (`main.ts`): it runs at `NOTIFY_CPU_NICE`. Tests start the
+   * service inside their own process and keep its priority.
+   */
+  ownProcess?: boolean;
   now?: () => Date;
   mailer?: Mailer;
   resolveHost?: ResolveHost;
@@ -60,6 +66,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
     env,
     configSchema,
     setup: async ({ config, db, nats, log, routes, metrics }) => {
+      if (overrides.ownProcess) runAtLowerPriority(config.NOTIFY_CPU_NICE, 'process');
       const now = overrides.now ?? (() => new Date());
       const notifications = notificationModel(db);
       const settings = notificationSettingsModel(db);
