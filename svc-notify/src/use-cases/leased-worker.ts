@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@onvelope/service-kit/observability';
 
 export interface LeasedWorkerOptions<Job> {
@@ -80,7 +81,8 @@ export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): Lease
   const stopping = new AbortController();
   const spacedClaim = async (): Promise<Job[]> => {
     const wait = nextClaimAt - performance.now();
-    if (wait > 0) await sleepUnlessStopped(wait, stopping.signal);
+    // A stop ends the wait (the abort's rejection is the stop, not a failure).
+    if (wait > 0) await delay(wait, undefined, { signal: stopping.signal }).catch(() => undefined);
     if (stopped) return [];
     const started = performance.now();
     const jobs = await options.claim(options.batchSize);
@@ -180,17 +182,4 @@ export function startLeasedWorker<Job>(options: LeasedWorkerOptions<Job>): Lease
         );
     },
   };
-}
-
-/** Resolves after `ms`, or at once when `signal` is aborted. */
-function sleepUnlessStopped(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -153,7 +154,7 @@ export async function whileStreamSettles<T>(call: () => Promise<T>): Promise<T> 
       return await call();
     } catch (error) {
       if (!isNotFound(error) || Date.now() >= giveUpAt) throw error;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      await delay(wait);
     }
   }
 }
