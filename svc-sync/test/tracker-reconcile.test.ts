@@ -102,4 +102,45 @@ describe('reconciling quiet trackers at two replicas', () => {
     // Reported on now: the next round finds none still quiet.
     expect(await reconcileQuietTrackers(replica())).toBe(0);
   });
+
+  it('no longer asks about a tracker noted before the tracking window, finished or not', async () => {
+    const model = shipmentTrackerModel(db);
+    const quietSince = new Date(Date.now() - 2 * HOUR_MS);
+    const trackingNumber = trackingCodeLiving('delivered', 'RQ-LOST');
+    const tracker = await replica().provider.createTracker(trackingNumber, 'USPS');
+    const { _id } = await model.create({
+      accountId: 'acct-reconcile',
+      entryId: 'entry-lost',
+      trackingNumber,
+      shipmentKey: shipmentKeyOf('acct-reconcile', 'entry-lost', trackingNumber),
+      courier: 'USPS',
+      state: 'registered',
+      provider: 'easypost',
+      trackerId: tracker.trackerId,
+      nextAttemptAt: quietSince,
+      registeredAt: quietSince,
+      lastReportAt: quietSince,
+      carrierStatus: 'in_transit',
+    });
+    const reconcile = () => reconcileQuietTrackers(replica());
+    const asked = () => sim.requestCount({ method: 'GET', route: '/v2/trackers/:id' });
+    // Noted 31 days ago against a 30-day window (the mongoose timestamp set aside).
+    await model.collection.updateOne(
+      { _id },
+      { $set: { createdAt: new Date(Date.now() - 31 * 24 * HOUR_MS) } },
+    );
+    const askedBefore = await asked();
+
+    expect(await reconcile()).toBe(0);
+    expect(await asked()).toBe(askedBefore);
+
+    // The same tracker inside the window is asked about: the window, not the state, held it back.
+    await model.collection.updateOne(
+      { _id },
+      { $set: { createdAt: new Date(Date.now() - 29 * 24 * HOUR_MS) } },
+    );
+
+    expect(await reconcile()).toBe(1);
+    expect(await asked()).toBe(askedBefore + 1);
+  });
 });

@@ -34,7 +34,10 @@ export interface TrackingSettings {
   leaseMs: number;
   retryBaseMs: number;
   retryMaxMs: number;
-  /** Shipments older than this when they reach svc-sync are not tracked (long delivered). */
+  /**
+   * The tracking window: shipments older than this when they reach svc-sync are not tracked (long
+   * delivered), and a tracker noted longer ago than this is no longer reconciled.
+   */
   maxShipmentAgeMs: number;
   /** A tracker the provider has not reported on for this long is asked about. */
   reconcileAfterMs: number;
@@ -284,11 +287,15 @@ export async function refreshAccountShipments(
  */
 export async function reconcileQuietTrackers(deps: TrackingDeps): Promise<number> {
   const model = shipmentTrackerModel(deps.db);
-  const quietSince = new Date(Date.now() - deps.settings.reconcileAfterMs);
+  const now = Date.now();
   const stillQuiet = {
     state: 'registered' as const,
-    lastReportAt: { $lte: quietSince },
+    lastReportAt: { $lte: new Date(now - deps.settings.reconcileAfterMs) },
     carrierStatus: { $nin: finalCarrierStatuses },
+    // Past the tracking window a parcel that never finished (lost, or its code reused) is no longer
+    // asked about: the provider stops following it too, and each question is a call billed to the
+    // seller's rate. A webhook about it still applies.
+    createdAt: { $gte: new Date(now - deps.settings.maxShipmentAgeMs) },
   };
   const quiet = await model
     .find(stillQuiet)
