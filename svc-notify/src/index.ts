@@ -31,6 +31,7 @@ import { createWebhookClient, resolveWithDns, type ResolveHost } from './use-cas
 import { startSender } from './use-cases/sender.js';
 import { resealWebhookSecrets } from './use-cases/webhook-secrets.js';
 import { startWebhookSender } from './use-cases/webhook-sender.js';
+import { watchBacklog } from './use-cases/backlog-metrics.js';
 
 export { configSchema } from './config.js';
 export { signUnsubscribeToken, verifyUnsubscribeToken } from './domain/unsubscribe-token.js';
@@ -167,6 +168,7 @@ export function startNotifyService(env: Env, overrides: NotifyOverrides = {}) {
         counted: (outcome) => webhookOutcomes.inc({ outcome }),
       });
       const webhooksQueued = () => webhookSender.kick();
+      watchBacklog(metrics, { notifications, deliveries, now });
       const digests = startDigestScheduler({
         notifications,
         settings,

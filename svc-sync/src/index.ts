@@ -18,6 +18,7 @@ import { startShipmentTracking } from './use-cases/run-shipment-tracking.js';
 import { startTrackerReportIntake } from './use-cases/take-tracker-reports.js';
 import { runSyncJob } from './use-cases/run-sync-job.js';
 import { syncJobMetrics } from './use-cases/sync-job-metrics.js';
+import { watchRegistrations } from './use-cases/registration-metrics.js';
 import type { SyncDeps } from './use-cases/store-front-access.js';
 import type { TrackingDeps } from './use-cases/track-shipments.js';
 
@@ -117,7 +118,8 @@ export function startSyncService(env: Env, options: SyncServiceOptions = {}) {
             bucket: new TokenBucket(config.TRACKING_BURST, config.TRACKING_RATE_PER_SECOND),
           }
         : null;
-      if (!tracking) log.warn('EASYPOST_API_KEY is not set: shipments are not tracked');
+      if (tracking) watchRegistrations(metrics, db);
+      else log.warn('EASYPOST_API_KEY is not set: shipments are not tracked');
       const trackingRoutes = tracking
         ? { deps: tracking, reports: startTrackerReportIntake(tracking, metrics) }
         : null;

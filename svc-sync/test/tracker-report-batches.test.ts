@@ -297,6 +297,13 @@ describe('webhook Events in batches', () => {
     expect(new Set(reports.map((report) => report.entryId)).size).toBe(docs.length);
   }, 60_000);
 
+  it("serves the pending registrations beside the batches on the replica's /metrics", async () => {
+    const text = await (await fetch(`${sync.url}/metrics`)).text();
+
+    expect(text).toMatch(/^tracking_registrations_pending\{[^}]*due="now"[^}]*\} \d+$/m);
+    expect(text).toMatch(/^tracking_registrations_pending\{[^}]*due="later"[^}]*\} \d+$/m);
+  });
+
   describe('one batch', () => {
     let deps: TrackingDeps;
     beforeAll(() => {

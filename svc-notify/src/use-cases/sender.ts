@@ -49,7 +49,7 @@ export interface SenderDeps extends LeasedQueueTiming {
 }
 
 /** Due now: queued, its time come, and held by no claim whose lease still runs. */
-const dueAt = (now: Date) => ({
+export const dueMessagesAt = (now: Date) => ({
   state: 'queued' as const,
   nextAttemptAt: { $lte: now },
   $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }],
@@ -83,7 +83,7 @@ export function startSender(deps: SenderDeps): LeasedWorker {
    */
   const claim = async (limit: number): Promise<NotificationDocument[]> => {
     const now = deps.now();
-    const due = dueAt(now);
+    const due = dueMessagesAt(now);
     const ids = (
       await notifications.find(due, { _id: 1 }).sort({ nextAttemptAt: 1 }).limit(limit).lean()
     ).map(({ _id }) => _id);

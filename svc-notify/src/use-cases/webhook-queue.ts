@@ -18,7 +18,10 @@ export interface AccountTurn {
 }
 
 /** Pending and due now (a claimed delivery is due again when its lease ends). */
-const dueAt = (now: Date) => ({ state: 'pending' as const, nextAttemptAt: { $lte: now } });
+export const dueDeliveriesAt = (now: Date) => ({
+  state: 'pending' as const,
+  nextAttemptAt: { $lte: now },
+});
 
 /**
  * Claims up to `limit` due deliveries under `token`, fairly between sellers: every account with
@@ -40,7 +43,7 @@ export async function claimDueDeliveries(
 ): Promise<WebhookDeliveryDocument[]> {
   const { deliveries } = deps;
   const now = deps.now();
-  const due = dueAt(now);
+  const due = dueDeliveriesAt(now);
   const accounts = accountsInTurn(
     await deliveries.distinct('accountId', due),
     turn.servedLast,

@@ -562,11 +562,12 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
     ).rejects.toThrow(/secrets\.values\.METRICS_TOKEN: the gateway's ServiceMonitor/);
   });
 
-  it('scales svc-sync on its waiting sync jobs with KEDA when asked, instead of on CPU', async () => {
+  it('scales svc-sync with KEDA when asked on its waiting sync jobs and registrations, and CPU', async () => {
     const manifests = parseManifests(
       await template('-f', inClusterValues, '--set', 'syncQueueScaling.enabled=true'),
     );
-    const [scaled] = byKind(manifests, 'ScaledObject');
+    const [scaled, ...others] = byKind(manifests, 'ScaledObject');
+    expect(others).toEqual([]);
     expect(scaled!.spec).toMatchObject({
       scaleTargetRef: { name: 'onvelope-svc-sync' },
       minReplicaCount: 2,
@@ -582,8 +583,25 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
             lagThreshold: '4',
           },
         },
+        {
+          type: 'mongodb',
+          metadata: {
+            connectionStringFromEnv: 'MONGO_URL',
+            dbName: 'onvelope_sync',
+            collection: 'shipment_trackers',
+            query: '{"state":"pending"}',
+            queryValue: '1000',
+          },
+        },
+        { type: 'cpu', metricType: 'Utilization', metadata: { value: '70' } },
       ],
     });
+    // The query counts what svc-sync's registrations claim from (`state: pending`).
+    expect(JSON.parse(scaled!.spec.triggers[1].metadata.query)).toEqual({ state: 'pending' });
+    // KEDA reads MONGO_URL from the pod: the Deployment has it (here from the ConfigMap).
+    expect(named(manifests, 'ConfigMap', 'onvelope-svc-sync')!.data.MONGO_URL).toMatch(
+      /^mongodb:\/\//,
+    );
     // KEDA makes svc-sync's HPA; the chart's CPU one stays for the gateway only.
     expect(
       byKind(manifests, 'HorizontalPodAutoscaler').map((hpa) => hpa.spec.scaleTargetRef.name),
@@ -592,6 +610,72 @@ describe('the Helm chart (deploy/helm/onvelope)', () => {
     await expect(
       template('-f', minimalValues, '--set', 'syncQueueScaling.enabled=true'),
     ).rejects.toThrow(/syncQueueScaling\.natsMonitoringEndpoint is required with external NATS/);
+  });
+
+  it('scales svc-notify with KEDA when asked, on the mails and webhook deliveries waiting', async () => {
+    const off = parseManifests(await template('-f', inClusterValues));
+    expect(byKind(off, 'ScaledObject')).toEqual([]);
+    expect(named(off, 'Deployment', 'onvelope-svc-notify')!.spec.replicas).toBe(2);
+
+    const manifests = parseManifests(
+      await template('-f', minimalValues, '--set', 'notifyQueueScaling.enabled=true'),
+    );
+    const [scaled, ...others] = byKind(manifests, 'ScaledObject');
+    expect(others).toEqual([]);
+    expect(scaled!.spec).toMatchObject({
+      scaleTargetRef: { name: 'onvelope-svc-notify' },
+      minReplicaCount: 2,
+      maxReplicaCount: 10,
+      triggers: [
+        {
+          type: 'mongodb',
+          metadata: {
+            connectionStringFromEnv: 'MONGO_URL',
+            dbName: 'onvelope_notify',
+            collection: 'notifications',
+            query: '{"state":"queued"}',
+            queryValue: '500',
+          },
+        },
+        {
+          type: 'mongodb',
+          metadata: {
+            connectionStringFromEnv: 'MONGO_URL',
+            dbName: 'onvelope_notify',
+            collection: 'webhook_deliveries',
+            query: '{"state":"pending"}',
+            queryValue: '2000',
+          },
+        },
+      ],
+    });
+    const deployment = named(manifests, 'Deployment', 'onvelope-svc-notify')!;
+    expect(deployment.spec.replicas).toBeUndefined();
+    // An external MongoDB: KEDA reads MONGO_URL from the pod's Secret reference.
+    expect(
+      deployment.spec.template.spec.containers[0].env.find(
+        (variable: Manifest) => variable.name === 'MONGO_URL',
+      ).valueFrom.secretKeyRef.key,
+    ).toBe('MONGO_URL');
+    expect(
+      byKind(manifests, 'HorizontalPodAutoscaler').map((hpa) => hpa.spec.scaleTargetRef.name),
+    ).not.toContain('onvelope-svc-notify');
+    // A database of its own, named in the app's env, is the one counted.
+    const renamed = parseManifests(
+      await template(
+        '-f',
+        minimalValues,
+        '--set',
+        'notifyQueueScaling.enabled=true',
+        '--set',
+        'apps.svc-notify.env.MONGO_DB=shop_notify',
+      ),
+    );
+    expect(
+      byKind(renamed, 'ScaledObject')[0]!.spec.triggers.map(
+        (trigger: Manifest) => trigger.metadata.dbName,
+      ),
+    ).toEqual(['shop_notify', 'shop_notify']);
   });
 
   it("exposes svc-notify's bounce intake only when it is on: its port to anyone, STARTTLS from a TLS Secret", async () => {

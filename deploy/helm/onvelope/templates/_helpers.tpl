@@ -32,6 +32,14 @@ app.kubernetes.io/instance: {{ .root.Release.Name }}
 {{- printf "%s-%s" (include "onvelope.fullname" .root) .name -}}
 {{- end -}}
 
+{{- /* "true" when KEDA scales the app on its queue (scaledobject.yaml), else empty. */ -}}
+{{- define "onvelope.queueScaled" -}}
+{{- $v := .root.Values -}}
+{{- if or (and (eq .name "svc-sync") $v.syncQueueScaling.enabled) (and (eq .name "svc-notify") $v.notifyQueueScaling.enabled) -}}
+true
+{{- end -}}
+{{- end -}}
+
 {{- define "onvelope.serviceAccountName" -}}
 {{- if .Values.serviceAccount.create -}}
 {{- default (include "onvelope.fullname" .) .Values.serviceAccount.name -}}
