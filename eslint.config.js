@@ -38,4 +38,20 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/test/**/*.ts', '**/e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // Test files share their worker's modules (vitest.config.ts, `isolate: false`): a module
+    // replaced or reloaded by one file would be what the next file in that worker gets.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'resetModules', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Test files share their modules (isolate: false): pass the dependency in instead, or set it in the process the test starts.',
+        })),
+      ],
+    },
+  },
 );

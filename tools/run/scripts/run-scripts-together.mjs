@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Runs lanes of npm scripts at the same time, each lane's scripts one after another (`a+b`: b once
 // a has passed); every line of output is prefixed with its script's name, and the run fails if any
-// script fails. `npm test` lints and type-checks the browser code in one lane while it builds and
-// type-checks the node code in the other: each of those is one single-threaded process, and the
-// machines that run the suite have two cores (issue 37).
+// script fails. `npm test` lints and type-checks the browser code and the tests in one lane while
+// it builds the node code and the browser bundles in the other: each of those is one
+// single-threaded process, and the machines that run the suite have two cores (issue 37). The test
+// type check reads the sources, not the build, so it needs no lane of its own.
 //
-//   node tools/run/scripts/run-scripts-together.mjs lint+typecheck:web typecheck:node+build:web
+//   node tools/run/scripts/run-scripts-together.mjs lint+typecheck:web+typecheck:tests build:node+build:web
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
