@@ -21,6 +21,20 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * The topology the browser suite runs against: one of each app, or with `E2E_TOPOLOGY=cluster`
+ * production's (issue 40): two replicas of every service and of the gateway behind round-robins,
+ * and a three-node NATS JetStream cluster (the `e2e-cluster` project in vitest.config.ts).
+ */
+function topologyOf(name = process.env.E2E_TOPOLOGY ?? 'single'): {
+  replicas?: number;
+  natsNodes?: number;
+} {
+  if (name === 'single') return {};
+  if (name === 'cluster') return { replicas: 2, natsNodes: 3 };
+  throw new Error(`E2E_TOPOLOGY is "single" or "cluster", not "${name}"`);
+}
+
+/**
  * The composed system on free ports. Its logs are kept, not printed, and are attached to the error
  * when it fails to start.
  */
@@ -29,15 +43,22 @@ export async function startComposedSystem(
 ): Promise<RunningSystem> {
   const lines: string[] = [];
   try {
-    return await startSystem({
+    const topology = topologyOf();
+    const system = await startSystem({
       gatewayPort: 0,
       servicePorts: 'free',
+      ...topology,
       env,
       sink: (app, line) => {
         lines.push(`${app} ${line}`);
         if (lines.length > 300) lines.shift();
       },
     });
+    if (system.natsNodes.length !== (topology.natsNodes ?? 0)) {
+      await system.stop();
+      throw new Error(`asked for ${topology.natsNodes} NATS nodes, got ${system.natsNodes.length}`);
+    }
+    return system;
   } catch (error) {
     throw new Error(`The system did not start. Last log lines:\n${lines.join('\n')}`, {
       cause: error,
