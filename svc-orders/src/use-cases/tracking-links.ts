@@ -11,13 +11,19 @@ import {
   trackingLinkIsGenuine,
   trackingPageUrl,
 } from '../domain/tracking-link.js';
-import type { BuyerDeps } from './buyer-deps.js';
+import type { BuyerDeps, BuyerSettings } from './buyer-deps.js';
 
 const newSecret = () => randomBytes(32).toString('base64url');
 
-/** The seller's link secret, made on first use (the upsert makes one secret win a race). */
+/**
+ * The seller's link secret, made on first use (the upsert makes one secret win a race). Every
+ * buyer's lookup and tracking page asks for it, the calls a seller's book makes most of: it is read,
+ * and written only the once it is missing.
+ */
 async function secretOf(deps: Pick<BuyerDeps, 'db' | 'now'>, accountId: string): Promise<string> {
   const secrets = trackingLinkSecretModel(deps.db);
+  const existing = await secrets.findById(accountId, { secret: 1 }).lean();
+  if (existing) return existing.secret;
   const upsert = () =>
     secrets
       .findOneAndUpdate(
@@ -36,7 +42,7 @@ async function secretOf(deps: Pick<BuyerDeps, 'db' | 'now'>, accountId: string):
 
 /** The address of the order's tracking page, signed for it. */
 export async function trackingLinkOf(
-  deps: Pick<BuyerDeps, 'db' | 'now' | 'settings'>,
+  deps: Pick<BuyerDeps, 'db' | 'now'> & { settings: Pick<BuyerSettings, 'publicSiteUrl'> },
   entry: Pick<TrackingEntryDocument, 'accountId' | '_id'>,
 ): Promise<string> {
   const secret = await secretOf(deps, entry.accountId);
