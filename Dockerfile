@@ -109,7 +109,7 @@ COPY --from=svc-auth-deps /app ./
 COPY --from=build /src/svc-auth/dist svc-auth/dist
 ENV PORT=4001
 EXPOSE 4001
-CMD ["node", "--max-old-space-size=128", "svc-auth/dist/main.js"]
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=16", "svc-auth/dist/main.js"]
 
 FROM service-runtime AS svc-orders
 COPY --from=svc-orders-deps /app ./
@@ -130,7 +130,7 @@ COPY --from=svc-billing-deps /app ./
 COPY --from=build /src/svc-billing/dist svc-billing/dist
 ENV PORT=4004
 EXPOSE 4004
-CMD ["node", "--max-old-space-size=128", "svc-billing/dist/main.js"]
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=16", "svc-billing/dist/main.js"]
 
 FROM service-runtime AS svc-analytics
 COPY --from=svc-analytics-deps /app ./
