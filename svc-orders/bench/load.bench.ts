@@ -14,14 +14,14 @@
  *   node --conditions=source --import tsx bench/load.bench.ts   (from svc-orders/)
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=50   a quicker run
  */
-import { Agent, request } from 'node:http';
-import { atConcurrency, count, type ConcurrencyRun } from '@onvelope/testkit';
+import { atConcurrency, count } from '@onvelope/testkit';
 import {
   driverQueriesOf,
+  gatewayClientOf,
   line,
   ordersFlagsLine,
-  percentile,
   startOrdersBench,
+  summaryOf,
   upload,
 } from './support.js';
 
@@ -34,40 +34,7 @@ const SELLER = 'bench-load';
 const SEARCHED = 'buyer42';
 const TARGET_SHARE = 0.8;
 
-/**
- * A GET through the gateway as the seller on one of `connections` kept-alive sockets: resolves
- * once the answer's bytes are read, throws on any answer but 200.
- */
-function getterOf(gatewayUrl: string, token: string, connections: number) {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const { hostname, port } = new URL(gatewayUrl);
-  const get = (path: string) =>
-    new Promise<void>((resolve, reject) => {
-      const call = request(
-        { agent, hostname, port, path, headers: { authorization: `Bearer ${token}` } },
-        (answer) => {
-          answer.resume();
-          answer.once('error', reject);
-          answer.once('end', () => {
-            if (answer.statusCode === 200) resolve();
-            else reject(new Error(`${path} answered ${answer.statusCode}`));
-          });
-        },
-      );
-      call.once('error', reject);
-      call.end();
-    });
-  return { get, close: () => agent.destroy() };
-}
-
 const ms = (value: number) => value.toFixed(1);
-const summaryOf = ({ latencies, errors, perSecond }: ConcurrencyRun) => ({
-  perSecond,
-  errors,
-  p50: percentile(latencies, 50),
-  p95: percentile(latencies, 95),
-  p99: percentile(latencies, 99),
-});
 
 const bench = await startOrdersBench('load');
 const { infra, issuer, db, gateway } = bench;
@@ -93,9 +60,9 @@ try {
   line('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const shares: number[] = [];
   for (const connections of CONCURRENCIES) {
-    const client = getterOf(gateway.url, token, connections);
+    const client = gatewayClientOf(gateway.url, connections);
     for (const [name, path, direct] of calls) {
-      const product = () => client.get(path);
+      const product = () => client.send({ path, token });
       await atConcurrency(connections, WARM_UP_SECONDS, product);
       const viaProduct = summaryOf(await atConcurrency(connections, SECONDS, product));
       await atConcurrency(connections, WARM_UP_SECONDS, direct);

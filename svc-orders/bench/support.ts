@@ -1,7 +1,8 @@
 /**
  * What the svc-orders benches add to the testkit's: svc-orders' node flags in the report, the
- * gateway in front of svc-orders (and svc-analytics), the generated CSV file and its upload, and
- * the dashboard's queries run with the driver.
+ * gateway in front of svc-orders (and svc-analytics), the generated CSV file and its upload, the
+ * callers' client of the gateway and what a closed-loop run reads as, and the dashboard's queries
+ * run with the driver.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,7 +13,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import mongoose, { type Connection, type mongo } from 'mongoose';
 import {
   getSellerCountry,
+  getSellerPublicProfile,
   listTrackingEntriesQuery,
+  type HttpMethod,
   type trackingEntrySortFields,
 } from '@onvelope/contracts';
 import { startInfra, type Infra } from '@onvelope/infra';
@@ -20,9 +23,11 @@ import { connectNats, serveCommand, type NatsConnection } from '@onvelope/servic
 import { createLogger } from '@onvelope/service-kit/observability';
 import {
   nodeArgsOf,
+  percentile,
   startApp,
   startTestIssuer,
   type BenchApp,
+  type ConcurrencyRun,
   type TestIssuer,
 } from '@onvelope/testkit';
 import { pageReadsOf, pageStartOf } from '../src/data/entry-pages.js';
@@ -31,6 +36,15 @@ import type { TrackingEntryDocument } from '../src/data/tracking-entry.model.js'
 import { MAX_SEARCH_RESULTS, searchFilterOf } from '../src/use-cases/browse-tracking-entries.js';
 
 export { line, percentile, timeRuns, type BenchApp } from '@onvelope/testkit';
+
+/** What a closed-loop run (`atConcurrency`) reads as: calls/s, errors and p50/p95/p99 in ms. */
+export const summaryOf = ({ latencies, errors, perSecond }: ConcurrencyRun) => ({
+  perSecond,
+  errors,
+  p50: percentile(latencies, 50),
+  p95: percentile(latencies, 95),
+  p99: percentile(latencies, 99),
+});
 
 /** One line for the report: which flags svc-orders ran with and who set them. */
 export function ordersFlagsLine(): string {
@@ -48,14 +62,19 @@ export const startOrdersApp = (env: Record<string, string>, port?: number) =>
 
 /**
  * The gateway in front of one svc-orders (and one svc-analytics when given), waiting long enough
- * for a 100,000-row import.
+ * for a 100,000-row import; `env` adds settings of the bench's own (its limits).
  */
-export const startGatewayFor = (orders: BenchApp, analytics?: BenchApp) =>
+export const startGatewayFor = (
+  orders: BenchApp,
+  analytics?: BenchApp,
+  env: Record<string, string> = {},
+) =>
   startApp('gateway', {
     ORDERS_SERVICE_URL: orders.url,
     ...(analytics ? { ANALYTICS_SERVICE_URL: analytics.url } : {}),
     SERVE_FRONTENDS: 'false',
     UPSTREAM_TIMEOUT_MS: '900000',
+    ...env,
   });
 
 /** What a dashboard bench runs against (`startOrdersBench`). */
@@ -73,19 +92,32 @@ export interface OrdersBench {
 
 /**
  * A fresh database (`bench_<name>_<time>`) on the test MongoDB and NATS, a token issuer, svc-orders
- * and the gateway in front of it, and svc-auth's answer to the seller-country question the list
- * asks for its delivery estimates (unanswered, every list call would wait for nobody).
+ * and the gateway in front of it (both with `env` added: the bench's own settings), and svc-auth's
+ * answers to what svc-orders asks it: the seller's country, for the delivery estimates of the list
+ * and the buyer's pages, and the seller's public name, for the buyer's pages (unanswered, every
+ * such call would wait for nobody).
  */
-export async function startOrdersBench(name: string): Promise<OrdersBench> {
+export async function startOrdersBench(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<OrdersBench> {
   const infra = await startInfra({ parts: ['mongo', 'nats'] });
   const issuer = await startTestIssuer({ natsUrl: infra.natsUrl });
   const nats = await connectNats(infra.natsUrl, `${name}-bench`);
+  const silent = createLogger(`${name}-bench`, 'silent');
   serveCommand(
     nats,
     getSellerCountry,
     'svc-auth',
     () => Promise.resolve({ country: 'GB' }),
-    createLogger(`${name}-bench`, 'silent'),
+    silent,
+  );
+  serveCommand(
+    nats,
+    getSellerPublicProfile,
+    'svc-auth',
+    () => Promise.resolve({ name: 'Bench Shop', website: null }),
+    silent,
   );
   const database = `bench_${name}_${Date.now()}`;
   const db = await mongoose.createConnection(infra.mongoUrl, { dbName: database }).asPromise();
@@ -104,9 +136,10 @@ export async function startOrdersBench(name: string): Promise<OrdersBench> {
       NATS_URL: infra.natsUrl,
       MONGO_DB: database,
       AUTH_JWKS_URL: issuer.url,
+      ...env,
     });
     apps.push(orders);
-    const gateway = await startGatewayFor(orders);
+    const gateway = await startGatewayFor(orders, undefined, env);
     apps.push(gateway);
     return { infra, issuer, nats, db, orders, gateway, stop };
   } catch (error) {
@@ -298,6 +331,63 @@ export async function uploaderInAnotherProcess(
 /** What the upload process says once loaded, and what it waits for before it sends the file. */
 export const uploaderReady = 'ready';
 export const uploaderGo = 'go';
+
+/** One call through a `gatewayClientOf` client. */
+export interface GatewayCall {
+  method?: HttpMethod;
+  path: string;
+  /** The caller's bearer token; none for a public call. */
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+/**
+ * Calls through the gateway on up to `connections` kept-alive sockets, as autocannon's connections
+ * do: no compression asked for, and the answer's bytes collected without being decoded or parsed,
+ * so the client's cost stays out of the figures as far as one machine allows. A call resolves with
+ * the answer's bytes and throws on any answer but 2xx.
+ */
+export function gatewayClientOf(gatewayUrl: string, connections: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(gatewayUrl);
+  const send = ({ method = 'GET', path, token, body }: GatewayCall) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const call = request(
+        {
+          agent,
+          hostname,
+          port,
+          method,
+          path,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.once('error', reject);
+          answer.once('end', () => {
+            const status = answer.statusCode ?? 0;
+            const bytes = Buffer.concat(chunks);
+            if (status >= 200 && status < 300) resolve(bytes);
+            else
+              reject(
+                new Error(
+                  `${method} ${path} answered ${status}: ${bytes.toString().slice(0, 200)}`,
+                ),
+              );
+          });
+        },
+      );
+      call.once('error', reject);
+      call.end(payload);
+    });
+  return { send, close: () => agent.destroy() };
+}
 
 const decoders: Record<string, (body: Buffer) => Buffer> = {
   br: (body) => brotliDecompressSync(body),

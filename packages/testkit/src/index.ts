@@ -92,3 +92,4 @@ export async function startService(
   return { url: service.url, close: () => service.close(), env: serviceEnv };
 }
 export * from './bench.js';
+export * from './call-costs.js';
