@@ -17,6 +17,24 @@ const shared = {
 
 const ignored = ['**/node_modules/**', '**/dist/**'];
 
+/** How the browser suites run (the `e2e` and `e2e-cluster` projects). */
+const browserSuite = {
+  environment: 'node',
+  testTimeout: 120_000,
+  hookTimeout: 300_000,
+  // One browser and one composed system at a time: the machines have two cores. The files run in
+  // one process that keeps its modules between them, so the composed system most files share is
+  // started once a run (shell/e2e/support.ts, `composedSiteForFile`).
+  fileParallelism: false,
+  isolate: false,
+  maxWorkers: 1,
+  // Inside a file, tests that share nothing run side by side (`describe.concurrent`): a browser
+  // test mostly waits on pages, the services and the spec's pauses. Three at a time fill two cores
+  // without starving any page (vitest's default is five). Such a test takes `expect` from its
+  // context for `expect.poll`, which must know whose test it is.
+  maxConcurrency: 3,
+} as const;
+
 /**
  * What runs against the cluster topology (the `e2e-cluster` project): the fault run, the probes of
  * every route (every service through both gateways), and browser files reaching the buyers' portal
@@ -69,23 +87,10 @@ export default defineConfig({
       {
         ...shared,
         test: {
+          ...browserSuite,
           name: 'e2e',
-          environment: 'node',
           include: ['**/e2e/**/*.e2e.test.ts'],
           exclude: [...ignored, ...clusterFiles],
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
-          // One browser and one composed system at a time: the machines have two cores. The files
-          // run in one process that keeps its modules between them, so the composed system most
-          // files share is started once a run (shell/e2e/support.ts, `composedSiteForFile`).
-          fileParallelism: false,
-          isolate: false,
-          maxWorkers: 1,
-          // Inside a file, tests that share nothing run side by side (`describe.concurrent`): a
-          // browser test mostly waits on pages, the services and the spec's pauses. Three at a time
-          // fill two cores without starving any page (vitest's default is five). Such a test takes
-          // `expect` from its context for `expect.poll`, which must know whose test it is.
-          maxConcurrency: 3,
           sequence: { groupOrder: 1 },
         },
       },
@@ -97,17 +102,11 @@ export default defineConfig({
           // the browser files that together reach every service, instead of the single topology.
           // A cluster starts in ~9 s against ~4 s for one of each: the rest of the browser suite
           // stays on the single topology to keep the run short.
+          ...browserSuite,
           name: 'e2e-cluster',
-          environment: 'node',
           include: clusterFiles,
           exclude: ignored,
           env: { E2E_TOPOLOGY: 'cluster' },
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
-          fileParallelism: false,
-          isolate: false,
-          maxWorkers: 1,
-          maxConcurrency: 3,
           sequence: { groupOrder: 2 },
         },
       },

@@ -88,7 +88,9 @@ try {
     const since = new Date();
     await post(`${prefixes[kind]}/signup`, { email, password: PASSWORD });
     const code = codeInMail((await mail.waitForMail(email, { since })).raw);
-    const verified = JSON.parse(await post(`${prefixes[kind]}/verify-code`, { email, code })) as {
+    const verified = JSON.parse(
+      (await post(`${prefixes[kind]}/verify-code`, { email, code })).toString('utf8'),
+    ) as {
       token: string;
     };
     return { email, token: verified.token };
@@ -102,7 +104,9 @@ try {
   const sellers = await accountsOf('seller');
   const buyers = await accountsOf('buyer');
   const apiKey = JSON.parse(
-    await post('/auth/api-keys', { name: 'bench', scope: 'read' }, sellers[0]!.token),
+    (await post('/auth/api-keys', { name: 'bench', scope: 'read' }, sellers[0]!.token)).toString(
+      'utf8',
+    ),
   ) as { secret: string };
 
   /** Signs in the accounts in turn: every caller a different one while there are enough. */

@@ -22,6 +22,7 @@ import { startInfra, type Infra } from '@onvelope/infra';
 import { connectNats, serveCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import { createLogger } from '@onvelope/service-kit/observability';
 import {
+  httpCallerOf,
   nodeArgsOf,
   percentile,
   startApp,
@@ -343,50 +344,20 @@ export interface GatewayCall {
 }
 
 /**
- * Calls through the gateway on up to `connections` kept-alive sockets, as autocannon's connections
- * do: no compression asked for, and the answer's bytes collected without being decoded or parsed,
- * so the client's cost stays out of the figures as far as one machine allows. A call resolves with
- * the answer's bytes and throws on any answer but 2xx.
+ * Calls through the gateway on up to `connections` kept-alive sockets (the testkit's
+ * `httpCallerOf`), as a seller (`token`) or the public: a call resolves with the answer's bytes,
+ * undecoded, and throws on any answer but 2xx.
  */
 export function gatewayClientOf(gatewayUrl: string, connections: number) {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const { hostname, port } = new URL(gatewayUrl);
+  const http = httpCallerOf(gatewayUrl, connections);
   const send = ({ method = 'GET', path, token, body }: GatewayCall) =>
-    new Promise<Buffer>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const call = request(
-        {
-          agent,
-          hostname,
-          port,
-          method,
-          path,
-          headers: {
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-        },
-        (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.once('error', reject);
-          answer.once('end', () => {
-            const status = answer.statusCode ?? 0;
-            const bytes = Buffer.concat(chunks);
-            if (status >= 200 && status < 300) resolve(bytes);
-            else
-              reject(
-                new Error(
-                  `${method} ${path} answered ${status}: ${bytes.toString().slice(0, 200)}`,
-                ),
-              );
-          });
-        },
-      );
-      call.once('error', reject);
-      call.end(payload);
+    http.send({
+      method,
+      path,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-  return { send, close: () => agent.destroy() };
+  return { send, close: http.close };
 }
 
 const decoders: Record<string, (body: Buffer) => Buffer> = {

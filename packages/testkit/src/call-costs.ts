@@ -76,7 +76,7 @@ export async function benchDatabase(mongoUrl: string, app: ServiceName) {
 export type BenchDatabase = Awaited<ReturnType<typeof benchDatabase>>;
 
 export interface HttpCall {
-  method: 'GET' | 'POST';
+  method: string;
   path: string;
   headers?: Record<string, string>;
   /** Sent as JSON (already serialised: a signed webhook is signed over these exact bytes). */
@@ -84,15 +84,17 @@ export interface HttpCall {
 }
 
 /**
- * Calls to `baseUrl` on kept-alive sockets, one per caller. Not `fetch`: its streams cost the
- * caller, which shares the machine with the service, more than the call. Resolves with the body
- * once read; anything but 2xx throws `<method> <path> answered <status>: <body>`.
+ * Calls to `baseUrl` on up to `sockets` kept-alive sockets, as autocannon's connections do. Not
+ * `fetch`: its streams cost the caller, which shares the machine with the service, more than the
+ * call. No compression is asked for, and the answer's bytes are collected without being decoded or
+ * parsed, so the client's cost stays out of the figures as far as one machine allows. Resolves with
+ * those bytes; anything but 2xx throws `<method> <path> answered <status>: <body>`.
  */
-export function httpCallerOf(baseUrl: string) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CALLERS });
+export function httpCallerOf(baseUrl: string, sockets = CALLERS) {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
   const { hostname, port } = new URL(baseUrl);
   const send = (call: HttpCall) =>
-    new Promise<string>((resolve, reject) => {
+    new Promise<Buffer>((resolve, reject) => {
       const sent = request(
         {
           agent,
@@ -110,10 +112,15 @@ export function httpCallerOf(baseUrl: string) {
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.once('error', reject);
           answer.once('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
+            const bytes = Buffer.concat(chunks);
             const status = answer.statusCode ?? 0;
-            if (status >= 200 && status < 300) resolve(text);
-            else reject(new Error(`${call.method} ${call.path} answered ${status}: ${text}`));
+            if (status >= 200 && status < 300) resolve(bytes);
+            else
+              reject(
+                new Error(
+                  `${call.method} ${call.path} answered ${status}: ${bytes.toString('utf8').slice(0, 200)}`,
+                ),
+              );
           });
         },
       );
