@@ -12,7 +12,8 @@ import org.h2.mvstore.type.ObjectDataType;
 
 /**
  * The H2 file backend with non-unique indexes served on their first key ({@link LeadingKeyIndex}),
- * rebuilt in memory from the stored documents when the database opens.
+ * rebuilt in memory from the stored documents when the database opens, and the `_id` index serving
+ * a filter that fixes `_id` beside other fields ({@link IdIndex}).
  */
 final class IndexedH2Backend extends H2Backend {
   IndexedH2Backend(String fileName) {
@@ -30,6 +31,13 @@ final class IndexedH2Backend extends H2Backend {
 
     Database(String databaseName, IndexedH2Backend backend) {
       super(databaseName, backend.getMvStore(), backend.getCursorRegistry());
+    }
+
+    @Override
+    protected Index<Object> openOrCreateUniqueIndex(
+        String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+      return IdIndex.around(
+          super.openOrCreateUniqueIndex(collectionName, indexName, keys, sparse), keys, sparse);
     }
 
     @Override

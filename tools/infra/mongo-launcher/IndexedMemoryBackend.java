@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * The in-memory backend with non-unique indexes served on their first key ({@link LeadingKeyIndex}),
- * inserts that lock a collection one document at a time, and index builds that take that lock.
+ * the `_id` index serving a filter that fixes `_id` beside other fields ({@link IdIndex}), inserts
+ * that lock a collection one document at a time, and index builds that take that lock.
  */
 final class IndexedMemoryBackend extends MemoryBackend {
   @Override
@@ -33,6 +34,13 @@ final class IndexedMemoryBackend extends MemoryBackend {
     protected MemoryCollection openOrCreateCollection(
         String collectionName, CollectionOptions options) {
       return new DocumentLockingCollection(this, collectionName, options, cursorRegistry);
+    }
+
+    @Override
+    protected Index<Integer> openOrCreateUniqueIndex(
+        String collectionName, String indexName, List<IndexKey> keys, boolean sparse) {
+      return IdIndex.around(
+          super.openOrCreateUniqueIndex(collectionName, indexName, keys, sparse), keys, sparse);
     }
 
     @Override

@@ -26,7 +26,7 @@ import java.util.TreeSet;
  * come in the collection's own order (the order a full scan reads, which a find without sort
  * returns).
  */
-final class LeadingKeyIndex<P> extends Index<P> {
+final class LeadingKeyIndex<P> extends Index<P> implements NarrowingIndex {
   private final String key;
   private final Comparator<P> collectionOrder;
   private final Map<Object, NavigableSet<P>> positionsByValue = new HashMap<>();
@@ -98,14 +98,19 @@ final class LeadingKeyIndex<P> extends Index<P> {
     return null;
   }
 
+  /**
+   * A filter that also fixes `_id` is left to the `_id` index ({@link IdIndex}), which finds its one
+   * document: the server takes the first index that can handle a filter, and an H2 file reopens a
+   * collection's indexes in no set order.
+   */
   @Override
   public boolean canHandle(Document query) {
-    return fixedValues(query.get(key)) != null;
+    return fixedValues(query.get(key)) != null && !IdIndex.fixesId(query);
   }
 
-  /** The part of a filter this index narrows by (when {@link #canHandle} accepts the filter). */
-  Document narrowingFilter(Document query) {
-    return new Document(key, query.get(key));
+  @Override
+  public Document narrowingFilter(Document filter) {
+    return canHandle(filter) ? new Document(key, filter.get(key)) : null;
   }
 
   @Override

@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * An aggregation whose first stage is a `$match` a {@link LeadingKeyIndex} can narrow (a seller's
- * summary or count) starts from the documents the index finds, where mongo-java-server would feed
+ * An aggregation whose first stage is a `$match` a {@link NarrowingIndex} can narrow (a seller's
+ * summary or count by {@link LeadingKeyIndex}, the driver's count of one document by {@link
+ * IdIndex}) starts from the documents the index finds, where mongo-java-server would feed
  * the pipeline the whole collection. The pipeline itself is unchanged, its `$match` included, so it
  * gives the same answer.
  */
@@ -71,10 +72,15 @@ final class MatchFirstAggregate {
     return answer;
   }
 
+  /**
+   * The part of `match` the first index able to narrow it finds its candidates by, as a find with
+   * that filter would (one that fixes `_id` only the `_id` index narrows); null when none can.
+   */
   private static Document narrowingFilter(MongoCollection<?> collection, Document match) {
     for (Index<?> index : collection.getIndexes()) {
-      if (index instanceof LeadingKeyIndex<?> leading && leading.canHandle(match)) {
-        return leading.narrowingFilter(match);
+      if (index instanceof NarrowingIndex narrowing) {
+        Document filter = narrowing.narrowingFilter(match);
+        if (filter != null) return filter;
       }
     }
     return null;

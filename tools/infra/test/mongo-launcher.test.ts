@@ -11,6 +11,44 @@ const { MongoClient, ObjectId } = mongoose.mongo;
 /** Orders with readable string ids, so answers compare by name. */
 type Order = { _id: string } & Record<string, unknown>;
 type Collection = mongoose.mongo.Collection<Order>;
+/** Entries whose `_id` is a string, an ObjectId or a number, as MongoDB allows. */
+type Entry = { _id: string | number | mongoose.mongo.ObjectId } & Record<string, unknown>;
+type EntryFilter = mongoose.mongo.Filter<Entry>;
+
+/**
+ * A filter's conditions under a top-level `$and`, which no index of the server narrows by (none
+ * sees a field at the top): the server reads every document, so this gives a full scan's answer.
+ */
+const scanned = (filter: EntryFilter): EntryFilter => ({ $and: [filter] });
+
+/** The middle of some durations: a pause of the loaded machine moves it less than a sum. */
+const median = (durations: number[]): number =>
+  [...durations].sort((a, b) => a - b)[Math.floor(durations.length / 2)]!;
+
+/**
+ * The median milliseconds of `calls` reads of one of a seller's documents by `{accountId, _id}`,
+ * and by `{accountId, _id: {$in: [id]}}`, which only the seller's index narrows (so it reads every
+ * document of the seller), one of each in turn so that both meet the same load.
+ */
+async function readTimes(
+  collection: Collection,
+  accountId: string,
+  ids: string[],
+  calls: number,
+): Promise<{ byId: number; bySeller: number }> {
+  const byId: number[] = [];
+  const bySeller: number[] = [];
+  for (let call = 0; call < calls; call += 1) {
+    const _id = ids[call % ids.length]!;
+    let start = performance.now();
+    expect(await collection.findOne({ accountId, _id })).not.toBeNull();
+    byId.push(performance.now() - start);
+    start = performance.now();
+    expect(await collection.findOne({ accountId, _id: { $in: [_id] } })).not.toBeNull();
+    bySeller.push(performance.now() - start);
+  }
+  return { byId: median(byId), bySeller: median(bySeller) };
+}
 
 /**
  * The local server answers a filter on a non-unique index's first key from that index (see
@@ -34,7 +72,8 @@ describe('the local MongoDB-compatible server’s indexes and inserts', () => {
     expect(answer).toEqual(await ask(plain));
     return answer;
   };
-  const ids = (orders: Order[]): string[] => orders.map((order) => order._id);
+  const ids = <T extends { _id: unknown }>(documents: T[]): T['_id'][] =>
+    documents.map((document) => document._id);
 
   beforeAll(async () => {
     infra = await startInfra({ parts: ['mongo'], log: quiet });
@@ -125,6 +164,180 @@ describe('the local MongoDB-compatible server’s indexes and inserts', () => {
     // A list it cannot narrow by (a number in it, nothing in it): as a full scan answers.
     await sameAnswer((c) => c.find({ accountId: { $in: ['acct-a', 7] } }).toArray());
     expect(await sameAnswer((c) => c.find({ accountId: { $in: [] } }).toArray())).toEqual([]);
+  });
+
+  /**
+   * The `_id` index also serves a filter that fixes `_id` beside other fields (see
+   * mongo-launcher/IdIndex.java): the one document with that `_id` is the only candidate. The
+   * reference answers come from the same filter under a top-level `$and` (`scanned`), which nothing
+   * narrows; writes run on twins, one by each form.
+   */
+  describe('a filter that fixes _id beside other fields', () => {
+    let entries: mongoose.mongo.Collection<Entry>;
+    let twin: mongoose.mongo.Collection<Entry>;
+    const seller = new ObjectId();
+    const objectId = new ObjectId();
+
+    const sameAsScan = async <T>(
+      filter: EntryFilter,
+      ask: (collection: mongoose.mongo.Collection<Entry>, filter: EntryFilter) => Promise<T>,
+    ): Promise<T> => {
+      const answer = await ask(entries, filter);
+      expect(answer).toEqual(await ask(entries, scanned(filter)));
+      return answer;
+    };
+    const find = (c: mongoose.mongo.Collection<Entry>, filter: EntryFilter): Promise<Entry[]> =>
+      c.find(filter).toArray();
+    /** A write by `filter` on the entries and by its scanned form on the twin: same result, same documents. */
+    const sameWrite = async <T>(
+      filter: EntryFilter,
+      write: (collection: mongoose.mongo.Collection<Entry>, filter: EntryFilter) => Promise<T>,
+    ): Promise<T> => {
+      const result = await write(entries, filter);
+      expect(result).toEqual(await write(twin, scanned(filter)));
+      expect(await entries.find().toArray()).toEqual(await twin.find().toArray());
+      return result;
+    };
+
+    beforeAll(async () => {
+      const db = client.db('id_index_test');
+      entries = db.collection<Entry>('entries');
+      twin = db.collection<Entry>('twin');
+      for (const collection of [entries, twin]) {
+        await collection.createIndex({ accountId: 1, status: 1 });
+        await collection.insertMany([
+          { _id: 'entry-1', accountId: 'acct-a', status: 'pending' },
+          { _id: 'entry-2', accountId: 'acct-b', status: 'shipped' },
+          { _id: objectId, accountId: 'acct-a', status: 'pending' },
+          { _id: 42, accountId: 'acct-a', status: 'pending' },
+          { _id: 2.5, accountId: 'acct-b' },
+          { _id: 'entry-3', accountId: seller, status: 'pending' },
+          { _id: 'entry-4', accountId: 'acct-a', status: 'shipped' },
+        ]);
+      }
+    });
+
+    it('finds the document when every other field matches, and nothing when one does not', async () => {
+      expect(await sameAsScan({ accountId: 'acct-a', _id: 'entry-1' }, find)).toEqual([
+        { _id: 'entry-1', accountId: 'acct-a', status: 'pending' },
+      ]);
+      expect(await sameAsScan({ accountId: 'acct-b', _id: 'entry-1' }, find)).toEqual([]);
+      expect(
+        await sameAsScan({ _id: 'entry-1', accountId: 'acct-a', status: 'shipped' }, find),
+      ).toEqual([]);
+      expect(await sameAsScan({ _id: 'entry-1', status: 'pending' }, find)).toHaveLength(1);
+      expect(await sameAsScan({ accountId: 'acct-a', _id: 'entry-none' }, find)).toEqual([]);
+      expect(await sameAsScan({ accountId: seller, _id: 'entry-3' }, find)).toHaveLength(1);
+      expect(await sameAsScan({ accountId: 'acct-a', _id: 'entry-3' }, find)).toEqual([]);
+      expect(
+        await sameAsScan({ accountId: 'acct-a', _id: 'entry-1' }, (c, f) => c.countDocuments(f)),
+      ).toBe(1);
+      expect(
+        await sameAsScan({ accountId: 'acct-b', _id: 'entry-1' }, (c, f) => c.countDocuments(f)),
+      ).toBe(0);
+      expect(
+        await sameAsScan({ accountId: 'acct-a', _id: 'entry-4' }, (c, f) =>
+          c.distinct('status', f),
+        ),
+      ).toEqual(['shipped']);
+    });
+
+    it('finds it by an ObjectId or a number _id, a number of any type matching as a full scan does', async () => {
+      expect(await sameAsScan({ accountId: 'acct-a', _id: objectId }, find)).toHaveLength(1);
+      expect(await sameAsScan({ accountId: 'acct-b', _id: objectId }, find)).toEqual([]);
+      expect(await sameAsScan({ accountId: 'acct-a', _id: 42 }, find)).toHaveLength(1);
+      expect(
+        await sameAsScan({ accountId: 'acct-a', _id: new mongoose.mongo.Double(42) }, find),
+      ).toHaveLength(1);
+      expect(
+        await sameAsScan({ accountId: 'acct-a', _id: mongoose.mongo.Long.fromNumber(42) }, find),
+      ).toHaveLength(1);
+      expect(await sameAsScan({ accountId: 'acct-b', _id: 42 }, find)).toEqual([]);
+      expect(await sameAsScan({ accountId: 'acct-b', _id: 2.5 }, find)).toHaveLength(1);
+    });
+
+    it('answers an _id given by an operator or a pattern as a full scan does, in the collection’s order', async () => {
+      expect(
+        ids(
+          await sameAsScan(
+            { accountId: 'acct-a', _id: { $in: ['entry-4', 'entry-2', 'entry-1'] } },
+            find,
+          ),
+        ),
+      ).toEqual(['entry-1', 'entry-4']);
+      await sameAsScan({ accountId: 'acct-a', _id: { $in: ['entry-1', 42, objectId] } }, find);
+      await sameAsScan({ accountId: 'acct-a', _id: { $eq: 'entry-1' } }, find);
+      await sameAsScan({ accountId: 'acct-a', _id: { $ne: 'entry-1' } }, find);
+      await sameAsScan({ accountId: 'acct-b', _id: { $gte: 'entry-2' } }, find);
+      await sameAsScan({ accountId: 'acct-a', _id: /^entry-/ }, find);
+      await sameAsScan({ _id: { $in: ['entry-2', 'entry-1'] }, status: 'pending' }, find);
+      await sameAsScan({ accountId: 'acct-a', _id: { $exists: true } }, find);
+      await sameAsScan({ accountId: 'acct-a', _id: NaN }, find);
+    });
+
+    it('updates and deletes by {accountId, _id} only the document whose every field matches', async () => {
+      const shipped = { $set: { status: 'shipped' } };
+      expect(
+        await sameWrite({ accountId: 'acct-a', _id: 'entry-1' }, (c, f) => c.updateOne(f, shipped)),
+      ).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+      expect(
+        await sameWrite({ accountId: 'acct-b', _id: 'entry-4' }, (c, f) =>
+          c.updateOne(f, { $set: { status: 'lost' } }),
+        ),
+      ).toMatchObject({ matchedCount: 0 });
+      await sameWrite({ accountId: 'acct-a', _id: 42 }, (c, f) =>
+        c.updateMany(f, { $set: { status: 'called' } }),
+      );
+      expect(
+        await sameWrite({ accountId: 'acct-a', _id: objectId }, (c, f) =>
+          c.findOneAndUpdate(f, shipped, { returnDocument: 'after' }),
+        ),
+      ).toMatchObject({ status: 'shipped' });
+      expect(
+        await sameWrite({ accountId: 'acct-c', _id: 'entry-new' }, (c, f) =>
+          c.updateOne(f, { $set: { status: 'pending' } }, { upsert: true }),
+        ),
+      ).toMatchObject({ upsertedCount: 1, upsertedId: 'entry-new' });
+      await sameWrite({ accountId: 'acct-a', _id: 42 }, (c, f) =>
+        c.replaceOne(f, { accountId: 'acct-d', status: 'moved' }),
+      );
+      expect(
+        await sameWrite({ accountId: 'acct-b', _id: 'entry-3' }, (c, f) => c.deleteOne(f)),
+      ).toMatchObject({
+        deletedCount: 0,
+      });
+      expect(
+        await sameWrite({ accountId: seller, _id: 'entry-3' }, (c, f) => c.deleteOne(f)),
+      ).toMatchObject({
+        deletedCount: 1,
+      });
+      expect(
+        await sameWrite({ accountId: 'acct-b', _id: 2.5 }, (c, f) => c.deleteMany(f)),
+      ).toMatchObject({
+        deletedCount: 1,
+      });
+      // The seller's index followed the moves: a replaced document is found under its new seller only.
+      expect(await sameAsScan({ accountId: 'acct-d', _id: 42 }, find)).toHaveLength(1);
+      expect(await sameAsScan({ accountId: 'acct-a', _id: 42 }, find)).toEqual([]);
+      expect(await entries.find({ accountId: 'acct-a' }).toArray()).toEqual(
+        await twin.find({ accountId: 'acct-a' }).toArray(),
+      );
+    });
+
+    it('reads that one document, not all of the seller’s', async () => {
+      const many = client.db('id_index_test').collection<Order>('many');
+      await many.createIndex({ accountId: 1, createdAt: -1 });
+      const ids = Array.from({ length: 50_000 }, (_, i) => `many-${i}`);
+      await many.insertMany(ids.map((_id) => ({ _id, accountId: 'acct-many', status: 'pending' })));
+      const probed = ids.filter((_, i) => i % 997 === 0);
+      await readTimes(many, 'acct-many', probed, 10); // warm-up
+      const { byId, bySeller } = await readTimes(many, 'acct-many', probed, 40);
+      // Read by the seller's index, both took as long (medians of 9.1 and 10.1 ms).
+      expect(
+        byId * 4,
+        `median by _id ${byId.toFixed(2)} ms, by the seller ${bySeller.toFixed(2)} ms`,
+      ).toBeLessThan(bySeller);
+    }, 60_000);
   });
 
   it('runs a pipeline that starts with a seller’s $match on that seller’s documents, with the same result', async () => {
@@ -220,7 +433,9 @@ describe('the local MongoDB-compatible server’s indexes and inserts', () => {
         }
         inserting = false;
       })();
-      await expect.poll(() => orders.estimatedDocumentCount()).toBeGreaterThan(1);
+      // Polled often, so the index is asked for soon after the inserts start: once, after the
+      // 50,000 inserts above, all 10,000 were in before vitest's default poll (every 50 ms) let it.
+      await expect.poll(() => orders.estimatedDocumentCount(), { interval: 5 }).toBeGreaterThan(1);
       await orders.createIndex({ accountId: 1, total: 1 });
       expect(inserting, 'the index was asked for during the inserts').toBe(true);
       await inserts;
@@ -232,6 +447,7 @@ describe('the local MongoDB-compatible server’s indexes and inserts', () => {
 describe('non-unique indexes on the local server’s H2 file', () => {
   it('are rebuilt from the stored documents when the server starts again', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'onvelope-leading-key-'));
+    const manyIds = Array.from({ length: 50_000 }, (_, i) => `many-${i}`);
     const session = async <T>(use: (collection: Collection) => Promise<T>): Promise<T> => {
       const infra = await startInfra({ parts: ['mongo'], persistent: true, dataDir, log: quiet });
       const client = await new MongoClient(infra.mongoUrl).connect();
@@ -253,6 +469,7 @@ describe('non-unique indexes on the local server’s H2 file', () => {
           })),
         );
         await orders.deleteOne({ accountId: 'acct-1', total: 4 });
+        await orders.insertMany(manyIds.map((_id) => ({ _id, accountId: 'acct-many', total: 0 })));
       });
       const totals = await session(async (orders) => {
         const found = await orders.find({ accountId: 'acct-1' }).sort({ total: 1 }).toArray();
@@ -260,6 +477,20 @@ describe('non-unique indexes on the local server’s H2 file', () => {
           .aggregate([{ $match: { accountId: 'acct-1' } }, { $count: 'n' }])
           .toArray();
         expect(counted).toEqual({ n: 9 });
+        expect(await orders.find({ accountId: 'acct-1', _id: 'order-7' }).toArray()).toHaveLength(
+          1,
+        );
+        expect(await orders.find({ accountId: 'acct-2', _id: 'order-7' }).toArray()).toEqual([]);
+        expect(await orders.countDocuments({ accountId: 'acct-1', _id: 'order-4' })).toBe(0);
+        // The file reopens a collection's indexes in no set order: the `_id` index must still
+        // serve `{accountId, _id}` if the seller's comes first.
+        const probed = manyIds.filter((_, i) => i % 997 === 0);
+        await readTimes(orders, 'acct-many', probed, 10); // warm-up
+        const { byId, bySeller } = await readTimes(orders, 'acct-many', probed, 40);
+        expect(
+          byId * 4,
+          `median by _id ${byId.toFixed(2)} ms, by the seller ${bySeller.toFixed(2)} ms`,
+        ).toBeLessThan(bySeller);
         return found.map((order) => order.total as number);
       });
       expect(totals).toEqual([1, 7, 10, 13, 16, 19, 22, 25, 28]);
