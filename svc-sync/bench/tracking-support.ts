@@ -130,6 +130,8 @@ export async function webhookSenderProcess(settings: {
   from: number;
   count: number;
   inFlight: number;
+  /** Events a second at most; 0: as fast as `inFlight` allows. */
+  perSecond: number;
   /** Events of shipments with an index below this are followed (`onTaken`). */
   followBelow: number;
 }): Promise<{

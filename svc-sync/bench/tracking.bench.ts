@@ -18,7 +18,8 @@
  *   npx tsc -b tsconfig.build.json && npm run bench:tracking -w svc-sync
  *   BENCH_TRACKERS=100000 BENCH_EVENTS=100000 npm run bench:tracking -w svc-sync     (issue 33's size)
  *
- * Other settings: BENCH_IN_FLIGHT (Events in flight, 64), BENCH_REPLICA_RUNS ("1,2"),
+ * Other settings: BENCH_IN_FLIGHT (Events in flight, 64), BENCH_EVENTS_PER_SECOND (the intake paced
+ * at that rate at most, as a provider spreads its webhooks; 0, unpaced), BENCH_REPLICA_RUNS ("1,2"),
  * BENCH_BATCH_SIZE (TRACKING_BATCH_SIZE, 100), BENCH_SAMPLES (seller B's idle rounds, 40),
  * BENCH_FOLLOW (shipments followed on the buyer page, 10), BENCH_PACED (100), BENCH_CPU_PROF (a
  * folder: the Node children write `--cpu-prof` profiles there; summarise with cpu-profile-summary.ts),
@@ -66,6 +67,8 @@ const numberOf = (name: string, fallback: number) => Number(process.env[name] ??
 const TRACKERS = numberOf('BENCH_TRACKERS', 2_000);
 const EVENTS = numberOf('BENCH_EVENTS', 5_000);
 const IN_FLIGHT = numberOf('BENCH_IN_FLIGHT', 64);
+/** The intake's rate at most (Events a second), as a provider spreads its webhooks; 0: unpaced. */
+const EVENTS_PER_SECOND = numberOf('BENCH_EVENTS_PER_SECOND', 0);
 const BATCH_SIZE = numberOf('BENCH_BATCH_SIZE', 100);
 const SAMPLES = numberOf('BENCH_SAMPLES', 40);
 const FOLLOW = Math.min(numberOf('BENCH_FOLLOW', 10), TRACKERS);
@@ -434,6 +437,7 @@ const sender = await webhookSenderProcess({
   from: 0,
   count: EVENTS,
   inFlight: IN_FLIGHT,
+  perSecond: EVENTS_PER_SECOND,
   followBelow: FOLLOW,
 });
 /** Followed Events taken in and not yet shown: by shipment, the Event time and when it was taken. */
@@ -530,7 +534,8 @@ await dashboardLoop;
 line();
 line(
   `Live tracking, issue 33: ${count(TRACKERS)} shipped orders a run, ${count(EVENTS)} webhook Events ` +
-    `(${IN_FLIGHT} in flight), every part its own process; MongoDB at ${infra.mongoUrl}`,
+    `(${IN_FLIGHT} in flight${EVENTS_PER_SECOND > 0 ? `, at most ${count(EVENTS_PER_SECOND)} a second` : ''}), ` +
+    `every part its own process; MongoDB at ${infra.mongoUrl}`,
 );
 line(`svc-sync settings: TRACKING_BATCH_SIZE=${BATCH_SIZE}, rate limit lifted (100,000/s)`);
 line();

@@ -1,7 +1,7 @@
 /**
  * EasyPost's side of the intake (`webhookSenderProcess` in tracking-support.ts), as a process of
  * its own: says `ready`, and on `go` sends the Events through the gateway with a fixed number in
- * flight on kept-alive connections, each made and signed as it is sent: a list of them all would
+ * flight on kept-alive connections (and, with `perSecond`, no faster than that rate), each made and signed as it is sent: a list of them all would
  * grow with BENCH_EVENTS (about 40 MB of heap at 100,000), and the signing is in the sender's CPU
  * either way. An Event answered other than 200 is sent again (EasyPost retries), so every Event is
  * taken in once the sender ends. Prints `taken <n> <epoch ms>` for each Event of a followed
@@ -9,6 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { signWebhookBody } from '@onvelope/tracking-sim';
@@ -22,6 +23,8 @@ const settings = JSON.parse(process.argv[2]!) as {
   from: number;
   count: number;
   inFlight: number;
+  /** Events a second at most, as a provider spreads its webhooks; 0: as fast as `inFlight` allows. */
+  perSecond: number;
   followBelow: number;
 };
 const shipments = JSON.parse(readFileSync(settings.shipmentsFile, 'utf8')) as BenchShipment[];
@@ -70,7 +73,12 @@ const started = performance.now();
 await Promise.all(
   Array.from({ length: settings.inFlight }, async () => {
     while (next < settings.count) {
-      const event = signedEvent(settings.from + next++);
+      const index = next++;
+      if (settings.perSecond > 0) {
+        const dueMs = started + (index * 1000) / settings.perSecond - performance.now();
+        if (dueMs > 0) await sleep(dueMs);
+      }
+      const event = signedEvent(settings.from + index);
       for (;;) {
         const status = await post(event);
         statuses[status] = (statuses[status] ?? 0) + 1;
