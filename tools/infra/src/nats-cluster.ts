@@ -54,7 +54,7 @@ export async function startNatsCluster({
   const root = await mkdtemp(join(tmpdir(), 'onvelope-nats-cluster-'));
   // Fixed ports for each node's life: a node started again is found where its peers and clients
   // knew it.
-  const ports = [];
+  const ports: { client: number; route: number; monitor: number }[] = [];
   for (let index = 0; index < count; index += 1)
     ports.push({ client: await freePort(), route: await freePort(), monitor: await freePort() });
   const routes = ports.map((port) => `nats://127.0.0.1:${port.route}`).join(',');
@@ -101,6 +101,9 @@ export async function startNatsCluster({
   try {
     // Together: a node's JetStream waits for a quorum of its peers before it says it is ready.
     await Promise.all(nodes.map((node) => node.start()));
+    await everyPeerCurrent(
+      nodes.map((node, index) => ({ name: node.name, monitor: ports[index]!.monitor })),
+    );
   } catch (error) {
     await stop();
     throw error;
@@ -112,6 +115,46 @@ export async function startNatsCluster({
 }
 
 /** Waits until the node's monitoring endpoint says its JetStream is healthy (part of the cluster). */
+/** What a node's `/jsz` says of the JetStream meta group (the fields read here). */
+interface MetaGroupAnswer {
+  meta_cluster?: {
+    leader?: string;
+    replicas?: { name: string; current: boolean; offline?: boolean }[];
+  };
+}
+
+/**
+ * Resolves once the meta leader counts every other node as a current, online peer. A node's
+ * `/healthz` is ready once a quorum has elected a leader, which may be before the leader has heard
+ * from the last node: a stream of three replicas asked for then is refused ("no suitable peers for
+ * placement, peer offline"), and a service starting on the cluster fails.
+ */
+async function everyPeerCurrent(nodes: { name: string; monitor: number }[]): Promise<void> {
+  const until = Date.now() + JETSTREAM_READY_MS;
+  let last = '';
+  while (Date.now() < until) {
+    for (const node of nodes) {
+      try {
+        const answer = (await (
+          await fetch(`http://127.0.0.1:${node.monitor}/jsz`)
+        ).json()) as MetaGroupAnswer;
+        const meta = answer.meta_cluster;
+        if (meta?.leader !== node.name) continue;
+        const peers = meta.replicas ?? [];
+        if (peers.length === nodes.length - 1 && peers.every((p) => p.current && !p.offline))
+          return;
+        last = `leader ${node.name} sees ${JSON.stringify(peers)}`;
+      } catch (error) {
+        last = String(error);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(
+    `the JetStream cluster's peers were not all current after ${JETSTREAM_READY_MS} ms: ${last}`,
+  );
+}
+
 async function jetStreamReady(name: string, monitorPort: number): Promise<void> {
   const until = Date.now() + JETSTREAM_READY_MS;
   let last = '';
