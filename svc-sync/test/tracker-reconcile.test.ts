@@ -51,6 +51,30 @@ const replica = (): TrackingDeps => ({
   bucket: new TokenBucket(100, 100),
 });
 
+/**
+ * A tracker the provider follows for one of the seller's orders, registered and last reported on
+ * two hours ago: quiet for longer than `reconcileAfterMs`.
+ */
+async function quietTracker(entryId: string, code: string, carrierStatus: string) {
+  const quietSince = new Date(Date.now() - 2 * HOUR_MS);
+  const trackingNumber = trackingCodeLiving('delivered', code);
+  const tracker = await replica().provider.createTracker(trackingNumber, 'USPS');
+  return shipmentTrackerModel(db).create({
+    accountId: 'acct-reconcile',
+    entryId,
+    trackingNumber,
+    shipmentKey: shipmentKeyOf('acct-reconcile', entryId, trackingNumber),
+    courier: 'USPS',
+    state: 'registered',
+    provider: 'easypost',
+    trackerId: tracker.trackerId,
+    nextAttemptAt: quietSince,
+    registeredAt: quietSince,
+    lastReportAt: quietSince,
+    carrierStatus,
+  });
+}
+
 beforeAll(async () => {
   const { mongoUrl, natsUrl } = testInfra();
   sim = await startTrackingSim({ stepMs: 60_000 });
@@ -59,27 +83,9 @@ beforeAll(async () => {
     .asPromise();
   nats = await connectNats(natsUrl, 'tracker-reconcile-test');
   await ensureStream(nats, shipmentTrackingUpdated.stream);
-  const registering = replica();
-  const model = shipmentTrackerModel(db);
-  await model.syncIndexes();
-  const quietSince = new Date(Date.now() - 2 * HOUR_MS);
+  await shipmentTrackerModel(db).syncIndexes();
   for (let index = 0; index < QUIET_TRACKERS; index += 1) {
-    const trackingNumber = trackingCodeLiving('delivered', `RQ${index}`);
-    const tracker = await registering.provider.createTracker(trackingNumber, 'USPS');
-    await model.create({
-      accountId: 'acct-reconcile',
-      entryId: `entry-${index}`,
-      trackingNumber,
-      shipmentKey: shipmentKeyOf('acct-reconcile', `entry-${index}`, trackingNumber),
-      courier: 'USPS',
-      state: 'registered',
-      provider: 'easypost',
-      trackerId: tracker.trackerId,
-      nextAttemptAt: quietSince,
-      registeredAt: quietSince,
-      lastReportAt: quietSince,
-      carrierStatus: 'pre_transit',
-    });
+    await quietTracker(`entry-${index}`, `RQ${index}`, 'pre_transit');
   }
   await sim.resetRequests();
 });
@@ -105,23 +111,7 @@ describe('reconciling quiet trackers at two replicas', () => {
 
   it('no longer asks about a tracker noted before the tracking window, finished or not', async () => {
     const model = shipmentTrackerModel(db);
-    const quietSince = new Date(Date.now() - 2 * HOUR_MS);
-    const trackingNumber = trackingCodeLiving('delivered', 'RQ-LOST');
-    const tracker = await replica().provider.createTracker(trackingNumber, 'USPS');
-    const { _id } = await model.create({
-      accountId: 'acct-reconcile',
-      entryId: 'entry-lost',
-      trackingNumber,
-      shipmentKey: shipmentKeyOf('acct-reconcile', 'entry-lost', trackingNumber),
-      courier: 'USPS',
-      state: 'registered',
-      provider: 'easypost',
-      trackerId: tracker.trackerId,
-      nextAttemptAt: quietSince,
-      registeredAt: quietSince,
-      lastReportAt: quietSince,
-      carrierStatus: 'in_transit',
-    });
+    const { _id } = await quietTracker('entry-lost', 'RQ-LOST', 'in_transit');
     const reconcile = () => reconcileQuietTrackers(replica());
     const asked = () => sim.requestCount({ method: 'GET', route: '/v2/trackers/:id' });
     // Noted 31 days ago against a 30-day window (the mongoose timestamp set aside).
