@@ -6,25 +6,22 @@ import { startInfra } from '@onvelope/infra';
 import { natsConnectOptions, testInfra } from '@onvelope/testkit';
 
 describe('NATS accounts per vitest worker', () => {
-  let stopOwnServer = async (): Promise<void> => {};
+  let stopOwnServer: () => Promise<void> = async () => {};
   let first: NatsConnection;
   let second: NatsConnection;
   const tag = randomBytes(6).toString('hex');
 
   beforeAll(async () => {
-    let urls = inject('infra').natsAccountUrls;
-    // The run's server has accounts unless NATS_URL points elsewhere; then prove it on a server of
-    // our own, started the same way.
-    if (urls.length < 2) {
-      const own = await startInfra({
-        parts: ['nats'],
-        natsAccounts: 2,
-        env: { ...process.env, NATS_URL: undefined },
-        log: () => undefined,
-      });
-      stopOwnServer = own.stop;
-      urls = own.natsAccountUrls ?? [];
-    }
+    // A server of our own, started as the run's is: the run's second account is another worker's,
+    // whose next file begins by deleting every stream on it (fresh-nats-account.ts), this test's too.
+    const own = await startInfra({
+      parts: ['nats'],
+      natsAccounts: 2,
+      env: { ...process.env, NATS_URL: undefined },
+      log: () => undefined,
+    });
+    stopOwnServer = own.stop;
+    const urls = own.natsAccountUrls ?? [];
     first = await connect(natsConnectOptions(urls[0]!));
     second = await connect(natsConnectOptions(urls[1]!));
   });
