@@ -167,31 +167,14 @@ const atCallers = (name: string, call: () => Promise<unknown>) => {
  * callers, each taking the next of `items` as soon as its last call ended, until the items or
  * `seconds` run out.
  */
-async function eachOnce<T>(
-  items: T[],
-  seconds: number,
-  call: (item: T) => Promise<unknown>,
-): Promise<ConcurrencyRun> {
-  const latencies: number[] = [];
-  let errors = 0;
+function eachOnce<T>(items: T[], seconds: number, call: (item: T) => Promise<unknown>) {
   let next = 0;
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  const caller = async () => {
-    while (performance.now() < until && next < items.length) {
-      const item = items[next++]!;
-      const before = performance.now();
-      try {
-        await call(item);
-        latencies.push(performance.now() - before);
-      } catch {
-        errors += 1;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CALLERS }, caller));
-  const took = (performance.now() - started) / 1000;
-  return { latencies, errors, perSecond: (latencies.length + errors) / took };
+  return atConcurrency(
+    CALLERS,
+    seconds,
+    () => call(items[next++]!),
+    () => next < items.length,
+  );
 }
 
 /** The method and path of a contract's route, its `{name}` parameters filled in. */

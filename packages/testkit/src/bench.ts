@@ -158,20 +158,22 @@ export interface ConcurrencyRun {
 
 /**
  * `connections` callers, each making `call` again as soon as its last one ended, for `seconds`
- * (a closed loop, as autocannon's connections are): the latency of every call that resolved, the
- * number that threw, and the calls per second of both together.
+ * (a closed loop, as autocannon's connections are) or until `more` says there is nothing left to
+ * call: the latency of every call that resolved, the number that threw, and the calls per second
+ * of both together.
  */
 export async function atConcurrency(
   connections: number,
   seconds: number,
   call: () => Promise<unknown>,
+  more: () => boolean = () => true,
 ): Promise<ConcurrencyRun> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
   const caller = async () => {
-    while (performance.now() < until) {
+    while (performance.now() < until && more()) {
       const before = performance.now();
       try {
         await call();
