@@ -34,22 +34,32 @@ describe('the backlog gauges', () => {
     const notifications = notificationModel(db);
     const deliveries = webhookDeliveryModel(db);
     // Raw documents: the gauges read only the queue's fields.
-    await notifications.collection.insertMany([
-      { state: 'queued', nextAttemptAt: ago(30), leaseUntil: null },
-      { state: 'queued', nextAttemptAt: ago(5), leaseUntil: null },
-      // Its claim's lease ran out: due again.
-      { state: 'queued', nextAttemptAt: ago(1), leaseUntil: ago(1) },
-      { state: 'queued', nextAttemptAt: ago(60), leaseUntil: later(20) },
-      { state: 'queued', nextAttemptAt: later(120), leaseUntil: null },
-      { state: 'sent', nextAttemptAt: null, leaseUntil: null },
-    ]);
-    await deliveries.collection.insertMany([
-      { state: 'pending', nextAttemptAt: ago(90) },
-      { state: 'pending', nextAttemptAt: ago(2) },
-      // Claimed: its lease moved it on.
-      { state: 'pending', nextAttemptAt: later(30) },
-      { state: 'delivered', nextAttemptAt: null },
-    ]);
+    // Each with its own key: the unique indexes may be built already.
+    await notifications.collection.insertMany(
+      [
+        { state: 'queued', nextAttemptAt: ago(30), leaseUntil: null },
+        { state: 'queued', nextAttemptAt: ago(5), leaseUntil: null },
+        // Its claim's lease ran out: due again.
+        { state: 'queued', nextAttemptAt: ago(1), leaseUntil: ago(1) },
+        { state: 'queued', nextAttemptAt: ago(60), leaseUntil: later(20) },
+        { state: 'queued', nextAttemptAt: later(120), leaseUntil: null },
+        { state: 'sent', nextAttemptAt: null, leaseUntil: null },
+      ].map((doc, i) => ({
+        accountId: 'acct-backlog',
+        entryId: `entry-${i}`,
+        milestone: 'shipped',
+        ...doc,
+      })),
+    );
+    await deliveries.collection.insertMany(
+      [
+        { state: 'pending', nextAttemptAt: ago(90) },
+        { state: 'pending', nextAttemptAt: ago(2) },
+        // Claimed: its lease moved it on.
+        { state: 'pending', nextAttemptAt: later(30) },
+        { state: 'delivered', nextAttemptAt: null },
+      ].map((doc, i) => ({ endpointId: 'endpoint-backlog', eventId: `event-${i}`, ...doc })),
+    );
     const metrics = createMetrics({ service: 'svc-notify', defaultMetrics: false });
     watchBacklog(metrics, { notifications, deliveries, now: () => now });
 
