@@ -23,9 +23,11 @@
  * BENCH_BATCH_SIZE (TRACKING_BATCH_SIZE, 100), BENCH_SAMPLES (seller B's idle rounds, 40),
  * BENCH_FOLLOW (shipments followed on the buyer page, 10), BENCH_PACED (100), BENCH_CPU_PROF (a
  * folder: the Node children write `--cpu-prof` profiles there; summarise with cpu-profile-summary.ts),
- * BENCH_QUIET_INTAKE=1 (seller B and the buyer-page followers pause during the intake, so that its
- * CPU table holds the intake's own work: their polls cost CPU for every second the intake lasts,
- * which makes a slower run look dearer per Event).
+ * BENCH_PROVIDER_MS (the simulator answers each tracker creation after this long, as EasyPost does
+ * across the internet; 0, at once: with it, a replica's batch in flight against that latency bounds
+ * its rate, not the machine's cores), BENCH_QUIET_INTAKE=1 (seller B and the buyer-page followers
+ * pause during the intake, so that its CPU table holds the intake's own work: their polls cost CPU
+ * for every second the intake lasts, which makes a slower run look dearer per Event).
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,7 +43,7 @@ import {
 import { freePort, startInfra } from '@onvelope/infra';
 import { createLogger } from '@onvelope/service-kit/observability';
 import { connectNats, serveCommand } from '@onvelope/service-kit/nats';
-import { signWebhookBody, simTestApiKey } from '@onvelope/tracking-sim';
+import { connectTrackingSimAdmin, signWebhookBody, simTestApiKey } from '@onvelope/tracking-sim';
 import {
   count,
   line,
@@ -78,6 +80,7 @@ const PACED = numberOf('BENCH_PACED', 100);
 const REPLICA_RUNS = (process.env.BENCH_REPLICA_RUNS ?? '1,2').split(',').map(Number);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const QUIET_INTAKE = process.env.BENCH_QUIET_INTAKE === '1';
+const PROVIDER_MS = numberOf('BENCH_PROVIDER_MS', 0);
 const B_ORDERS = 1_000;
 const ROUND_MS = 250;
 const SECRET = 'whsec_bench';
@@ -142,6 +145,10 @@ async function startBenchApp(app: ServiceName, env: Record<string, string>, port
 }
 const sim = await startTrackingSimProcess();
 running.push(sim);
+if (PROVIDER_MS > 0)
+  await connectTrackingSimAdmin(sim.url).setFaults({
+    delay: { ms: PROVIDER_MS, match: '/v2/trackers', method: 'POST' },
+  });
 const syncPorts = await Promise.all([freePort(), freePort()]);
 const orders = await startBenchApp('svc-orders', { ...base, MONGO_DB: ordersDbName });
 const gateway = await startBenchApp('gateway', {
@@ -537,7 +544,10 @@ line(
     `(${IN_FLIGHT} in flight${EVENTS_PER_SECOND > 0 ? `, at most ${count(EVENTS_PER_SECOND)} a second` : ''}), ` +
     `every part its own process; MongoDB at ${infra.mongoUrl}`,
 );
-line(`svc-sync settings: TRACKING_BATCH_SIZE=${BATCH_SIZE}, rate limit lifted (100,000/s)`);
+line(
+  `svc-sync settings: TRACKING_BATCH_SIZE=${BATCH_SIZE}, rate limit lifted (100,000/s); ` +
+    `the provider answers a tracker creation ${PROVIDER_MS > 0 ? `after ${PROVIDER_MS} ms` : 'at once'}`,
+);
 line();
 line('1. Registration (import through the gateway, then trackers with the simulator)');
 line(
