@@ -119,132 +119,201 @@ describe('svc-billing asks svc-notify for the seller’s billing e-mails', () =>
     object: { id: `in_${subscription}`, object: 'invoice', customer, subscription, ...invoice },
   });
 
-  it('asks once per failed attempt, with the amount due, the currency and the end of the grace period', async () => {
-    const accountId = acct('failed');
-    const { customer, subscription, t0 } = await subscribedByWebhook(accountId);
-    const failed = failedPayment(customer, subscription, t0 + 10, {
-      amount_due: 899,
-      currency: 'gbp',
-      attempt_count: 1,
-    });
-    expect((await h.webhook(failed)).status).toBe(200);
-    await expect
-      .poll(() => notices.of(accountId, 'payment_failed'), { timeout: 10_000 })
-      .toHaveLength(1);
-    const graceUntil = new Date((t0 + 10) * 1000 + 7 * day).toISOString();
-    expect(notices.of(accountId, 'payment_failed')[0]).toEqual({
-      noticeId: `billing:payment_failed:${accountId}:in_${subscription}:1`,
-      accountId,
-      requestedAt: expect.any(String),
-      notice: { kind: 'payment_failed', amountDue: 899, currency: 'gbp', graceUntil },
-    });
-
-    // Stripe delivers the event again; and again after its record here was lost.
-    expect((await h.webhook(failed)).status).toBe(200);
-    await stripeEventModel(db).deleteOne({ _id: failed.id });
-    expect((await h.webhook(failed)).status).toBe(200);
-
-    // Stripe's retry three days later fails too: the seller hears again, with the same deadline.
-    const retry = failedPayment(customer, subscription, t0 + 3 * 86_400, {
-      amount_due: 899,
-      currency: 'gbp',
-      attempt_count: 2,
-    });
-    expect((await h.webhook(retry)).status).toBe(200);
-    await expect
-      .poll(() => notices.of(accountId, 'payment_failed'), { timeout: 10_000 })
-      .toHaveLength(2);
-    expect(notices.of(accountId, 'payment_failed')[1]).toMatchObject({
-      noticeId: `billing:payment_failed:${accountId}:in_${subscription}:2`,
-      notice: { graceUntil },
-    });
-    await severalRounds();
-    expect(notices.of(accountId)).toHaveLength(2);
-    expect(await outboxOf(accountId)).toHaveLength(2);
-  });
-
-  it('asks once when the subscription ends, and not when another subscription ends beside it', async () => {
-    const accountId = acct('cancelled');
-    const { customer, subscription, t0 } = await subscribedByWebhook(accountId);
-    // An old subscription of the same customer ending changes nothing of the running one.
-    const other = await h.webhook({
-      id: eventId(),
-      type: 'customer.subscription.deleted',
-      created: t0 + 5,
-      object: subscriptionObject({
-        id: `sub_old_${accountId}`,
-        customer,
+  // Side by side, their waits for what must not come overlap; none moves the clock, which would
+  // have the sweeps decide the others' trials (the test after them does).
+  describe.concurrent('at the real time', () => {
+    it('asks once per failed attempt, with the amount due, the currency and the end of the grace period', async ({
+      expect,
+    }) => {
+      const accountId = acct('failed');
+      const { customer, subscription, t0 } = await subscribedByWebhook(accountId);
+      const failed = failedPayment(customer, subscription, t0 + 10, {
+        amount_due: 899,
+        currency: 'gbp',
+        attempt_count: 1,
+      });
+      expect((await h.webhook(failed)).status).toBe(200);
+      await expect
+        .poll(() => notices.of(accountId, 'payment_failed'), { timeout: 10_000 })
+        .toHaveLength(1);
+      const graceUntil = new Date((t0 + 10) * 1000 + 7 * day).toISOString();
+      expect(notices.of(accountId, 'payment_failed')[0]).toEqual({
+        noticeId: `billing:payment_failed:${accountId}:in_${subscription}:1`,
         accountId,
-        status: 'canceled',
-      }),
-    });
-    expect(other.status).toBe(200);
-    await severalRounds();
-    expect(notices.of(accountId)).toEqual([]);
+        requestedAt: expect.any(String),
+        notice: { kind: 'payment_failed', amountDue: 899, currency: 'gbp', graceUntil },
+      });
 
-    // Left unpaid after Stripe's retries, then deleted: one ending, told once.
-    const unpaid = {
-      id: eventId(),
-      type: 'customer.subscription.updated',
-      created: t0 + 10,
-      object: subscriptionObject({ id: subscription, customer, accountId, status: 'unpaid' }),
-    };
-    const deleted = {
-      id: eventId(),
-      type: 'customer.subscription.deleted',
-      created: t0 + 20,
-      object: {
-        ...subscriptionObject({ id: subscription, customer, accountId, status: 'canceled' }),
-        ended_at: t0 + 20,
-      },
-    };
-    for (const event of [unpaid, deleted, deleted, unpaid]) {
-      expect((await h.webhook(event)).status).toBe(200);
-    }
-    await expect
-      .poll(() => notices.of(accountId, 'subscription_cancelled'), { timeout: 10_000 })
-      .toHaveLength(1);
-    expect(notices.of(accountId)[0]).toMatchObject({
-      noticeId: `billing:subscription_cancelled:${accountId}:${subscription}`,
-      accountId,
-      notice: {
-        kind: 'subscription_cancelled',
-        endedAt: new Date((t0 + 10) * 1000).toISOString(),
-      },
-    });
-    await severalRounds();
-    expect(notices.of(accountId)).toHaveLength(1);
-  });
+      // Stripe delivers the event again; and again after its record here was lost.
+      expect((await h.webhook(failed)).status).toBe(200);
+      await stripeEventModel(db).deleteOne({ _id: failed.id });
+      expect((await h.webhook(failed)).status).toBe(200);
 
-  it('never tells one seller of another seller’s facts', async () => {
-    const a = acct('tenant-a');
-    const b = acct('tenant-b');
-    const sellerA = await subscribedByWebhook(a);
-    const sellerB = await subscribedByWebhook(b);
-    // Events naming B's customer with A's subscription: B's account, not B's subscription.
-    const crossed = [
-      failedPayment(sellerB.customer, sellerA.subscription, sellerB.t0 + 10),
-      {
+      // Stripe's retry three days later fails too: the seller hears again, with the same deadline.
+      const retry = failedPayment(customer, subscription, t0 + 3 * 86_400, {
+        amount_due: 899,
+        currency: 'gbp',
+        attempt_count: 2,
+      });
+      expect((await h.webhook(retry)).status).toBe(200);
+      await expect
+        .poll(() => notices.of(accountId, 'payment_failed'), { timeout: 10_000 })
+        .toHaveLength(2);
+      expect(notices.of(accountId, 'payment_failed')[1]).toMatchObject({
+        noticeId: `billing:payment_failed:${accountId}:in_${subscription}:2`,
+        notice: { graceUntil },
+      });
+      await severalRounds();
+      expect(notices.of(accountId)).toHaveLength(2);
+      expect(await outboxOf(accountId)).toHaveLength(2);
+    });
+
+    it('asks once when the subscription ends, and not when another subscription ends beside it', async ({
+      expect,
+    }) => {
+      const accountId = acct('cancelled');
+      const { customer, subscription, t0 } = await subscribedByWebhook(accountId);
+      // An old subscription of the same customer ending changes nothing of the running one.
+      const other = await h.webhook({
         id: eventId(),
         type: 'customer.subscription.deleted',
-        created: sellerB.t0 + 10,
+        created: t0 + 5,
         object: subscriptionObject({
-          id: sellerA.subscription,
-          customer: sellerB.customer,
+          id: `sub_old_${accountId}`,
+          customer,
+          accountId,
           status: 'canceled',
         }),
-      },
-    ];
-    for (const event of crossed) expect((await h.webhook(event)).status).toBe(200);
-    expect(
-      (await h.webhook(failedPayment(sellerA.customer, sellerA.subscription, sellerA.t0 + 20)))
-        .status,
-    ).toBe(200);
-    await expect.poll(() => notices.of(a), { timeout: 10_000 }).toHaveLength(1);
-    await severalRounds();
-    expect(notices.of(b)).toEqual([]);
-    expect(await outboxOf(b)).toEqual([]);
-    expect(notices.of(a)[0]?.noticeId).toContain(`:${a}:`);
+      });
+      expect(other.status).toBe(200);
+      await severalRounds();
+      expect(notices.of(accountId)).toEqual([]);
+
+      // Left unpaid after Stripe's retries, then deleted: one ending, told once.
+      const unpaid = {
+        id: eventId(),
+        type: 'customer.subscription.updated',
+        created: t0 + 10,
+        object: subscriptionObject({ id: subscription, customer, accountId, status: 'unpaid' }),
+      };
+      const deleted = {
+        id: eventId(),
+        type: 'customer.subscription.deleted',
+        created: t0 + 20,
+        object: {
+          ...subscriptionObject({ id: subscription, customer, accountId, status: 'canceled' }),
+          ended_at: t0 + 20,
+        },
+      };
+      for (const event of [unpaid, deleted, deleted, unpaid]) {
+        expect((await h.webhook(event)).status).toBe(200);
+      }
+      await expect
+        .poll(() => notices.of(accountId, 'subscription_cancelled'), { timeout: 10_000 })
+        .toHaveLength(1);
+      expect(notices.of(accountId)[0]).toMatchObject({
+        noticeId: `billing:subscription_cancelled:${accountId}:${subscription}`,
+        accountId,
+        notice: {
+          kind: 'subscription_cancelled',
+          endedAt: new Date((t0 + 10) * 1000).toISOString(),
+        },
+      });
+      await severalRounds();
+      expect(notices.of(accountId)).toHaveLength(1);
+    });
+
+    it('never tells one seller of another seller’s facts', async ({ expect }) => {
+      const a = acct('tenant-a');
+      const b = acct('tenant-b');
+      const sellerA = await subscribedByWebhook(a);
+      const sellerB = await subscribedByWebhook(b);
+      // Events naming B's customer with A's subscription: B's account, not B's subscription.
+      const crossed = [
+        failedPayment(sellerB.customer, sellerA.subscription, sellerB.t0 + 10),
+        {
+          id: eventId(),
+          type: 'customer.subscription.deleted',
+          created: sellerB.t0 + 10,
+          object: subscriptionObject({
+            id: sellerA.subscription,
+            customer: sellerB.customer,
+            status: 'canceled',
+          }),
+        },
+      ];
+      for (const event of crossed) expect((await h.webhook(event)).status).toBe(200);
+      expect(
+        (await h.webhook(failedPayment(sellerA.customer, sellerA.subscription, sellerA.t0 + 20)))
+          .status,
+      ).toBe(200);
+      await expect.poll(() => notices.of(a), { timeout: 10_000 }).toHaveLength(1);
+      await severalRounds();
+      expect(notices.of(b)).toEqual([]);
+      expect(await outboxOf(b)).toEqual([]);
+      expect(notices.of(a)[0]?.noticeId).toContain(`:${a}:`);
+    });
+
+    it('asks once per trial with two replicas sweeping, and not of trials that ended days before', async ({
+      expect,
+    }) => {
+      const replica = await startService((env) => startBillingService(env, { now: h.now }), {
+        MONGO_DB: h.service.env.MONGO_DB,
+        STRIPE_MOCK_URL: testInfra().stripeMockUrl,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        TRIAL_NOTICE_SWEEP_MS: '70',
+      });
+      try {
+        const now = h.now().getTime();
+        // Accounts as a deployment of this feature finds them: no mark at all.
+        const stored = (name: string, trialEnd: number) => ({
+          _id: acct(name),
+          email: `${name}@example.com`,
+          selectedPlan: 'pro_monthly',
+          trialEnd: new Date(trialEnd),
+          stripeCustomerId: null,
+          subscription: null,
+          consents: [],
+          version: 1,
+          pendingPublish: false,
+          createdAt: new Date(now - 7 * day),
+          updatedAt: new Date(now - 7 * day),
+        });
+        const ending = Array.from({ length: 30 }, (_, i) =>
+          stored(`ending-${i}`, now + day + i * 60_000),
+        );
+        const endedRecently = stored('ended-recently', now - 2 * 3600_000);
+        const endedLongAgo = stored('ended-long-ago', now - 3 * day);
+        await db
+          .collection<{ _id: string }>('billing_accounts')
+          .insertMany([...ending, endedRecently, endedLongAgo]);
+
+        await expect
+          .poll(() => ending.filter(({ _id }) => notices.of(_id).length > 0).length, {
+            timeout: 15_000,
+          })
+          .toBe(ending.length);
+        await expect.poll(() => notices.of(endedRecently._id), { timeout: 10_000 }).toHaveLength(1);
+        await severalRounds();
+        for (const { _id, trialEnd } of ending) {
+          expect(notices.of(_id)).toEqual([
+            expect.objectContaining({
+              noticeId: `billing:trial_ending:${_id}:${trialEnd.toISOString()}`,
+            }),
+          ]);
+          expect(await outboxOf(_id)).toHaveLength(1);
+        }
+        // Ended while nobody looked: only "ended", and only because it ended within the day.
+        expect(notices.of(endedRecently._id)[0]?.notice).toEqual({
+          kind: 'trial_ended',
+          trialEnd: endedRecently.trialEnd.toISOString(),
+        });
+        expect(notices.of(endedLongAgo._id)).toEqual([]);
+        expect(await markOf(endedLongAgo._id)).toBeUndefined();
+      } finally {
+        await replica.close();
+      }
+    });
   });
 
   it('asks "trial ending" two days before the end and "trial ended" at the end, only of sellers no subscription follows', async () => {
@@ -301,65 +370,6 @@ describe('svc-billing asks svc-notify for the seller’s billing e-mails', () =>
       expect(await outboxOf(subscribed)).toEqual([]);
     } finally {
       h.advanceClock(-moved);
-    }
-  });
-
-  it('asks once per trial with two replicas sweeping, and not of trials that ended days before', async () => {
-    const replica = await startService((env) => startBillingService(env, { now: h.now }), {
-      MONGO_DB: h.service.env.MONGO_DB,
-      STRIPE_MOCK_URL: testInfra().stripeMockUrl,
-      STRIPE_WEBHOOK_SECRET: webhookSecret,
-      TRIAL_NOTICE_SWEEP_MS: '70',
-    });
-    try {
-      const now = h.now().getTime();
-      // Accounts as a deployment of this feature finds them: no mark at all.
-      const stored = (name: string, trialEnd: number) => ({
-        _id: acct(name),
-        email: `${name}@example.com`,
-        selectedPlan: 'pro_monthly',
-        trialEnd: new Date(trialEnd),
-        stripeCustomerId: null,
-        subscription: null,
-        consents: [],
-        version: 1,
-        pendingPublish: false,
-        createdAt: new Date(now - 7 * day),
-        updatedAt: new Date(now - 7 * day),
-      });
-      const ending = Array.from({ length: 30 }, (_, i) =>
-        stored(`ending-${i}`, now + day + i * 60_000),
-      );
-      const endedRecently = stored('ended-recently', now - 2 * 3600_000);
-      const endedLongAgo = stored('ended-long-ago', now - 3 * day);
-      await db
-        .collection<{ _id: string }>('billing_accounts')
-        .insertMany([...ending, endedRecently, endedLongAgo]);
-
-      await expect
-        .poll(() => ending.filter(({ _id }) => notices.of(_id).length > 0).length, {
-          timeout: 15_000,
-        })
-        .toBe(ending.length);
-      await expect.poll(() => notices.of(endedRecently._id), { timeout: 10_000 }).toHaveLength(1);
-      await severalRounds();
-      for (const { _id, trialEnd } of ending) {
-        expect(notices.of(_id)).toEqual([
-          expect.objectContaining({
-            noticeId: `billing:trial_ending:${_id}:${trialEnd.toISOString()}`,
-          }),
-        ]);
-        expect(await outboxOf(_id)).toHaveLength(1);
-      }
-      // Ended while nobody looked: only "ended", and only because it ended within the day.
-      expect(notices.of(endedRecently._id)[0]?.notice).toEqual({
-        kind: 'trial_ended',
-        trialEnd: endedRecently.trialEnd.toISOString(),
-      });
-      expect(notices.of(endedLongAgo._id)).toEqual([]);
-      expect(await markOf(endedLongAgo._id)).toBeUndefined();
-    } finally {
-      await replica.close();
     }
   });
 

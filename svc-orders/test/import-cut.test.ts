@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, it, type ExpectStatic, type OnTestFinishedHandler } from 'vitest';
 import type { UploadResult } from '@onvelope/contracts';
 import { startTcpLink, testInfra, type TcpLink } from '@onvelope/testkit';
 import { BESIDE_CALLS_MS } from '../src/import/import-csv.js';
 import { importMessages } from '../src/import/row-report.js';
-import { startOrdersHarness, type OrdersHarness } from './service-harness.js';
+import { startOrdersHarness } from './service-harness.js';
 import { csvLine, requiredHeader, type Caller } from './support.js';
 
 const ROWS = 5_000;
@@ -36,23 +36,28 @@ const batchOpen = (sent: Buffer) =>
 const batchSettle = (sent: Buffer) =>
   ['tracking_entry_outbox', 'updates', 'ready'].every((word) => sent.includes(word));
 
-describe('an import cut off by MongoDB mid-batch', () => {
-  let link: TcpLink;
-  let orders: OrdersHarness;
-
-  beforeAll(async () => {
-    link = await startTcpLink(testInfra().mongoUrl);
-    // The test's own connection (`orders.db`) does not go through the link: it sees what the
-    // server really stores.
-    orders = await startOrdersHarness({ env: { MONGO_URL: link.url } });
-  }, 60_000);
-  afterAll(async () => {
-    link?.restore();
-    await orders?.stop();
-    await link?.close();
+/**
+ * An orders service whose MongoDB is reached through a link of its own, which a test cuts: each
+ * test has one, so the tests (which mostly wait for the driver and the outage) run side by side.
+ * Stopped when the test finishes.
+ */
+async function startCutSystem(
+  expect: ExpectStatic,
+  onTestFinished: (handler: OnTestFinishedHandler) => void,
+) {
+  const link: TcpLink = await startTcpLink(testInfra().mongoUrl);
+  onTestFinished(() => link.close());
+  // The test's own connection (`orders.db`) does not go through the link: it sees what the
+  // server really stores.
+  const orders = await startOrdersHarness({ env: { MONGO_URL: link.url } });
+  // Run before the link's close (vitest runs a test's finishing hooks last first).
+  onTestFinished(async () => {
+    link.restore();
+    await orders.stop();
   });
+  const { db } = orders;
 
-  const entries = () => orders.db.collection('tracking_entries');
+  const entries = () => db.collection('tracking_entries');
   const storedOf = (caller: Caller) => entries().countDocuments({ accountId: caller.accountId });
   const rowsOf = (from: number, to: number) => {
     const lines: string[] = [];
@@ -60,12 +65,6 @@ describe('an import cut off by MongoDB mid-batch', () => {
     return lines.join('');
   };
 
-  interface CutAnswer {
-    status: number;
-    error: string;
-    /** N of "N orders of the file were stored before row R". */
-    said: number;
-  }
   /**
    * Uploads the file, holding back its second half until the first thousand orders are stored and
    * `cutLink` has cut the link; the link stays cut until the import has answered (or `cutLink`
@@ -75,10 +74,6 @@ describe('an import cut off by MongoDB mid-batch', () => {
    */
   async function cutImport(caller: Caller, cutLink: () => Promise<void>): Promise<CutAnswer> {
     let cut: Promise<void> | undefined;
-    // The service is back from any earlier cut.
-    await expect
-      .poll(async () => (await caller.get('/api/upload/summary')).status, { timeout: 30_000 })
-      .toBe(200);
     await sleep(BESIDE_CALLS_MS + 100);
     async function* file() {
       yield `${requiredHeader}\n`;
@@ -117,12 +112,30 @@ describe('an import cut off by MongoDB mid-batch', () => {
     });
   }
 
-  const cutMessage = {
-    status: 503,
-    error: importMessages.cut,
-  };
+  return { link, orders, storedOf, cutImport, uploadAgain };
+}
 
-  it('answers the import message with the orders stored when MongoDB goes away mid-import', async () => {
+interface CutAnswer {
+  status: number;
+  error: string;
+  /** N of "N orders of the file were stored before row R". */
+  said: number;
+}
+
+const cutMessage = {
+  status: 503,
+  error: importMessages.cut,
+};
+
+describe.concurrent('an import cut off by MongoDB mid-batch', () => {
+  it('answers the import message with the orders stored when MongoDB goes away mid-import', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { link, orders, storedOf, cutImport, uploadAgain } = await startCutSystem(
+      expect,
+      onTestFinished,
+    );
     const caller = await orders.seller('import-cut-outage');
     // Cut between two batches, as the next one starts: a cut at any moment may also fall between a
     // batch's write and its answer, which the next test is about.
@@ -133,7 +146,14 @@ describe('an import cut off by MongoDB mid-batch', () => {
     await uploadAgain(caller, stored);
   }, 90_000);
 
-  it('counts a batch the database stored but never confirmed, once the database answers again', async () => {
+  it('counts a batch the database stored but never confirmed, once the database answers again', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { link, orders, storedOf, cutImport, uploadAgain } = await startCutSystem(
+      expect,
+      onTestFinished,
+    );
     const caller = await orders.seller('import-cut-unconfirmed');
     const answer = await cutImport(caller, async () => {
       await link.cutBeforeAnswerTo(batchWrite);
@@ -146,7 +166,14 @@ describe('an import cut off by MongoDB mid-batch', () => {
     await uploadAgain(caller, stored);
   }, 90_000);
 
-  it('counts a stored batch whose changes could not be recorded', async () => {
+  it('counts a stored batch whose changes could not be recorded', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { link, orders, storedOf, cutImport, uploadAgain } = await startCutSystem(
+      expect,
+      onTestFinished,
+    );
     const caller = await orders.seller('import-cut-settle');
     const answer = await cutImport(caller, () => link.cutBeforeAnswerTo(batchSettle));
     const stored = await storedOf(caller);

@@ -126,95 +126,137 @@ async function until<T>(
 const shipments = () => syncDb.collection('shipment_trackers');
 
 describe('live tracking', () => {
-  it('registers a shipped order and moves it to delivered with its checkpoints as the carrier reports', async () => {
-    const code = trackingCodeLiving('delivered', 'LT1');
-    const orderNumber = await shipOrder('acct-live-1', code);
-    const delivered = await until(
-      () => entryOf('acct-live-1', orderNumber),
-      (entry) => entry.status === 'delivered',
-      30_000,
-    );
+  // Side by side: each ships orders of its own and waits on the simulated carrier. Those that
+  // set the simulator's faults, count its requests or stop a replica run alone, after them.
+  describe.concurrent('orders of their own', () => {
+    it('registers a shipped order and moves it to delivered with its checkpoints as the carrier reports', async () => {
+      const code = trackingCodeLiving('delivered', 'LT1');
+      const orderNumber = await shipOrder('acct-live-1', code);
+      const delivered = await until(
+        () => entryOf('acct-live-1', orderNumber),
+        (entry) => entry.status === 'delivered',
+        30_000,
+      );
 
-    expect(delivered.delivery).toMatchObject({
-      provider: 'easypost',
-      carrierStatus: 'delivered',
-    });
-    const checkpoints = delivered.delivery!.checkpoints;
-    expect(checkpoints.length).toBeGreaterThanOrEqual(4);
-    expect(checkpoints.map((checkpoint) => checkpoint.at)).toEqual(
-      [...checkpoints.map((checkpoint) => checkpoint.at)].sort(),
-    );
-    expect(checkpoints.at(-1)!.status).toBe('delivered');
-    expect(delivered.delivery!.deliveredAt).toBe(checkpoints.at(-1)!.at);
-    expect(await sim.listTrackers({ trackingCode: code })).toHaveLength(1);
-  });
-
-  it("keeps a status the seller set, whatever the carrier says, and never tracks another seller's order", async () => {
-    const pending = await shipOrder('acct-live-2', 'EZ4000000004', 'processing');
-    const other = await shipOrder('acct-live-3', 'EZ4000000004');
-    const theirs = await until(
-      () => entryOf('acct-live-3', other),
-      (entry) => entry.status === 'delivered',
-    );
-    expect(theirs.delivery?.carrierStatus).toBe('delivered');
-    // A processing order with a tracking number is not on its way: not tracked at all.
-    expect(await shipments().countDocuments({ accountId: 'acct-live-2' })).toBe(0);
-    expect((await entryOf('acct-live-2', pending)).status).toBe('processing');
-  });
-
-  it('does not track orders imported as delivered', async () => {
-    await shipOrder('acct-live-4', 'EZ4000000004', 'delivered');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await shipments().countDocuments({ accountId: 'acct-live-4' })).toBe(0);
-  });
-
-  it('refuses a forged or unsigned webhook with 401 and changes nothing', async () => {
-    const orderNumber = await shipOrder('acct-live-5', 'EZ2000000002');
-    // Once the simulated tracker has told all it will, the order's record stops changing.
-    const [tracker] = await until(
-      () => sim.listTrackers({ trackingCode: 'EZ2000000002' }),
-      ([found]) => !!found?.complete,
-    );
-    const inTransit = await until(
-      () => entryOf('acct-live-5', orderNumber),
-      (entry) => entry.delivery?.checkpoints.length === tracker!.checkpoints,
-    );
-    const forged = JSON.stringify({
-      object: 'Event',
-      description: 'tracker.updated',
-      result: {
-        id: tracker!.id,
-        object: 'Tracker',
-        tracking_code: 'EZ2000000002',
-        status: 'delivered',
-        updated_at: new Date(Date.now() + 60_000).toISOString(),
-        tracking_details: [],
-      },
-    });
-    const send = (headers: Record<string, string>) =>
-      fetch(`${sync[0]!.url}${WEBHOOK_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: forged,
+      expect(delivered.delivery).toMatchObject({
+        provider: 'easypost',
+        carrierStatus: 'delivered',
       });
-
-    const unsigned = await send({});
-    const wrongSecret = await send({
-      'x-hmac-signature': signWebhookBody(forged, 'not-the-secret'),
+      const checkpoints = delivered.delivery!.checkpoints;
+      expect(checkpoints.length).toBeGreaterThanOrEqual(4);
+      expect(checkpoints.map((checkpoint) => checkpoint.at)).toEqual(
+        [...checkpoints.map((checkpoint) => checkpoint.at)].sort(),
+      );
+      expect(checkpoints.at(-1)!.status).toBe('delivered');
+      expect(delivered.delivery!.deliveredAt).toBe(checkpoints.at(-1)!.at);
+      expect(await sim.listTrackers({ trackingCode: code })).toHaveLength(1);
     });
-    const tampered = await send({
-      'x-hmac-signature': signWebhookBody(
-        forged.replace('delivered', 'in_transit'),
-        WEBHOOK_SECRET,
-      ),
-    });
-    await new Promise((resolve) => setTimeout(resolve, 500));
 
-    expect([unsigned.status, wrongSecret.status, tampered.status]).toEqual([401, 401, 401]);
-    expect(await unsigned.json()).toEqual({ error: 'The webhook signature does not match' });
-    expect(await entryOf('acct-live-5', orderNumber)).toMatchObject({
-      status: 'shipped',
-      delivery: { carrierUpdatedAt: inTransit.delivery!.carrierUpdatedAt },
+    it("keeps a status the seller set, whatever the carrier says, and never tracks another seller's order", async () => {
+      const pending = await shipOrder('acct-live-2', 'EZ4000000004', 'processing');
+      const other = await shipOrder('acct-live-3', 'EZ4000000004');
+      const theirs = await until(
+        () => entryOf('acct-live-3', other),
+        (entry) => entry.status === 'delivered',
+      );
+      expect(theirs.delivery?.carrierStatus).toBe('delivered');
+      // A processing order with a tracking number is not on its way: not tracked at all.
+      expect(await shipments().countDocuments({ accountId: 'acct-live-2' })).toBe(0);
+      expect((await entryOf('acct-live-2', pending)).status).toBe('processing');
+    });
+
+    it('does not track orders imported as delivered', async () => {
+      await shipOrder('acct-live-4', 'EZ4000000004', 'delivered');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await shipments().countDocuments({ accountId: 'acct-live-4' })).toBe(0);
+    });
+
+    it('refuses a forged or unsigned webhook with 401 and changes nothing', async () => {
+      const orderNumber = await shipOrder('acct-live-5', 'EZ2000000002');
+      // Once the simulated tracker has told all it will, the order's record stops changing.
+      const [tracker] = await until(
+        () => sim.listTrackers({ trackingCode: 'EZ2000000002' }),
+        ([found]) => !!found?.complete,
+      );
+      const inTransit = await until(
+        () => entryOf('acct-live-5', orderNumber),
+        (entry) => entry.delivery?.checkpoints.length === tracker!.checkpoints,
+      );
+      const forged = JSON.stringify({
+        object: 'Event',
+        description: 'tracker.updated',
+        result: {
+          id: tracker!.id,
+          object: 'Tracker',
+          tracking_code: 'EZ2000000002',
+          status: 'delivered',
+          updated_at: new Date(Date.now() + 60_000).toISOString(),
+          tracking_details: [],
+        },
+      });
+      const send = (headers: Record<string, string>) =>
+        fetch(`${sync[0]!.url}${WEBHOOK_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: forged,
+        });
+
+      const unsigned = await send({});
+      const wrongSecret = await send({
+        'x-hmac-signature': signWebhookBody(forged, 'not-the-secret'),
+      });
+      const tampered = await send({
+        'x-hmac-signature': signWebhookBody(
+          forged.replace('delivered', 'in_transit'),
+          WEBHOOK_SECRET,
+        ),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      expect([unsigned.status, wrongSecret.status, tampered.status]).toEqual([401, 401, 401]);
+      expect(await unsigned.json()).toEqual({ error: 'The webhook signature does not match' });
+      expect(await entryOf('acct-live-5', orderNumber)).toMatchObject({
+        status: 'shipped',
+        delivery: { carrierUpdatedAt: inTransit.delivery!.carrierUpdatedAt },
+      });
+    });
+
+    it('applies a replayed or older signed Event no more than once and never moves an order back', async () => {
+      const orderNumber = await shipOrder('acct-live-6', 'EZ4000000004');
+      const delivered = await until(
+        () => entryOf('acct-live-6', orderNumber),
+        (entry) => entry.status === 'delivered',
+      );
+      const [tracker] = await sim.listTrackers({ trackingCode: 'EZ4000000004' });
+      const older = JSON.stringify({
+        object: 'Event',
+        description: 'tracker.updated',
+        result: {
+          id: tracker!.id,
+          object: 'Tracker',
+          tracking_code: 'EZ4000000004',
+          status: 'in_transit',
+          updated_at: new Date(
+            Date.parse(delivered.delivery!.carrierUpdatedAt) - 60_000,
+          ).toISOString(),
+          tracking_details: [],
+        },
+      });
+      const signature = signWebhookBody(older, WEBHOOK_SECRET);
+      for (let n = 0; n < 3; n += 1) {
+        const answer = await fetch(`${sync[0]!.url}${WEBHOOK_PATH}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-hmac-signature': signature },
+          body: older,
+        });
+        expect(answer.status).toBe(200);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+      const after = await entryOf('acct-live-6', orderNumber);
+      expect(after.status).toBe('delivered');
+      expect(after.delivery).toEqual(delivered.delivery);
+      expect(after.updatedAt).toBe(delivered.updatedAt);
     });
   });
 
@@ -235,44 +277,6 @@ describe('live tracking', () => {
     });
     expect(await refresh('acct-live-nobody')).toMatchObject({ refreshed: 0 });
     expect(await sim.requestCount({ method: 'GET' })).toBe(1);
-  });
-
-  it('applies a replayed or older signed Event no more than once and never moves an order back', async () => {
-    const orderNumber = await shipOrder('acct-live-6', 'EZ4000000004');
-    const delivered = await until(
-      () => entryOf('acct-live-6', orderNumber),
-      (entry) => entry.status === 'delivered',
-    );
-    const [tracker] = await sim.listTrackers({ trackingCode: 'EZ4000000004' });
-    const older = JSON.stringify({
-      object: 'Event',
-      description: 'tracker.updated',
-      result: {
-        id: tracker!.id,
-        object: 'Tracker',
-        tracking_code: 'EZ4000000004',
-        status: 'in_transit',
-        updated_at: new Date(
-          Date.parse(delivered.delivery!.carrierUpdatedAt) - 60_000,
-        ).toISOString(),
-        tracking_details: [],
-      },
-    });
-    const signature = signWebhookBody(older, WEBHOOK_SECRET);
-    for (let n = 0; n < 3; n += 1) {
-      const answer = await fetch(`${sync[0]!.url}${WEBHOOK_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hmac-signature': signature },
-        body: older,
-      });
-      expect(answer.status).toBe(200);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-
-    const after = await entryOf('acct-live-6', orderNumber);
-    expect(after.status).toBe('delivered');
-    expect(after.delivery).toEqual(delivered.delivery);
-    expect(after.updatedAt).toBe(delivered.updatedAt);
   });
 
   it('registers through provider errors, rate limits and an outage, once each', async () => {
