@@ -17,7 +17,9 @@ export interface RunningJaeger {
 /**
  * Jaeger's all-in-one configuration cut down to what the project uses: the OTLP/HTTP receiver,
  * in-memory storage and the query API, each on the loopback port given (its defaults are fixed
- * ports, which a second instance could not get), and no listener of its own metrics.
+ * ports, which a second instance could not get), and no listener of its own metrics. It does not
+ * trace its own query API either: it would export those spans to a collector at a default address
+ * where nothing listens, and its stop then waited on those tries until it was killed (5 s).
  */
 function config(ports: { otlp: number; queryHttp: number; queryGrpc: number }): string {
   return `service:
@@ -39,6 +41,7 @@ extensions:
         memory:
           max_traces: 100000
   jaeger_query:
+    enable_tracing: false
     storage:
       traces: memory_storage
     http:

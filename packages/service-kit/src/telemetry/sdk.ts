@@ -13,6 +13,16 @@ const isProbe = (request: IncomingMessage) =>
   unTracedPaths.has((request.url ?? '').split('?', 1)[0] ?? '');
 
 /**
+ * The delay between two exports of spans, as OpenTelemetry's `OTEL_BSP_SCHEDULE_DELAY` gives it
+ * (milliseconds): this SDK no longer reads it itself. Unset or not a positive number: the SDK's
+ * default (5 s).
+ */
+function scheduledDelayMillis(): number | undefined {
+  const delay = Number(process.env.OTEL_BSP_SCHEDULE_DELAY);
+  return Number.isFinite(delay) && delay > 0 ? delay : undefined;
+}
+
+/**
  * Starts the OpenTelemetry SDK: traces only (metrics stay with Prometheus, logs with pino),
  * exported in batches over OTLP/HTTP to `OTEL_EXPORTER_OTLP_ENDPOINT` (the exporter reads it and
  * the other `OTEL_EXPORTER_OTLP_*` variables), W3C trace context propagation (the SDK's default).
@@ -24,7 +34,12 @@ export function startSdk(
 ): { shutdown: () => Promise<void> } {
   return startNodeSdk({
     resourceAttributes: { [ATTR_SERVICE_NAME]: serviceName },
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
+    spanProcessors: [
+      new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter(),
+        scheduledDelayMillis: scheduledDelayMillis(),
+      }),
+    ],
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: instrumented
