@@ -19,8 +19,12 @@ const csv =
   'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl\r\n' +
   'BILL-1001,Ann,Lee,ann@buyer.test,SW1A 1AA,pending,,,\r\n';
 
-describe('billing: the end of the trial, subscribing and cancelling', () => {
-  it('sends a seller whose trial ended to pricing, subscribes through checkout, and closes the workspace again when they cancel', async () => {
+// The visitor's test shares nothing with the seller's, so it runs beside it (`describe.concurrent`,
+// issue 37) instead of after it.
+describe.concurrent('billing: the end of the trial, subscribing and cancelling', () => {
+  it('sends a seller whose trial ended to pricing, subscribes through checkout, and closes the workspace again when they cancel', async ({
+    expect,
+  }) => {
     const seller = await createSeller(site.system, { onboarded: true, displayName: 'Tia Trial' });
     const trialStarted = Date.now();
     await importThroughApi(site.system, seller, csv);

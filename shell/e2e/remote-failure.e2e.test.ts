@@ -1,16 +1,25 @@
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, pathOf, composedSiteForFile } from './support.js';
 
-// Nothing answers on port 9: the customer remote is down for this whole system.
-const site = composedSiteForFile({
-  REMOTE_CUSTOMER_URL: 'http://127.0.0.1:9/mf-manifest.json',
-});
+const site = composedSiteForFile();
+
+/**
+ * A page for which mf-customer is down: every connection to its files (`/mf/customer/...`, where
+ * the registry sends the shell) is refused, as when nothing listens at a remote's address. The
+ * shared system serves the remote to every other file, so it is down in these pages only.
+ */
+async function pageWithCustomerRemoteDown(browser: Browser) {
+  const opened = await newPage(browser);
+  await opened.page.route('**/mf/customer/**', (route) => route.abort('connectionrefused'));
+  return opened;
+}
 
 // The tests only read the site, each in a browser context of its own, so the tests run side by side
 // (`describe.concurrent`, issue 37).
 describe.concurrent('one broken remote never takes the site down', () => {
   it('shows a message for the tracking area when mf-customer is down, inside the working header and footer', async () => {
-    const { context, page } = await newPage(site.browser);
+    const { context, page } = await pageWithCustomerRemoteDown(site.browser);
     await page.goto(`${site.system.url}/track`);
 
     const failure = page.getByTestId('area-error');
@@ -24,7 +33,7 @@ describe.concurrent('one broken remote never takes the site down', () => {
   });
 
   it('keeps / working while mf-customer is down, also after visiting the broken area', async () => {
-    const { context, page } = await newPage(site.browser);
+    const { context, page } = await pageWithCustomerRemoteDown(site.browser);
     await page.goto(`${site.system.url}/track`);
     await page.getByTestId('area-error').waitFor();
 

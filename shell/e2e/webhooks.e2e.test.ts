@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   composedSiteForFile,
   createSeller,
@@ -53,12 +53,16 @@ const verify = (secret: string, { headers, body }: Received) =>
 const header =
   'orderNumber,firstName,lastName,email,postcode,status,courier,trackingNumber,trackingUrl';
 
-describe('webhooks (development address rules)', () => {
+// The two describes run side by side (`describe.concurrent`, issue 37): the system with production's
+// rules starts while the shared one serves the first test, instead of after it.
+describe.concurrent('webhooks (development address rules)', () => {
   const site = composedSiteForFile();
   const receiver = startReceiver();
   afterAll(() => receiver.close());
 
-  it('adds an endpoint, verifies its test event and an order event, and replays a delivery', async () => {
+  it('adds an endpoint, verifies its test event and an order event, and replays a delivery', async ({
+    expect,
+  }) => {
     const port = await receiver.listening;
     const seller = await createSeller(site.system, { onboarded: true });
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -125,7 +129,7 @@ describe('webhooks (development address rules)', () => {
   });
 });
 
-describe('webhooks with production address rules', () => {
+describe.concurrent('webhooks with production address rules', () => {
   const site = composedSiteForFile({ WEBHOOK_URL_POLICY: 'production' });
   let port = 0;
   const receiver = startReceiver();
@@ -134,7 +138,7 @@ describe('webhooks with production address rules', () => {
   });
   afterAll(() => receiver.close());
 
-  it('refuses a host name that resolves to 127.0.0.1, and http', async () => {
+  it('refuses a host name that resolves to 127.0.0.1, and http', async ({ expect }) => {
     const seller = await createSeller(site.system, { onboarded: true });
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {

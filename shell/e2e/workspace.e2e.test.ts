@@ -52,20 +52,23 @@ describe.concurrent('seller workspace', () => {
     });
     const { context, page } = await signedInPage(seller, '/upload');
     await page.getByTestId('upload-page').waitFor();
-    const csv = ordersCsv('PRG', 12_000);
+    // Enough rows to take over a second to send on the slow line below; more (it was 12,000) only
+    // made the service's part of the wait longer.
+    const rows = 3_000;
+    const csv = ordersCsv('PRG', rows);
     await page.getByTestId('csv-file-input').setInputFiles({
       name: 'orders.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(csv),
     });
     await page.getByTestId('csv-preview-table').waitFor();
-    // A slow line (256 KB/s up) so the ~0.8 MB file takes a few seconds to send.
+    // A slow line (128 KB/s up) so the ~0.2 MB file takes over a second to send.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
       downloadThroughput: -1,
-      uploadThroughput: 256 * 1024,
+      uploadThroughput: 128 * 1024,
     });
     await page.getByTestId('csv-upload').click();
 
@@ -78,7 +81,7 @@ describe.concurrent('seller workspace', () => {
     expect(percent).toBeLessThan(100);
 
     await page.getByTestId('upload-result').waitFor({ timeout: 60_000 });
-    await expect(text(page, 'upload-imported')).resolves.toBe('12000');
+    await expect(text(page, 'upload-imported')).resolves.toBe(String(rows));
     await expect(page.getByTestId('upload-progress').count()).resolves.toBe(0);
     await context.close();
   });
