@@ -3,11 +3,12 @@ import { CSV_TEMPLATE_FILENAME } from '@onvelope/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   composedSiteForFile,
-  connectThroughBrowser,
+  connectThroughApi,
   createSeller,
   importThroughApi,
   seedLocalStorage,
   sellerStorage,
+  syncStoresThroughApi,
   waitForText,
   type ApiAccount,
 } from './support.js';
@@ -372,17 +373,13 @@ describe.concurrent('dashboard layout on a laptop and a phone (issue 38)', () =>
     if (!small || !large) throw new Error('the store-front simulator has fewer than two stores');
     const seller = await createSeller(site.system, { onboarded: true, displayName: 'Two Stores' });
     await importThroughApi(site.system, seller, mixedBookCsv());
+    // Connected and synced through the API: the layout is under test, not connecting or syncing
+    // (store-front.e2e.test.ts drives those through the screens).
+    await Promise.all([small, large].map((store) => connectThroughApi(site.system, seller, store)));
+    await syncStoresThroughApi(site.system, seller);
+    // A visit after that: both stores with their last results, synced shipments needing attention.
     const { context, page } = await dashboardAt(seller, laptop);
     try {
-      for (const store of [small, large]) {
-        await connectThroughBrowser(page, store);
-        const card = page.getByTestId('connected-store').filter({ hasText: store.storeName });
-        await card.getByTestId('store-sync').click();
-        await page.getByTestId('first-sync-start').click();
-        await card.getByTestId('sync-notice-success').waitFor({ timeout: 90_000 });
-      }
-      // A fresh visit: both stores with their last results, synced shipments needing attention.
-      await page.reload();
       await page.getByTestId('last-sync-result').nth(1).waitFor();
       await expect(page.getByTestId('connected-store').count()).resolves.toBe(2);
       await page.getByTestId('needs-attention-entry').first().waitFor();

@@ -1,4 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type {
+  connectStore,
+  getSyncProgress,
+  listConnections,
+  ResponseOf,
+} from '@onvelope/contracts';
 import { startSystem, type RunningSystem } from '@onvelope/run';
 import type { ApiAccount } from '@onvelope/run/accounts';
 import { afterAll, beforeAll } from 'vitest';
@@ -234,18 +241,88 @@ export async function waitForText(
   await page.getByTestId(testId).filter({ hasText: expected }).first().waitFor({ timeout });
 }
 
-/** Connect Web Store through the simulator's authorise screen, choosing `store` there. */
-export async function connectThroughBrowser(
-  page: Page,
-  store: { accountId: string; url: string; storeName: string },
+/** A seller's call to the store-front API through the gateway; a refusal is thrown. */
+async function storeFrontCall<T>(
+  system: RunningSystem,
+  seller: ApiAccount,
+  method: 'GET' | 'POST',
+  path: string,
+): Promise<T> {
+  const response = await fetch(`${system.url}/api/bigcartel${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${seller.token}` },
+  });
+  if (!response.ok) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
+/**
+ * Connects `store` as Connect Web Store does, but through the API and the simulator's authorise
+ * form instead of the screens: for tests of how connected stores look, not of connecting.
+ */
+export async function connectThroughApi(
+  system: RunningSystem,
+  seller: ApiAccount,
+  store: { accountId: string },
 ): Promise<void> {
-  await page.getByTestId('open-connect-store').click();
-  await page.getByTestId('platform-bigcartel').click();
-  await page.getByTestId('store-url').fill(store.url);
-  await page.getByTestId('store-url-submit').click();
-  await page.waitForURL((url) => url.pathname === '/oauth/authorize', { timeout: 15_000 });
-  await page.getByTestId('storefront-account-select').selectOption(store.accountId);
-  await page.getByTestId('storefront-approve').click();
-  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
-  await waitForText(page, 'store-connected-notice', store.storeName);
+  const { authUrl } = await storeFrontCall<ResponseOf<typeof connectStore>>(
+    system,
+    seller,
+    'GET',
+    '/connect',
+  );
+  const authorize = new URL(authUrl);
+  // The form the authorise screen posts (client, return address, state), approved for the store.
+  const approved = await fetch(new URL(authorize.pathname, authorize), {
+    method: 'POST',
+    body: new URLSearchParams({
+      ...Object.fromEntries(authorize.searchParams),
+      account_id: store.accountId,
+      decision: 'approve',
+    }),
+    redirect: 'manual',
+  });
+  const callback = approved.headers.get('location');
+  if (approved.status !== 302 || !callback) {
+    throw new Error(`the authorise form answered ${approved.status}: ${await approved.text()}`);
+  }
+  const returned = await fetch(callback, { redirect: 'manual' });
+  const landing = new URL(returned.headers.get('location') ?? '/', system.url);
+  if (landing.searchParams.get('connected') !== 'true') {
+    throw new Error(`the store was not connected: back at ${landing.pathname}${landing.search}`);
+  }
+}
+
+/**
+ * Syncs every store the seller has connected, all at once, through the API Sync Orders calls, and
+ * waits until each sync has completed: for tests of how synced stores look, not of syncing. Progress
+ * is read every 250 ms, not at the screen's 3 s polls, so no test waits for a poll.
+ */
+export async function syncStoresThroughApi(
+  system: RunningSystem,
+  seller: ApiAccount,
+): Promise<void> {
+  const call = <T>(method: 'GET' | 'POST', path: string) =>
+    storeFrontCall<T>(system, seller, method, path);
+  const { connections } = await call<ResponseOf<typeof listConnections>>('GET', '/connections');
+  await Promise.all(
+    connections.map(async ({ id }) => {
+      await call('POST', `/connections/${id}/sync-all`);
+      for (;;) {
+        const read = await call<ResponseOf<typeof getSyncProgress>>(
+          'GET',
+          `/connections/${id}/sync-progress`,
+        );
+        if (!read.isCurrentlySyncing) {
+          if (read.syncStatus !== 'completed') {
+            throw new Error(`the sync of ${id} ended ${read.syncStatus}: ${read.lastSyncError}`);
+          }
+          return;
+        }
+        await sleep(250);
+      }
+    }),
+  );
 }

@@ -72,6 +72,13 @@ export function connectStoreFrontSimAdmin(url: string): StoreFrontSimAdmin {
     clearFaults: async () => {
       await call('DELETE', '/faults');
     },
+    setStoreFaults: async (accountId, faults) =>
+      (await call('POST', `/stores/${encodeURIComponent(accountId)}/faults`, faults))!,
+    getStoreFaults: async (accountId) =>
+      (await call('GET', `/stores/${encodeURIComponent(accountId)}/faults`))!,
+    clearStoreFaults: async (accountId) => {
+      await call('DELETE', `/stores/${encodeURIComponent(accountId)}/faults`);
+    },
     requestCount: async (filter) => {
       const result = await call<{ count: number; total: number }>(
         'GET',

@@ -6,7 +6,7 @@ import {
 } from './domain/order.js';
 import { ApiFailure } from './http/errors.js';
 import { orderResource } from './http/json-api.js';
-import { type Faults } from './state/faults.js';
+import { FaultState, type Faults } from './state/faults.js';
 import { type RequestFilter, type RequestRecord } from './state/request-log.js';
 import { type SimState, type StoreOptions } from './state/sim-state.js';
 import { type Store } from './state/store.js';
@@ -89,6 +89,13 @@ export interface StoreFrontSimAdmin {
   setFaults(faults: Faults): Promise<Faults>;
   getFaults(): Promise<Faults>;
   clearFaults(): Promise<void>;
+  /**
+   * Faults on one store's requests only, beside the global ones (which still apply to it); merges
+   * as `setFaults` does. Tests that share a simulator each fault their own store.
+   */
+  setStoreFaults(accountId: string, faults: Faults): Promise<Faults>;
+  getStoreFaults(accountId: string): Promise<Faults>;
+  clearStoreFaults(accountId: string): Promise<void>;
   /** Requests made to the simulator (admin API excluded); all since the last reset without a filter. */
   requestCount(filter?: RequestFilter): Promise<number>;
   requests(filter?: RequestFilter): Promise<RequestRecord[]>;
@@ -226,6 +233,17 @@ export function createLocalAdmin(state: SimState): StoreFrontSimAdmin {
     setFaults: (faults: Faults) => state.faults.set(faults),
     getFaults: () => state.faults.current(),
     clearFaults: () => state.faults.clear(),
+    setStoreFaults: (accountId: string, faults: Faults) => {
+      const { accountId: id } = storeOf(accountId).profile;
+      const scope = state.storeFaults.get(id) ?? new FaultState();
+      state.storeFaults.set(id, scope);
+      return scope.set(faults);
+    },
+    getStoreFaults: (accountId: string) =>
+      state.storeFaults.get(storeOf(accountId).profile.accountId)?.current() ?? {},
+    clearStoreFaults: (accountId: string) => {
+      state.storeFaults.delete(storeOf(accountId).profile.accountId);
+    },
     requestCount: (filter?: RequestFilter) => state.requests.count(filter),
     requests: (filter?: RequestFilter) => state.requests.list(filter),
     resetRequests: () => state.requests.reset(),
@@ -247,6 +265,9 @@ export function createLocalAdmin(state: SimState): StoreFrontSimAdmin {
     setFaults: wrap(sync.setFaults),
     getFaults: wrap(sync.getFaults),
     clearFaults: wrap(sync.clearFaults),
+    setStoreFaults: wrap(sync.setStoreFaults),
+    getStoreFaults: wrap(sync.getStoreFaults),
+    clearStoreFaults: wrap(sync.clearStoreFaults),
     requestCount: wrap(sync.requestCount),
     requests: wrap(sync.requests),
     resetRequests: wrap(sync.resetRequests),

@@ -190,6 +190,28 @@ describe('admin API over HTTP', () => {
     expect(bad.status).toBe(400);
   });
 
+  it("sets, reads and clears one store's faults, and refuses an unknown store or fault", async () => {
+    const store = sim.stores[0]!;
+    expect(await admin.setStoreFaults(store.accountId, { rateLimit: { next: 1 } })).toEqual({
+      rateLimit: { next: 1 },
+    });
+    expect(await admin.getFaults()).toEqual({});
+    expect((await call(sim, store.accessToken, ordersPath(store.accountId))).status).toBe(429);
+    expect((await call(sim, store.accessToken, ordersPath(store.accountId))).status).toBe(200);
+    await admin.setStoreFaults(store.accountId, { delay: { ms: 1 } });
+    expect(await admin.getStoreFaults(store.accountId)).toEqual({ delay: { ms: 1 } });
+    await admin.clearStoreFaults(store.accountId);
+    expect(await admin.getStoreFaults(store.accountId)).toEqual({});
+    const post = (accountId: string, body: unknown) =>
+      fetch(`${sim.url}/_admin/stores/${accountId}/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post('999999999', { delay: { ms: 1 } })).status).toBe(404);
+    expect((await post(store.accountId, { meteor: {} })).status).toBe(400);
+  });
+
   it('revokes tokens, counts requests and picks the signed-in store for the authorise screen', async () => {
     const store = sim.stores[0]!;
     const token = await admin.issueToken(store.accountId);

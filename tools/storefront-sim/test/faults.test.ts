@@ -12,6 +12,8 @@ describe('fault injection and request counting', () => {
   });
   afterEach(async () => {
     await sim.clearFaults();
+    await sim.clearStoreFaults(store.accountId);
+    await sim.clearStoreFaults(other.accountId);
     await sim.resetRequests();
   });
   afterAll(() => sim.close());
@@ -80,6 +82,40 @@ describe('fault injection and request counting', () => {
     const quick = Date.now();
     await orders();
     expect(Date.now() - quick).toBeLessThan(990);
+  });
+
+  it("slows and fails one store's requests by its own faults, beside another store's", async () => {
+    // Two stores each with a delay of their own at once: one global delay could not do it.
+    await sim.setStoreFaults(store.accountId, { delay: { ms: 1_000 } });
+    await sim.setStoreFaults(other.accountId, { serverError: { next: 1, status: 502 } });
+    expect(await sim.getStoreFaults(store.accountId)).toEqual({ delay: { ms: 1_000 } });
+
+    const slowStarted = Date.now();
+    expect((await orders()).status).toBe(200);
+    expect(Date.now() - slowStarted).toBeGreaterThanOrEqual(990);
+    const quickStarted = Date.now();
+    expect((await orders('', other.accessToken, other.accountId)).status).toBe(502);
+    expect((await orders('', other.accessToken, other.accountId)).status).toBe(200);
+    expect(Date.now() - quickStarted).toBeLessThan(990);
+    expect(await sim.getStoreFaults(other.accountId)).toEqual({});
+    // Not under /v1/accounts/{id}: no store's own fault applies.
+    const listStarted = Date.now();
+    expect((await call(sim, store.accessToken, '/v1/accounts')).status).toBe(200);
+    expect(Date.now() - listStarted).toBeLessThan(990);
+
+    // The global faults still apply to a store with faults of its own, after them.
+    await sim.setFaults({ rateLimit: { next: 1 } });
+    await sim.setStoreFaults(store.accountId, { delay: null, serverError: { next: 1 } });
+    expect((await orders()).status).toBe(500);
+    expect((await orders()).status).toBe(429);
+    expect((await orders()).status).toBe(200);
+
+    await sim.setStoreFaults(store.accountId, { delay: { ms: 1_000 } });
+    await sim.clearStoreFaults(store.accountId);
+    expect(await sim.getStoreFaults(store.accountId)).toEqual({});
+    const clearedStarted = Date.now();
+    await orders();
+    expect(Date.now() - clearedStarted).toBeLessThan(990);
   });
 
   it('revokes a token on demand, after which it gets 401', async () => {

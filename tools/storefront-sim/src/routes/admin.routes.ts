@@ -126,6 +126,16 @@ export function adminRoutes(admin: StoreFrontSimAdmin): Router {
     await admin.clearFaults();
     ctx.status = 204;
   });
+  router.get('/stores/:accountId/faults', async (ctx) => {
+    ctx.body = await admin.getStoreFaults(ctx.params.accountId!);
+  });
+  router.post('/stores/:accountId/faults', async (ctx) => {
+    ctx.body = await admin.setStoreFaults(ctx.params.accountId!, readFaults(await objectBody(ctx)));
+  });
+  router.delete('/stores/:accountId/faults', async (ctx) => {
+    await admin.clearStoreFaults(ctx.params.accountId!);
+    ctx.status = 204;
+  });
   router.get('/requests', async (ctx) => {
     const filter = requestFilter(ctx.query);
     const requests = await admin.requests(filter);

@@ -13,6 +13,7 @@ import {
   orderListDocument,
   shipmentResource,
 } from '../http/json-api.js';
+import { type FaultOutcome, type FaultRequest, type FaultState } from '../state/faults.js';
 import { type AccessToken } from '../state/oauth.js';
 import { type SimState } from '../state/sim-state.js';
 import { type Store } from '../state/store.js';
@@ -69,15 +70,30 @@ function decoded(url: string): string {
   }
 }
 
-/** Faults set through the admin API come first, as a gateway in front of the real API would. */
+/** The first 429 or 5xx among the scopes; a scope after it is not consulted (its counts stay). */
+function firstOutcome(scopes: FaultState[], request: FaultRequest, now: number): FaultOutcome {
+  for (const scope of scopes) {
+    const outcome = scope.outcome(request, now);
+    if (outcome.kind !== 'pass') return outcome;
+  }
+  return { kind: 'pass' };
+}
+
+/**
+ * Faults set through the admin API come first, as a gateway in front of the real API would: the
+ * store's own, then the global ones. Delays add up; the first 429 or 5xx answers.
+ */
 function faults(state: SimState) {
   return async (ctx: Context, next: Next) => {
     const request = { url: decoded(ctx.url), accountId: accountIdInPath(ctx.path) };
-    const delay = state.faults.delayFor(request);
+    const scopes = state.faultsFor(request.accountId);
+    const delay = scopes.reduce((total, scope) => total + scope.delayFor(request), 0);
     if (delay > 0) await sleep(delay);
-    const revoke = state.faults.tokenToRevoke();
-    if (revoke) state.oauth.revoke(revoke);
-    const outcome = state.faults.outcome(request, Date.now());
+    for (const scope of scopes) {
+      const revoke = scope.tokenToRevoke();
+      if (revoke) state.oauth.revoke(revoke);
+    }
+    const outcome = firstOutcome(scopes, request, Date.now());
     if (outcome.kind === 'rate-limited') {
       if (outcome.retryAfterSeconds !== undefined) {
         ctx.set('Retry-After', String(outcome.retryAfterSeconds));

@@ -46,7 +46,13 @@ function slug(text: string): string {
 export class SimState {
   readonly stores = new Map<string, Store>();
   readonly oauth: OAuthState;
+  /** Faults on every `/v1` request. */
   readonly faults = new FaultState();
+  /**
+   * Faults on one store's requests only (under `/v1/accounts/{accountId}`), by account id: tests
+   * that run side by side each slow or fail their own store without touching another's.
+   */
+  readonly storeFaults = new Map<string, FaultState>();
   readonly requests = new RequestLog();
   /** The store whose owner is "signed in" at the authorise screen (preselected there). */
   signedInAccountId: string | undefined;
@@ -109,6 +115,12 @@ export class SimState {
     this.stores.set(accountId, store);
     this.signedInAccountId ??= accountId;
     return store;
+  }
+
+  /** The fault states a request for this account meets: the store's own first, then the global one. */
+  faultsFor(accountId: string | undefined): FaultState[] {
+    const own = accountId === undefined ? undefined : this.storeFaults.get(accountId);
+    return own ? [own, this.faults] : [this.faults];
   }
 
   findBySubdomain(subdomain: string): Store | undefined {
