@@ -41,10 +41,13 @@ const batchSettle = (sent: Buffer) =>
  * test has one, so the tests (which mostly wait for the driver and the outage) run side by side.
  * Stopped when the test finishes.
  */
-async function startCutSystem(
-  expect: ExpectStatic,
-  onTestFinished: (handler: OnTestFinishedHandler) => void,
-) {
+async function startCutSystem({
+  expect,
+  onTestFinished,
+}: {
+  expect: ExpectStatic;
+  onTestFinished: (handler: OnTestFinishedHandler) => void;
+}) {
   const link: TcpLink = await startTcpLink(testInfra().mongoUrl);
   onTestFinished(() => link.close());
   // The test's own connection (`orders.db`) does not go through the link: it sees what the
@@ -128,14 +131,9 @@ const cutMessage = {
 };
 
 describe.concurrent('an import cut off by MongoDB mid-batch', () => {
-  it('answers the import message with the orders stored when MongoDB goes away mid-import', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const { link, orders, storedOf, cutImport, uploadAgain } = await startCutSystem(
-      expect,
-      onTestFinished,
-    );
+  it('answers the import message with the orders stored when MongoDB goes away mid-import', async (context) => {
+    const { expect } = context;
+    const { link, orders, storedOf, cutImport, uploadAgain } = await startCutSystem(context);
     const caller = await orders.seller('import-cut-outage');
     // Cut between two batches, as the next one starts: a cut at any moment may also fall between a
     // batch's write and its answer, which the next test is about.
@@ -146,14 +144,9 @@ describe.concurrent('an import cut off by MongoDB mid-batch', () => {
     await uploadAgain(caller, stored);
   }, 90_000);
 
-  it('counts a batch the database stored but never confirmed, once the database answers again', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const { link, orders, storedOf, cutImport, uploadAgain } = await startCutSystem(
-      expect,
-      onTestFinished,
-    );
+  it('counts a batch the database stored but never confirmed, once the database answers again', async (context) => {
+    const { expect } = context;
+    const { link, orders, storedOf, cutImport, uploadAgain } = await startCutSystem(context);
     const caller = await orders.seller('import-cut-unconfirmed');
     const answer = await cutImport(caller, async () => {
       await link.cutBeforeAnswerTo(batchWrite);
@@ -166,14 +159,9 @@ describe.concurrent('an import cut off by MongoDB mid-batch', () => {
     await uploadAgain(caller, stored);
   }, 90_000);
 
-  it('counts a stored batch whose changes could not be recorded', async ({
-    expect,
-    onTestFinished,
-  }) => {
-    const { link, orders, storedOf, cutImport, uploadAgain } = await startCutSystem(
-      expect,
-      onTestFinished,
-    );
+  it('counts a stored batch whose changes could not be recorded', async (context) => {
+    const { expect } = context;
+    const { link, orders, storedOf, cutImport, uploadAgain } = await startCutSystem(context);
     const caller = await orders.seller('import-cut-settle');
     const answer = await cutImport(caller, () => link.cutBeforeAnswerTo(batchSettle));
     const stored = await storedOf(caller);
