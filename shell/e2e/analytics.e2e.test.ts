@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { DEFAULT_TIME_ZONE } from '@onvelope/contracts';
 import {
   composedSiteForFile,
@@ -122,7 +122,7 @@ async function waitForAnalytics(
     });
     last = `${response.status} ${await response.clone().text()}`;
     if (response.ok && ready((await response.json()) as AnalyticsAnswer)) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`GET ${path} never answered as expected; last answer: ${last}`);
 }
@@ -144,8 +144,12 @@ async function tableRows(page: Page, testId: string): Promise<string[][]> {
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
-describe('analytics screen', () => {
-  it("shows the seller's countries, items, revenue, customers, shipping and peak times", async () => {
+// Each test makes its own seller and orders, and its failed calls are its own page's, so the tests
+// run side by side (`describe.concurrent`, issue 37).
+describe.concurrent('analytics screen', () => {
+  it("shows the seller's countries, items, revenue, customers, shipping and peak times", async ({
+    expect,
+  }) => {
     const seller = await createSeller(site.system, {
       onboarded: true,
       displayName: 'Ada Analytics',
@@ -300,7 +304,9 @@ describe('analytics screen', () => {
     await context.close();
   });
 
-  it('says there is no country data when the orders have no shipping country', async () => {
+  it('says there is no country data when the orders have no shipping country', async ({
+    expect,
+  }) => {
     const seller = await createSeller(site.system, { onboarded: true });
     await importThroughApi(site.system, seller, csvOf(noCountryOrders.map(({ row }) => row)));
     await waitForAnalytics(

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import {
   buyerStorage,
-  codeSentTo,
+  createBuyer,
   createSeller,
   newPage,
   pathOf,
@@ -17,7 +17,7 @@ import {
 } from './support.js';
 
 // Each test makes its own seller, orders and buyer (unique addresses), so the tests run side by side
-// (`describe.concurrent`, issue 37).
+// (`describe.concurrent`, issue 37), each with `expect` from its context.
 const site = composedSiteForFile();
 
 const header =
@@ -28,20 +28,6 @@ async function sellerWithOrders(rows: string[], head = header): Promise<ApiAccou
   const seller = await createSeller(site.system, { onboarded: true, displayName: 'Sally Seller' });
   await importThroughApi(site.system, seller, [head, ...rows].join('\r\n') + '\r\n');
   return seller;
-}
-
-/** A verified buyer account for a given address (the one the orders were placed with). */
-async function buyerWithEmail(email: string): Promise<ApiAccount> {
-  const password = 'buyer-pass-1';
-  const since = new Date();
-  await postJson(site.system, '/api/customer-auth/signup', { email, password, firstName: 'Bea' });
-  const code = await codeSentTo(site.system, email, since);
-  const verified = await postJson<{ token: string; customer: Record<string, unknown> }>(
-    site.system,
-    '/api/customer-auth/verify-code',
-    { email, code },
-  );
-  return { email, password, token: verified.token, profile: verified.customer };
 }
 
 /** The buyer's claimed order count as their profile answers it (svc-auth asks svc-orders). */
@@ -55,9 +41,13 @@ async function profileOrderCount(buyer: ApiAccount): Promise<unknown> {
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
 describe.concurrent('buyers', () => {
-  it('a buyer asks about an order, the seller reads and answers it, and the buyer resolves it in the portal', async () => {
+  it('a buyer asks about an order, the seller reads and answers it, and the buyer resolves it in the portal', async ({
+    expect,
+  }) => {
     const buyerEmail = uniqueEmail('asker');
-    const seller = await sellerWithOrders(
+    // The seller and the order are made while the visitor meets the form's own messages, which no
+    // order changes; the lookups wait for them.
+    const sellerMade = sellerWithOrders(
       [`BUY-1001,Bea,Buyer,${buyerEmail},SW1A 1AA,pending,,,,product_name: Blue Mug,24.5,USD`],
       `${header},itemTotal,currency`,
     );
@@ -74,6 +64,7 @@ describe.concurrent('buyers', () => {
     await expect(text(page, 'track-error')).resolves.toBe('Please fill in all fields');
     await page.getByTestId('track-order-number').fill('BUY-1001');
     await page.getByTestId('track-error').waitFor({ state: 'detached' });
+    const seller = await sellerMade;
     await page.getByTestId('track-submit').click();
     await waitForText(page, 'track-error', 'Order not found');
     await page.getByTestId('track-postcode').fill(' sw1a 1aa ');
@@ -111,6 +102,9 @@ describe.concurrent('buyers', () => {
     await expect(page.getByTestId('query-subject').inputValue()).resolves.toBe('');
     await expect(page.getByTestId('query-error').count()).resolves.toBe(0);
     await visitor.context.close();
+    // The buyer signs up with the order's address while the seller reads the query (the code's mail
+    // is in before the reply is sent, so the reply's mail is the next one).
+    const signedUp = createBuyer(site.system, { email: buyerEmail, firstName: 'Bea' });
 
     // The seller: one unread query; opening it marks it In Review.
     const desk = await newPage(site.browser);
@@ -137,6 +131,7 @@ describe.concurrent('buyers', () => {
     await sellerPage.getByTestId('reply-input').fill('   ');
     await expect(send.isDisabled()).resolves.toBe(true);
     await sellerPage.getByTestId('reply-input').fill('It ships tomorrow with Royal Mail.');
+    const buyer = await signedUp;
     const replied = new Date();
     await send.click();
     await waitForText(sellerPage, 'query-reply', 'It ships tomorrow with Royal Mail.');
@@ -149,8 +144,7 @@ describe.concurrent('buyers', () => {
     expect(replyMail.raw).toMatch(/^Subject: Re: Where is my mug\? \(order #BUY-1001\)\r?$/m);
     expect(replyMail.raw).toContain('It ships tomorrow with Royal Mail.');
 
-    // The buyer signs up with the order's address and finds the answer in the portal.
-    const buyer = await buyerWithEmail(buyerEmail);
+    // The buyer finds the answer in the portal.
     const portal = await newPage(site.browser);
     await seedLocalStorage(portal.context, buyerStorage(buyer));
     const buyerPage = portal.page;
@@ -171,7 +165,7 @@ describe.concurrent('buyers', () => {
     await portal.context.close();
   });
 
-  it('lets the seller mark a query resolved from the inbox', async () => {
+  it('lets the seller mark a query resolved from the inbox', async ({ expect }) => {
     const buyerEmail = uniqueEmail('closer');
     const seller = await sellerWithOrders([
       `BUY-2001,Cal,Buyer,${buyerEmail},SW1A 1AA,pending,,,,product_name: Tote`,
@@ -197,10 +191,12 @@ describe.concurrent('buyers', () => {
     await desk.context.close();
   });
 
-  it('a buyer claims an order, renames it and unclaims it', async () => {
+  it('a buyer claims an order, renames it and unclaims it', async ({ expect }) => {
     const buyerEmail = uniqueEmail('claimer');
-    await sellerWithOrders([`CLM-2001,Bea,Buyer,${buyerEmail},M1 1AE,processing,,,,Tea towel`]);
-    const buyer = await buyerWithEmail(buyerEmail);
+    const [, buyer] = await Promise.all([
+      sellerWithOrders([`CLM-2001,Bea,Buyer,${buyerEmail},M1 1AE,processing,,,,Tea towel`]),
+      createBuyer(site.system, { email: buyerEmail, firstName: 'Bea' }),
+    ]);
     const { context, page } = await newPage(site.browser);
     await seedLocalStorage(context, buyerStorage(buyer));
     await page.goto(`${site.system.url}/customer-dashboard`);
@@ -251,7 +247,9 @@ describe.concurrent('buyers', () => {
     await context.close();
   });
 
-  it("opens an order from the seller's signed link and from a Quick Track address, and shows the form for a tampered link", async () => {
+  it("opens an order from the seller's signed link and from a Quick Track address, and shows the form for a tampered link", async ({
+    expect,
+  }) => {
     const buyerEmail = uniqueEmail('linked');
     const seller = await sellerWithOrders([
       `LNK-3001,Lee,Linked,${buyerEmail},BS1 4DJ,shipped,Royal Mail,RM123456785GB,,Teapot`,
@@ -292,8 +290,13 @@ describe.concurrent('buyers', () => {
     await context.close();
   });
 
-  it("keeps the portal header's buttons on one line each, in two rows at most, at 390 px", async () => {
-    const buyer = await buyerWithEmail(uniqueEmail('narrow'));
+  it("keeps the portal header's buttons on one line each, in two rows at most, at 390 px", async ({
+    expect,
+  }) => {
+    const buyer = await createBuyer(site.system, {
+      email: uniqueEmail('narrow'),
+      firstName: 'Bea',
+    });
     const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       await seedLocalStorage(context, buyerStorage(buyer));

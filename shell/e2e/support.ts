@@ -94,8 +94,8 @@ let sharedSite: Promise<StartedSite> | undefined;
 
 /**
  * The shared system serves the whole suite from one address, as a file's own system did one file:
- * its per-address limits are sized for the suite (no shared file tests a limit; api-probes and the
- * services' own tests do). Its parcels do not move by themselves (an hour a checkpoint): a carrier
+ * its per-address limits are sized for the suite (no shared file tests a per-address limit; the
+ * services' own tests do; api-probes probes the default body limits here). Its parcels do not move by themselves (an hour a checkpoint): a carrier
  * update changes an order, and a file that watches orders must not see another's parcels move
  * them; live-tracking.e2e.test.ts runs its own system with a fast clock.
  */

@@ -108,12 +108,17 @@ export async function createSeller(
   return { email, password, token: verified.token, profile: onboarded.user };
 }
 
-/** A verified buyer made through the real API. */
-export async function createBuyer(system: RunningSystem): Promise<ApiAccount> {
-  const email = uniqueEmail('buyer');
+/**
+ * A verified buyer made through the real API, at an address of its own unless `email` is given (a
+ * buyer whose address an order already names).
+ */
+export async function createBuyer(
+  system: RunningSystem,
+  { email = uniqueEmail('buyer'), firstName = 'Bo' }: { email?: string; firstName?: string } = {},
+): Promise<ApiAccount> {
   const password = 'buyer-pass-1';
   const since = new Date();
-  await postJson(system, '/api/customer-auth/signup', { email, password, firstName: 'Bo' });
+  await postJson(system, '/api/customer-auth/signup', { email, password, firstName });
   const code = await codeSentTo(system, email, since);
   const verified = await postJson<{ token: string; customer: Record<string, unknown> }>(
     system,
