@@ -167,8 +167,8 @@ describe.concurrent('store-front sync', () => {
     await expect(page.getByTestId('connected-store').count()).resolves.toBe(2);
 
     // Sync Orders in the header asks which store; the second one is synced, not the first. Its
-    // slow pages (15 of them, over 2 s in all) keep it running while the small one is started.
-    await storeFront().setStoreFaults(large.accountId, { delay: { ms: 150 } });
+    // slow pages (15 of them, 6 s in all) keep it running while the small one is started.
+    await storeFront().setStoreFaults(large.accountId, { delay: { ms: 400 } });
     await page.getByTestId('sync-orders').click();
     await page.getByTestId('sync-store-chooser').waitFor();
     await page.getByTestId('sync-store-choice').filter({ hasText: large.storeName }).click();

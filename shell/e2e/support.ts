@@ -95,9 +95,10 @@ let sharedSite: Promise<StartedSite> | undefined;
 /**
  * The shared system serves the whole suite from one address, as a file's own system did one file:
  * its per-address limits are sized for the suite (no shared file tests a per-address limit; the
- * services' own tests do; api-probes probes the default body limits here). Its parcels do not move by themselves (an hour a checkpoint): a carrier
- * update changes an order, and a file that watches orders must not see another's parcels move
- * them; live-tracking.e2e.test.ts runs its own system with a fast clock.
+ * services' own tests do; api-probes probes the default body limits here). Its parcels do not move
+ * by themselves (an hour a checkpoint): a carrier update changes an order, and a file that watches
+ * orders must not see another's parcels move them; live-tracking.e2e.test.ts runs its own system
+ * with a fast clock.
  */
 const sharedSiteEnv = {
   TRACKING_SIM_STEP_MS: '3600000',
@@ -298,11 +299,13 @@ export async function connectThroughApi(
 /**
  * Syncs every store the seller has connected, all at once, through the API Sync Orders calls, and
  * waits until each sync has completed: for tests of how synced stores look, not of syncing. Progress
- * is read every 250 ms, not at the screen's 3 s polls, so no test waits for a poll.
+ * is read every 250 ms, not at the screen's 3 s polls, so no test waits for a poll. A sync still
+ * under way after `timeoutMs` fails with its last progress.
  */
 export async function syncStoresThroughApi(
   system: RunningSystem,
   seller: ApiAccount,
+  timeoutMs = 60_000,
 ): Promise<void> {
   const call = <T>(method: 'GET' | 'POST', path: string) =>
     storeFrontCall<T>(system, seller, method, path);
@@ -310,7 +313,7 @@ export async function syncStoresThroughApi(
   await Promise.all(
     connections.map(async ({ id }) => {
       await call('POST', `/connections/${id}/sync-all`);
-      for (;;) {
+      for (const until = Date.now() + timeoutMs; ;) {
         const read = await call<ResponseOf<typeof getSyncProgress>>(
           'GET',
           `/connections/${id}/sync-progress`,
@@ -320,6 +323,11 @@ export async function syncStoresThroughApi(
             throw new Error(`the sync of ${id} ended ${read.syncStatus}: ${read.lastSyncError}`);
           }
           return;
+        }
+        if (Date.now() > until) {
+          throw new Error(
+            `the sync of ${id} was still under way after ${timeoutMs} ms: ${JSON.stringify(read)}`,
+          );
         }
         await sleep(250);
       }

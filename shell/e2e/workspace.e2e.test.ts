@@ -52,8 +52,9 @@ describe.concurrent('seller workspace', () => {
     });
     const { context, page } = await signedInPage(seller, '/upload');
     await page.getByTestId('upload-page').waitFor();
-    // Enough rows to take over a second to send on the slow line below; more (it was 12,000) only
-    // made the service's part of the wait longer.
+    // Enough rows to take a few seconds to send on the slow line below, so the bar is read while the
+    // file is still going up on a loaded machine; more (it was 12,000) only made the service's part
+    // of the wait longer.
     const rows = 3_000;
     const csv = ordersCsv('PRG', rows);
     await page.getByTestId('csv-file-input').setInputFiles({
@@ -62,13 +63,13 @@ describe.concurrent('seller workspace', () => {
       buffer: Buffer.from(csv),
     });
     await page.getByTestId('csv-preview-table').waitFor();
-    // A slow line (128 KB/s up) so the ~0.2 MB file takes over a second to send.
+    // A slow line (64 KB/s up) so the ~0.2 MB file takes about 3 s to send.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,
       downloadThroughput: -1,
-      uploadThroughput: 128 * 1024,
+      uploadThroughput: 64 * 1024,
     });
     await page.getByTestId('csv-upload').click();
 

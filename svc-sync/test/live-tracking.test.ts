@@ -222,12 +222,14 @@ describe('live tracking', () => {
     });
 
     it('applies a replayed or older signed Event no more than once and never moves an order back', async () => {
-      const orderNumber = await shipOrder('acct-live-6', 'EZ4000000004');
+      // A code of its own: the simulator keeps one tracker a code, and this test signs Events for it.
+      const code = trackingCodeLiving('delivered', 'LT6');
+      const orderNumber = await shipOrder('acct-live-6', code);
       const delivered = await until(
         () => entryOf('acct-live-6', orderNumber),
         (entry) => entry.status === 'delivered',
       );
-      const [tracker] = await sim.listTrackers({ trackingCode: 'EZ4000000004' });
+      const [tracker] = await sim.listTrackers({ trackingCode: code });
       const older = JSON.stringify({
         object: 'Event',
         description: 'tracker.updated',
