@@ -65,14 +65,26 @@ export interface RunningProcess {
 }
 
 /**
+ * `node` and its arguments, under `nice -n <outsideNice>` when one is given: the simulator and the
+ * webhook sender stand for systems that are not on svc-sync's machine, and at a lower priority they
+ * give the CPU to the system under test first (every thread: `nice` is inherited, where a priority
+ * set on a running process is its main thread's alone).
+ */
+function nodeCommand(args: string[], outsideNice: number): [string, string[]] {
+  return outsideNice > 0
+    ? ['nice', ['-n', String(outsideNice), process.execPath, ...args]]
+    : [process.execPath, args];
+}
+
+/**
  * The EasyPost simulator (`tools/tracking-sim`, its built `main.js`) as a process of its own, as
  * EasyPost is not on svc-sync's machine. Its parcels never move by themselves (`stepMs` an hour):
  * every Event the bench measures is its own.
  */
-export async function startTrackingSimProcess(): Promise<RunningProcess> {
+export async function startTrackingSimProcess(outsideNice = 0): Promise<RunningProcess> {
   const port = await freePort();
   const main = fileURLToPath(new URL('../../tools/tracking-sim/dist/main.js', import.meta.url));
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(...nodeCommand([main], outsideNice), {
     env: { ...process.env, PORT: String(port), TRACKING_SIM_STEP_MS: '3600000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -134,17 +146,21 @@ export async function webhookSenderProcess(settings: {
   perSecond: number;
   /** Events of shipments with an index below this are followed (`onTaken`). */
   followBelow: number;
+  /** The sender's `nice` (0: the bench's own priority). */
+  outsideNice: number;
 }): Promise<{
   pid: number;
   start(onTaken: (n: number, at: number) => void): Promise<SenderResult>;
 }> {
   const child = spawn(
-    process.execPath,
-    [
-      ...process.execArgv,
-      fileURLToPath(new URL('./webhook-sender.ts', import.meta.url)),
-      JSON.stringify(settings),
-    ],
+    ...nodeCommand(
+      [
+        ...process.execArgv,
+        fileURLToPath(new URL('./webhook-sender.ts', import.meta.url)),
+        JSON.stringify(settings),
+      ],
+      settings.outsideNice,
+    ),
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();

@@ -25,7 +25,8 @@
  * folder: the Node children write `--cpu-prof` profiles there; summarise with cpu-profile-summary.ts),
  * BENCH_PROVIDER_MS (the simulator answers each tracker creation after this long, as EasyPost does
  * across the internet; 0, at once: with it, a replica's batch in flight against that latency bounds
- * its rate, not the machine's cores), BENCH_QUIET_INTAKE=1 (seller B and the buyer-page followers
+ * its rate, not the machine's cores), BENCH_OUTSIDE_NICE (the simulator and the webhook sender, which
+ * stand for EasyPost, run under `nice -n` this; 0, at the bench's priority), BENCH_QUIET_INTAKE=1 (seller B and the buyer-page followers
  * pause during the intake, so that its CPU table holds the intake's own work: their polls cost CPU
  * for every second the intake lasts, which makes a slower run look dearer per Event).
  */
@@ -81,6 +82,7 @@ const REPLICA_RUNS = (process.env.BENCH_REPLICA_RUNS ?? '1,2').split(',').map(Nu
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const QUIET_INTAKE = process.env.BENCH_QUIET_INTAKE === '1';
 const PROVIDER_MS = numberOf('BENCH_PROVIDER_MS', 0);
+const OUTSIDE_NICE = numberOf('BENCH_OUTSIDE_NICE', 0);
 const B_ORDERS = 1_000;
 const ROUND_MS = 250;
 const SECRET = 'whsec_bench';
@@ -143,7 +145,7 @@ async function startBenchApp(app: ServiceName, env: Record<string, string>, port
   else process.env.BENCH_NODE_FLAGS = flags;
   return started;
 }
-const sim = await startTrackingSimProcess();
+const sim = await startTrackingSimProcess(OUTSIDE_NICE);
 running.push(sim);
 if (PROVIDER_MS > 0)
   await connectTrackingSimAdmin(sim.url).setFaults({
@@ -446,6 +448,7 @@ const sender = await webhookSenderProcess({
   inFlight: IN_FLIGHT,
   perSecond: EVENTS_PER_SECOND,
   followBelow: FOLLOW,
+  outsideNice: OUTSIDE_NICE,
 });
 /** Followed Events taken in and not yet shown: by shipment, the Event time and when it was taken. */
 const waiting = new Map<number, { eventAt: number; takenAt: number }[]>();
@@ -546,7 +549,8 @@ line(
 );
 line(
   `svc-sync settings: TRACKING_BATCH_SIZE=${BATCH_SIZE}, rate limit lifted (100,000/s); ` +
-    `the provider answers a tracker creation ${PROVIDER_MS > 0 ? `after ${PROVIDER_MS} ms` : 'at once'}`,
+    `the provider answers a tracker creation ${PROVIDER_MS > 0 ? `after ${PROVIDER_MS} ms` : 'at once'}` +
+    (OUTSIDE_NICE > 0 ? `; the simulator and the webhook sender at nice ${OUTSIDE_NICE}` : ''),
 );
 line();
 line('1. Registration (import through the gateway, then trackers with the simulator)');
