@@ -235,6 +235,15 @@ export function createLocalAdmin(state: SimState): StoreFrontSimAdmin {
     clearFaults: () => state.faults.clear(),
     setStoreFaults: (accountId: string, faults: Faults) => {
       const { accountId: id } = storeOf(accountId).profile;
+      const elsewhere = Object.values(faults).find(
+        (fault: { accountId?: string } | null | undefined) =>
+          fault?.accountId !== undefined && fault.accountId !== id,
+      );
+      if (elsewhere) {
+        throw new AdminError(
+          `a fault of store ${id} cannot target store ${elsewhere.accountId}: it would never apply`,
+        );
+      }
       const scope = state.storeFaults.get(id) ?? new FaultState();
       state.storeFaults.set(id, scope);
       return scope.set(faults);

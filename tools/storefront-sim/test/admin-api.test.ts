@@ -210,6 +210,11 @@ describe('admin API over HTTP', () => {
       });
     expect((await post('999999999', { delay: { ms: 1 } })).status).toBe(404);
     expect((await post(store.accountId, { meteor: {} })).status).toBe(400);
+    // A store's fault aimed at another store would never apply.
+    expect((await post(store.accountId, { delay: { ms: 1, accountId: '999999999' } })).status).toBe(
+      400,
+    );
+    expect(await admin.getStoreFaults(store.accountId)).toEqual({});
   });
 
   it('revokes tokens, counts requests and picks the signed-in store for the authorise screen', async () => {
