@@ -114,7 +114,6 @@ export async function startNatsCluster({
   return { url: nodes.map((node) => node.url).join(','), nodes, stop };
 }
 
-/** Waits until the node's monitoring endpoint says its JetStream is healthy (part of the cluster). */
 /** What a node's `/jsz` says of the JetStream meta group (the fields read here). */
 interface MetaGroupAnswer {
   meta_cluster?: {
@@ -124,49 +123,57 @@ interface MetaGroupAnswer {
 }
 
 /**
+ * Asks `check` every `everyMs` until it answers `true`, for `JETSTREAM_READY_MS` at most; then
+ * throws `notReady` with the last reason it gave (its answer, or what it threw).
+ */
+async function untilReady(
+  notReady: string,
+  everyMs: number,
+  check: () => Promise<true | string>,
+): Promise<void> {
+  const until = Date.now() + JETSTREAM_READY_MS;
+  let last = '';
+  while (Date.now() < until) {
+    try {
+      const answer = await check();
+      if (answer === true) return;
+      last = answer;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  throw new Error(`${notReady} after ${JETSTREAM_READY_MS} ms: ${last}`);
+}
+
+/**
  * Resolves once the meta leader counts every other node as a current, online peer. A node's
  * `/healthz` is ready once a quorum has elected a leader, which may be before the leader has heard
  * from the last node: a stream of three replicas asked for then is refused ("no suitable peers for
  * placement, peer offline"), and a service starting on the cluster fails.
  */
-async function everyPeerCurrent(nodes: { name: string; monitor: number }[]): Promise<void> {
-  const until = Date.now() + JETSTREAM_READY_MS;
-  let last = '';
-  while (Date.now() < until) {
+function everyPeerCurrent(nodes: { name: string; monitor: number }[]): Promise<void> {
+  return untilReady("the JetStream cluster's peers were not all current", 100, async () => {
     for (const node of nodes) {
-      try {
-        const answer = (await (
-          await fetch(`http://127.0.0.1:${node.monitor}/jsz`)
-        ).json()) as MetaGroupAnswer;
-        const meta = answer.meta_cluster;
-        if (meta?.leader !== node.name) continue;
-        const peers = meta.replicas ?? [];
-        if (peers.length === nodes.length - 1 && peers.every((p) => p.current && !p.offline))
-          return;
-        last = `leader ${node.name} sees ${JSON.stringify(peers)}`;
-      } catch (error) {
-        last = String(error);
-      }
+      const answer = (await (
+        await fetch(`http://127.0.0.1:${node.monitor}/jsz`)
+      ).json()) as MetaGroupAnswer;
+      const meta = answer.meta_cluster;
+      if (meta?.leader !== node.name) continue;
+      const peers = meta.replicas ?? [];
+      return (
+        (peers.length === nodes.length - 1 && peers.every((p) => p.current && !p.offline)) ||
+        `leader ${node.name} sees ${JSON.stringify(peers)}`
+      );
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(
-    `the JetStream cluster's peers were not all current after ${JETSTREAM_READY_MS} ms: ${last}`,
-  );
+    return 'no node is the meta leader';
+  });
 }
 
-async function jetStreamReady(name: string, monitorPort: number): Promise<void> {
-  const until = Date.now() + JETSTREAM_READY_MS;
-  let last = '';
-  while (Date.now() < until) {
-    try {
-      const answer = await fetch(`http://127.0.0.1:${monitorPort}/healthz`);
-      if (answer.ok) return;
-      last = await answer.text();
-    } catch (error) {
-      last = String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${name}: JetStream not ready after ${JETSTREAM_READY_MS} ms: ${last}`);
+/** Waits until the node's monitoring endpoint says its JetStream is healthy (part of the cluster). */
+function jetStreamReady(name: string, monitorPort: number): Promise<void> {
+  return untilReady(`${name}: JetStream not ready`, 250, async () => {
+    const answer = await fetch(`http://127.0.0.1:${monitorPort}/healthz`);
+    return answer.ok || (await answer.text());
+  });
 }
