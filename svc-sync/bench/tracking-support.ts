@@ -115,6 +115,21 @@ export async function startTrackingSimProcess(outsideNice = 0): Promise<RunningP
   };
 }
 
+/** What the webhook sender is told to send (see `webhook-sender.ts`). */
+export interface SenderSettings {
+  url: string;
+  secret: string;
+  shipmentsFile: string;
+  clock: number;
+  from: number;
+  count: number;
+  inFlight: number;
+  /** Events a second at most, as a provider spreads its webhooks; 0: as fast as `inFlight` allows. */
+  perSecond: number;
+  /** Events of shipments with an index below this are followed (`onTaken`). */
+  followBelow: number;
+}
+
 /** What the webhook sender prints once done (see `webhook-sender.ts`). */
 export interface SenderResult {
   events: number;
@@ -132,23 +147,13 @@ export const takenPrefix = 'taken ';
 /**
  * The webhook sender (`webhook-sender.ts`) as a process of its own: EasyPost's Events do not come
  * from the event loop that times the other seller's dashboard. Resolves once it is ready;
- * `start()` sends the Events, `onTaken` hears of each followed Event's acceptance.
+ * `start()` sends the Events, `onTaken` hears of each followed Event's acceptance. It runs under
+ * `nice -n <outsideNice>` when one is given, as the simulator does.
  */
-export async function webhookSenderProcess(settings: {
-  url: string;
-  secret: string;
-  shipmentsFile: string;
-  clock: number;
-  from: number;
-  count: number;
-  inFlight: number;
-  /** Events a second at most; 0: as fast as `inFlight` allows. */
-  perSecond: number;
-  /** Events of shipments with an index below this are followed (`onTaken`). */
-  followBelow: number;
-  /** The sender's `nice` (0: the bench's own priority). */
-  outsideNice: number;
-}): Promise<{
+export async function webhookSenderProcess(
+  settings: SenderSettings,
+  outsideNice = 0,
+): Promise<{
   pid: number;
   start(onTaken: (n: number, at: number) => void): Promise<SenderResult>;
 }> {
@@ -159,7 +164,7 @@ export async function webhookSenderProcess(settings: {
         fileURLToPath(new URL('./webhook-sender.ts', import.meta.url)),
         JSON.stringify(settings),
       ],
-      settings.outsideNice,
+      outsideNice,
     ),
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );

@@ -438,18 +438,20 @@ progress('waiting for svc-orders to apply the registration reports');
 while ((await ordersConsumerBusy()) > 0) await sleep(200);
 
 progress('intake: starting the webhook sender');
-const sender = await webhookSenderProcess({
-  url: gateway.url,
-  secret: SECRET,
-  shipmentsFile,
-  clock,
-  from: 0,
-  count: EVENTS,
-  inFlight: IN_FLIGHT,
-  perSecond: EVENTS_PER_SECOND,
-  followBelow: FOLLOW,
-  outsideNice: OUTSIDE_NICE,
-});
+const sender = await webhookSenderProcess(
+  {
+    url: gateway.url,
+    secret: SECRET,
+    shipmentsFile,
+    clock,
+    from: 0,
+    count: EVENTS,
+    inFlight: IN_FLIGHT,
+    perSecond: EVENTS_PER_SECOND,
+    followBelow: FOLLOW,
+  },
+  OUTSIDE_NICE,
+);
 /** Followed Events taken in and not yet shown: by shipment, the Event time and when it was taken. */
 const waiting = new Map<number, { eventAt: number; takenAt: number }[]>();
 const loadLatencies: number[] = [];

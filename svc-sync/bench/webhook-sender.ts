@@ -1,9 +1,9 @@
 /**
  * EasyPost's side of the intake (`webhookSenderProcess` in tracking-support.ts), as a process of
  * its own: says `ready`, and on `go` sends the Events through the gateway with a fixed number in
- * flight on kept-alive connections (and, with `perSecond`, no faster than that rate), each made and signed as it is sent: a list of them all would
- * grow with BENCH_EVENTS (about 40 MB of heap at 100,000), and the signing is in the sender's CPU
- * either way. An Event answered other than 200 is sent again (EasyPost retries), so every Event is
+ * flight on kept-alive connections (and, with `perSecond`, no faster than that rate), each made and
+ * signed as it is sent: a list of them all would grow with BENCH_EVENTS (about 40 MB of heap at
+ * 100,000), and the signing is in the sender's CPU either way. An Event answered other than 200 is sent again (EasyPost retries), so every Event is
  * taken in once the sender ends. Prints `taken <n> <epoch ms>` for each Event of a followed
  * shipment, then a JSON summary line.
  */
@@ -13,20 +13,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { signWebhookBody } from '@onvelope/tracking-sim';
-import { eventFor, takenPrefix, webhookPath, type BenchShipment } from './tracking-support.js';
+import {
+  eventFor,
+  takenPrefix,
+  webhookPath,
+  type BenchShipment,
+  type SenderSettings,
+} from './tracking-support.js';
 
-const settings = JSON.parse(process.argv[2]!) as {
-  url: string;
-  secret: string;
-  shipmentsFile: string;
-  clock: number;
-  from: number;
-  count: number;
-  inFlight: number;
-  /** Events a second at most, as a provider spreads its webhooks; 0: as fast as `inFlight` allows. */
-  perSecond: number;
-  followBelow: number;
-};
+const settings = JSON.parse(process.argv[2]!) as SenderSettings;
 const shipments = JSON.parse(readFileSync(settings.shipmentsFile, 'utf8')) as BenchShipment[];
 const signedEvent = (n: number) => {
   const { body } = eventFor(shipments, settings.clock, n);
