@@ -125,6 +125,14 @@ async function until<T>(
 
 const shipments = () => syncDb.collection('shipment_trackers');
 
+/** The seller's order once the carrier's reports have made it delivered. */
+const deliveredEntry = (accountId: string, orderNumber: string, timeoutMs?: number) =>
+  until(
+    () => entryOf(accountId, orderNumber),
+    (entry) => entry.status === 'delivered',
+    timeoutMs,
+  );
+
 describe('live tracking', () => {
   // Side by side: each ships orders of its own and waits on the simulated carrier. Those that
   // set the simulator's faults, count its requests or stop a replica run alone, after them.
@@ -132,11 +140,7 @@ describe('live tracking', () => {
     it('registers a shipped order and moves it to delivered with its checkpoints as the carrier reports', async () => {
       const code = trackingCodeLiving('delivered', 'LT1');
       const orderNumber = await shipOrder('acct-live-1', code);
-      const delivered = await until(
-        () => entryOf('acct-live-1', orderNumber),
-        (entry) => entry.status === 'delivered',
-        30_000,
-      );
+      const delivered = await deliveredEntry('acct-live-1', orderNumber, 30_000);
 
       expect(delivered.delivery).toMatchObject({
         provider: 'easypost',
@@ -155,10 +159,7 @@ describe('live tracking', () => {
     it("keeps a status the seller set, whatever the carrier says, and never tracks another seller's order", async () => {
       const pending = await shipOrder('acct-live-2', 'EZ4000000004', 'processing');
       const other = await shipOrder('acct-live-3', 'EZ4000000004');
-      const theirs = await until(
-        () => entryOf('acct-live-3', other),
-        (entry) => entry.status === 'delivered',
-      );
+      const theirs = await deliveredEntry('acct-live-3', other);
       expect(theirs.delivery?.carrierStatus).toBe('delivered');
       // A processing order with a tracking number is not on its way: not tracked at all.
       expect(await shipments().countDocuments({ accountId: 'acct-live-2' })).toBe(0);
@@ -225,10 +226,7 @@ describe('live tracking', () => {
       // A code of its own: the simulator keeps one tracker a code, and this test signs Events for it.
       const code = trackingCodeLiving('delivered', 'LT6');
       const orderNumber = await shipOrder('acct-live-6', code);
-      const delivered = await until(
-        () => entryOf('acct-live-6', orderNumber),
-        (entry) => entry.status === 'delivered',
-      );
+      const delivered = await deliveredEntry('acct-live-6', orderNumber);
       const [tracker] = await sim.listTrackers({ trackingCode: code });
       const older = JSON.stringify({
         object: 'Event',
