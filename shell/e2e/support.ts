@@ -7,7 +7,7 @@ import type {
   ResponseOf,
 } from '@onvelope/contracts';
 import { startSystem, type RunningSystem } from '@onvelope/run';
-import type { ApiAccount } from '@onvelope/run/accounts';
+import { callJson, type ApiAccount } from '@onvelope/run/accounts';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium, headless, with nothing that reaches out to the internet (ARCHITECTURE: tests). */
@@ -243,20 +243,13 @@ export async function waitForText(
 }
 
 /** A seller's call to the store-front API through the gateway; a refusal is thrown. */
-async function storeFrontCall<T>(
+function storeFrontCall<T>(
   system: RunningSystem,
   seller: ApiAccount,
   method: 'GET' | 'POST',
   path: string,
 ): Promise<T> {
-  const response = await fetch(`${system.url}/api/bigcartel${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${seller.token}` },
-  });
-  if (!response.ok) {
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  }
-  return (await response.json()) as T;
+  return callJson<T>(system, method, `/api/bigcartel${path}`, { token: seller.token });
 }
 
 /**

@@ -40,24 +40,37 @@ export async function codeSentTo(
   }
 }
 
+/**
+ * Calls the gateway (a JSON `body` when one is given) and answers the parsed reply; anything but
+ * 2xx throws.
+ */
+export async function callJson<T>(
+  system: RunningSystem,
+  method: 'GET' | 'POST',
+  path: string,
+  { body, token }: { body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${system.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
 /** POSTs JSON to the gateway and answers the parsed reply; anything but 2xx throws. */
-export async function postJson<T>(
+export function postJson<T>(
   system: RunningSystem,
   path: string,
   body: unknown,
   token?: string,
 ): Promise<T> {
-  const response = await fetch(`${system.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
+  return callJson<T>(system, 'POST', path, { body, token });
 }
 
 export interface ApiAccount {
