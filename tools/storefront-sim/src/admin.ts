@@ -234,24 +234,27 @@ export function createLocalAdmin(state: SimState): StoreFrontSimAdmin {
     getFaults: () => state.faults.current(),
     clearFaults: () => state.faults.clear(),
     setStoreFaults: (accountId: string, faults: Faults) => {
-      const { accountId: id } = storeOf(accountId).profile;
+      storeOf(accountId);
       const elsewhere = Object.values(faults).find(
         (fault: { accountId?: string } | null | undefined) =>
-          fault?.accountId !== undefined && fault.accountId !== id,
+          fault?.accountId !== undefined && fault.accountId !== accountId,
       );
       if (elsewhere) {
         throw new AdminError(
-          `a fault of store ${id} cannot target store ${elsewhere.accountId}: it would never apply`,
+          `a fault of store ${accountId} cannot target store ${elsewhere.accountId}: it would never apply`,
         );
       }
-      const scope = state.storeFaults.get(id) ?? new FaultState();
-      state.storeFaults.set(id, scope);
+      const scope = state.storeFaults.get(accountId) ?? new FaultState();
+      state.storeFaults.set(accountId, scope);
       return scope.set(faults);
     },
-    getStoreFaults: (accountId: string) =>
-      state.storeFaults.get(storeOf(accountId).profile.accountId)?.current() ?? {},
+    getStoreFaults: (accountId: string) => {
+      storeOf(accountId);
+      return state.storeFaults.get(accountId)?.current() ?? {};
+    },
     clearStoreFaults: (accountId: string) => {
-      state.storeFaults.delete(storeOf(accountId).profile.accountId);
+      storeOf(accountId);
+      state.storeFaults.delete(accountId);
     },
     requestCount: (filter?: RequestFilter) => state.requests.count(filter),
     requests: (filter?: RequestFilter) => state.requests.list(filter),
