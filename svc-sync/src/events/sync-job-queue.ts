@@ -105,7 +105,9 @@ export async function startJobWorkers(
   run: (job: QueuedSyncJob, control: JobControl) => Promise<JobOutcome>,
   log: Logger,
 ): Promise<JobWorkers> {
-  const consumer = await jetstream(nc).consumers.get(settings.streamName, settings.consumerName);
+  const consumer = await whileStreamSettles(() =>
+    jetstream(nc).consumers.get(settings.streamName, settings.consumerName),
+  );
   const stopping = new AbortController();
 
   async function handle(message: JsMsg) {

@@ -142,10 +142,12 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
 const STREAM_SETTLE_MS = 10_000;
 
 /**
- * Runs a set-up call on a stream (adding a consumer, say), asked again while JetStream answers
- * that the stream is not found, for up to `STREAM_SETTLE_MS`: on a cluster a stream another
+ * Runs a set-up call on a stream (adding a consumer, reading it back), asked again while JetStream
+ * answers that the stream is not found, for up to `STREAM_SETTLE_MS`: on a cluster a stream another
  * instance has just added is answered "not found" until its peers have placed it (two replicas of
- * a service starting at once on a fresh three-node cluster failed their start that way).
+ * a service starting at once on a fresh three-node cluster failed their start that way, at the
+ * consumer's add and, once, at reading the consumer back: "svc-sync-1 start-up failed: stream not
+ * found").
  */
 export async function whileStreamSettles<T>(call: () => Promise<T>): Promise<T> {
   const giveUpAt = Date.now() + STREAM_SETTLE_MS;
@@ -254,9 +256,11 @@ async function openConsumer<T extends z.ZodType>(
       max_deliver: 20,
     }),
   );
-  const consumer = await jetstream(nc, { timeout: JETSTREAM_API_TIMEOUT_MS }).consumers.get(
-    event.stream.name,
-    durableName,
+  const consumer = await whileStreamSettles(() =>
+    jetstream(nc, { timeout: JETSTREAM_API_TIMEOUT_MS }).consumers.get(
+      event.stream.name,
+      durableName,
+    ),
   );
   const messages: ConsumerMessages = await consumer.consume({ max_messages: maxMessages });
 
