@@ -58,6 +58,19 @@ export async function processCpuMs(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
+/**
+ * CPU time (ms) the whole machine has spent busy so far, all cores together: the first line of
+ * /proc/stat less its idle and iowait ticks. Over a phase, against its wall time times the cores,
+ * it says whether the machine was the limit, whoever used it.
+ */
+export async function machineBusyMs(): Promise<number> {
+  const [total = ''] = (await readFile('/proc/stat', 'utf8')).split('\n');
+  // cpu user nice system idle iowait irq softirq steal (guest time is counted in user already).
+  const [user, nice, system, , , irq, softirq, steal] = total.split(/\s+/).slice(1, 9).map(Number);
+  const ticksPerSecond = 100;
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / ticksPerSecond;
+}
+
 /** Starts an app from its sources on `port` (default a free one); resolves once it is ready. */
 export async function startApp(
   app: ServiceName,
