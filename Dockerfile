@@ -160,18 +160,21 @@ ENV PORT=8080
 EXPOSE 8080
 CMD ["node", "--max-old-space-size=256", "gateway/dist/main.js"]
 
-# The Big Cartel simulator of compose's `try` profile.
+# The Big Cartel simulator of compose's `try` profile, with the simulators' shared package
+# (node_modules/@onvelope/sim-kit links to tools/sim-kit).
 FROM runtime AS storefront-sim
 COPY --from=storefront-sim-deps /app ./
 COPY --from=build /src/tools/storefront-sim/dist tools/storefront-sim/dist
+COPY --from=build /src/tools/sim-kit/dist tools/sim-kit/dist
 ENV STOREFRONT_SIM_HOST=0.0.0.0 STOREFRONT_SIM_PORT=4010
 EXPOSE 4010
 CMD ["node", "tools/storefront-sim/dist/main.js"]
 
-# The EasyPost tracking simulator of compose's `try` profile.
+# The EasyPost tracking simulator of compose's `try` profile, with the same shared package.
 FROM runtime AS tracking-sim
 COPY --from=tracking-sim-deps /app ./
 COPY --from=build /src/tools/tracking-sim/dist tools/tracking-sim/dist
+COPY --from=build /src/tools/sim-kit/dist tools/sim-kit/dist
 ENV TRACKING_SIM_HOST=0.0.0.0 TRACKING_SIM_PORT=4020
 EXPOSE 4020
 CMD ["node", "tools/tracking-sim/dist/main.js"]

@@ -1,4 +1,10 @@
 import {
+  AdminError,
+  asyncOperations,
+  faultAndRequestOperations,
+  type FaultAndRequestAdmin,
+} from '@onvelope/sim-kit';
+import {
   isPaymentStatus,
   paymentStatuses,
   type Order,
@@ -74,7 +80,11 @@ export interface OrderSnapshot {
  * Controls a running simulator: the same operations in process (from `startStoreFrontSim`) and over
  * HTTP (`connectStoreFrontSimAdmin`, for a simulator in another process).
  */
-export interface StoreFrontSimAdmin {
+export interface StoreFrontSimAdmin extends FaultAndRequestAdmin<
+  Faults,
+  RequestFilter,
+  RequestRecord
+> {
   listStores(): Promise<StoreSummary[]>;
   createStore(options?: StoreOptions): Promise<StoreCredentials>;
   changeOrders(accountId: string, changes: OrderChanges): Promise<OrderChangesResult>;
@@ -85,10 +95,6 @@ export interface StoreFrontSimAdmin {
   /** The store preselected on the authorise screen (the first store until changed). */
   signIn(accountId: string): Promise<void>;
   getOrder(accountId: string, orderId: string): Promise<OrderSnapshot | undefined>;
-  /** Merges into the current faults: a present key replaces that fault, `null` clears it. */
-  setFaults(faults: Faults): Promise<Faults>;
-  getFaults(): Promise<Faults>;
-  clearFaults(): Promise<void>;
   /**
    * Faults on one store's requests only, beside the global ones (which still apply to it); merges
    * as `setFaults` does. Tests that share a simulator each fault their own store.
@@ -96,20 +102,6 @@ export interface StoreFrontSimAdmin {
   setStoreFaults(accountId: string, faults: Faults): Promise<Faults>;
   getStoreFaults(accountId: string): Promise<Faults>;
   clearStoreFaults(accountId: string): Promise<void>;
-  /** Requests made to the simulator (admin API excluded); all since the last reset without a filter. */
-  requestCount(filter?: RequestFilter): Promise<number>;
-  requests(filter?: RequestFilter): Promise<RequestRecord[]>;
-  resetRequests(): Promise<void>;
-}
-
-/** Refused admin input; the admin API answers it with 400 (404 for `notFound`). */
-export class AdminError extends Error {
-  constructor(
-    message: string,
-    readonly notFound = false,
-  ) {
-    super(message);
-  }
 }
 
 export function storeSummary(store: Store): StoreSummary {
@@ -204,7 +196,7 @@ export function createLocalAdmin(state: SimState): StoreFrontSimAdmin {
     return { added, updated: [...updated], ordersCount: store.ordersCount };
   }
 
-  const sync = {
+  return asyncOperations({
     listStores: () => [...state.stores.values()].map(storeSummary),
     createStore: (options: StoreOptions = {}) => {
       let store: Store;
@@ -230,9 +222,6 @@ export function createLocalAdmin(state: SimState): StoreFrontSimAdmin {
       const order = store.findOrder(orderId);
       return order ? orderSnapshot(store, order) : undefined;
     },
-    setFaults: (faults: Faults) => state.faults.set(faults),
-    getFaults: () => state.faults.current(),
-    clearFaults: () => state.faults.clear(),
     setStoreFaults: (accountId: string, faults: Faults) => {
       storeOf(accountId);
       const elsewhere = Object.values(faults).find(
@@ -256,32 +245,6 @@ export function createLocalAdmin(state: SimState): StoreFrontSimAdmin {
       storeOf(accountId);
       state.storeFaults.delete(accountId);
     },
-    requestCount: (filter?: RequestFilter) => state.requests.count(filter),
-    requests: (filter?: RequestFilter) => state.requests.list(filter),
-    resetRequests: () => state.requests.reset(),
-  };
-
-  // Async like the HTTP client, so tests do not depend on where the simulator runs.
-  const wrap =
-    <A extends unknown[], R>(fn: (...args: A) => R) =>
-    async (...args: A): Promise<R> =>
-      fn(...args);
-  return {
-    listStores: wrap(sync.listStores),
-    createStore: wrap(sync.createStore),
-    changeOrders: wrap(sync.changeOrders),
-    issueToken: wrap(sync.issueToken),
-    revokeToken: wrap(sync.revokeToken),
-    signIn: wrap(sync.signIn),
-    getOrder: wrap(sync.getOrder),
-    setFaults: wrap(sync.setFaults),
-    getFaults: wrap(sync.getFaults),
-    clearFaults: wrap(sync.clearFaults),
-    setStoreFaults: wrap(sync.setStoreFaults),
-    getStoreFaults: wrap(sync.getStoreFaults),
-    clearStoreFaults: wrap(sync.clearStoreFaults),
-    requestCount: wrap(sync.requestCount),
-    requests: wrap(sync.requests),
-    resetRequests: wrap(sync.resetRequests),
-  };
+    ...faultAndRequestOperations(state.faults, state.requests),
+  });
 }

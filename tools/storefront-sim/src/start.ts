@@ -1,5 +1,4 @@
-import { type AddressInfo } from 'node:net';
-import { createServer } from 'node:http';
+import { serve } from '@onvelope/sim-kit';
 import { type StoreCredentials, type StoreFrontSimAdmin } from './admin.js';
 import { createApp } from './http/app.js';
 import { SimState, type StoreOptions } from './state/sim-state.js';
@@ -74,16 +73,7 @@ export async function startStoreFrontSim(
   const stores: StoreCredentials[] = [];
   for (const store of options.stores ?? [{}]) stores.push(await admin.createStore(store));
 
-  const server = createServer(app.callback());
-  // Clients keep connections alive; close() must not wait for them.
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const { url, close } = await serve(app.callback(), options.port, options.host);
 
   return {
     ...admin,
@@ -95,10 +85,6 @@ export async function startStoreFrontSim(
     clientId,
     clientSecret,
     stores,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close,
   };
 }

@@ -1,3 +1,4 @@
+import { requestJson, type JsonAnswer } from '@onvelope/sim-kit';
 import { type StoreFrontSim } from '../src/index.js';
 
 export const jsonApi = 'application/vnd.api+json';
@@ -20,14 +21,13 @@ export interface ListDocument {
 }
 
 /** Calls the simulated API as a well-behaved client would, unless headers say otherwise. */
-export async function call(
+export function call(
   sim: StoreFrontSim,
   token: string,
   pathOrUrl: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${sim.url}${pathOrUrl}`;
-  const response = await fetch(url, {
+): Promise<JsonAnswer> {
+  return requestJson(pathOrUrl.startsWith('http') ? pathOrUrl : `${sim.url}${pathOrUrl}`, {
     method: init.method ?? 'GET',
     headers: {
       Authorization: `Bearer ${token}`,
@@ -36,14 +36,8 @@ export async function call(
       ...(init.body === undefined ? {} : { 'Content-Type': jsonApi }),
       ...init.headers,
     },
-    body: init.body === undefined ? null : JSON.stringify(init.body),
+    body: init.body,
   });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? (JSON.parse(text) as unknown) : undefined,
-  };
 }
 
 export async function list(

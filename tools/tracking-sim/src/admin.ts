@@ -1,3 +1,9 @@
+import {
+  AdminError,
+  asyncOperations,
+  faultAndRequestOperations,
+  type FaultAndRequestAdmin,
+} from '@onvelope/sim-kit';
 import { detectCarrier, normaliseCarrier, normaliseTrackingCode } from './domain/carriers.js';
 import {
   describeLife,
@@ -114,7 +120,11 @@ export interface DeliverySummary {
  * Controls a running simulator: the same operations in process (from `startTrackingSim`) and over
  * HTTP (`connectTrackingSimAdmin`, for a simulator in another process).
  */
-export interface TrackingSimAdmin {
+export interface TrackingSimAdmin extends FaultAndRequestAdmin<
+  Faults,
+  RequestFilter,
+  RequestRecord
+> {
   /** Trackers, newest first. */
   listTrackers(filter?: TrackerFilter): Promise<TrackerSummary[]>;
   /** The life a tracking code would live, without creating a tracker. */
@@ -125,28 +135,10 @@ export interface TrackingSimAdmin {
   removeWebhook(id: string): Promise<boolean>;
   /** Webhook deliveries, oldest first. */
   deliveries(filter?: DeliveryFilter): Promise<DeliverySummary[]>;
-  /** Merges into the current faults: a present key replaces that fault, `null` clears it. */
-  setFaults(faults: Faults): Promise<Faults>;
-  getFaults(): Promise<Faults>;
-  clearFaults(): Promise<void>;
-  /** API requests (admin ones excluded); all since the last reset without a filter. */
-  requestCount(filter?: RequestFilter): Promise<number>;
-  requests(filter?: RequestFilter): Promise<RequestRecord[]>;
-  resetRequests(): Promise<void>;
   /** Moves the simulator's clock forward, so lives happen sooner; answers the total offset in ms. */
   advanceClock(ms: number): Promise<number>;
   /** Forgets trackers, events, deliveries, faults and requests, and puts the clock back. Webhooks stay. */
   reset(): Promise<void>;
-}
-
-/** Refused admin input; the admin API answers it with 400 (404 for `notFound`). */
-export class AdminError extends Error {
-  constructor(
-    message: string,
-    readonly notFound = false,
-  ) {
-    super(message);
-  }
 }
 
 export function webhookSummary(hook: WebhookRecord): WebhookSummary {
@@ -198,7 +190,7 @@ export function createLocalAdmin(
   state: SimState,
   onClockMoved: () => void = () => undefined,
 ): TrackingSimAdmin {
-  const sync = {
+  return asyncOperations({
     listTrackers: (filter: TrackerFilter = {}): TrackerSummary[] => {
       const now = state.now();
       return state.trackers
@@ -277,12 +269,7 @@ export function createLocalAdmin(
             (filter.webhookId === undefined || delivery.webhookId === filter.webhookId),
         )
         .map(deliverySummary),
-    setFaults: (faults: Faults) => state.faults.set(faults),
-    getFaults: () => state.faults.current(),
-    clearFaults: () => state.faults.clear(),
-    requestCount: (filter?: RequestFilter) => state.requests.count(filter),
-    requests: (filter?: RequestFilter) => state.requests.list(filter),
-    resetRequests: () => state.requests.reset(),
+    ...faultAndRequestOperations(state.faults, state.requests),
     advanceClock: (ms: number) => {
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
         throw new AdminError('ms must be a number of at least 0');
@@ -298,27 +285,5 @@ export function createLocalAdmin(
       state.requests.reset();
       state.clockOffsetMs = 0;
     },
-  };
-
-  // Async like the HTTP client, so tests do not depend on where the simulator runs.
-  const wrap =
-    <A extends unknown[], R>(fn: (...args: A) => R) =>
-    async (...args: A): Promise<R> =>
-      fn(...args);
-  return {
-    listTrackers: wrap(sync.listTrackers),
-    previewLife: wrap(sync.previewLife),
-    addWebhook: wrap(sync.addWebhook),
-    listWebhooks: wrap(sync.listWebhooks),
-    removeWebhook: wrap(sync.removeWebhook),
-    deliveries: wrap(sync.deliveries),
-    setFaults: wrap(sync.setFaults),
-    getFaults: wrap(sync.getFaults),
-    clearFaults: wrap(sync.clearFaults),
-    requestCount: wrap(sync.requestCount),
-    requests: wrap(sync.requests),
-    resetRequests: wrap(sync.resetRequests),
-    advanceClock: wrap(sync.advanceClock),
-    reset: wrap(sync.reset),
-  };
+  });
 }

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import { type AddressInfo } from 'node:net';
+import { serve } from '@onvelope/sim-kit';
 import {
   readWebhookOptions,
   webhookSummary,
@@ -81,19 +80,7 @@ export async function startTrackingSim(options: TrackingSimOptions = {}): Promis
   const events = new TrackerEvents(state, dispatcher);
   const { app, admin } = createApp(state, events);
 
-  const server = createServer(app.callback());
-  // Clients keep connections alive; close() must not wait for them.
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const url = `http://${host}:${address.port}`;
+  const { url, close } = await serve(app.callback(), options.port, options.host);
   state.publicUrl = (options.publicUrl ?? url).replace(/\/$/, '');
   events.start(options.tickMs ?? Math.min(1_000, Math.max(10, Math.floor(stepMs / 5))));
 
@@ -106,10 +93,7 @@ export async function startTrackingSim(options: TrackingSimOptions = {}): Promis
     close: async () => {
       events.stop();
       await dispatcher.close();
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
+      await close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import easyPostModule from '@easypost/api';
+import { requestJson, type JsonAnswer } from '@onvelope/sim-kit';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { type EventJson, type TrackingSim } from '../src/index.js';
@@ -97,13 +98,13 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5_0
 }
 
 /** A raw call to the simulated API, for what the SDK hides (headers, exact bodies). */
-export async function call(
+export function call(
   sim: TrackingSim,
   path: string,
   init: { method?: string; body?: unknown; key?: string | null } = {},
-): Promise<{ status: number; headers: Headers; body: unknown }> {
+): Promise<JsonAnswer> {
   const key = init.key === undefined ? testKey : init.key;
-  const response = await fetch(`${sim.url}${path}`, {
+  return requestJson(`${sim.url}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       ...(key === null
@@ -111,14 +112,8 @@ export async function call(
         : { Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` }),
       ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
-    body: init.body === undefined ? null : JSON.stringify(init.body),
+    body: init.body,
   });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? (JSON.parse(text) as unknown) : undefined,
-  };
 }
 
 /** Events of one tracking code, in the order they arrived. */

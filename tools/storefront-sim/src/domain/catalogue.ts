@@ -1,4 +1,4 @@
-import { type Random } from './random.js';
+import { type Random } from '@onvelope/sim-kit';
 
 // The fixed reference data orders are drawn from. Realistic enough to exercise a sync client:
 // several countries with their own address formats, several currencies, products with options.

@@ -1,6 +1,6 @@
+import { hashSeed, Random } from '@onvelope/sim-kit';
 import { countries, productImageUrl, products, type Country } from './catalogue.js';
 import { type LineItem, type Order, type Shipment } from './order.js';
-import { hashSeed, Random } from './random.js';
 
 const minute = 60_000;
 const hour = 60 * minute;

@@ -1,18 +1,26 @@
+import { BodyError, logRequests } from '@onvelope/sim-kit';
 import Koa from 'koa';
 import { createLocalAdmin, type StoreFrontSimAdmin } from '../admin.js';
 import { accountIdInPath, api } from '../routes/api.routes.js';
 import { adminRoutes } from '../routes/admin.routes.js';
 import { oauthRoutes } from '../routes/oauth.routes.js';
 import { type SimState } from '../state/sim-state.js';
-import { BodyError } from './body.js';
 
 /** The simulator's Koa app: OAuth, the `/v1` API and the `/_admin` control API. */
 export function createApp(state: SimState): { app: Koa; admin: StoreFrontSimAdmin } {
   const app = new Koa();
   const admin = createLocalAdmin(state);
 
+  app.use(
+    logRequests(state.requests, (ctx, record) => ({
+      ...record,
+      accountId:
+        accountIdInPath(ctx.path) ??
+        (ctx.state as { token?: { accountId: string } }).token?.accountId,
+      userAgent: ctx.get('user-agent') || undefined,
+    })),
+  );
   app.use(async (ctx, next) => {
-    const at = Date.now();
     try {
       await next();
     } catch (error) {
@@ -23,23 +31,6 @@ export function createApp(state: SimState): { app: Koa; admin: StoreFrontSimAdmi
         console.error('storefront-sim: unexpected error', error);
         ctx.status = 500;
         ctx.body = { error: 'Something went wrong' };
-      }
-    } finally {
-      if (!ctx.path.startsWith('/_admin')) {
-        const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-        state.requests.add({
-          method: ctx.method,
-          path: ctx.path,
-          url: ctx.url,
-          route: typeof route === 'string' ? route : ctx.path,
-          status: ctx.status,
-          accountId:
-            accountIdInPath(ctx.path) ??
-            (ctx.state as { token?: { accountId: string } }).token?.accountId,
-          userAgent: ctx.get('user-agent') || undefined,
-          at,
-          durationMs: Date.now() - at,
-        });
       }
     }
   });

@@ -1,8 +1,5 @@
+import { isRecord } from '@onvelope/sim-kit';
 import { apiError } from './errors.js';
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `{ data: { type, id?, attributes } }`, or 409 as Big Cartel answers a body of the wrong shape. */
 export function readResourceBody(

@@ -1,9 +1,10 @@
 import Router, { type RouterContext } from '@koa/router';
+import { BodyError, decodedUrl, type ApiFaultOutcome } from '@onvelope/sim-kit';
 import { type Context, type Middleware, type Next } from 'koa';
 import { listingCount } from '../domain/listing-style.js';
 import { listOrders, parseOrderQuery, QueryError } from '../domain/order-query.js';
 import { type Order } from '../domain/order.js';
-import { BodyError, readJson } from '../http/body.js';
+import { readJson } from '../http/body.js';
 import { ApiFailure, apiError } from '../http/errors.js';
 import {
   accountResource,
@@ -13,7 +14,7 @@ import {
   orderListDocument,
   shipmentResource,
 } from '../http/json-api.js';
-import { type FaultOutcome, type FaultRequest, type FaultState } from '../state/faults.js';
+import { type FaultRequest, type FaultState } from '../state/faults.js';
 import { type AccessToken } from '../state/oauth.js';
 import { type SimState } from '../state/sim-state.js';
 import { type Store } from '../state/store.js';
@@ -62,16 +63,8 @@ async function errors(ctx: Context, next: Next) {
   }
 }
 
-function decoded(url: string): string {
-  try {
-    return decodeURIComponent(url);
-  } catch {
-    return url;
-  }
-}
-
 /** The first 429 or 5xx among the scopes; a scope after it is not consulted (its counts stay). */
-function firstOutcome(scopes: FaultState[], request: FaultRequest, now: number): FaultOutcome {
+function firstOutcome(scopes: FaultState[], request: FaultRequest, now: number): ApiFaultOutcome {
   for (const scope of scopes) {
     const outcome = scope.outcome(request, now);
     if (outcome.kind !== 'pass') return outcome;
@@ -85,7 +78,7 @@ function firstOutcome(scopes: FaultState[], request: FaultRequest, now: number):
  */
 function faults(state: SimState) {
   return async (ctx: Context, next: Next) => {
-    const request = { url: decoded(ctx.url), accountId: accountIdInPath(ctx.path) };
+    const request = { url: decodedUrl(ctx.url), accountId: accountIdInPath(ctx.path) };
     const scopes = state.faultsFor(request.accountId);
     const delay = scopes.reduce((total, scope) => total + scope.delayFor(request), 0);
     if (delay > 0) await sleep(delay);

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
+import { BodyError } from '@onvelope/sim-kit';
 import { type Context } from 'koa';
 import { authorizePage, errorPage } from '../http/authorize-page.js';
-import { BodyError, readParams } from '../http/body.js';
+import { readParams } from '../http/body.js';
 import { type SimState } from '../state/sim-state.js';
 
 function validRedirect(uri: string | undefined): uri is string {

@@ -1,9 +1,9 @@
 import { countries, currencies, storeHomes, storeNames } from '../domain/catalogue.js';
 import { readListingStyle, type ListingStyle } from '../domain/listing-style.js';
-import { hashSeed } from '../domain/random.js';
+import { hashSeed } from '@onvelope/sim-kit';
 import { FaultState } from './faults.js';
 import { OAuthState } from './oauth.js';
-import { RequestLog } from './request-log.js';
+import { storeRequestLog } from './request-log.js';
 import { Store } from './store.js';
 
 export interface StoreOptions {
@@ -53,7 +53,7 @@ export class SimState {
    * that run side by side each slow or fail their own store without touching another's.
    */
   readonly storeFaults = new Map<string, FaultState>();
-  readonly requests = new RequestLog();
+  readonly requests = storeRequestLog();
   /** The store whose owner is "signed in" at the authorise screen (preselected there). */
   signedInAccountId: string | undefined;
 

@@ -8,7 +8,7 @@ import {
 import { type ListingStyle } from '../domain/listing-style.js';
 import { OrderSummary } from '../domain/order-query.js';
 import { type Order } from '../domain/order.js';
-import { hashSeed, Random } from '../domain/random.js';
+import { hashSeed, Random } from '@onvelope/sim-kit';
 
 const day = 24 * 60 * 60_000;
 

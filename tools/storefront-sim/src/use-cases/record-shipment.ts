@@ -1,3 +1,4 @@
+import { isRecord } from '@onvelope/sim-kit';
 import {
   applyShipment,
   unshippedItems,
@@ -7,7 +8,7 @@ import {
 } from '../domain/order.js';
 import { apiError } from '../http/errors.js';
 import { type Store } from '../state/store.js';
-import { isRecord, readResourceBody } from '../http/resource-body.js';
+import { readResourceBody } from '../http/resource-body.js';
 
 export interface ShipmentAttributes {
   carrier: string | null;

@@ -1,3 +1,4 @@
+import { hashSeed, Random } from '@onvelope/sim-kit';
 import {
   carrierProfile,
   normaliseCarrier,
@@ -5,7 +6,6 @@ import {
   type ScanStyle,
 } from './carriers.js';
 import { placeLabel, type Place } from './places.js';
-import { hashSeed, Random } from './random.js';
 
 /** EasyPost's tracker statuses (Tracker object reference). */
 export const trackerStatuses = [
@@ -341,6 +341,7 @@ function roundWeight(random: Random): number {
 }
 
 function generatedLife(trackingCode: string, carrier: string): Life {
+  // Seeded by the tracking code and carrier: the same code lives the same life in any process.
   const random = new Random(hashSeed('life', trackingCode, carrier));
   const profile = carrierProfile(carrier);
   const kind = random.weighted<LifeKind>([

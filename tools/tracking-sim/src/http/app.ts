@@ -1,3 +1,4 @@
+import { BodyError, logRequests } from '@onvelope/sim-kit';
 import Koa from 'koa';
 import { createLocalAdmin, type TrackingSimAdmin } from '../admin.js';
 import { adminRoutes } from '../routes/admin.routes.js';
@@ -5,7 +6,6 @@ import { apiGate, apiRoutes } from '../routes/api.routes.js';
 import { publicRoutes } from '../routes/public.routes.js';
 import { type SimState } from '../state/sim-state.js';
 import { type TrackerEvents } from '../webhooks/tracker-events.js';
-import { BodyError } from './body.js';
 import { EasyPostFailure, notFound } from './errors.js';
 import { respond } from './respond.js';
 
@@ -23,8 +23,13 @@ export function createApp(
   const app = new Koa();
   const admin = createLocalAdmin(state, () => events.tick());
 
+  app.use(
+    logRequests(state.requests, (ctx, record) => ({
+      ...record,
+      mode: (ctx.state as { mode?: string }).mode,
+    })),
+  );
   app.use(async (ctx, next) => {
-    const at = Date.now();
     try {
       await next();
     } catch (error) {
@@ -41,20 +46,6 @@ export function createApp(
         console.error('tracking-sim: unexpected error', error);
         const failure = new EasyPostFailure(500, 'INTERNAL_SERVER_ERROR', 'Something went wrong');
         respond(ctx, 500, failure.body);
-      }
-    } finally {
-      if (!ctx.path.startsWith('/_admin')) {
-        const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-        state.requests.add({
-          method: ctx.method,
-          path: ctx.path,
-          url: ctx.url,
-          route: typeof route === 'string' ? route : ctx.path,
-          status: ctx.status,
-          mode: (ctx.state as { mode?: string }).mode,
-          at,
-          durationMs: Date.now() - at,
-        });
       }
     }
   });

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
+import { decodedUrl, isRecord } from '@onvelope/sim-kit';
 import { type Context, type Next } from 'koa';
 import { normaliseCarrier, normaliseTrackingCode } from '../domain/carriers.js';
 import { modeOfAuthorization, type Mode } from '../http/auth.js';
-import { isRecord, readJson } from '../http/body.js';
+import { readJson } from '../http/body.js';
 import { badRequest, EasyPostFailure, notFound, serverErrorCodes } from '../http/errors.js';
 import { trackerJson, webhookJson } from '../http/objects.js';
 import { respond } from '../http/respond.js';
@@ -28,7 +29,7 @@ function modeOf(ctx: Context): Mode {
 export function apiGate(state: SimState) {
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== '/v2' && !ctx.path.startsWith('/v2/')) return next();
-    const request = { method: ctx.method, url: safeDecode(ctx.url) };
+    const request = { method: ctx.method, url: decodedUrl(ctx.url) };
     const delay = state.faults.delayFor(request);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const outcome = state.faults.outcome(request, Date.now());
@@ -64,14 +65,6 @@ export function apiGate(state: SimState) {
       );
     }
   };
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 function readCustomHeaders(value: unknown): CustomHeader[] | undefined {

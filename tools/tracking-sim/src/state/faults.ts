@@ -1,36 +1,11 @@
+import { apiFaultKeys, ApiFaultState, type ApiFaults } from '@onvelope/sim-kit';
+
 /** Which API requests a fault applies to; without either, every `/v2` request. */
 export interface ApiFaultTarget {
   /** Only requests whose path and query (percent-decoded) contain this text, e.g. `/v2/trackers/batch`. */
   match?: string;
   /** Only requests with this method, e.g. `POST`. */
   method?: string;
-}
-
-export interface RateLimitFault extends ApiFaultTarget {
-  /** Answer 429 to the next N matching requests. */
-  next?: number;
-  /** Answer 429 to every Nth matching request. */
-  every?: number;
-  /** Allow at most N matching requests in any rolling second; the rest get 429. */
-  perSecond?: number;
-  /** Seconds in Retry-After (default 1; for perSecond, the time until a slot frees, at least 1). */
-  retryAfterSeconds?: number;
-  /** Leave Retry-After out. */
-  omitRetryAfter?: boolean;
-}
-
-export interface DelayFault extends ApiFaultTarget {
-  /** Wait this long before answering. */
-  ms: number;
-  /** Only the next N matching requests; without it, until cleared. */
-  next?: number;
-}
-
-export interface ServerErrorFault extends ApiFaultTarget {
-  /** Fail the next N matching requests. */
-  next: number;
-  /** 500 unless told otherwise (502, 503, 504 ...). */
-  status?: number;
 }
 
 /** Which webhook events a fault applies to; without it, every one. */
@@ -58,35 +33,28 @@ export interface WebhookReorderFault extends WebhookFaultTarget {
   holdMs?: number;
 }
 
-export interface Faults {
-  rateLimit?: RateLimitFault | null;
-  delay?: DelayFault | null;
-  serverError?: ServerErrorFault | null;
+export interface Faults extends ApiFaults<ApiFaultTarget> {
   webhookLoss?: WebhookLossFault | null;
   webhookDuplicate?: WebhookDuplicateFault | null;
   webhookReorder?: WebhookReorderFault | null;
 }
 
+export type RateLimitFault = NonNullable<Faults['rateLimit']>;
+export type DelayFault = NonNullable<Faults['delay']>;
+export type ServerErrorFault = NonNullable<Faults['serverError']>;
+
 export const faultKeys = [
-  'rateLimit',
-  'delay',
-  'serverError',
+  ...apiFaultKeys,
   'webhookLoss',
   'webhookDuplicate',
   'webhookReorder',
 ] as const;
-export type FaultKey = (typeof faultKeys)[number];
 
 export interface ApiRequest {
   method: string;
   /** Path and query, percent-decoded. */
   url: string;
 }
-
-export type ApiFaultOutcome =
-  | { kind: 'pass' }
-  | { kind: 'rate-limited'; retryAfterSeconds: number | undefined }
-  | { kind: 'server-error'; status: number };
 
 export interface WebhookEventFacts {
   description: string;
@@ -102,7 +70,7 @@ export interface WebhookFaultOutcome {
   reorder?: { holdMs: number | undefined };
 }
 
-function targetsRequest(target: ApiFaultTarget, request: ApiRequest): boolean {
+function targets(target: ApiFaultTarget, request: ApiRequest): boolean {
   if (target.method !== undefined && target.method.toUpperCase() !== request.method) return false;
   if (target.match !== undefined && !request.url.includes(target.match)) return false;
   return true;
@@ -116,78 +84,9 @@ function targetsEvent(target: WebhookFaultTarget, event: WebhookEventFacts): boo
 }
 
 /** Faults set through the admin API, consumed request by request and event by event. */
-export class FaultState {
-  private faults: Faults = {};
-  private readonly counters = new Map<FaultKey, number>();
-  private readonly window: number[] = [];
-
-  current(): Faults {
-    return structuredClone(this.faults);
-  }
-
-  /** Merges: a key that is present replaces that fault, `null` clears it, absent keys stay. */
-  set(update: Faults): Faults {
-    for (const key of faultKeys) {
-      if (!(key in update)) continue;
-      const value = update[key];
-      if (value === null || value === undefined) delete this.faults[key];
-      else (this.faults as Record<string, unknown>)[key] = structuredClone(value);
-      this.counters.delete(key);
-      if (key === 'rateLimit') this.window.length = 0;
-    }
-    return this.current();
-  }
-
-  clear(): void {
-    this.faults = {};
-    this.counters.clear();
-    this.window.length = 0;
-  }
-
-  /** The delay before answering this request, consuming one use of a counted delay. */
-  delayFor(request: ApiRequest): number {
-    const delay = this.faults.delay;
-    if (!delay || !targetsRequest(delay, request)) return 0;
-    if (delay.next !== undefined) {
-      delay.next -= 1;
-      if (delay.next <= 0) delete this.faults.delay;
-    }
-    return delay.ms;
-  }
-
-  outcome(request: ApiRequest, now: number): ApiFaultOutcome {
-    const limit = this.faults.rateLimit;
-    if (limit && targetsRequest(limit, request)) {
-      const retryAfter = limit.omitRetryAfter ? undefined : (limit.retryAfterSeconds ?? 1);
-      if (limit.next !== undefined && limit.next > 0) {
-        limit.next -= 1;
-        if (limit.next === 0 && limit.every === undefined && limit.perSecond === undefined) {
-          delete this.faults.rateLimit;
-        }
-        return { kind: 'rate-limited', retryAfterSeconds: retryAfter };
-      }
-      if (limit.every !== undefined && limit.every > 0 && this.countUp('rateLimit', limit.every)) {
-        return { kind: 'rate-limited', retryAfterSeconds: retryAfter };
-      }
-      if (limit.perSecond !== undefined) {
-        while (this.window.length > 0 && this.window[0]! <= now - 1000) this.window.shift();
-        if (this.window.length >= limit.perSecond) {
-          const wait = Math.max(1, Math.ceil((this.window[0]! + 1000 - now) / 1000));
-          return {
-            kind: 'rate-limited',
-            retryAfterSeconds: limit.omitRetryAfter ? undefined : (limit.retryAfterSeconds ?? wait),
-          };
-        }
-        this.window.push(now);
-      }
-    }
-    const failure = this.faults.serverError;
-    if (failure && targetsRequest(failure, request) && failure.next > 0) {
-      failure.next -= 1;
-      if (failure.next <= 0) delete this.faults.serverError;
-      return { kind: 'server-error', status: failure.status ?? 500 };
-    }
-    return { kind: 'pass' };
+export class FaultState extends ApiFaultState<ApiFaultTarget, ApiRequest, Faults> {
+  constructor() {
+    super(faultKeys, targets);
   }
 
   /** What happens to one webhook event, consuming counted webhook faults. */
@@ -217,12 +116,5 @@ export class FaultState {
     }
     if (fault.every !== undefined && fault.every > 0) return this.countUp(key, fault.every);
     return fault.next === undefined;
-  }
-
-  /** Counts one more matching use; true on every Nth. */
-  private countUp(key: FaultKey, every: number): boolean {
-    const count = (this.counters.get(key) ?? 0) + 1;
-    this.counters.set(key, count);
-    return count % every === 0;
   }
 }

@@ -1,7 +1,8 @@
+import { RequestLog } from '@onvelope/sim-kit';
 import { EventLog } from './events.js';
 import { FaultState } from './faults.js';
 import { easyPostId } from './ids.js';
-import { RequestLog } from './request-log.js';
+import { type RequestRecord } from './request-log.js';
 import { TrackerStore } from './trackers.js';
 import { WebhookStore } from './webhooks.js';
 
@@ -22,7 +23,7 @@ export class SimState {
   readonly webhooks = new WebhookStore();
   readonly events = new EventLog();
   readonly faults = new FaultState();
-  readonly requests = new RequestLog();
+  readonly requests = new RequestLog<RequestRecord>();
   /** The user every event names (`user_id`). */
   readonly userId = easyPostId('user');
   /** Moved forward by the admin API to make lives happen sooner. */

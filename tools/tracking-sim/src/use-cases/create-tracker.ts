@@ -1,7 +1,7 @@
+import { isRecord } from '@onvelope/sim-kit';
 import { detectCarrier, normaliseCarrier, normaliseTrackingCode } from '../domain/carriers.js';
 import { lifeFor, LifeError } from '../domain/life.js';
 import { type Mode } from '../http/auth.js';
-import { isRecord } from '../http/body.js';
 import { EasyPostFailure } from '../http/errors.js';
 import { type SimState } from '../state/sim-state.js';
 import { type TrackerRecord } from '../state/trackers.js';

@@ -1,4 +1,9 @@
-/** Mixes any number of parts into one 32-bit seed (FNV-1a over their text, then a final avalanche). */
+/**
+ * Mixes any number of parts into one 32-bit seed (FNV-1a over their text, then a final avalanche).
+ *
+ * @example
+ * new Random(hashSeed(storeSeed, 'order', index)); // the same order from the same store, every time
+ */
 export function hashSeed(...parts: (number | string)[]): number {
   let hash = 0x811c9dc5;
   for (const char of parts.join('\u0000')) {
@@ -12,8 +17,8 @@ export function hashSeed(...parts: (number | string)[]): number {
 }
 
 /**
- * A small seeded generator (mulberry32). Each order gets its own instance seeded from the store's
- * seed and the order's index, so any order can be rebuilt on its own without generating the rest.
+ * A small seeded generator (mulberry32). A simulator seeds one per thing it makes up (an order, a
+ * tracker's life) from stable parts of that thing, so the thing can be rebuilt alone, in any process.
  */
 export class Random {
   private state: number;
@@ -57,12 +62,24 @@ export class Random {
     return entries[entries.length - 1]![0];
   }
 
+  /** `count` distinct items in random order (all of them when there are fewer). */
+  sample<T>(items: readonly T[], count: number): T[] {
+    const pool = [...items];
+    const chosen: T[] = [];
+    while (chosen.length < count && pool.length > 0) {
+      chosen.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]!);
+    }
+    return chosen;
+  }
+
+  /** `count` capital letters A to Z. */
   letters(count: number): string {
     let text = '';
     for (let i = 0; i < count; i += 1) text += String.fromCharCode(65 + this.int(0, 25));
     return text;
   }
 
+  /** `count` decimal digits. */
   digits(count: number): string {
     let text = '';
     for (let i = 0; i < count; i += 1) text += String(this.int(0, 9));
