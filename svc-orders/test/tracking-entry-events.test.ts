@@ -22,10 +22,10 @@ describe('svc-orders', () => {
     const lastSeq = async () =>
       (await jsm.streams.info(trackingEntryUpserted.stream.name)).state.last_seq;
     const before = await lastSeq();
-    await publishTrackingEntriesUpserted(orders.nc, 'acct-1', changes);
+    await publishTrackingEntriesUpserted(orders.nc, 'acct-1', changes, 'record-1');
     expect(await lastSeq()).toBe(before + 2);
-    // A retried publish of the same changes is dropped by JetStream.
-    await publishTrackingEntriesUpserted(orders.nc, 'acct-1', changes);
+    // A retried publish of the same record is dropped by JetStream.
+    await publishTrackingEntriesUpserted(orders.nc, 'acct-1', changes, 'record-1');
     expect(await lastSeq()).toBe(before + 2);
 
     const published = [];
@@ -47,6 +47,18 @@ describe('svc-orders', () => {
     ).toEqual(changes);
   });
 
+  it("publishes changes again for another outbox record, so that its writer's trace reaches the consumers too", async () => {
+    const changes = [pendingEntryChange({ orderNumber: 'OTHER-1' })];
+    const jsm = await jetstreamManager(orders.nc);
+    const lastSeq = async () =>
+      (await jsm.streams.info(trackingEntryUpserted.stream.name)).state.last_seq;
+    const before = await lastSeq();
+    // A relay without a write's changes publishes its entries as stored: a later write's change too.
+    await publishTrackingEntriesUpserted(orders.nc, 'acct-3', changes, 'earlier-record');
+    await publishTrackingEntriesUpserted(orders.nc, 'acct-3', changes, 'later-record');
+    expect(await lastSeq()).toBe(before + 2);
+  });
+
   it('keeps each message well under the NATS payload limit, however long the texts', async () => {
     const changes = Array.from({ length: 1_000 }, (_, n) => ({
       ...pendingEntryChange({ orderNumber: `${n}-${'é'.repeat(95)}` }),
@@ -56,7 +68,7 @@ describe('svc-orders', () => {
     const jsm = await jetstreamManager(orders.nc);
     const stream = trackingEntryUpserted.stream.name;
     const before = (await jsm.streams.info(stream)).state.last_seq;
-    await publishTrackingEntriesUpserted(orders.nc, 'acct-2', changes);
+    await publishTrackingEntriesUpserted(orders.nc, 'acct-2', changes, 'record-2');
     const after = (await jsm.streams.info(stream)).state.last_seq;
     expect(after - before).toBeGreaterThan(1);
     let carried = 0;

@@ -66,25 +66,29 @@ const messageIdOf = (kind: string, keys: readonly string[]) =>
   `${kind}:${createHash('sha256').update(keys.join(',')).digest('base64url')}`;
 
 /**
- * Publishes that entries of one account changed, up to `MAX_ENTRIES_PER_EVENT` to a message. The
- * message id comes from the entries and their versions (each change of an entry has its own
- * version), so a retried publish of the same changes is dropped by JetStream and consumers, which
- * compare versions, ignore what they have already seen.
+ * Publishes that entries of one account changed, up to `MAX_ENTRIES_PER_EVENT` to a message, as
+ * the outbox record `recordId` announces them. The message id comes from the record and the
+ * entries' versions (each change of an entry has its own version), so a retried publish of the
+ * record is dropped by JetStream. Another record may carry the same versions (a relay without its
+ * writer's changes publishes its entries as stored, a later write's change too): its message is not
+ * dropped, so the later write's trace reaches the consumers as well, which compare versions and
+ * ignore what they have already seen.
  */
 export async function publishTrackingEntriesUpserted(
   nats: NatsConnection,
   accountId: string,
   changes: readonly TrackingEntryChange[],
+  recordId: string,
 ): Promise<void> {
   await publishInChunks(changes, changeBytes, (chunk) =>
     publishEvent(
       nats,
       trackingEntryUpserted,
       { eventVersion: TRACKING_ENTRY_EVENT_VERSION, accountId, changes: chunk },
-      messageIdOf(
-        'upserted',
-        chunk.map((change) => `${change.entryId}:${change.version}`),
-      ),
+      messageIdOf('upserted', [
+        recordId,
+        ...chunk.map((change) => `${change.entryId}:${change.version}`),
+      ]),
     ),
   );
 }

@@ -58,7 +58,9 @@ export function startTrackingEntryRelay({
       const changes =
         takeHeldChanges(db, record) ??
         (await entriesWithOrderKeys(model, record.accountId, record.orderKeys)).map(changeOf);
-      if (changes.length) await publishTrackingEntriesUpserted(nats, record.accountId, changes);
+      if (changes.length) {
+        await publishTrackingEntriesUpserted(nats, record.accountId, changes, String(record._id));
+      }
       return;
     }
     let entryIds = record.entryIds;
