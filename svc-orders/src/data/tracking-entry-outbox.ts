@@ -203,8 +203,10 @@ export async function claimOutboxRecord(
   return outboxOf(db).findOneAndUpdate(
     { availableAt: { $lte: new Date(now) } },
     { $set: { availableAt: new Date(now + leaseMs), claim: randomUUID() } },
-    // Creation order, so one relay publishes the changes of an entry in the order they were made
-    // (a record released after a failed publish comes first again).
+    // Creation order within one writing process, so one relay publishes the changes of an entry in
+    // the order they were made (a record released after a failed publish comes first again).
+    // Records of two processes (an import thread and the main thread, two replicas) made in the
+    // same second compare by their ids' random bytes, not by time: consumers compare versions.
     { sort: { _id: 1 }, returnDocument: 'after' },
   );
 }
