@@ -25,6 +25,9 @@ export const configSchema = serviceConfigSchema(
     // notice, was never asked for (a process that died between storing and asking): the
     // notices' safety net (issue 34).
     QUERY_NOTICE_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
+    // The dashboard's reads of orders (list, search, needs attention) a replica runs at once; the
+    // rest wait their seller's turn (`createFairGate`), holding no page of orders meanwhile.
+    DASHBOARD_READS_IN_FLIGHT: z.coerce.number().int().positive().default(16),
   },
 );
 export type OrdersConfig = z.infer<typeof configSchema>;

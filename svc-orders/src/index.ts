@@ -99,6 +99,7 @@ export function startOrdersService(env: Env) {
         metrics,
         imports,
         estimator,
+        readsInFlight: config.DASHBOARD_READS_IN_FLIGHT,
       });
       return {
         stop: async () => {

@@ -34,6 +34,7 @@ import {
   searchTrackingEntries,
   summariseTrackingEntries,
 } from '../use-cases/browse-tracking-entries.js';
+import { createFairGate } from '../domain/fair-gate.js';
 import { clearAllOrders, clearCsvOrders } from '../use-cases/clear-orders.js';
 import {
   getDeliveryEstimateRule,
@@ -77,6 +78,8 @@ export interface UploadRoutesDeps {
   imports: Pick<ImportThread, 'importCsv' | 'previewImport'>;
   /** Gives the orders shown their delivery estimate. */
   estimator: Estimator;
+  /** The dashboard's reads of orders running at once; the rest wait their seller's turn. */
+  readsInFlight: number;
 }
 
 /** The dashboard's order calls under /api/upload (spec 000 §7), and the mapping step's (issue 39). */
@@ -87,8 +90,20 @@ export function registerUploadRoutes({
   metrics,
   imports,
   estimator,
+  readsInFlight,
 }: UploadRoutesDeps) {
   const entries = trackingEntryModel(db);
+  const reads = createFairGate(readsInFlight);
+  metrics.gauge({
+    name: 'dashboard_reads',
+    help: "Dashboard reads of orders (list, search, needs attention) running, and waiting their seller's turn",
+    labelNames: ['state'],
+    collect() {
+      const { running, waiting } = reads.load();
+      this.set({ state: 'running' }, running);
+      this.set({ state: 'waiting' }, waiting);
+    },
+  });
   const importedRows = metrics.counter({
     name: 'import_rows_total',
     help: 'Orders read from uploaded files, by outcome',
@@ -138,14 +153,28 @@ export function registerUploadRoutes({
     deleteImportTemplate(db, callerOf(ctx).accountId, params.templateId),
   );
 
-  routes.handle(listTrackingEntriesRoute, async (ctx, { query }) => {
-    const page = await listTrackingEntries(entries, callerOf(ctx).accountId, query);
-    return { ...page, entries: await estimator.withEstimates(page.entries) };
+  // Each waits its seller's turn for a slot (`reads`), then reads the seller's estimate rule beside
+  // the seller's entries (`Estimator.forSeller`).
+  routes.handle(listTrackingEntriesRoute, (ctx, { query }) => {
+    const { accountId } = callerOf(ctx);
+    return reads.run(accountId, async () => {
+      const [page, estimate] = await Promise.all([
+        listTrackingEntries(entries, accountId, query),
+        estimator.forSeller(accountId),
+      ]);
+      return { ...page, entries: page.entries.map(estimate) };
+    });
   });
 
-  routes.handle(getNeedsAttention, async (ctx, { query }) => {
-    const found = await findShipmentsNeedingAttention(entries, callerOf(ctx).accountId, query);
-    return { ...found, entries: await estimator.withEstimates(found.entries) };
+  routes.handle(getNeedsAttention, (ctx, { query }) => {
+    const { accountId } = callerOf(ctx);
+    return reads.run(accountId, async () => {
+      const [found, estimate] = await Promise.all([
+        findShipmentsNeedingAttention(entries, accountId, query),
+        estimator.forSeller(accountId),
+      ]);
+      return { ...found, entries: found.entries.map(estimate) };
+    });
   });
 
   routes.handle(getDeliveryEstimateRuleRoute, (ctx) =>
@@ -160,9 +189,15 @@ export function registerUploadRoutes({
     summariseTrackingEntries(entries, callerOf(ctx).accountId, query.omitShipped),
   );
 
-  routes.handle(searchTrackingEntriesRoute, async (ctx, { query }) => {
-    const found = await searchTrackingEntries(entries, callerOf(ctx).accountId, query);
-    return { ...found, results: await estimator.withEstimates(found.results) };
+  routes.handle(searchTrackingEntriesRoute, (ctx, { query }) => {
+    const { accountId } = callerOf(ctx);
+    return reads.run(accountId, async () => {
+      const [found, estimate] = await Promise.all([
+        searchTrackingEntries(entries, accountId, query),
+        estimator.forSeller(accountId),
+      ]);
+      return { ...found, results: found.results.map(estimate) };
+    });
   });
 
   routes.handle(clearCsvData, (ctx) => clearCsvOrders(entries, callerOf(ctx).accountId));
