@@ -14,6 +14,9 @@
  *   node --conditions=source --import tsx bench/load.bench.ts   (from svc-orders/)
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=50   a quicker run
  *   BENCH_CALLS=list                       some of the calls only (list, summary, search)
+ *   BENCH_ROUNDS=3                         product and driver take turns, SECONDS / ROUNDS each
+ *                                          (after a warm-up of both), so the machine's or the
+ *                                          database's drift over the run weighs on both alike
  *
  * A second table says where the CPU went in each run: the cores the gateway, svc-orders, the
  * database server and this process (the callers, or the driver) used, and the whole machine, so
@@ -39,6 +42,8 @@ import {
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+/** Product and driver take turns this many times, so a drift over the run weighs on both alike. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CALLS = (process.env.BENCH_CALLS ?? 'list,summary,search').split(',');
 const CONCURRENCIES = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
 const WARM_UP_SECONDS = 3;
@@ -72,15 +77,36 @@ try {
     machineBusyMs,
   ];
   const cpuRows: string[] = [];
-  /** Runs `callers` at once for SECONDS; the cores each part of `cpuOf` used meanwhile. */
-  const measured = async (callers: number, call: () => Promise<unknown>) => {
+  /** What one side (product or driver) of a call and concurrency did, over all its rounds. */
+  const sideOf = () => ({
+    latencies: [] as number[],
+    errors: 0,
+    wallMs: 0,
+    cpuMs: cpuOf.map(() => 0),
+  });
+  type Side = ReturnType<typeof sideOf>;
+  /** Runs `callers` at once for a round's seconds, adding what they did to `side`. */
+  const round = async (side: Side, callers: number, call: () => Promise<unknown>) => {
     const before = await Promise.all(cpuOf.map((read) => read()));
     const started = performance.now();
-    const summary = summaryOf(await atConcurrency(callers, SECONDS, call));
-    const wallMs = performance.now() - started;
+    const run = await atConcurrency(callers, SECONDS / ROUNDS, call);
+    side.wallMs += performance.now() - started;
     const after = await Promise.all(cpuOf.map((read) => read()));
-    const cores = after.map((ms, i) => ((ms - before[i]!) / wallMs).toFixed(2));
-    return { summary, cores: cores.join(' | ') };
+    after.forEach((ms, i) => (side.cpuMs[i]! += ms - before[i]!));
+    side.latencies = side.latencies.concat(run.latencies);
+    side.errors += run.errors;
+  };
+  const summaryOfSide = (side: Side) =>
+    summaryOf({
+      latencies: side.latencies,
+      errors: side.errors,
+      perSecond: (side.latencies.length + side.errors) / (side.wallMs / 1000),
+    });
+  /** The cores each part of `cpuOf` used, and the database's CPU ms a call. */
+  const cpuRowOf = (side: Side) => {
+    const calls = side.latencies.length + side.errors;
+    const cores = side.cpuMs.map((ms) => (ms / side.wallMs).toFixed(2));
+    return `${cores.join(' | ')} | ${(side.cpuMs[2]! / calls).toFixed(1)}`;
   };
 
   line(
@@ -98,11 +124,15 @@ try {
     for (const [name, path, direct] of calls) {
       const product = () => client.send({ path, token });
       await atConcurrency(connections, WARM_UP_SECONDS, product);
-      const { summary: viaProduct, cores: productCores } = await measured(connections, product);
       await atConcurrency(connections, WARM_UP_SECONDS, direct);
-      const { summary: viaDriver, cores: driverCores } = await measured(connections, direct);
-      cpuRows.push(`| ${name} | ${connections} | product | ${productCores} |`);
-      cpuRows.push(`| ${name} | ${connections} | driver | ${driverCores} |`);
+      const [productSide, driverSide] = [sideOf(), sideOf()];
+      for (let turn = 0; turn < ROUNDS; turn += 1) {
+        await round(productSide, connections, product);
+        await round(driverSide, connections, direct);
+      }
+      const [viaProduct, viaDriver] = [summaryOfSide(productSide), summaryOfSide(driverSide)];
+      cpuRows.push(`| ${name} | ${connections} | product | ${cpuRowOf(productSide)} |`);
+      cpuRows.push(`| ${name} | ${connections} | driver | ${cpuRowOf(driverSide)} |`);
       const share = viaProduct.perSecond / viaDriver.perSecond;
       shares.push(share);
       line(
@@ -116,8 +146,10 @@ try {
     `Cores used meanwhile (the machine has ${availableParallelism()}; "this process" is the callers, or the driver):`,
   );
   line();
-  line('| call | callers | via | gateway | svc-orders | database | this process | machine |');
-  line('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |');
+  line(
+    '| call | callers | via | gateway | svc-orders | database | this process | machine | database CPU ms a call |',
+  );
+  line('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   cpuRows.forEach((row) => line(row));
   line();
   line(

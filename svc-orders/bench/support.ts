@@ -416,11 +416,13 @@ export const getAs = (gatewayUrl: string, token: string) => {
 export function driverQueriesOf(db: Connection, accountId: string) {
   const entries = db.collection<TrackingEntryDocument>('tracking_entries');
   const shown = { searchText: 0, history: 0 };
+  // The seller's delivery-estimate rule, which svc-orders reads when it answers entries.
+  const estimateRule = () => db.collection('delivery_estimate_rules').findOne({ accountId });
   return {
-    list: (sortBy: (typeof trackingEntrySortFields)[number]) => {
+    list: async (sortBy: (typeof trackingEntrySortFields)[number]) => {
       const query = listTrackingEntriesQuery.parse({ sortBy });
       const [read] = pageReadsOf(query, pageStartOf(query));
-      return Promise.all([
+      const [, page] = await Promise.all([
         sellerStatusCounts(db, accountId),
         entries
           .find({ accountId, ...read!.filter } as mongo.Filter<TrackingEntryDocument>)
@@ -430,6 +432,8 @@ export function driverQueriesOf(db: Connection, accountId: string) {
           .project(shown)
           .toArray(),
       ]);
+      if (page.length) await estimateRule();
+      return page.length;
     },
     summary: () => sellerStatusCounts(db, accountId),
     search: async (q: string) => {
@@ -444,7 +448,10 @@ export function driverQueriesOf(db: Connection, accountId: string) {
         .limit(MAX_SEARCH_RESULTS)
         .project(shown)
         .toArray();
-      return found.length < MAX_SEARCH_RESULTS ? found.length : entries.countDocuments(filter);
+      const total =
+        found.length < MAX_SEARCH_RESULTS ? found.length : await entries.countDocuments(filter);
+      if (found.length) await estimateRule();
+      return total;
     },
   };
 }

@@ -10,6 +10,7 @@ import { readdir, readFile, readlink } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import mongoose from 'mongoose';
 import type { ServiceName } from '@onvelope/contracts';
+import { KEEP_ALIVE_TIMEOUT_MS } from '@onvelope/service-kit/http';
 import {
   atConcurrency,
   count,
@@ -91,7 +92,14 @@ export interface HttpCall {
  * those bytes; anything but 2xx throws `<method> <path> answered <status>: <body>`.
  */
 export function httpCallerOf(baseUrl: string, sockets = CALLERS) {
-  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  // An idle socket is dropped well before the server's keep-alive timeout closes it (as the
+  // gateway's upstream agent does), so no call goes out on a socket the server is closing, a reset
+  // counted as an error: the load bench's callers sit idle for whole rounds while the driver runs.
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets: sockets,
+    timeout: KEEP_ALIVE_TIMEOUT_MS / 2,
+  });
   const { hostname, port } = new URL(baseUrl);
   const send = (call: HttpCall) =>
     new Promise<Buffer>((resolve, reject) => {
