@@ -153,28 +153,27 @@ export function registerUploadRoutes({
     deleteImportTemplate(db, callerOf(ctx).accountId, params.templateId),
   );
 
-  // Each waits its seller's turn for a slot (`reads`), then reads the seller's estimate rule beside
-  // the seller's entries (`Estimator.forSeller`).
-  routes.handle(listTrackingEntriesRoute, (ctx, { query }) => {
+  /**
+   * A read of the seller's orders in the seller's turn for a slot (`reads`), with what gives them
+   * their estimate, read beside it (`Estimator.forSeller`).
+   */
+  const readEstimated = <T>(accountId: string, read: () => Promise<T>) =>
+    reads.run(accountId, () => Promise.all([read(), estimator.forSeller(accountId)]));
+
+  routes.handle(listTrackingEntriesRoute, async (ctx, { query }) => {
     const { accountId } = callerOf(ctx);
-    return reads.run(accountId, async () => {
-      const [page, estimate] = await Promise.all([
-        listTrackingEntries(entries, accountId, query),
-        estimator.forSeller(accountId),
-      ]);
-      return { ...page, entries: page.entries.map(estimate) };
-    });
+    const [page, estimate] = await readEstimated(accountId, () =>
+      listTrackingEntries(entries, accountId, query),
+    );
+    return { ...page, entries: page.entries.map(estimate) };
   });
 
-  routes.handle(getNeedsAttention, (ctx, { query }) => {
+  routes.handle(getNeedsAttention, async (ctx, { query }) => {
     const { accountId } = callerOf(ctx);
-    return reads.run(accountId, async () => {
-      const [found, estimate] = await Promise.all([
-        findShipmentsNeedingAttention(entries, accountId, query),
-        estimator.forSeller(accountId),
-      ]);
-      return { ...found, entries: found.entries.map(estimate) };
-    });
+    const [found, estimate] = await readEstimated(accountId, () =>
+      findShipmentsNeedingAttention(entries, accountId, query),
+    );
+    return { ...found, entries: found.entries.map(estimate) };
   });
 
   routes.handle(getDeliveryEstimateRuleRoute, (ctx) =>
@@ -189,15 +188,12 @@ export function registerUploadRoutes({
     summariseTrackingEntries(entries, callerOf(ctx).accountId, query.omitShipped),
   );
 
-  routes.handle(searchTrackingEntriesRoute, (ctx, { query }) => {
+  routes.handle(searchTrackingEntriesRoute, async (ctx, { query }) => {
     const { accountId } = callerOf(ctx);
-    return reads.run(accountId, async () => {
-      const [found, estimate] = await Promise.all([
-        searchTrackingEntries(entries, accountId, query),
-        estimator.forSeller(accountId),
-      ]);
-      return { ...found, results: found.results.map(estimate) };
-    });
+    const [found, estimate] = await readEstimated(accountId, () =>
+      searchTrackingEntries(entries, accountId, query),
+    );
+    return { ...found, results: found.results.map(estimate) };
   });
 
   routes.handle(clearCsvData, (ctx) => clearCsvOrders(entries, callerOf(ctx).accountId));
