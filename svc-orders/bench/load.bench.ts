@@ -68,11 +68,17 @@ try {
       ['search', `/api/upload/search?q=${SEARCHED}`, () => driver.search(SEARCHED)],
     ] as const
   ).filter(([name]) => CALLS.includes(name));
+  const unknownCalls = CALLS.filter((name) => !['list', 'summary', 'search'].includes(name));
+  if (unknownCalls.length)
+    throw new Error(`BENCH_CALLS names no such call: ${unknownCalls.join(', ')}`);
   const databasePid = await pidListeningOn(Number(new URL(infra.mongoUrl).port));
+  const databaseCpuMs = () =>
+    databasePid === undefined ? Promise.resolve(Number.NaN) : processCpuMs(databasePid);
+  // In the order of the CPU table's columns.
   const cpuOf = [
     gateway.cpuMs,
     orders.cpuMs,
-    () => (databasePid === undefined ? Promise.resolve(Number.NaN) : processCpuMs(databasePid)),
+    databaseCpuMs,
     () => processCpuMs(process.pid),
     machineBusyMs,
   ];
@@ -92,7 +98,7 @@ try {
     const run = await atConcurrency(callers, SECONDS / ROUNDS, call);
     side.wallMs += performance.now() - started;
     const after = await Promise.all(cpuOf.map((read) => read()));
-    after.forEach((ms, i) => (side.cpuMs[i]! += ms - before[i]!));
+    after.forEach((used, i) => (side.cpuMs[i]! += used - before[i]!));
     side.latencies = side.latencies.concat(run.latencies);
     side.errors += run.errors;
   };
@@ -105,8 +111,9 @@ try {
   /** The cores each part of `cpuOf` used, and the database's CPU ms a call. */
   const cpuRowOf = (side: Side) => {
     const calls = side.latencies.length + side.errors;
-    const cores = side.cpuMs.map((ms) => (ms / side.wallMs).toFixed(2));
-    return `${cores.join(' | ')} | ${(side.cpuMs[2]! / calls).toFixed(1)}`;
+    const cores = side.cpuMs.map((used) => (used / side.wallMs).toFixed(2));
+    const databaseMs = side.cpuMs[cpuOf.indexOf(databaseCpuMs)]! / calls;
+    return `${cores.join(' | ')} | ${databaseMs.toFixed(1)}`;
   };
 
   line(

@@ -416,13 +416,13 @@ export const getAs = (gatewayUrl: string, token: string) => {
 export function driverQueriesOf(db: Connection, accountId: string) {
   const entries = db.collection<TrackingEntryDocument>('tracking_entries');
   const shown = { searchText: 0, history: 0 };
-  // The seller's delivery-estimate rule, which svc-orders reads when it answers entries.
+  // The seller's delivery-estimate rule, which svc-orders reads beside a list's or a search's query.
   const estimateRule = () => db.collection('delivery_estimate_rules').findOne({ accountId });
   return {
-    list: async (sortBy: (typeof trackingEntrySortFields)[number]) => {
+    list: (sortBy: (typeof trackingEntrySortFields)[number]) => {
       const query = listTrackingEntriesQuery.parse({ sortBy });
       const [read] = pageReadsOf(query, pageStartOf(query));
-      const [, page] = await Promise.all([
+      return Promise.all([
         sellerStatusCounts(db, accountId),
         entries
           .find({ accountId, ...read!.filter } as mongo.Filter<TrackingEntryDocument>)
@@ -431,9 +431,8 @@ export function driverQueriesOf(db: Connection, accountId: string) {
           .limit(read!.limit)
           .project(shown)
           .toArray(),
+        estimateRule(),
       ]);
-      if (page.length) await estimateRule();
-      return page.length;
     },
     summary: () => sellerStatusCounts(db, accountId),
     search: async (q: string) => {
@@ -442,16 +441,16 @@ export function driverQueriesOf(db: Connection, accountId: string) {
         accountId,
         ...searchFilterOf(q, 'all'),
       } as mongo.Filter<TrackingEntryDocument>;
-      const found = await entries
-        .find(filter)
-        .sort({ createdAt: -1, _id: -1 })
-        .limit(MAX_SEARCH_RESULTS)
-        .project(shown)
-        .toArray();
-      const total =
-        found.length < MAX_SEARCH_RESULTS ? found.length : await entries.countDocuments(filter);
-      if (found.length) await estimateRule();
-      return total;
+      const search = async () => {
+        const found = await entries
+          .find(filter)
+          .sort({ createdAt: -1, _id: -1 })
+          .limit(MAX_SEARCH_RESULTS)
+          .project(shown)
+          .toArray();
+        return found.length < MAX_SEARCH_RESULTS ? found.length : entries.countDocuments(filter);
+      };
+      return Promise.all([search(), estimateRule()]);
     },
   };
 }

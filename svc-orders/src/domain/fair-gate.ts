@@ -14,8 +14,12 @@
  * const page = await gate.run(accountId, () => listTrackingEntries(entries, accountId, query));
  */
 export interface FairGate {
-  /** Runs `work` once a slot is free and it is `key`'s turn; settles as `work` does. */
-  run<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` once a slot is free and it is `key`'s turn; settles as `work` does. Aborting
+   * `gone` while it waits (its caller hung up) takes it out of the line and rejects with the
+   * signal's reason: nobody would read its answer, and it would hold a slot others wait for.
+   */
+  run<T>(key: string, work: () => Promise<T>, gone?: AbortSignal): Promise<T>;
   /** Work running, and work waiting for a slot (for metrics and tests). */
   load(): { running: number; waiting: number };
 }
@@ -42,13 +46,26 @@ export function createFairGate(inFlight: number): FairGate {
   };
 
   return {
-    async run(key, work) {
+    async run(key, work, gone) {
+      gone?.throwIfAborted();
       if (running >= inFlight) {
         waiting += 1;
-        await new Promise<void>((start) => {
+        await new Promise<void>((start, reject) => {
+          const queued = () => {
+            gone?.removeEventListener('abort', leave);
+            start();
+          };
+          const leave = () => {
+            const queue = queues.get(key)!;
+            queue.splice(queue.indexOf(queued), 1);
+            if (!queue.length) queues.delete(key);
+            waiting -= 1;
+            reject(gone!.reason);
+          };
+          gone?.addEventListener('abort', leave, { once: true });
           const queue = queues.get(key);
-          if (queue) queue.push(start);
-          else queues.set(key, [start]);
+          if (queue) queue.push(queued);
+          else queues.set(key, [queued]);
         });
       } else {
         running += 1;

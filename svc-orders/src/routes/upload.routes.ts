@@ -1,4 +1,5 @@
 import type { Connection } from 'mongoose';
+import type { Context } from 'koa';
 import {
   clearAllData,
   clearCsvData,
@@ -18,7 +19,7 @@ import {
   uploadCsv,
 } from '@onvelope/contracts';
 import { type Metrics } from '@onvelope/service-kit/observability';
-import { badRequest } from '@onvelope/service-kit/errors';
+import { badRequest, HttpError } from '@onvelope/service-kit/errors';
 import { callerOf } from '@onvelope/service-kit/auth';
 import { type ServiceRoutes } from '@onvelope/service-kit/http';
 import {
@@ -155,14 +156,25 @@ export function registerUploadRoutes({
 
   /**
    * A read of the seller's orders in the seller's turn for a slot (`reads`), with what gives them
-   * their estimate, read beside it (`Estimator.forSeller`).
+   * their estimate, read beside it (`Estimator.forSeller`). A caller that hangs up while it waits
+   * leaves the line (499, as the request log says of a client that left).
    */
-  const readEstimated = <T>(accountId: string, read: () => Promise<T>) =>
-    reads.run(accountId, () => Promise.all([read(), estimator.forSeller(accountId)]));
+  const readEstimated = <T>(ctx: Context, read: () => Promise<T>) => {
+    const gone = new AbortController();
+    ctx.res.once('close', () => {
+      if (!ctx.res.writableFinished) gone.abort(new HttpError(499, 'Client closed the request'));
+    });
+    const { accountId } = callerOf(ctx);
+    return reads.run(
+      accountId,
+      () => Promise.all([read(), estimator.forSeller(accountId)]),
+      gone.signal,
+    );
+  };
 
   routes.handle(listTrackingEntriesRoute, async (ctx, { query }) => {
     const { accountId } = callerOf(ctx);
-    const [page, estimate] = await readEstimated(accountId, () =>
+    const [page, estimate] = await readEstimated(ctx, () =>
       listTrackingEntries(entries, accountId, query),
     );
     return { ...page, entries: page.entries.map(estimate) };
@@ -170,7 +182,7 @@ export function registerUploadRoutes({
 
   routes.handle(getNeedsAttention, async (ctx, { query }) => {
     const { accountId } = callerOf(ctx);
-    const [found, estimate] = await readEstimated(accountId, () =>
+    const [found, estimate] = await readEstimated(ctx, () =>
       findShipmentsNeedingAttention(entries, accountId, query),
     );
     return { ...found, entries: found.entries.map(estimate) };
@@ -190,7 +202,7 @@ export function registerUploadRoutes({
 
   routes.handle(searchTrackingEntriesRoute, async (ctx, { query }) => {
     const { accountId } = callerOf(ctx);
-    const [found, estimate] = await readEstimated(accountId, () =>
+    const [found, estimate] = await readEstimated(ctx, () =>
       searchTrackingEntries(entries, accountId, query),
     );
     return { ...found, results: found.results.map(estimate) };

@@ -31,5 +31,5 @@ export {
   readObjectBody,
   readRequestFilter,
   type FaultAndRequestRouteOptions,
-} from './admin/admin-routes.js';
+} from './admin/admin.routes.js';
 export { adminHttp, faultAndRequestClient, type AdminHttp } from './admin/admin-client.js';
