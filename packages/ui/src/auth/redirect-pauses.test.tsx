@@ -71,24 +71,24 @@ function wait(ms: number) {
   act(() => vi.advanceTimersByTime(ms));
 }
 
+/** Opens the sign-in or sign-up form on its page, fills it in as Pia and sends it. */
+async function sendCredentials(mode: 'login' | 'register', account: AuthAccount, button: string) {
+  openAt(
+    `/${mode}`,
+    <CredentialsForm mode={mode} account={account} notice={null} onForgotPassword={() => {}} />,
+  );
+  enter('auth-email', 'pia@shop.test');
+  enter('auth-password', 'secret1');
+  await clickAndAnswer(button);
+}
+
 /** The address the page shows. */
 const shownAddress = () => window.location.pathname + window.location.search;
 
 describe('the pause before the next page', () => {
   it('after signing in: shows "Login successful!" and goes where the account says 1.5 s later', async () => {
     const signIn = vi.fn(async () => '/dashboard');
-    openAt(
-      '/login',
-      <CredentialsForm
-        mode="login"
-        account={accountAnswering({ signIn })}
-        notice={null}
-        onForgotPassword={() => {}}
-      />,
-    );
-    enter('auth-email', 'pia@shop.test');
-    enter('auth-password', 'secret1');
-    await clickAndAnswer('Sign In');
+    await sendCredentials('login', accountAnswering({ signIn }), 'Sign In');
 
     expect(signIn).toHaveBeenCalledWith('pia@shop.test', 'secret1');
     expect(screen.getByTestId('auth-success').textContent).toBe('Login successful!');
@@ -101,18 +101,7 @@ describe('the pause before the next page', () => {
 
   it('after signing up: says where the code went and goes to /verify 3 s later', async () => {
     const signUp = vi.fn(async () => 'pia@shop.test');
-    openAt(
-      '/register',
-      <CredentialsForm
-        mode="register"
-        account={accountAnswering({ signUp })}
-        notice={null}
-        onForgotPassword={() => {}}
-      />,
-    );
-    enter('auth-email', 'pia@shop.test');
-    enter('auth-password', 'secret1');
-    await clickAndAnswer('Create Account');
+    await sendCredentials('register', accountAnswering({ signUp }), 'Create Account');
 
     expect(signUp).toHaveBeenCalledWith('pia@shop.test', 'secret1', {});
     expect(screen.getByTestId('auth-success').textContent).toBe(
