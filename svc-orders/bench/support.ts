@@ -31,6 +31,7 @@ import {
   type ConcurrencyRun,
   type TestIssuer,
 } from '@onvelope/testkit';
+import { deliveryEstimateRuleModel } from '../src/data/delivery-estimate-rule.model.js';
 import { pageReadsOf, pageStartOf } from '../src/data/entry-pages.js';
 import { sellerStatusCounts } from '../src/data/seller-counters.js';
 import type { TrackingEntryDocument } from '../src/data/tracking-entry.model.js';
@@ -417,7 +418,8 @@ export function driverQueriesOf(db: Connection, accountId: string) {
   const entries = db.collection<TrackingEntryDocument>('tracking_entries');
   const shown = { searchText: 0, history: 0 };
   // The seller's delivery-estimate rule, which svc-orders reads beside a list's or a search's query.
-  const estimateRule = () => db.collection('delivery_estimate_rules').findOne({ accountId });
+  const rules = deliveryEstimateRuleModel(db).collection;
+  const estimateRule = () => rules.findOne({ accountId });
   return {
     list: (sortBy: (typeof trackingEntrySortFields)[number]) => {
       const query = listTrackingEntriesQuery.parse({ sortBy });

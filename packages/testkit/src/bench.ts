@@ -66,6 +66,7 @@ export async function processCpuMs(pid: number): Promise<number> {
 export async function machineBusyMs(): Promise<number> {
   const [total = ''] = (await readFile('/proc/stat', 'utf8')).split('\n');
   // cpu user nice system idle iowait irq softirq steal (guest time is counted in user already).
+  // Steal counts as busy: the hypervisor gave that time elsewhere, so it was not ours to use.
   const [user, nice, system, , , irq, softirq, steal] = total.split(/\s+/).slice(1, 9).map(Number);
   const ticksPerSecond = 100;
   return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / ticksPerSecond;

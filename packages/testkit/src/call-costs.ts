@@ -55,18 +55,30 @@ export async function pidListeningOn(port: number): Promise<number | undefined> 
   return undefined;
 }
 
-/** The database server of `mongoUrl` as the bench sees it: its process if ours, for its CPU. */
-export async function benchDatabase(mongoUrl: string, app: ServiceName) {
+/**
+ * The database server of `mongoUrl` as a process of this machine, for its CPU; no pid (and no CPU)
+ * when it runs elsewhere or as another user.
+ */
+export async function databaseProcessOf(mongoUrl: string) {
   const { hostname, port } = new URL(mongoUrl);
   const pid = ['127.0.0.1', 'localhost'].includes(hostname)
     ? await pidListeningOn(Number(port || 27017))
     : undefined;
+  return {
+    pid,
+    cpuMs: () => (pid === undefined ? Promise.resolve(undefined) : processCpuMs(pid)),
+  };
+}
+
+/** The database server of `mongoUrl` as the bench sees it: its process if ours, for its CPU. */
+export async function benchDatabase(mongoUrl: string, app: ServiceName) {
+  const { pid, cpuMs } = await databaseProcessOf(mongoUrl);
   const name = `bench_${app.replace('-', '_')}_${Date.now()}`;
   return {
     pid,
     /** A database of the bench's own, so a MONGO_URL server's data is never touched. */
     name,
-    cpuMs: () => (pid === undefined ? Promise.resolve(undefined) : processCpuMs(pid)),
+    cpuMs,
     drop: async () => {
       const db = await mongoose.createConnection(mongoUrl, { dbName: name }).asPromise();
       await db.dropDatabase().catch(() => undefined);
