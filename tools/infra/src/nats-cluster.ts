@@ -154,11 +154,18 @@ async function untilReady(
  */
 function everyPeerCurrent(nodes: { name: string; monitor: number }[]): Promise<void> {
   return untilReady("the JetStream cluster's peers were not all current", 100, async () => {
+    // A node that does not answer yet is passed over: the leader may be another.
+    let unanswered = '';
     for (const node of nodes) {
-      const answer = (await (
-        await fetch(`http://127.0.0.1:${node.monitor}/jsz`)
-      ).json()) as MetaGroupAnswer;
-      const meta = answer.meta_cluster;
+      let meta: MetaGroupAnswer['meta_cluster'];
+      try {
+        meta = (
+          (await (await fetch(`http://127.0.0.1:${node.monitor}/jsz`)).json()) as MetaGroupAnswer
+        ).meta_cluster;
+      } catch (error) {
+        unanswered = `${node.name}: ${String(error)}`;
+        continue;
+      }
       if (meta?.leader !== node.name) continue;
       const peers = meta.replicas ?? [];
       return (
@@ -166,7 +173,7 @@ function everyPeerCurrent(nodes: { name: string; monitor: number }[]): Promise<v
         `leader ${node.name} sees ${JSON.stringify(peers)}`
       );
     }
-    return 'no node is the meta leader';
+    return unanswered || 'no node is the meta leader';
   });
 }
 
