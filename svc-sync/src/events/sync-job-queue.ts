@@ -10,7 +10,12 @@ import {
 import { nanos } from '@nats-io/nats-core';
 import { syncJobQueued, type PayloadOf } from '@onvelope/contracts';
 import { type Logger } from '@onvelope/service-kit/observability';
-import { isNotFound, whileStreamSettles, type NatsConnection } from '@onvelope/service-kit/nats';
+import {
+  durableConsumerOf,
+  isNotFound,
+  whileStreamSettles,
+  type NatsConnection,
+} from '@onvelope/service-kit/nats';
 
 export type QueuedSyncJob = PayloadOf<typeof syncJobQueued>;
 
@@ -105,9 +110,7 @@ export async function startJobWorkers(
   run: (job: QueuedSyncJob, control: JobControl) => Promise<JobOutcome>,
   log: Logger,
 ): Promise<JobWorkers> {
-  const consumer = await whileStreamSettles(() =>
-    jetstream(nc).consumers.get(settings.streamName, settings.consumerName),
-  );
+  const consumer = await durableConsumerOf(nc, settings.streamName, settings.consumerName);
   const stopping = new AbortController();
 
   async function handle(message: JsMsg) {

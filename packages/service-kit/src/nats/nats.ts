@@ -142,6 +142,16 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
 const STREAM_SETTLE_MS = 10_000;
 
 /**
+ * A durable consumer of `stream`, read once the stream is placed (`whileStreamSettles`) and with
+ * the set-up calls' timeout: what every worker of a consumer added at start-up reads back.
+ */
+export function durableConsumerOf(nc: NatsConnection, stream: string, durableName: string) {
+  return whileStreamSettles(() =>
+    jetstream(nc, { timeout: JETSTREAM_API_TIMEOUT_MS }).consumers.get(stream, durableName),
+  );
+}
+
+/**
  * Runs a set-up call on a stream (adding a consumer, reading it back), asked again while JetStream
  * answers that the stream is not found, for up to `STREAM_SETTLE_MS`: on a cluster a stream another
  * instance has just added is answered "not found" until its peers have placed it (two replicas of
@@ -256,12 +266,7 @@ async function openConsumer<T extends z.ZodType>(
       max_deliver: 20,
     }),
   );
-  const consumer = await whileStreamSettles(() =>
-    jetstream(nc, { timeout: JETSTREAM_API_TIMEOUT_MS }).consumers.get(
-      event.stream.name,
-      durableName,
-    ),
-  );
+  const consumer = await durableConsumerOf(nc, event.stream.name, durableName);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: maxMessages });
 
   const metrics = metricsByConnection.get(nc);
