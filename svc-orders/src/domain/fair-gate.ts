@@ -29,7 +29,6 @@ export function createFairGate(inFlight: number): FairGate {
     throw new RangeError(`a fair gate needs at least one slot, not ${inFlight}`);
   }
   let running = 0;
-  let waiting = 0;
   /** Each key's waiting starts, oldest first; a Map iterates its keys in the order they came. */
   const queues = new Map<string, (() => void)[]>();
 
@@ -41,7 +40,6 @@ export function createFairGate(inFlight: number): FairGate {
     queues.delete(key);
     const start = queue.shift()!;
     if (queue.length) queues.set(key, queue);
-    waiting -= 1;
     start();
   };
 
@@ -49,7 +47,6 @@ export function createFairGate(inFlight: number): FairGate {
     async run(key, work, gone) {
       gone?.throwIfAborted();
       if (running >= inFlight) {
-        waiting += 1;
         await new Promise<void>((start, reject) => {
           const queued = () => {
             gone?.removeEventListener('abort', leave);
@@ -59,7 +56,6 @@ export function createFairGate(inFlight: number): FairGate {
             const queue = queues.get(key)!;
             queue.splice(queue.indexOf(queued), 1);
             if (!queue.length) queues.delete(key);
-            waiting -= 1;
             reject(gone!.reason);
           };
           gone?.addEventListener('abort', leave, { once: true });
@@ -78,6 +74,9 @@ export function createFairGate(inFlight: number): FairGate {
         else running -= 1;
       }
     },
-    load: () => ({ running, waiting }),
+    load: () => ({
+      running,
+      waiting: [...queues.values()].reduce((sum, queue) => sum + queue.length, 0),
+    }),
   };
 }

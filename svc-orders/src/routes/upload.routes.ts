@@ -19,9 +19,9 @@ import {
   uploadCsv,
 } from '@onvelope/contracts';
 import { type Metrics } from '@onvelope/service-kit/observability';
-import { badRequest, HttpError } from '@onvelope/service-kit/errors';
+import { badRequest } from '@onvelope/service-kit/errors';
 import { callerOf } from '@onvelope/service-kit/auth';
-import { type ServiceRoutes } from '@onvelope/service-kit/http';
+import { clientGoneSignal, type ServiceRoutes } from '@onvelope/service-kit/http';
 import {
   deleteImportTemplate,
   listImportTemplates,
@@ -155,34 +155,28 @@ export function registerUploadRoutes({
   );
 
   /**
-   * A read of the seller's orders in the seller's turn for a slot (`reads`), with what gives them
-   * their estimate, read beside it (`Estimator.forSeller`). A caller that hangs up while it waits
-   * leaves the line (499, as the request log says of a client that left).
+   * A read of the caller's orders in their turn for a slot (`reads`), with what gives them their
+   * estimate, read beside it (`Estimator.forSeller`). A caller that hangs up while it waits leaves
+   * the line.
    */
-  const readEstimated = <T>(ctx: Context, read: () => Promise<T>) => {
-    const gone = new AbortController();
-    ctx.res.once('close', () => {
-      if (!ctx.res.writableFinished) gone.abort(new HttpError(499, 'Client closed the request'));
-    });
+  const readEstimated = <T>(ctx: Context, read: (accountId: string) => Promise<T>) => {
     const { accountId } = callerOf(ctx);
     return reads.run(
       accountId,
-      () => Promise.all([read(), estimator.forSeller(accountId)]),
-      gone.signal,
+      () => Promise.all([read(accountId), estimator.forSeller(accountId)]),
+      clientGoneSignal(ctx),
     );
   };
 
   routes.handle(listTrackingEntriesRoute, async (ctx, { query }) => {
-    const { accountId } = callerOf(ctx);
-    const [page, estimate] = await readEstimated(ctx, () =>
+    const [page, estimate] = await readEstimated(ctx, (accountId) =>
       listTrackingEntries(entries, accountId, query),
     );
     return { ...page, entries: page.entries.map(estimate) };
   });
 
   routes.handle(getNeedsAttention, async (ctx, { query }) => {
-    const { accountId } = callerOf(ctx);
-    const [found, estimate] = await readEstimated(ctx, () =>
+    const [found, estimate] = await readEstimated(ctx, (accountId) =>
       findShipmentsNeedingAttention(entries, accountId, query),
     );
     return { ...found, entries: found.entries.map(estimate) };
@@ -201,8 +195,7 @@ export function registerUploadRoutes({
   );
 
   routes.handle(searchTrackingEntriesRoute, async (ctx, { query }) => {
-    const { accountId } = callerOf(ctx);
-    const [found, estimate] = await readEstimated(ctx, () =>
+    const [found, estimate] = await readEstimated(ctx, (accountId) =>
       searchTrackingEntries(entries, accountId, query),
     );
     return { ...found, results: found.results.map(estimate) };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import { CLIENT_CLOSED_REQUEST, HttpError } from '../errors/errors.js';
 import type { Logger } from '../observability/logger.js';
 import { currentTrace, type TraceContext } from '../observability/trace-context.js';
 
@@ -7,8 +8,20 @@ export const requestIdHeader = 'x-request-id';
 
 const probePaths = new Set(['/healthz', '/readyz']);
 const acceptable = /^[A-Za-z0-9._:-]{1,128}$/;
-/** nginx's status for a request the client closed before any answer; logs only, never sent. */
-const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * Aborts when the client closes the request before its answer is written: work waiting on the
+ * caller's behalf (a slot, a queue) can give up, since nobody would read what it answers.
+ */
+export function clientGoneSignal(ctx: Context): AbortSignal {
+  const gone = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) {
+      gone.abort(new HttpError(CLIENT_CLOSED_REQUEST, 'Client closed the request'));
+    }
+  });
+  return gone.signal;
+}
 
 /**
  * The trace ids a request's logger carries itself: those of a trace kept on `ctx.state.trace` only

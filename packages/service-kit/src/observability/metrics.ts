@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { CLIENT_CLOSED_REQUEST } from '../errors/errors.js';
 import {
   AggregatorRegistry,
   collectDefaultMetrics,
@@ -139,7 +140,7 @@ export function httpMetricsMiddleware(metrics: Metrics) {
         method: knownMethods.has(ctx.method) ? ctx.method : 'OTHER',
         route: typeof ctx.state.route === 'string' ? ctx.state.route : unmatchedRoute,
         // A client that left before any answer: 499, as nginx logs it.
-        status: String(ctx.res.headersSent ? ctx.res.statusCode : 499),
+        status: String(ctx.res.headersSent ? ctx.res.statusCode : CLIENT_CLOSED_REQUEST),
       };
       requests.inc(labels);
       duration.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
