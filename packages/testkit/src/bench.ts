@@ -45,6 +45,9 @@ export interface BenchApp {
   stop(): Promise<void>;
 }
 
+/** The unit of /proc's CPU times: USER_HZ, 100 a second on Linux. */
+const TICKS_PER_SECOND = 100;
+
 /**
  * CPU time (ms) a process has used so far, all its threads, user and system: utime + stime of
  * /proc/<pid>/stat, counted in USER_HZ ticks (100 a second on Linux), so a difference is good to
@@ -54,8 +57,7 @@ export async function processCpuMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name, which is in parentheses and may hold spaces: state is the first.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticksPerSecond = 100;
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
 /**
@@ -68,8 +70,7 @@ export async function machineBusyMs(): Promise<number> {
   // cpu user nice system idle iowait irq softirq steal (guest time is counted in user already).
   // Steal counts as busy: the hypervisor gave that time elsewhere, so it was not ours to use.
   const [user, nice, system, , , irq, softirq, steal] = total.split(/\s+/).slice(1, 9).map(Number);
-  const ticksPerSecond = 100;
-  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / ticksPerSecond;
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / TICKS_PER_SECOND;
 }
 
 /** Starts an app from its sources on `port` (default a free one); resolves once it is ready. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackingEntryUpserted } from '@onvelope/contracts';
 import { startJaeger, type RunningJaeger } from '@onvelope/infra';
 import { createSeller } from '../src/accounts.js';
 import { startSystem, type RunningSystem } from '../src/index.js';
@@ -50,7 +51,7 @@ function descendsFrom(spans: Span[], span: Span, ancestor: Span): boolean {
   return false;
 }
 
-const subject = 'orders.entries.upserted';
+const { subject } = trackingEntryUpserted;
 
 /**
  * What the test holds true of the shipped order's trace, fact by fact. Each fact says that spans
@@ -141,14 +142,14 @@ describe('OpenTelemetry traces', () => {
   }
 
   /**
-   * Asks Jaeger for the trace until every fact of `factsIn` holds (each app exports its spans in
+   * Asks Jaeger for the trace until every fact of `factsOf` holds (each app exports its spans in
    * batches of its own, some in several), for up to a minute. Answers the facts that never did,
    * and the trace's spans as they were last read.
    */
-  async function readTrace(traceId: string, factsIn: (spans: Span[]) => Record<string, boolean>) {
+  async function readTrace(traceId: string, callerSpanId: string) {
     const until = Date.now() + 60_000;
     const unmetOf = (spans: Span[]) =>
-      Object.entries(factsIn(spans))
+      Object.entries(factsOf(spans, callerSpanId))
         .filter(([, holds]) => !holds)
         .map(([fact]) => fact);
     let spans: Span[] = [];
@@ -188,7 +189,7 @@ describe('OpenTelemetry traces', () => {
       body: JSON.stringify({ trackingNumber: 'EZ1000000001', courier: 'USPS' }),
     });
 
-    const { unmet, spans } = await readTrace(traceId, (found) => factsOf(found, callerSpanId));
+    const { unmet, spans } = await readTrace(traceId, callerSpanId);
     const listing = spans
       .map(
         (span) =>
