@@ -8,6 +8,7 @@ import type {
 } from '@onvelope/contracts';
 import { startSystem, type RunningSystem } from '@onvelope/run';
 import { callJson, type ApiAccount } from '@onvelope/run/accounts';
+import { answerAuthorization } from '@onvelope/storefront-sim';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium, headless, with nothing that reaches out to the internet (ARCHITECTURE: tests). */
@@ -45,9 +46,7 @@ function topologyOf(name = process.env.E2E_TOPOLOGY ?? 'single'): {
  * The composed system on free ports. Its logs are kept, not printed, and are attached to the error
  * when it fails to start.
  */
-export async function startComposedSystem(
-  env: Record<string, string> = {},
-): Promise<RunningSystem> {
+async function startComposedSystem(env: Record<string, string> = {}): Promise<RunningSystem> {
   const lines: string[] = [];
   try {
     const topology = topologyOf();
@@ -267,21 +266,7 @@ export async function connectThroughApi(
     'GET',
     '/connect',
   );
-  const authorize = new URL(authUrl);
-  // The form the authorise screen posts (client, return address, state), approved for the store.
-  const approved = await fetch(new URL(authorize.pathname, authorize), {
-    method: 'POST',
-    body: new URLSearchParams({
-      ...Object.fromEntries(authorize.searchParams),
-      account_id: store.accountId,
-      decision: 'approve',
-    }),
-    redirect: 'manual',
-  });
-  const callback = approved.headers.get('location');
-  if (approved.status !== 302 || !callback) {
-    throw new Error(`the authorise form answered ${approved.status}: ${await approved.text()}`);
-  }
+  const callback = await answerAuthorization(authUrl, store.accountId, 'approve');
   const returned = await fetch(callback, { redirect: 'manual' });
   const landing = new URL(returned.headers.get('location') ?? '/', system.url);
   if (landing.searchParams.get('connected') !== 'true') {

@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import mongoose from 'mongoose';
 import { freePort, startInfra } from '@onvelope/infra';
-import { connectStoreFrontSimAdmin } from '@onvelope/storefront-sim';
+import { answerAuthorization, connectStoreFrontSimAdmin } from '@onvelope/storefront-sim';
 import { startOrdersService } from '@onvelope/svc-orders';
 import { startTestIssuer } from '@onvelope/testkit';
 import { startSyncService, type StoreFrontClient } from '../src/index.js';
@@ -102,20 +102,7 @@ async function connect(serviceUrl: string, sellerId: string, storeAccountId: str
   const { authUrl } = (await call(`${serviceUrl}/api/bigcartel/connect`, token)) as {
     authUrl: string;
   };
-  const url = new URL(authUrl);
-  const approved = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: url.searchParams.get('client_id')!,
-      redirect_uri: url.searchParams.get('redirect_uri')!,
-      state: url.searchParams.get('state')!,
-      decision: 'approve',
-      account_id: storeAccountId,
-    }),
-    redirect: 'manual',
-  });
-  const back = new URL(approved.headers.get('location')!);
+  const back = await answerAuthorization(authUrl, storeAccountId, 'approve');
   await fetch(`${serviceUrl}/api/bigcartel/callback${back.search}`, { redirect: 'manual' });
   const { connections } = (await call(`${serviceUrl}/api/bigcartel/connections`, token)) as {
     connections: { id: string }[];

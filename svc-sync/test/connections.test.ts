@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAuthorization } from '@onvelope/storefront-sim';
 import { signState } from '../src/domain/oauth-state.js';
 import { connectMessages } from '../src/use-cases/connect-store.js';
-import {
-  callback,
-  decideAt,
-  STATE_SECRET,
-  startSyncWorld,
-  type Seller,
-  type SyncWorld,
-} from './support.js';
+import { callback, STATE_SECRET, startSyncWorld, type Seller, type SyncWorld } from './support.js';
 
 describe('store-front connections', () => {
   let world: SyncWorld;
@@ -39,7 +33,7 @@ describe('store-front connections', () => {
     expect(authUrl.searchParams.get('response_type')).toBe('code');
     expect(authUrl.searchParams.get('state')).toMatch(/^[\w-]+\.[\w-]+$/);
 
-    const approved = await decideAt(connect.body.authUrl, storeA, 'approve');
+    const approved = await answerAuthorization(connect.body.authUrl, storeA, 'approve');
     expect(approved.searchParams.get('code')).toBeTruthy();
     const back = await callback(world.sync[0]!.url, approved.search);
     expect(back.status).toBe(302);
@@ -76,7 +70,7 @@ describe('store-front connections', () => {
 
   it('refuses a forged state and an expired one, and reports a denial', async () => {
     const { authUrl } = (await sellerA.get('/api/bigcartel/connect')).body;
-    const approved = await decideAt(authUrl, storeA, 'approve');
+    const approved = await answerAuthorization(authUrl, storeA, 'approve');
     const code = approved.searchParams.get('code')!;
 
     const forged = signState(
@@ -97,7 +91,7 @@ describe('store-front connections', () => {
     const expiredBack = await callback(world.sync[0]!.url, `?code=${code}&state=${expired}`);
     expect(expiredBack.location.searchParams.get('error')).toBe(connectMessages.expiredState);
 
-    const denied = await decideAt(
+    const denied = await answerAuthorization(
       (await sellerA.get('/api/bigcartel/connect')).body.authUrl,
       storeA,
       'deny',

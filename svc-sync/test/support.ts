@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import {
+  answerAuthorization,
   startStoreFrontSim,
   type StoreFrontSim,
   type StoreOptions,
@@ -141,7 +142,7 @@ export async function startSyncWorld(
     seller,
     async connect(who, storeAccountId) {
       const { authUrl } = (await who.get('/api/bigcartel/connect')).body as { authUrl: string };
-      const approved = await decideAt(authUrl, storeAccountId, 'approve');
+      const approved = await answerAuthorization(authUrl, storeAccountId, 'approve');
       const back = await callback(sync[0]!.url, approved.search);
       if (back.location.searchParams.get('connected') !== 'true') {
         throw new Error(`connection failed: ${back.location.toString()}`);
@@ -181,24 +182,6 @@ export async function startSyncWorld(
     },
   };
   return world;
-}
-
-/** What the simulator's authorise screen does on approve or deny: the redirect back to us. */
-export async function decideAt(authUrl: string, storeAccountId: string, decision: string) {
-  const url = new URL(authUrl);
-  const response = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: url.searchParams.get('client_id') ?? '',
-      redirect_uri: url.searchParams.get('redirect_uri') ?? '',
-      state: url.searchParams.get('state') ?? '',
-      decision,
-      account_id: storeAccountId,
-    }),
-    redirect: 'manual',
-  });
-  return new URL(response.headers.get('location') ?? '');
 }
 
 /** Calls svc-sync's OAuth return as the browser would; answers where it sends the browser. */

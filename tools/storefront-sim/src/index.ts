@@ -1,5 +1,6 @@
 export { startStoreFrontSim, type StoreFrontSim, type StoreFrontSimOptions } from './start.js';
 export { connectStoreFrontSimAdmin } from './admin-client.js';
+export { answerAuthorization } from './authorize-client.js';
 export type {
   OrderChanges,
   OrderChangesResult,
