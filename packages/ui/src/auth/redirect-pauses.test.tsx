@@ -85,6 +85,14 @@ async function sendCredentials(mode: 'login' | 'register', account: AuthAccount,
 /** The address the page shows. */
 const shownAddress = () => window.location.pathname + window.location.search;
 
+/** The page stays at `from` until just before `ms` have passed, and shows `to` once they have. */
+function expectPauseAt(from: string, ms: number, to: string) {
+  wait(ms - 1);
+  expect(shownAddress()).toBe(from);
+  wait(1);
+  expect(shownAddress()).toBe(to);
+}
+
 describe('the pause before the next page', () => {
   it('after signing in: shows "Login successful!" and goes where the account says 1.5 s later', async () => {
     const signIn = vi.fn(async () => '/dashboard');
@@ -93,10 +101,7 @@ describe('the pause before the next page', () => {
     expect(signIn).toHaveBeenCalledWith('pia@shop.test', 'secret1');
     expect(screen.getByTestId('auth-success').textContent).toBe('Login successful!');
     // spec 001 §4 (sign-in success) and §9: "1.5 s after login".
-    wait(1_499);
-    expect(shownAddress()).toBe('/login');
-    wait(1);
-    expect(shownAddress()).toBe('/dashboard');
+    expectPauseAt('/login', 1_500, '/dashboard');
   });
 
   it('after signing up: says where the code went and goes to /verify 3 s later', async () => {
@@ -108,10 +113,7 @@ describe('the pause before the next page', () => {
       'We sent a 6-digit verification code to pia@shop.test. Please check your email.',
     );
     // spec 001 §4 (sign-up needing verification) and §9: "3 s after sign-up needing verification".
-    wait(2_999);
-    expect(shownAddress()).toBe('/register');
-    wait(1);
-    expect(shownAddress()).toBe('/verify');
+    expectPauseAt('/register', 3_000, '/verify');
   });
 
   it('after verifying: says so and goes where the account says 1.5 s later', async () => {
@@ -125,10 +127,7 @@ describe('the pause before the next page', () => {
       'Email verified successfully! Signing you in...',
     );
     // spec 001 §4 (verify) and §9: "1.5 s after login, register or verify".
-    wait(1_499);
-    expect(shownAddress()).toBe('/verify');
-    wait(1);
-    expect(shownAddress()).toBe('/dashboard?welcome=true');
+    expectPauseAt('/verify', 1_500, '/dashboard?welcome=true');
   });
 
   it('after the session expires: says so and goes to /login 2 s later', () => {
@@ -139,9 +138,6 @@ describe('the pause before the next page', () => {
       'Your session has expired. Please log in again. Go to login',
     );
     // spec 001 §2 (account settings) and §9: "2 s after session expiry on account settings".
-    wait(1_999);
-    expect(shownAddress()).toBe('/account-settings');
-    wait(1);
-    expect(shownAddress()).toBe('/login');
+    expectPauseAt('/account-settings', 2_000, '/login');
   });
 });
