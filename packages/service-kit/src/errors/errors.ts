@@ -5,9 +5,6 @@ import type { Logger } from '../observability/logger.js';
 
 type Detail = NonNullable<ErrorResponse['details']>[number];
 
-/** nginx's status for a request the client closed before any answer: logged and counted, never sent. */
-export const CLIENT_CLOSED_REQUEST = 499;
-
 /** An error meant for the caller: its status and message are sent as they are. */
 export class HttpError extends Error {
   constructor(

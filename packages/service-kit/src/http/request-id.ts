@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { CLIENT_CLOSED_REQUEST, HttpError } from '../errors/errors.js';
+import { HttpError } from '../errors/errors.js';
 import type { Logger } from '../observability/logger.js';
+import { CLIENT_CLOSED_REQUEST } from '../observability/metrics.js';
 import { currentTrace, type TraceContext } from '../observability/trace-context.js';
 
 export const requestIdHeader = 'x-request-id';

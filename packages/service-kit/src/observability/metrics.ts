@@ -1,5 +1,4 @@
 import type { Context, Next } from 'koa';
-import { CLIENT_CLOSED_REQUEST } from '../errors/errors.js';
 import {
   AggregatorRegistry,
   collectDefaultMetrics,
@@ -11,6 +10,9 @@ import {
   type GaugeConfiguration,
   type HistogramConfiguration,
 } from 'prom-client';
+
+/** nginx's status for a request the client closed before any answer: logged and counted, never sent. */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 /**
  * Prometheus metrics of one app: a registry of its own (in production one app is one process; in
