@@ -87,20 +87,22 @@ describe('createFairGate', () => {
   });
 
   it('takes a call whose caller has gone out of the line, and the next in turn gets the slot', async () => {
-    const gate = createFairGate(1);
+    let left = 0;
+    const gate = createFairGate(1, { onLeave: () => (left += 1) });
     const started: string[] = [];
     const first = heldWork(started, 'a1');
     const abandoned = heldWork(started, 'b1');
     const next = heldWork(started, 'c1');
     const answers = [gate.run('a', first.work)];
     const hungUp = new AbortController();
-    const left = gate.run('b', abandoned.work, hungUp.signal);
+    const leaving = gate.run('b', abandoned.work, hungUp.signal);
     answers.push(gate.run('c', next.work));
     expect(gate.load()).toEqual({ running: 1, waiting: 2 });
 
     hungUp.abort(new Error('client closed the request'));
-    await expect(left).rejects.toThrow('client closed the request');
+    await expect(leaving).rejects.toThrow('client closed the request');
     expect(gate.load()).toEqual({ running: 1, waiting: 1 });
+    expect(left).toBe(1);
     first.finish();
     await settle();
     expect(started).toEqual(['a1', 'c1']);
@@ -109,6 +111,8 @@ describe('createFairGate', () => {
     expect(gate.load()).toEqual({ running: 0, waiting: 0 });
     await expect(gate.run('b', abandoned.work, hungUp.signal)).rejects.toThrow('client closed');
     expect(started).toEqual(['a1', 'c1']);
+    // Refused at the door, it never stood in the line.
+    expect(left).toBe(1);
   });
 
   it('refuses a gate without a slot', () => {

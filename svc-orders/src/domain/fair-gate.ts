@@ -24,7 +24,12 @@ export interface FairGate {
   load(): { running: number; waiting: number };
 }
 
-export function createFairGate(inFlight: number): FairGate {
+export interface FairGateOptions {
+  /** Told of each piece of work that left the line unrun, its caller gone (for metrics). */
+  onLeave?: () => void;
+}
+
+export function createFairGate(inFlight: number, { onLeave }: FairGateOptions = {}): FairGate {
   if (!Number.isInteger(inFlight) || inFlight < 1) {
     throw new RangeError(`a fair gate needs at least one slot, not ${inFlight}`);
   }
@@ -56,6 +61,7 @@ export function createFairGate(inFlight: number): FairGate {
             const queue = queues.get(key)!;
             queue.splice(queue.indexOf(queued), 1);
             if (!queue.length) queues.delete(key);
+            onLeave?.();
             reject(gone!.reason);
           };
           gone?.addEventListener('abort', leave, { once: true });

@@ -94,7 +94,11 @@ export function registerUploadRoutes({
   readsInFlight,
 }: UploadRoutesDeps) {
   const entries = trackingEntryModel(db);
-  const reads = createFairGate(readsInFlight);
+  const readsLeft = metrics.counter({
+    name: 'dashboard_reads_left_total',
+    help: 'Dashboard reads of orders whose caller hung up while they waited their turn (never run)',
+  });
+  const reads = createFairGate(readsInFlight, { onLeave: () => readsLeft.inc() });
   metrics.gauge({
     name: 'dashboard_reads',
     help: "Dashboard reads of orders (list, search, needs attention) running, and waiting their seller's turn",
