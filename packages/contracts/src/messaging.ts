@@ -8,6 +8,8 @@ export interface StreamContract {
   maxAgeSeconds?: number;
   /** Only the newest messages of each subject are kept (a last-value store); unlimited when absent. */
   maxMessagesPerSubject?: number;
+  /** A queue of work, not a log of facts: a message is removed once a consumer acknowledges it. */
+  workQueue?: boolean;
 }
 
 /** A fact one service publishes for others to react to; delivered at least once. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager, RetentionPolicy } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCommand, defineEvent, defineStream } from '@onvelope/contracts';
@@ -89,6 +89,25 @@ describe('NATS and JetStream helpers', () => {
 
     await ensureStream(nc, aged);
     expect((await jsm.streams.info(aged.name)).config.max_age).toBe(0);
+  });
+
+  it('makes a work queue of a stream whose contract says so: an acknowledged message is gone', async () => {
+    const queue = defineStream({
+      name: `KIT_QUEUE_${id}`,
+      subjects: [`kitqueue${id}.>`],
+      workQueue: true,
+    });
+    await ensureStream(nc, queue);
+    await ensureStream(nc, queue);
+    const jsm = await jetstreamManager(nc);
+    expect((await jsm.streams.info(queue.name)).config.retention).toBe(RetentionPolicy.Workqueue);
+
+    await jetstream(nc).publish(`kitqueue${id}.job`, 'work');
+    await jsm.consumers.add(queue.name, { durable_name: 'worker', ack_policy: AckPolicy.Explicit });
+    const taken = await (await jetstream(nc).consumers.get(queue.name, 'worker')).next();
+    expect(await taken!.ackAck()).toBe(true);
+    // The server removes the message after it has confirmed the acknowledgement.
+    await expect.poll(async () => (await jsm.streams.info(queue.name)).state.messages).toBe(0);
   });
 
   it('drops a second publish with the same message id', async () => {

@@ -3,16 +3,16 @@ import {
   DeliverPolicy,
   jetstream,
   jetstreamManager,
-  RetentionPolicy,
-  StorageType,
   type JsMsg,
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/nats-core';
-import { syncJobQueued, type PayloadOf } from '@onvelope/contracts';
+import { syncJobQueued, syncJobsStream, type PayloadOf } from '@onvelope/contracts';
 import { type Logger } from '@onvelope/service-kit/observability';
 import {
   durableConsumerOf,
+  ensureStream,
   isNotFound,
+  setUpOptions,
   whileStreamSettles,
   type NatsConnection,
 } from '@onvelope/service-kit/nats';
@@ -28,31 +28,17 @@ export interface JobQueueSettings {
 }
 
 /**
- * Creates the work-queue stream and its one durable pull consumer (every replica pulls from it, so
- * each job goes to one replica). Safe to call from every replica at start-up.
+ * Creates the work-queue stream (with the deployment's copies, `NATS_STREAM_REPLICAS`) and its one
+ * durable pull consumer (every replica pulls from it, so each job goes to one replica). Safe to
+ * call from every replica at start-up.
  */
 export async function ensureJobQueue(nc: NatsConnection, settings: JobQueueSettings) {
-  const jsm = await jetstreamManager(nc);
-  try {
-    await jsm.streams.info(settings.streamName);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-    await jsm.streams
-      .add({
-        name: settings.streamName,
-        subjects: [`${settings.subjectPrefix}.>`],
-        retention: RetentionPolicy.Workqueue,
-        storage: StorageType.File,
-        // A start retried by the gateway or the seller within two minutes is queued once.
-        duplicate_window: nanos(120_000),
-      })
-      .catch(async (raced: unknown) => {
-        // Another replica created it between our look and our add.
-        await whileStreamSettles(() => jsm.streams.info(settings.streamName)).catch(() =>
-          Promise.reject(raced),
-        );
-      });
-  }
+  await ensureStream(nc, {
+    ...syncJobsStream,
+    name: settings.streamName,
+    subjects: [`${settings.subjectPrefix}.>`],
+  });
+  const jsm = await jetstreamManager(nc, setUpOptions);
   const consumer = {
     durable_name: settings.consumerName,
     ack_policy: AckPolicy.Explicit,

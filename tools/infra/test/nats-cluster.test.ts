@@ -1,6 +1,7 @@
-import { jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager, RetentionPolicy, StorageType } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectNats, ensureStream } from '@onvelope/service-kit/nats';
 import { natsConnectOptions } from '@onvelope/service-kit/nats-connect-options';
 import { startNatsCluster, type RunningNatsCluster } from '../src/index.js';
 
@@ -20,6 +21,19 @@ describe('a local NATS JetStream cluster', () => {
   afterAll(async () => {
     await nc?.close();
     await cluster?.stop();
+  });
+
+  it("gives the streams a service ensures the deployment's copies, a work queue's too", async () => {
+    const service = await connectNats(cluster.url, 'stream-copies-test', { streamReplicas: 3 });
+    try {
+      const queue = { name: 'CLUSTER_QUEUE', subjects: ['cluster.queue.>'], workQueue: true };
+      await ensureStream(service, queue);
+      const { config } = await (await jetstreamManager(service)).streams.info(queue.name);
+      expect(config.num_replicas).toBe(3);
+      expect(config.retention).toBe(RetentionPolicy.Workqueue);
+    } finally {
+      await service.close();
+    }
   });
 
   it('keeps a stream of three replicas writable with a node down, and the node catches up', async () => {

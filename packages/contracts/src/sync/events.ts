@@ -9,7 +9,11 @@ import { defineEvent, defineStream } from '../messaging.js';
  * Deployments that share one NATS between several installations may rename the stream and its
  * subject prefix (svc-sync's SYNC_STREAM_NAME and SYNC_JOBS_SUBJECT).
  */
-export const syncJobsStream = defineStream({ name: 'SYNC_JOBS', subjects: ['sync.jobs.>'] });
+export const syncJobsStream = defineStream({
+  name: 'SYNC_JOBS',
+  subjects: ['sync.jobs.>'],
+  workQueue: true,
+});
 
 /** A sync job was queued; the job document (in svc-sync's database) holds everything else. */
 export const syncJobQueued = defineEvent({

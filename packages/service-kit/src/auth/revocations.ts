@@ -1,7 +1,7 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { userTokensRevoked } from '@onvelope/contracts';
 import type { Logger } from '../observability/logger.js';
-import { ensureStream, type NatsConnection } from '../nats/nats.js';
+import { ensureStream, setUpOptions, type NatsConnection } from '../nats/nats.js';
 
 export interface RevocationList {
   /** Epoch milliseconds before which the user's tokens are ended, if any were. */
@@ -21,15 +21,18 @@ export async function followRevocations(
 ): Promise<RevocationList> {
   await ensureStream(nats, userTokensRevoked.stream);
   const cutoffs = new Map<string, number>();
-  const jsm = await jetstreamManager(nats);
+  const jsm = await jetstreamManager(nats, setUpOptions);
   // Other events share the stream: only revocations count towards the replay to wait for.
   const { state } = await jsm.streams.info(userTokensRevoked.stream.name, {
     subjects_filter: userTokensRevoked.subject,
   });
   const revocationsStored = state.subjects?.[userTokensRevoked.subject] ?? 0;
-  const consumer = await jetstream(nats).consumers.get(userTokensRevoked.stream.name, {
-    filter_subjects: [userTokensRevoked.subject],
-  });
+  const consumer = await jetstream(nats, setUpOptions).consumers.get(
+    userTokensRevoked.stream.name,
+    {
+      filter_subjects: [userTokensRevoked.subject],
+    },
+  );
   const messages = await consumer.consume();
   let caughtUp: () => void = () => {};
   const ready = new Promise<void>((resolve) => {

@@ -24,7 +24,7 @@ import {
 import { callerOf } from '../auth/auth.js';
 import { HttpError } from '../errors/errors.js';
 import type { Logger } from '../observability/logger.js';
-import { ensureStream, type NatsConnection } from '../nats/nats.js';
+import { ensureStream, setUpOptions, type NatsConnection } from '../nats/nats.js';
 
 export interface BillingAccess {
   /** The newest billing state of the account, or undefined when svc-billing never published one. */
@@ -102,7 +102,7 @@ export async function followBillingAccess(
     return undefined;
   };
 
-  const consumer = await jetstream(nats).consumers.get(billingAccessStream.name, {
+  const consumer = await jetstream(nats, setUpOptions).consumers.get(billingAccessStream.name, {
     filter_subjects: billingAccessStream.subjects,
   });
   const messages = await consumer.consume();

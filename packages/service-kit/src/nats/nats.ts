@@ -5,7 +5,9 @@ import {
   jetstream,
   jetstreamManager,
   JetStreamApiError,
+  RetentionPolicy,
   type ConsumerMessages,
+  type JetStreamOptions,
   type JsMsg,
 } from '@nats-io/jetstream';
 import {
@@ -84,6 +86,12 @@ export async function connectNats(
  */
 const JETSTREAM_API_TIMEOUT_MS = 20_000;
 
+/**
+ * The options of a JetStream client (`jetstream`, `jetstreamManager`) for calls made while a
+ * service starts: adding or reading streams and consumers, with the set-up calls' timeout.
+ */
+export const setUpOptions: JetStreamOptions = { timeout: JETSTREAM_API_TIMEOUT_MS };
+
 /** How many copies of a stream `ensureStream` asks for on a connection (`NATS_STREAM_REPLICAS`). */
 const streamReplicasByConnection = new WeakMap<NatsConnection, number>();
 
@@ -106,7 +114,7 @@ export async function pingNats(nc: NatsConnection, timeoutMs = 2_000): Promise<v
  * are); safe to call from every instance.
  */
 export async function ensureStream(nc: NatsConnection, stream: StreamContract): Promise<void> {
-  const jsm = await jetstreamManager(nc, { timeout: JETSTREAM_API_TIMEOUT_MS });
+  const jsm = await jetstreamManager(nc, setUpOptions);
   const replicas = streamReplicasByConnection.get(nc) ?? 1;
   // JetStream's 0 is "no maximum age", as an absent `maxAgeSeconds` is.
   const maxAge = (stream.maxAgeSeconds ?? 0) * 1e9;
@@ -131,6 +139,7 @@ export async function ensureStream(nc: NatsConnection, stream: StreamContract): 
       num_replicas: replicas,
       duplicate_window: 120e9,
       max_age: maxAge,
+      ...(stream.workQueue ? { retention: RetentionPolicy.Workqueue } : {}),
       ...(stream.maxMessagesPerSubject
         ? { max_msgs_per_subject: stream.maxMessagesPerSubject }
         : {}),
@@ -146,9 +155,7 @@ const STREAM_SETTLE_MS = 10_000;
  * the set-up calls' timeout: what every worker of a consumer added at start-up reads back.
  */
 export function durableConsumerOf(nc: NatsConnection, stream: string, durableName: string) {
-  return whileStreamSettles(() =>
-    jetstream(nc, { timeout: JETSTREAM_API_TIMEOUT_MS }).consumers.get(stream, durableName),
-  );
+  return whileStreamSettles(() => jetstream(nc, setUpOptions).consumers.get(stream, durableName));
 }
 
 /**
@@ -255,7 +262,7 @@ async function openConsumer<T extends z.ZodType>(
   maxMessages: number,
 ): Promise<OpenedConsumer<T>> {
   await ensureStream(nc, event.stream);
-  const jsm = await jetstreamManager(nc, { timeout: JETSTREAM_API_TIMEOUT_MS });
+  const jsm = await jetstreamManager(nc, setUpOptions);
   await whileStreamSettles(() =>
     jsm.consumers.add(event.stream.name, {
       durable_name: durableName,
