@@ -28,7 +28,7 @@ import {
   type WatchedOutbox,
 } from '../observability/metrics.js';
 import { natsConnectOptions } from './nats-connect-options.js';
-import { inProcessSpan, inSendSpan } from '../observability/message-spans.js';
+import { inBatchProcessSpan, inProcessSpan, inSendSpan } from '../observability/message-spans.js';
 import { traceparentHeader } from '../observability/trace-context.js';
 
 export type { NatsConnection, Subscription };
@@ -465,8 +465,10 @@ export async function consumeEventBatches<T extends z.ZodType>(
   })();
 
   function handle(batch: JsMsg[]) {
-    return inProcessSpan(event.subject, batch[0]?.headers?.get(traceparentHeader), () =>
-      handleInTrace(batch),
+    return inBatchProcessSpan(
+      event.subject,
+      batch.map((message) => message.headers?.get(traceparentHeader)),
+      () => handleInTrace(batch),
     );
   }
 

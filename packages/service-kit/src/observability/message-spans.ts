@@ -79,6 +79,42 @@ export function inProcessSpan<T>(
 }
 
 /**
+ * Handles messages received on `subject` together (a batch). A batch of one is handled as
+ * `inProcessSpan` handles a message. A larger one, whose messages each come from a trace of their
+ * own, is handled in a consumer span that starts a trace of its own and links to every sender's
+ * span, with `messaging.batch.message_count`, as the messaging conventions ask of batch receiving
+ * (a span has one parent, and choosing one sender's trace would leave the others without it).
+ * Without OpenTelemetry, the batch runs in a hand-made child of the first message's trace.
+ */
+export function inBatchProcessSpan<T>(
+  subject: string,
+  traceparents: readonly (string | undefined)[],
+  handle: () => Promise<T>,
+): Promise<T> {
+  if (!telemetryOn() || traceparents.length <= 1)
+    return inProcessSpan(subject, traceparents[0], handle);
+  const links = traceparents.flatMap((traceparent) => {
+    const sender =
+      traceparent &&
+      trace.getSpanContext(propagation.extract(ROOT_CONTEXT, { [traceparentHeader]: traceparent }));
+    return sender ? [{ context: sender }] : [];
+  });
+  return tracer.startActiveSpan(
+    `process ${subject}`,
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        ...messaging(subject, 'process'),
+        'messaging.batch.message_count': traceparents.length,
+      },
+      links,
+    },
+    ROOT_CONTEXT,
+    (span) => ending(span, handle),
+  );
+}
+
+/**
  * Runs `work` in the trace a stored `traceparent` names (one saved beside work done later, as an
  * outbox record is published after its write): the spans and messages of `work` join the trace
  * of the call that stored it. Outside any trace when there is none.

@@ -19,10 +19,13 @@ export function markTelemetryOn(sdk: { shutdown: () => Promise<void> }): void {
 
 /**
  * Exports the spans still waiting in the SDK's batch and stops it; nothing when telemetry is off.
- * A process that stops on a signal calls it last, else the last second of its spans is lost.
+ * A process that stops on a signal calls it last, else the last second of its spans is lost. What
+ * runs after it is traced by hand again, as with telemetry off.
  */
 export async function stopTelemetry(): Promise<void> {
   await shutdown?.().catch(() => undefined);
+  on = false;
+  shutdown = undefined;
 }
 
 /**
