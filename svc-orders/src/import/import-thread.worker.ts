@@ -3,10 +3,9 @@ import { constants } from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Connection, Model } from 'mongoose';
 import {
-  continueTrace,
+  continueStoredTrace,
   createLogger,
   createMetrics,
-  runInTrace,
   type Logger,
   type Metrics,
 } from '@onvelope/service-kit/observability';
@@ -103,7 +102,7 @@ async function runImport(
 ) {
   const answer = (message: ImportMessage) => file.postMessage(message);
   try {
-    const result = await runInTrace(continueTrace(traceparent), () =>
+    const result = await continueStoredTrace(traceparent, () =>
       importCsv(
         { entries, foreground, turns },
         {
@@ -139,7 +138,7 @@ async function runPreview(
 ) {
   const answer = (message: PreviewMessage) => reply.postMessage(message);
   try {
-    const preview = await runInTrace(continueTrace(traceparent), () =>
+    const preview = await continueStoredTrace(traceparent, () =>
       previewImport({
         head: { bytes: Buffer.from(head.buffer, head.byteOffset, head.byteLength), cut },
         given,

@@ -61,7 +61,7 @@ const { subject } = trackingEntryUpserted;
  * svc-notify's spans, which may not be exported yet). So a fact true of part of the trace stays true
  * as the rest comes in.
  */
-function factsOf(spans: Span[], callerSpanId: string): Record<string, boolean> {
+function factsOf(spans: Span[], callerSpanId: string, route: string): Record<string, boolean> {
   const of = (service: string, kind: string) =>
     spans.filter((span) => span.service === service && span.kind === kind);
   const gatewayServers = of('gateway', 'server').filter((span) => span.parentId === callerSpanId);
@@ -74,7 +74,7 @@ function factsOf(spans: Span[], callerSpanId: string): Record<string, boolean> {
   const withinOrdersServer = (span: Span) =>
     ordersServers.some((server) => descendsFrom(spans, span, server));
   const ordersRoutes = of('svc-orders', 'internal').filter(
-    (span) => span.name.includes('/shipped') && withinOrdersServer(span),
+    (span) => span.name.includes(route) && withinOrdersServer(span),
   );
   const published = of('svc-orders', 'producer').filter(
     (span) => span.name === `send ${subject}` && withinOrdersServer(span),
@@ -146,10 +146,10 @@ describe('OpenTelemetry traces', () => {
    * batches of its own, some in several), for up to a minute. Answers the facts that never did,
    * and the trace's spans as they were last read.
    */
-  async function readTrace(traceId: string, callerSpanId: string) {
+  async function readTrace(traceId: string, callerSpanId: string, route: string) {
     const until = Date.now() + 60_000;
     const unmetOf = (spans: Span[]) =>
-      Object.entries(factsOf(spans, callerSpanId))
+      Object.entries(factsOf(spans, callerSpanId, route))
         .filter(([, holds]) => !holds)
         .map(([fact]) => fact);
     let spans: Span[] = [];
@@ -167,7 +167,26 @@ describe('OpenTelemetry traces', () => {
     return { unmet, spans };
   }
 
-  it('follows a shipped order from the gateway through svc-orders and NATS into svc-analytics as one trace', async () => {
+  /** A caller's own trace, as a browser with OpenTelemetry would send it. */
+  const callerTrace = () => {
+    const traceId = randomBytes(16).toString('hex');
+    const spanId = randomBytes(8).toString('hex');
+    return { traceId, spanId, traceparent: `00-${traceId}-${spanId}-01` };
+  };
+
+  /** Reads the trace until its facts hold, and says which did not, with its spans. */
+  async function expectTraceFacts(caller: ReturnType<typeof callerTrace>, route: string) {
+    const { unmet, spans } = await readTrace(caller.traceId, caller.spanId, route);
+    const listing = spans
+      .map(
+        (span) =>
+          `${span.service} ${String(span.kind)} ${span.name} ${span.id} <- ${span.parentId ?? 'none'}`,
+      )
+      .join('\n');
+    expect(unmet, `trace ${caller.traceId} after a minute:\n${listing}`).toEqual([]);
+  }
+
+  it('follows an upload, and a shipped order, from the gateway through svc-orders and NATS into svc-analytics as one trace each', async () => {
     const { token } = await createSeller(system, { onboarded: true });
     const form = new FormData();
     form.append(
@@ -177,29 +196,28 @@ describe('OpenTelemetry traces', () => {
       }),
       'orders.csv',
     );
-    await call('/api/upload/csv', { method: 'POST', body: form, token });
+    const upload = callerTrace();
+    await call('/api/upload/csv', {
+      method: 'POST',
+      body: form,
+      token,
+      headers: { traceparent: upload.traceparent },
+    });
 
-    // The caller's own trace, as a browser with OpenTelemetry would send it.
-    const traceId = randomBytes(16).toString('hex');
-    const callerSpanId = randomBytes(8).toString('hex');
+    const shipped = callerTrace();
     await call('/api/bigcartel/orders/OTEL-1/shipped', {
       method: 'PUT',
       token,
-      headers: { traceparent: `00-${traceId}-${callerSpanId}-01` },
+      headers: { traceparent: shipped.traceparent },
       body: JSON.stringify({ trackingNumber: 'EZ1000000001', courier: 'USPS' }),
     });
 
-    const { unmet, spans } = await readTrace(traceId, callerSpanId);
-    const listing = spans
-      .map(
-        (span) =>
-          `${span.service} ${String(span.kind)} ${span.name} ${span.id} <- ${span.parentId ?? 'none'}`,
-      )
-      .join('\n');
-    expect(unmet, `trace ${traceId} after a minute:\n${listing}`).toEqual([]);
+    // The import runs on svc-orders' import thread: its event is sent within the upload's spans.
+    await expectTraceFacts(upload, '/upload/csv');
+    await expectTraceFacts(shipped, '/shipped');
 
     // The log lines of the call carry the exported trace's id.
-    const traced = logLines.filter(({ line }) => line.includes(`"traceId":"${traceId}"`));
+    const traced = logLines.filter(({ line }) => line.includes(`"traceId":"${shipped.traceId}"`));
     expect(traced.map(({ app }) => app)).toEqual(expect.arrayContaining(['gateway', 'svc-orders']));
   }, 120_000);
 });

@@ -116,8 +116,9 @@ export function inBatchProcessSpan<T>(
 
 /**
  * Runs `work` in the trace a stored `traceparent` names (one saved beside work done later, as an
- * outbox record is published after its write): the spans and messages of `work` join the trace
- * of the call that stored it. Outside any trace when there is none.
+ * outbox record is published after its write, or sent to a worker thread with its work): the spans
+ * and messages of `work` join the trace of the call that stored it. Outside any trace when there is
+ * none.
  *
  * @example await continueStoredTrace(record.traceparent, () => publish(record));
  */
