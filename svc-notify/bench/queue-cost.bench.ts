@@ -48,6 +48,7 @@ const event = (i: number) => ({
   eventId: `msg_${randomUUID().replaceAll('-', '')}`,
   type: 'order.created' as const,
   body: JSON.stringify({ type: 'order.created', n: i }),
+  happenedAt: null,
 });
 
 /** B's dashboard read: a page of its orders and their count. */

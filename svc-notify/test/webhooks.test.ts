@@ -117,6 +117,49 @@ describe('outgoing webhooks (development address rules)', () => {
     expect(at('/signed')).toHaveLength(2);
   });
 
+  it('tells an endpoint of a shipment or delivery that happens while it exists, not of an older one when the order is edited', async () => {
+    const seller = await h.seller();
+    await addEndpoint(h, seller, `${receiver.origin}/since`, [
+      'order.updated',
+      'order.shipped',
+      'order.delivered',
+    ]);
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const now = new Date().toISOString();
+    // Shipped and delivered an hour before the endpoint was made, then edited (a note, a city).
+    const shippedBefore = shippedChange({ orderNumber: 'OLD-1', version: 3, shippedAt: hourAgo });
+    const deliveredBefore = shippedChange({
+      orderNumber: 'OLD-2',
+      status: 'delivered',
+      version: 5,
+      shippedAt: hourAgo,
+      deliveredAt: hourAgo,
+    });
+    const shippedNow = shippedChange({ orderNumber: 'NEW-1', version: 2, shippedAt: now });
+    await h.publishChanges(seller.accountId, [shippedBefore, deliveredBefore, shippedNow]);
+
+    const received = await h.eventually(async () => {
+      const got = at('/since');
+      expect(got).toHaveLength(4);
+      return got;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(at('/since')).toHaveLength(4);
+    const told = received.map((webhook) => {
+      const body = JSON.parse(webhook.body) as {
+        type: string;
+        data: { order: { orderNumber: string } };
+      };
+      return `${body.type} ${body.data.order.orderNumber}`;
+    });
+    expect(told.sort()).toEqual([
+      'order.shipped NEW-1',
+      'order.updated NEW-1',
+      'order.updated OLD-1',
+      'order.updated OLD-2',
+    ]);
+  });
+
   it('makes one delivery per endpoint and event however often NATS delivers the event', async () => {
     const seller = await h.seller();
     const endpoint = await addEndpoint(h, seller, `${receiver.origin}/once`, ['order.created']);

@@ -8,7 +8,7 @@ import {
   type WebhookOrder,
   type webhookTestEventType,
 } from '@onvelope/contracts';
-import { milestoneOf, type EntryChange } from './milestones.js';
+import { milestoneDateOf, milestoneOf, type EntryChange } from './milestones.js';
 
 type AnyEventType = keyof typeof webhookEventData;
 
@@ -20,6 +20,12 @@ export interface WebhookEvent {
   eventId: string;
   type: AnyEventType;
   body: string;
+  /**
+   * When the fact happened, for a milestone an order reaches once (shipped, delivered): an
+   * endpoint made after it does not hear of it, though later changes of the order still carry
+   * it. Null: the fact is this change itself (or its moment is not known), news to every endpoint.
+   */
+  happenedAt: Date | null;
 }
 
 /**
@@ -36,11 +42,13 @@ function event(
   type: AnyEventType,
   timestamp: string,
   data: unknown,
+  happenedAt: Date | null = null,
 ): WebhookEvent {
   return {
     eventId: eventIdOf(accountId, key),
     type,
     body: JSON.stringify({ type, eventVersion: WEBHOOK_EVENT_VERSION, timestamp, data }),
+    happenedAt,
   };
 }
 
@@ -73,8 +81,10 @@ export function webhookOrderOf(change: EntryChange): WebhookOrder {
  * creates entries at version 1), every later version `order.updated`. Shipped, delivered and a
  * problem are once per order (a problem once per kind): a change carries the order's state, not
  * what it was before, so "became shipped" is "the first change seen shipped", kept by the
- * deliveries' unique key. Delivered and problem read as the buyers' mails do (`milestoneOf`);
- * shipped is the status alone (a receiver wants it with or without a tracking number).
+ * deliveries' unique key, and shipped and delivered carry when they happened (`happenedAt`, read
+ * as the buyers' mails read it) so that an endpoint made later is not told of them when the order
+ * is next edited. Delivered and problem read as the buyers' mails do (`milestoneOf`); shipped is
+ * the status alone (a receiver wants it with or without a tracking number).
  */
 export function orderEventsOf(accountId: string, change: EntryChange): WebhookEvent[] {
   const order = webhookOrderOf(change);
@@ -87,10 +97,16 @@ export function orderEventsOf(accountId: string, change: EntryChange): WebhookEv
   ];
   const reached = milestoneOf(change);
   if (change.status === 'shipped' || change.status === 'partially_shipped') {
-    events.push(event(accountId, `order.shipped:${entry}`, 'order.shipped', at, { order }));
+    const shippedAt = milestoneDateOf('shipped', change);
+    events.push(
+      event(accountId, `order.shipped:${entry}`, 'order.shipped', at, { order }, shippedAt),
+    );
   }
   if (reached?.milestone === 'delivered') {
-    events.push(event(accountId, `order.delivered:${entry}`, 'order.delivered', at, { order }));
+    const deliveredAt = milestoneDateOf('delivered', change);
+    events.push(
+      event(accountId, `order.delivered:${entry}`, 'order.delivered', at, { order }, deliveredAt),
+    );
   }
   if (reached?.milestone === 'problem' && reached.problem) {
     const { problem } = reached;
@@ -155,6 +171,7 @@ export function testEventOf(eventId: string, at: Date): WebhookEvent {
       timestamp: at.toISOString(),
       data: { message: 'A test event from ONVELOPE: your endpoint receives webhooks.' },
     }),
+    happenedAt: null,
   };
 }
 

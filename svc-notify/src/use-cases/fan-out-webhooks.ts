@@ -39,6 +39,10 @@ export function newDelivery(
   };
 }
 
+/** Whether the endpoint existed when the event's fact happened: it hears what happens while it exists. */
+const isNewsTo = (endpoint: { createdAt: Date }, event: WebhookEvent) =>
+  event.happenedAt === null || event.happenedAt >= endpoint.createdAt;
+
 /**
  * An account's events become deliveries, one per enabled endpoint that picked the event's type,
  * in one unordered insert. Safe to run again on a redelivery of the NATS message: the
@@ -53,13 +57,13 @@ export async function fanOutWebhooks(
   if (events.length === 0) return;
   const endpoints = await forAccount(deps.endpoints, accountId)
     .find({ state: 'enabled' })
-    .select({ events: 1 })
-    .lean<{ _id: { toString(): string }; events: string[] }[]>();
+    .select({ events: 1, createdAt: 1 })
+    .lean<{ _id: { toString(): string }; events: string[]; createdAt: Date }[]>();
   if (endpoints.length === 0) return;
   const now = deps.now();
   const documents = endpoints.flatMap((endpoint) =>
     events
-      .filter((event) => isPicked(endpoint.events, event.type))
+      .filter((event) => isPicked(endpoint.events, event.type) && isNewsTo(endpoint, event))
       .map((event) => newDelivery(accountId, endpoint._id.toString(), event, now)),
   );
   if (documents.length === 0) return;
