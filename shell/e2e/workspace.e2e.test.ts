@@ -288,7 +288,9 @@ describe.concurrent('seller workspace', () => {
     await page.getByTestId('profile-save').click();
 
     const error = page.getByTestId('profile-website-error');
-    await expect(error.textContent()).resolves.toBe('Website must be a URL');
+    await expect(error.textContent()).resolves.toBe(
+      'Website must be a web address (http:// or https://)',
+    );
     await expect(website.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(website.evaluate((field) => field === document.activeElement)).resolves.toBe(true);
     const inView = (testId: string) =>

@@ -147,7 +147,7 @@ describe('buyer accounts', () => {
       { avatar: 'nope' },
       bearer(body.token),
     );
-    expect(bad.body.details[0].message).toBe('Avatar must be a URL');
+    expect(bad.body.details[0].message).toBe('Avatar must be a web address (http:// or https://)');
   });
 
   it('makes a buyer who changes email verify the new address', async () => {

@@ -69,7 +69,7 @@ describe('account settings and tokens', () => {
       bearer(body.token),
     );
     expect(bad.status).toBe(400);
-    expect(bad.body.details[0].message).toBe('Website must be a URL');
+    expect(bad.body.details[0].message).toBe('Website must be a web address (http:// or https://)');
   });
 
   it('refuses control characters in every text it would store, naming the field (issue 32, defect 9)', async () => {

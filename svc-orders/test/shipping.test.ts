@@ -180,7 +180,10 @@ describe('mark as shipped', () => {
     });
     expect(badUrl.status).toBe(400);
     expect(badUrl.body.details).toEqual([
-      { path: 'body.trackingUrl', message: 'Tracking URL must be a URL' },
+      {
+        path: 'body.trackingUrl',
+        message: 'Tracking URL must be a web address (http:// or https://)',
+      },
     ]);
     expect(await read(order.orderNumber)).toMatchObject({ status: 'pending', version: 1 });
   });

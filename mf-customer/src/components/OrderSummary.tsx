@@ -1,19 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BuyerOrder } from '@onvelope/contracts';
-import { countryName, formatMoney, orderItemsLabel, TimeText } from '@onvelope/ui';
+import { countryName, formatMoney, orderItemsLabel, TimeText, webLink } from '@onvelope/ui';
 import { StatusBadge } from './StatusBadge.js';
-
-/** A link only for web addresses: a seller's website text never becomes a script URL. */
-function webAddress(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const withScheme = /^https?:\/\//i.test(value) ? value : `https://${value}`;
-  try {
-    const url = new URL(withScheme);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The order as the buyer may see it: number, status, seller, items, its total in the order's own
@@ -22,8 +10,8 @@ function webAddress(value: string | null | undefined): string | null {
  */
 export function OrderSummary({ order }: { order: BuyerOrder }) {
   const seller = order.merchant?.name;
-  const website = webAddress(order.merchant?.website);
-  const trackingUrl = webAddress(order.trackingUrl);
+  const website = webLink(order.merchant?.website);
+  const trackingUrl = webLink(order.trackingUrl);
   const items = orderItemsLabel(order.items) ?? orderItemsLabel(order.productName);
   const address = [
     order.shippingAddress1,

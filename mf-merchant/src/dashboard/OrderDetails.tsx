@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { TrackingEntry } from '@onvelope/contracts';
-import { formatMoney, OrderShipment, TimeText } from '@onvelope/ui';
+import { formatMoney, OrderShipment, TimeText, webLink } from '@onvelope/ui';
 import { canShip, categoryList, customerOf, statusLabel } from '../shared/display-format.js';
 import { OrderMessages } from '../notifications/OrderMessages.js';
 import { OrderCorrections } from './OrderCorrections.js';
@@ -100,15 +100,7 @@ export function OrderDetails({
           <Item label="Tracking number" value={text(entry.trackingNumber)} />
           <Item
             label="Tracking URL"
-            value={
-              entry.trackingUrl ? (
-                <a href={entry.trackingUrl} target="_blank" rel="noreferrer">
-                  {entry.trackingUrl}
-                </a>
-              ) : (
-                '—'
-              )
-            }
+            value={<WebLink address={entry.trackingUrl}>{entry.trackingUrl}</WebLink>}
           />
           <Item label="Shipped" value={<TimeText value={entry.shippedAt} form="dateTime" />} />
         </Group>
@@ -118,15 +110,7 @@ export function OrderDetails({
           <Item label="Product id" value={text(entry.productId)} />
           <Item
             label="Product image"
-            value={
-              entry.productImageUrl ? (
-                <a href={entry.productImageUrl} target="_blank" rel="noreferrer">
-                  View image
-                </a>
-              ) : (
-                '—'
-              )
-            }
+            value={<WebLink address={entry.productImageUrl}>View image</WebLink>}
           />
           <Item label="Quantity" value={text(entry.quantity)} />
           <Item label="Item price" value={formatMoney(entry.itemPrice, entry.currency)} />
@@ -173,5 +157,20 @@ function Item({ label, value }: { label: string; value: ReactNode }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+/**
+ * A stored address as a link when it is a web address (`webLink`), else as the text it is: what a
+ * file or the API stored before only web addresses were taken never becomes a script link.
+ */
+function WebLink({ address, children }: { address: string | null; children: ReactNode }) {
+  const href = webLink(address);
+  if (!address) return '—';
+  if (!href) return address;
+  return (
+    <a href={href} target="_blank" rel="noreferrer">
+      {children}
+    </a>
   );
 }

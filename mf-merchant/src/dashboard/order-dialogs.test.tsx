@@ -54,7 +54,9 @@ describe('the mark-as-shipped dialog', () => {
 
     expect(errorOf('ship-tracking-number')).toBe('Tracking number is required');
     expect(errorOf('ship-courier')).toBe('Courier is required');
-    expect(errorOf('ship-tracking-url')).toBe('Tracking URL must be a URL');
+    expect(errorOf('ship-tracking-url')).toBe(
+      'Tracking URL must be a web address (http:// or https://)',
+    );
     expect(document.activeElement).toBe(screen.getByTestId('ship-tracking-number'));
 
     await user.type(screen.getByTestId('ship-tracking-number'), 'RM1');

@@ -51,10 +51,27 @@ export const plainText = (lines: TextLines = 'single') =>
     message: textMessages[lines],
   });
 
+/**
+ * A web address that pages make a link of (a tracking link, a website): http or https only, so a
+ * `javascript:` or `data:` address sent in never becomes a link anyone opens.
+ *
+ * @example
+ * trackingUrl: webAddress('Tracking URL must be a web address (http:// or https://)')
+ */
+export const webAddress = (error: string) =>
+  z.url({ protocol: /^https?$/, error }).check(plainText());
+
+/** What a text field says of a value over its limit, as the importer says it of a file's cell. */
+export const longerThan = (label: string, max: number) =>
+  `${label} is longer than ${max} characters`;
+
 export interface TextFieldOptions {
   /** 'multi' for messages and notes; one line otherwise. */
   lines?: TextLines;
-  /** The message when the value is not a string at all (a required field's words). */
+  /**
+   * The message when the value is missing or not a string at all (a required field's words). Only
+   * then: a limit chained after it says its own words.
+   */
   error?: string;
   /** Trimmed unless told otherwise (an item name tested as written, ids, consent records). */
   trim?: boolean;
@@ -65,10 +82,15 @@ export interface TextFieldOptions {
  * limits after it.
  *
  * @example
- * courier: textField({ error: 'Courier is required' }).min(1, 'Courier is required').max(100)
+ * courier: textField({ error: 'Courier is required' }).min(1, 'Courier is required').max(100, longerThan('Courier', 100))
  * notes: textField({ lines: 'multi' }).max(2000).nullable().optional()
  */
 export function textField(options: TextFieldOptions = {}) {
-  const text = z.string(options.error === undefined ? undefined : { error: options.error });
+  const { error } = options;
+  const text = z.string(
+    error === undefined
+      ? undefined
+      : { error: (issue) => (issue.code === 'invalid_type' ? error : undefined) },
+  );
   return (options.trim === false ? text : text.trim()).check(plainText(options.lines));
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  buyerMessages,
   checkoutRequest,
   markShippedRequest,
+  replyRequest,
   routeTable,
   toSchema,
   updateCustomerProfileRequest,
@@ -120,5 +122,44 @@ describe('text in request bodies', () => {
       checkoutRequest.parse({ priceId: 'p', successUrl: pasted, cancelUrl: pasted }).successUrl,
     ];
     expect(parsed).toEqual(Array(4).fill('https://a.example/track?id=1'));
+  });
+
+  it('makes a link only of a web address: javascript:, data: and other schemes are refused', () => {
+    const shipped = (trackingUrl: string) =>
+      markShippedRequest.safeParse({ trackingNumber: '1', courier: 'DHL', trackingUrl });
+    for (const address of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://a.example/t']) {
+      expect(shipped(address).error?.issues.map((issue) => issue.message)).toContain(
+        'Tracking URL must be a web address (http:// or https://)',
+      );
+      expect(updateProfileRequest.safeParse({ website: address }).success).toBe(false);
+      expect(updateCustomerProfileRequest.safeParse({ avatar: address }).success).toBe(false);
+    }
+    expect(shipped('HTTPS://a.example/t').success).toBe(true);
+  });
+});
+
+describe('messages of text fields', () => {
+  const messagesOf = (result: { error?: z.ZodError }) =>
+    result.error?.issues.map((issue) => issue.message);
+
+  it("says a required field's words when it is missing or not text, and its limit's when too long", () => {
+    expect(messagesOf(markShippedRequest.safeParse({ courier: 'DHL' }))).toEqual([
+      'Tracking number is required',
+    ]);
+    expect(
+      messagesOf(markShippedRequest.safeParse({ trackingNumber: 12345, courier: 'DHL' })),
+    ).toEqual(['Tracking number is required']);
+    expect(
+      messagesOf(markShippedRequest.safeParse({ trackingNumber: 'x'.repeat(101), courier: 'DHL' })),
+    ).toEqual(['Tracking number is longer than 100 characters']);
+    expect(
+      messagesOf(markShippedRequest.safeParse({ trackingNumber: '1', courier: 'x'.repeat(101) })),
+    ).toEqual(['Courier is longer than 100 characters']);
+    expect(messagesOf(replyRequest.safeParse({ message: 'x'.repeat(5_001) }))).toEqual([
+      'The reply is longer than 5000 characters',
+    ]);
+    expect(messagesOf(replyRequest.safeParse({ message: '  ' }))).toEqual([
+      buyerMessages.replyRequired,
+    ]);
   });
 });

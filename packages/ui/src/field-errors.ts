@@ -35,7 +35,7 @@ export type ErrorPath<K extends string> = K | `${K}.${string}`;
  * The first message per place of a contract schema's refusal of a form's values, so the form says
  * at each field (or each part of a list field) what the service would refuse, before sending.
  *
- * @example fieldErrorsOf(updateProfileRequest, { website: 'shop' }) // { website: 'Website must be a URL' }
+ * @example fieldErrorsOf(updateProfileRequest, { website: 'shop' }) // { website: 'Website must be a web address (http:// or https://)' }
  * @example fieldErrorsOf(deliveryEstimateRule, rule) // { 'lanes.0.country': 'Choose a country' }
  */
 export function fieldErrorsOf<K extends string>(

@@ -66,6 +66,7 @@ export type {
 } from './remote-pages.js';
 export { clientMessages, redirectDelays } from './messages.js';
 export { saveFile } from './save-file.js';
+export { webLink } from './web-link.js';
 export {
   orderItemsLabel,
   queryPreview,

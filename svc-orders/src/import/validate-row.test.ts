@@ -86,6 +86,41 @@ describe('parseCsvRow', () => {
     expect(parseCsvRow({ orderNumber: '1', status: 'x'.repeat(100) })).toMatchObject({ ok: true });
   });
 
+  it('fails a row with a cell longer than any real one: 1,000 characters, 10,000 in a note or the Items', () => {
+    expect(
+      parseCsvRow({ orderNumber: '1', firstName: 'x'.repeat(1_001), items: 'x'.repeat(10_001) }),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'firstName: the cell is longer than 1000 characters',
+        'items: the cell is longer than 10000 characters',
+      ],
+    });
+    expect(
+      parseCsvRow({ orderNumber: '1', firstName: 'x'.repeat(1_000), items: 'x'.repeat(10_000) }),
+    ).toMatchObject({ ok: true });
+  });
+
+  it('keeps only web addresses as links: another scheme is left empty with a warning', () => {
+    const outcome = parseCsvRow({
+      orderNumber: '1',
+      firstName: 'Ada',
+      trackingUrl: 'javascript:alert(1)',
+      productImageUrl: 'data:text/html,<b>x</b>',
+    });
+    expect(outcome).toMatchObject({
+      ok: true,
+      entry: { trackingUrl: null, productImageUrl: null },
+      warnings: [
+        importRowMessages.notWebAddress('javascript:alert(1)'),
+        importRowMessages.notWebAddress('data:text/html,<b>x</b>'),
+      ],
+    });
+    expect(
+      parseCsvRow({ orderNumber: '1', firstName: 'Ada', trackingUrl: 'https://t.example/1' }),
+    ).toMatchObject({ ok: true, entry: { trackingUrl: 'https://t.example/1' }, warnings: [] });
+  });
+
   it("treats the postcode 'Unknown' as missing and builds the customer name", () => {
     const outcome = parseCsvRow({
       orderNumber: '1',

@@ -4,7 +4,9 @@ import {
   currencyCodeOf,
   isDeliverableEmail,
   itemsTextOfLines,
+  longerThan,
   trackingEntryStatuses,
+  webAddress,
   type OrderLineItem,
 } from '@onvelope/contracts';
 import { countryCodeOf } from '../domain/countries.js';
@@ -191,6 +193,29 @@ function controlCharacterErrors(values: ExportValues, lineRows: readonly ExportV
   return [...errors];
 }
 
+/**
+ * The longest cell the importer stores, in characters: far above any real name, address, note or
+ * list of items, and a bound on what one order costs every page and export that shows it (a row
+ * of 200,000-character names was stored, and each list of that seller's orders ran to 400 KB).
+ */
+const MAX_CELL_LENGTH: Record<'single' | 'multi', number> = { single: 1_000, multi: 10_000 };
+
+/** One error per column whose cell is longer than the importer stores (`MAX_CELL_LENGTH`). */
+function overlongCellErrors(values: ExportValues, lineRows: readonly ExportValues[]): string[] {
+  const errors = new Set<string>();
+  for (const cells of [values, ...lineRows]) {
+    for (const [field, cell] of Object.entries(cells) as [ExportField, string | undefined][]) {
+      const max = MAX_CELL_LENGTH[multiLineFields.has(field) ? 'multi' : 'single'];
+      if (cell && cell.trim().length > max) errors.add(`${field}: ${longerThan('the cell', max)}`);
+    }
+  }
+  return [...errors];
+}
+
+/** A link the pages open (a tracking link, a product image): http or https only. */
+const linkable = webAddress('is not a web address');
+const isWebAddress = (text: string) => linkable.safeParse(text).success;
+
 /** How the file at hand is read: its conventions, and the store export it is, if any. */
 export interface RowContext {
   conventions: FileConventions;
@@ -273,6 +298,8 @@ export const importRowMessages = {
   badEmail: (email: string) => `Email '${email}' is not an email address; it was not stored`,
   badCurrency: (currency: string) =>
     `Currency '${currency}' is not a currency code (use USD, GBP, EUR…); left empty`,
+  notWebAddress: (address: string) =>
+    `'${address}' is not a web address (http:// or https://); left empty`,
 } as const;
 
 /**
@@ -292,6 +319,8 @@ export function parseCsvRow(
   if (!orderNumber) return { ok: false, errors: ['Order number is missing'] };
   const controls = controlCharacterErrors(values, lineRows);
   if (controls.length) return { ok: false, errors: controls };
+  const overlong = overlongCellErrors(values, lineRows);
+  if (overlong.length) return { ok: false, errors: overlong };
   if (orderNumber.length > MAX_ORDER_NUMBER_LENGTH) {
     return {
       ok: false,
@@ -308,6 +337,13 @@ export function parseCsvRow(
   const { conventions, storeExport } = context;
   const entry = { orderNumber, lineItems: null } as ImportedEntry;
   for (const field of textFields) entry[field] = text(field);
+  for (const field of ['trackingUrl', 'productImageUrl'] as const) {
+    const address = entry[field];
+    if (address && !isWebAddress(address)) {
+      warnings.push(importRowMessages.notWebAddress(address));
+      entry[field] = null;
+    }
+  }
   for (const field of numberFields) {
     const raw = text(field);
     entry[field] = raw === null ? null : parseFileNumber(raw, conventions.decimalComma);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText, textField } from '../text.js';
+import { textField, webAddress } from '../text.js';
 
 // API keys live in their own module; exported from here so the package entry point carries them.
 export * from './api-keys.js';
@@ -163,7 +163,7 @@ export const updateProfileRequest = z.object({
   companyName: optionalText(200),
   businessType: optionalText(100),
   website: z
-    .union([z.literal(''), z.url({ error: 'Website must be a URL' }).check(plainText())])
+    .union([z.literal(''), webAddress('Website must be a web address (http:// or https://)')])
     .optional(),
   phoneNumber: textField()
     .regex(/^[+()\d\s.-]{0,30}$/, 'Phone number may hold digits, spaces and + ( ) . - only')
@@ -231,7 +231,7 @@ export const updateCustomerProfileRequest = z.object({
     .transform((postcode) => postcode.toUpperCase())
     .optional(),
   avatar: z
-    .union([z.literal(''), z.url({ error: 'Avatar must be a URL' }).check(plainText())])
+    .union([z.literal(''), webAddress('Avatar must be a web address (http:// or https://)')])
     .optional(),
 });
 

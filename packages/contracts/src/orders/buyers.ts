@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from '../auth/schemas.js';
-import { textField, type TextLines } from '../text.js';
+import { longerThan, textField, type TextLines } from '../text.js';
 import { trackingEntry } from './schemas.js';
 
 // Spec 001 §5 and §8: the words a buyer sees.
@@ -75,7 +75,7 @@ export const orderQuery = z.object({
 export const orderQueryResponse = z.object({ query: orderQuery, message: z.string().optional() });
 export const orderQueriesResponse = z.object({ queries: z.array(orderQuery) });
 export const replyRequest = z.object({
-  message: required(buyerMessages.replyRequired, 'multi').max(5000),
+  message: required(buyerMessages.replyRequired, 'multi').max(5000, longerThan('The reply', 5000)),
 });
 
 /** Spec 001 §3 "Claimed order". */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countryName, countryNames } from '../countries.js';
-import { textField } from '../text.js';
+import { longerThan, textField } from '../text.js';
 import { trackingEntryStatuses } from './events.js';
 
 /**
@@ -49,7 +49,7 @@ const textCondition = z.object({
   operator: z.enum(textConditionOperators),
   value: textField({ error: ruleConditionMessages.valueRequired })
     .min(1, ruleConditionMessages.valueRequired)
-    .max(200),
+    .max(200, longerThan('A condition’s value', 200)),
 });
 
 /** The order's total as stored, in the order's own currency: no conversion. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencyCode } from '../currency.js';
-import { plainText, textField } from '../text.js';
+import { longerThan, textField, webAddress } from '../text.js';
 import { attentionReasons, deliveryRecord } from '../tracking/schemas.js';
 import { deliveryEstimate } from './delivery-estimates.js';
 import { ruleCondition, ruleConditionList, ruleMatchModes } from './rule-conditions.js';
@@ -15,6 +15,7 @@ export const ordersMessages = {
   customMessageRequired: 'Please enter a custom message',
   trackingNumberRequired: 'Tracking number is required',
   courierRequired: 'Courier is required',
+  trackingUrlInvalid: 'Tracking URL must be a web address (http:// or https://)',
   searchTermRequired: 'Search term is required',
   noResults: 'No results found for your search criteria.',
 } as const;
@@ -189,13 +190,11 @@ export const orderNumberParams = z.object({ orderNumber: z.string().min(1) });
 export const markShippedRequest = z.object({
   trackingNumber: textField({ error: ordersMessages.trackingNumberRequired })
     .min(1, ordersMessages.trackingNumberRequired)
-    .max(100),
+    .max(100, longerThan('Tracking number', 100)),
   courier: textField({ error: ordersMessages.courierRequired })
     .min(1, ordersMessages.courierRequired)
-    .max(100),
-  trackingUrl: z
-    .union([z.literal(''), z.url({ error: 'Tracking URL must be a URL' }).check(plainText())])
-    .optional(),
+    .max(100, longerThan('Courier', 100)),
+  trackingUrl: z.union([z.literal(''), webAddress(ordersMessages.trackingUrlInvalid)]).optional(),
 });
 export const markShippedResponse = z.object({
   message: z.string(),
@@ -250,7 +249,9 @@ export type KeywordRule = z.infer<typeof keywordRule>;
 export const keywordRuleInput = z
   .object({
     // Blank only when the rule has conditions instead (checked below, with spec 000 §5's words).
-    keyword: textField({ error: ordersMessages.keywordRequired }).max(200).default(''),
+    keyword: textField({ error: ordersMessages.keywordRequired })
+      .max(200, longerThan('Keyword', 200))
+      .default(''),
     action: z.enum(keywordRuleActions),
     // The message buyers read may run over several lines.
     customMessage: textField({ lines: 'multi' }).max(1000).optional().nullable(),
