@@ -192,6 +192,22 @@ describe('createService', () => {
     expect(await response.json()).toHaveProperty('error');
   });
 
+  it('refuses a JSON body sent as another type with 415, rather than reading it as no body', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const response = await post('/api/test/echo/1', '{"name":"Ann","count":2}', {
+        'content-type': type,
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({
+        error: 'The request body must be JSON, sent with Content-Type: application/json',
+      });
+    }
+    const json = await post('/api/test/echo/1', '{"name":"Ann","count":2}', {
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(json.status).toBe(200);
+  });
+
   it('sends an HttpError with its status and details', async () => {
     const response = await get('/api/test/teapot');
     expect(response.status).toBe(409);

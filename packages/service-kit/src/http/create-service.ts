@@ -1,6 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
-import Koa, { type Context } from 'koa';
+import Koa, { type Context, type Next } from 'koa';
 import type { Connection } from 'mongoose';
 import type { z } from 'zod';
 import {
@@ -92,6 +92,21 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   setup?: (context: ServiceContext<z.infer<S> & BaseConfig>) => Promise<ServiceHooks | void>;
 }
 
+/**
+ * A route that reads a JSON body refuses one sent as anything else: read as no body at all, its
+ * fields would be missing or their defaults (a search of every order, "Tracking number is
+ * required" of a number that was sent). `ctx.is` answers null when there is no body.
+ */
+async function requireJsonBody(ctx: Context, next: Next) {
+  if (ctx.is('json') === false) {
+    throw new HttpError(
+      415,
+      'The request body must be JSON, sent with Content-Type: application/json',
+    );
+  }
+  await next();
+}
+
 function rejectBody(error: Error): never {
   if ((error as { status?: number }).status === 413)
     throw new HttpError(413, 'Request body is too large');
@@ -157,6 +172,7 @@ export async function createService<S extends z.ZodObject>(
         route.streaming === 'request'
           ? []
           : [
+              ...(route.schemas.body ? [requireJsonBody] : []),
               bodyParser({
                 enableTypes: ['json'],
                 jsonLimit: '1mb',
