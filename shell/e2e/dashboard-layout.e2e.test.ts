@@ -428,6 +428,34 @@ describe.concurrent('dashboard layout on a laptop and a phone (issue 38)', () =>
     }
   });
 
+  it('keeps every account-settings tab inside a 390 px screen', async () => {
+    const seller = await createSeller(site.system, { onboarded: true });
+    const context = await site.browser.newContext({ viewport: phone });
+    await seedLocalStorage(context, sellerStorage(seller));
+    const page = await context.newPage();
+    await page.goto(`${site.system.url}/account-settings`);
+    await page.getByTestId('account-settings-page').waitFor();
+    const tabs = [
+      'profile',
+      'email',
+      'password',
+      'integrations',
+      'delivery',
+      'notifications',
+      'api-keys',
+      'webhooks',
+    ];
+    const wide: string[] = [];
+    for (const tab of tabs) {
+      await page.getByTestId(`settings-tab-${tab}`).click();
+      // The tab's own content (its form, list or words), not only the panel around it.
+      await page.locator('[role="tabpanel"] :is(form, table, p)').first().waitFor();
+      if (await scrollsSideways(page)) wide.push(tab);
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+
   it('shows report results as cards no wider than a 390 px screen', async () => {
     const seller = await createSeller(site.system, { onboarded: true });
     await importThroughApi(site.system, seller, mixedBookCsv());

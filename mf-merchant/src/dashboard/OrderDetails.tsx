@@ -22,7 +22,8 @@ export function OrderDetails({
 }: {
   entry: TrackingEntry;
   onShip?: (entry: TrackingEntry) => void;
-  onChanged?: (toast: string) => void;
+  /** Told of each change made here, with the order as it is after it (null once deleted). */
+  onChanged?: (toast: string, after: TrackingEntry | null) => void;
 }) {
   // The order as changed here, while the dashboard still shows the one it gave (a new one wins).
   const [changed, setChanged] = useState<{
@@ -61,7 +62,7 @@ export function OrderDetails({
         onCorrectTracking={onShip}
         onChanged={(toast, after) => {
           setChanged({ of: given, entry: after, toast });
-          onChanged?.(toast);
+          onChanged?.(toast, after);
         }}
       />
       {entry.statusRule && (

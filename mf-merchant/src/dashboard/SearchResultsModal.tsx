@@ -11,20 +11,35 @@ interface SearchResultsModalProps {
   results: TrackingEntry[];
   totalCount: number;
   onShip: (entry: TrackingEntry) => void;
+  /** Told when an order was changed from its details here (the dashboard behind reloads). */
+  onChanged: () => void;
   onClose: () => void;
 }
 
-/** spec 000 §2: the search results with the spec's result line; a result opens its details. */
+/**
+ * spec 000 §2: the search results with the spec's result line; a result opens its details. An
+ * order edited or deleted there changes its row too, not only the details under it.
+ */
 export function SearchResultsModal({
   term,
-  results,
+  results: found,
   totalCount,
   onShip,
+  onChanged,
   onClose,
 }: SearchResultsModalProps) {
-  const [chosen, setChosen] = useState<TrackingEntry | null>(
-    results.length === 1 ? results[0]! : null,
-  );
+  const [results, setResults] = useState(found);
+  const [chosen, setChosen] = useState<TrackingEntry | null>(found.length === 1 ? found[0]! : null);
+  const changed = (before: TrackingEntry, after: TrackingEntry | null) => {
+    setResults((rows) =>
+      after
+        ? rows.map((row) => (row.id === before.id ? after : row))
+        : rows.filter((row) => row.id !== before.id),
+    );
+    // A deleted order's details stay open to say so.
+    if (after) setChosen(after);
+    onChanged();
+  };
   return (
     <Modal title={`Search results for “${term}”`} onClose={onClose} testId="search-results" wide>
       <p data-testid="search-results-message">{searchResultMessage(totalCount)}</p>
@@ -64,7 +79,13 @@ export function SearchResultsModal({
           </tbody>
         </table>
       )}
-      {chosen && <OrderDetails entry={chosen} onShip={onShip} />}
+      {chosen && (
+        <OrderDetails
+          entry={chosen}
+          onShip={onShip}
+          onChanged={(_toast, after) => changed(chosen, after)}
+        />
+      )}
     </Modal>
   );
 }

@@ -332,7 +332,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
           testId="upload-modal"
           wide
         >
-          <CsvUploader />
+          <CsvUploader onImported={reload} />
         </Modal>
       )}
       {panel === 'rules' && (
@@ -382,6 +382,7 @@ const DashboardPage: RemotePage<'mf_merchant/DashboardPage'> = () => {
         <SearchResultsModal
           {...searchAnswer}
           onShip={setShipping}
+          onChanged={reload}
           onClose={() => setSearchAnswer(null)}
         />
       )}

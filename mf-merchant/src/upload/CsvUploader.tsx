@@ -70,8 +70,9 @@ function choicesFor(preview: ImportPreview, fileName: string): MappingChoices {
  * by the /upload page and the dashboard's modal. Issue 39: the service reads the file's head as the
  * import would; a layout it does not know, or one that lacks a required field, opens "Match your
  * columns" (`ColumnMatching`), whose choices go with the file and may be kept as a template.
+ * `onImported` is told of each import that answered, so what is behind the uploader reloads.
  */
-export function CsvUploader() {
+export function CsvUploader({ onImported }: { onImported?: () => void } = {}) {
   const [stage, setStage] = useState<Stage>({ kind: 'empty' });
   const [choices, setChoices] = useState<MappingChoices | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -150,6 +151,8 @@ export function CsvUploader() {
       setResult(answer);
       setShowResult(true);
       clear();
+      // What is behind the uploader (the dashboard) shows the new orders while the result is read.
+      onImported?.();
     } catch (failure) {
       setError(uploadFailure(failure));
       setStage({ kind: 'previewed', file, preview });
