@@ -45,5 +45,6 @@ export * from './notify/events.js';
 export * from './notify/webhooks.js';
 export * from './notify/webhook-event-json-schema.js';
 export * from './countries.js';
+export * from './time-zones.js';
 export * from './currency.js';
 export * from './notify/seller-notices.js';

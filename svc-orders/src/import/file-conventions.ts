@@ -1,7 +1,17 @@
 import { parseNamedMonthDate } from './named-month-dates.js';
+import { onSellerClock } from './seller-clock.js';
 
 /** Which part of a numeric date like 03/04/2025 is the day. */
 export type DateOrder = 'dayFirst' | 'monthFirst';
+
+/**
+ * What reading a file may ask of the seller's account settings, each only when the file needs it:
+ * null when they set none or it cannot be asked.
+ */
+export interface SellerSettings {
+  country(): Promise<string | null>;
+  timeZone(): Promise<string | null>;
+}
 
 /** How a whole file writes its dates and numbers: decided once, so every row reads alike. */
 export interface FileConventions {
@@ -12,6 +22,12 @@ export interface FileConventions {
   note: string | null;
   /** Whether the first rows hold numeric dates (03/04/2025), the only ones the date order decides. */
   numericDates: boolean;
+  /**
+   * The zone of a date or time written without one: the seller's (account settings), since a
+   * store's export writes the shop's clock; UTC when their first rows write every date with a
+   * zone, or the seller's cannot be asked.
+   */
+  timeZone: string;
 }
 
 // 31/12/2022, 12/31/22, 7/25/2018 21:06, 31.12.2022, 31-12-2022 (a time may follow).
@@ -34,7 +50,7 @@ const MONTH_FIRST_COUNTRIES = new Set(['US', 'PH', 'FM', 'MH', 'PW']);
  */
 export async function decideConventions(
   samples: { dates: readonly string[]; amounts: readonly string[] },
-  sellerCountry: () => Promise<string | null>,
+  seller: SellerSettings,
 ): Promise<FileConventions> {
   let dayFirst = 0;
   let monthFirst = 0;
@@ -51,7 +67,7 @@ export async function decideConventions(
   else if (!hasNumericDates) dateOrder = 'monthFirst';
   else {
     // Asked only now: most files show their order, or have no numeric dates at all.
-    const country = (await sellerCountry())?.trim().toUpperCase() || null;
+    const country = (await seller.country())?.trim().toUpperCase() || null;
     dateOrder = !country || MONTH_FIRST_COUNTRIES.has(country) ? 'monthFirst' : 'dayFirst';
     const reading = dateOrder === 'dayFirst' ? 'day first (3 April)' : 'month first (4 March)';
     note = country
@@ -65,6 +81,8 @@ export async function decideConventions(
     decimalComma: commaDecimal && !pointDecimal,
     note,
     numericDates: hasNumericDates,
+    // Asked only of a file whose first rows hold dates: one question an import.
+    timeZone: (samples.dates.length > 0 && (await seller.timeZone())) || 'UTC',
   };
 }
 
@@ -76,6 +94,7 @@ export const defaultConventions: FileConventions = {
   decimalComma: false,
   note: null,
   numericDates: false,
+  timeZone: 'UTC',
 };
 
 const validDate = (year: number, month: number, day: number, time: number[] = [0, 0, 0]) => {
@@ -89,10 +108,13 @@ const validDate = (year: number, month: number, day: number, time: number[] = [0
 
 /**
  * A date from a cell in any form the stores export, numeric dates read in the file's order, dates
- * with a month's name by their own (`parseNamedMonthDate`); a time without a zone is taken as UTC.
- * Null when the cell is not a date.
+ * with a month's name by their own (`parseNamedMonthDate`); a date or time without a zone is on
+ * the seller's clock (the file's `timeZone`, `onSellerClock`). Null when the cell is not a date.
  */
-export function parseFileDate(value: string, dateOrder: DateOrder): Date | null {
+export function parseFileDate(
+  value: string,
+  { dateOrder, timeZone }: Pick<FileConventions, 'dateOrder' | 'timeZone'>,
+): Date | null {
   const text = value.trim();
   const iso = ISO_DATE.exec(text);
   if (iso) {
@@ -102,7 +124,9 @@ export function parseFileDate(value: string, dateOrder: DateOrder): Date | null 
       Number(minute),
       Number(second),
     ]);
-    if (!local || !zone || zone.toUpperCase() === 'Z') return local;
+    if (!local) return null;
+    if (!zone) return onSellerClock(local, timeZone);
+    if (zone.toUpperCase() === 'Z') return local;
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.replace(/[^\d]/g, '');
     const offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
@@ -110,7 +134,7 @@ export function parseFileDate(value: string, dateOrder: DateOrder): Date | null 
   }
   // Temu writes '15.03.2025 10:32 Uhr'; the word says nothing a time does not.
   const numeric = NUMERIC_DATE.exec(text.replace(/\s+uhr$/i, ''));
-  if (!numeric) return parseNamedMonthDate(text);
+  if (!numeric) return parseNamedMonthDate(text, timeZone);
   const [, first, second, yearText, hour = '0', minute = '0', secondsText = '0', meridiem] =
     numeric;
   const [day, month] =
@@ -118,7 +142,8 @@ export function parseFileDate(value: string, dateOrder: DateOrder): Date | null 
   const year = yearText!.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   let hours = Number(hour);
   if (meridiem) hours = (hours % 12) + (meridiem.toLowerCase() === 'pm' ? 12 : 0);
-  return validDate(year, month, day, [hours, Number(minute), Number(secondsText)]);
+  const local = validDate(year, month, day, [hours, Number(minute), Number(secondsText)]);
+  return local && onSellerClock(local, timeZone);
 }
 
 /**

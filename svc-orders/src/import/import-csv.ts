@@ -2,7 +2,7 @@ import { ordersMessages, type UploadResult } from '@onvelope/contracts';
 import { badRequest } from '@onvelope/service-kit/errors';
 import { type ForegroundCalls } from '@onvelope/service-kit/work';
 import type { KeywordRuleLike } from '../domain/keyword-rules.js';
-import { decideConventions } from './file-conventions.js';
+import { decideConventions, type SellerSettings } from './file-conventions.js';
 import { layoutOf, valuesOfRow, type FileLayout, type MappingChoice } from './map-columns.js';
 import { createOrderGrouper, type RawOrder } from './order-rows.js';
 import { createFileRowReader } from './parse-file.js';
@@ -38,8 +38,8 @@ export interface ImportCsvInput {
   file: AsyncIterable<Buffer>;
   /** The seller's keyword rules, in evaluation order, loaded once for the import. */
   rules: readonly KeywordRuleLike[];
-  /** The country of the seller's account settings, asked only for a file of ambiguous dates. */
-  sellerCountry: () => Promise<string | null>;
+  /** The seller's country (for ambiguous dates) and time zone (for dates without one). */
+  seller: SellerSettings;
   /** The mapping sent with the file and the seller's saved ones (issue 39). */
   mapping?: MappingChoice;
   now?: () => Date;
@@ -125,7 +125,7 @@ export async function importCsv(deps: ImportCsvDeps, input: ImportCsvInput): Pro
     }
   };
   const decide = async () => {
-    const conventions = await decideConventions(samplesOf(undecided), input.sellerCountry);
+    const conventions = await decideConventions(samplesOf(undecided), input.seller);
     context = { conventions, storeExport: layout?.storeExport ?? null };
     for (const order of undecided) await parse(order);
     undecided = [];

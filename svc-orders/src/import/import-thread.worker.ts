@@ -25,8 +25,9 @@ import { trackingEntryModel, type TrackingEntryDocument } from '../data/tracking
 import { startTrackingEntryRelay } from '../events/tracking-entry-relay.js';
 import { databaseTurns, type DatabaseTurns } from './database-turns.js';
 import { importCsv } from './import-csv.js';
+import type { SellerSettings } from './file-conventions.js';
 import { previewImport } from '../use-cases/preview-import.js';
-import { sellerCountryOf } from '../use-cases/seller-profiles.js';
+import { sellerCountryOf, sellerTimeZoneOf } from '../use-cases/seller-profiles.js';
 import {
   errorFrom,
   passedError,
@@ -95,6 +96,18 @@ async function connect(log: Logger): Promise<ThreadContext> {
   return { db, nats, metrics, foreground, turns: databaseTurns(), relay, entries, log };
 }
 
+/** What a file's reading may ask of the seller's account settings, through svc-auth. */
+function sellerSettingsOf(
+  { nats, log }: Pick<ThreadContext, 'nats' | 'log'>,
+  accountId: string,
+): SellerSettings {
+  const asking = { nats, log, timeoutMs: settings.authTimeoutMs };
+  return {
+    country: () => sellerCountryOf(asking, accountId),
+    timeZone: () => sellerTimeZoneOf(asking, accountId),
+  };
+}
+
 /** Runs one import the service sent, answering on its `file` port. */
 async function runImport(
   { nats, entries, foreground, turns, log }: ThreadContext,
@@ -110,8 +123,7 @@ async function runImport(
           rules,
           mapping,
           file: chunksFrom(file),
-          sellerCountry: () =>
-            sellerCountryOf({ nats, log, timeoutMs: settings.authTimeoutMs }, accountId),
+          seller: sellerSettingsOf({ nats, log }, accountId),
         },
       ),
     );
@@ -143,8 +155,7 @@ async function runPreview(
         head: { bytes: Buffer.from(head.buffer, head.byteOffset, head.byteLength), cut },
         given,
         templates,
-        sellerCountry: () =>
-          sellerCountryOf({ nats, log, timeoutMs: settings.authTimeoutMs }, accountId),
+        seller: sellerSettingsOf({ nats, log }, accountId),
       }),
     );
     answer({ type: 'done', preview });

@@ -1,3 +1,5 @@
+import { onSellerClock } from './seller-clock.js';
+
 /**
  * Dates written with a month's name, as store exports write them: eBay's 'Mar-15-16' and
  * 'Jul-21-25' (month first), '15-Mar-16' and '15 March 2025' (day first), Temu's German
@@ -72,7 +74,6 @@ const OFFSET = /(?:utc|gmt)?\s*([+-])(\d{1,2})(?::?(\d{2}))?\)?$/i;
 /** Minutes east of UTC a zone text names ('CET(UTC+1)', 'PDT', '+0100', 'GMT-05:00'); null for none. */
 function offsetMinutesOf(zone: string): number | null {
   const text = zone.trim();
-  if (!text) return 0;
   const offset = OFFSET.exec(text);
   if (offset) {
     const minutes = Number(offset[2]) * 60 + Number(offset[3] ?? 0);
@@ -82,8 +83,11 @@ function offsetMinutesOf(zone: string): number | null {
   return hours === undefined ? null : hours * 60;
 }
 
-/** The date of a cell that names its month, or null for any other text. */
-export function parseNamedMonthDate(value: string): Date | null {
+/**
+ * The date of a cell that names its month, or null for any other text. A time without a zone, or a
+ * date alone, is on the seller's clock (`timeZone`, `onSellerClock`).
+ */
+export function parseNamedMonthDate(value: string, timeZone = 'UTC'): Date | null {
   const text = value.trim();
   const dayFirst = DAY_FIRST.exec(text);
   const monthFirst = dayFirst ? null : MONTH_FIRST.exec(text);
@@ -98,7 +102,9 @@ export function parseNamedMonthDate(value: string): Date | null {
   const year = parts.year.length === 2 ? 2000 + Number(parts.year) : Number(parts.year);
   const day = Number(parts.day);
 
-  let [hours, minutes, seconds, offset] = [0, 0, 0, 0];
+  let [hours, minutes, seconds] = [0, 0, 0];
+  /** Minutes east of UTC, when the cell names its zone. */
+  let offset: number | null = null;
   const rest = parts.rest?.trim() ?? '';
   if (rest) {
     const time = TIME.exec(rest);
@@ -108,11 +114,15 @@ export function parseNamedMonthDate(value: string): Date | null {
     seconds = Number(time[3] ?? 0);
     const meridiem = time[4]?.toLowerCase().replace(/\./g, '');
     if (meridiem) hours = (hours % 12) + (meridiem === 'pm' ? 12 : 0);
-    const zone = offsetMinutesOf(time[5] ?? '');
-    if (zone === null) return null;
-    offset = zone;
+    const zone = time[5]?.trim();
+    if (zone) {
+      offset = offsetMinutesOf(zone);
+      if (offset === null) return null;
+    }
   }
   const date = new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds));
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return new Date(date.getTime() - offset * 60_000);
+  return offset === null
+    ? onSellerClock(date, timeZone)
+    : new Date(date.getTime() - offset * 60_000);
 }

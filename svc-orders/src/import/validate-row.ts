@@ -353,7 +353,7 @@ export function parseCsvRow(
   }
   for (const field of dateFields) {
     const raw = text(field);
-    entry[field] = raw === null ? null : parseFileDate(raw, conventions.dateOrder);
+    entry[field] = raw === null ? null : parseFileDate(raw, conventions);
     if (raw !== null && entry[field] === null) {
       warnings.push(
         `${labels[field]} '${raw}' is not a date (use 2025-03-01 or ${conventions.dateOrder === 'dayFirst' ? '1/3/2025' : '3/1/2025'}); left empty`,

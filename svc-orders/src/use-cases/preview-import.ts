@@ -6,7 +6,7 @@ import {
   type PreviewOrder,
 } from '@onvelope/contracts';
 import { badRequest } from '@onvelope/service-kit/errors';
-import { decideConventions } from '../import/file-conventions.js';
+import { decideConventions, type SellerSettings } from '../import/file-conventions.js';
 import { CONVENTION_SAMPLE_ORDERS, samplesOf } from '../import/import-csv.js';
 import type { SavedMapping } from '../data/import-template.model.js';
 import { readLayout, valuesOfRow, type FileLayout } from '../import/map-columns.js';
@@ -50,8 +50,8 @@ export interface PreviewImportInput {
   /** The mapping the seller sent, if any. */
   given: ColumnMapping | null;
   templates: readonly SavedMapping[];
-  /** The country of the seller's account settings, asked only for a file of ambiguous dates. */
-  sellerCountry: () => Promise<string | null>;
+  /** The seller's country (for ambiguous dates) and time zone (for dates without one). */
+  seller: SellerSettings;
 }
 
 /** A data row of the head shown, or why the import refuses it before reading its cells. */
@@ -165,7 +165,7 @@ export async function previewImport(input: PreviewImportInput): Promise<ImportPr
 
   const conventions = await decideConventions(
     samplesOf(orders.slice(0, CONVENTION_SAMPLE_ORDERS)),
-    input.sellerCountry,
+    input.seller,
   );
   const context: RowContext = { conventions, storeExport: layout.storeExport };
   const byFirstRow = new Map(orders.map((order) => [order.firstRow, order]));

@@ -1,4 +1,4 @@
-import { getSellerCountry, getSellerPublicProfile } from '@onvelope/contracts';
+import { getSellerCountry, getSellerPublicProfile, getSellerTimeZone } from '@onvelope/contracts';
 import { type Logger } from '@onvelope/service-kit/observability';
 import { requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { Merchant } from '../domain/buyer-order.js';
@@ -59,6 +59,28 @@ export async function sellerCountryOf(
       { err: error, accountId },
       'seller country unavailable; reading dates month first',
     );
+    return null;
+  }
+}
+
+/**
+ * The time zone of the seller's account settings (for a file's dates written without one), or null
+ * when svc-auth does not answer in time: the file's dates are then read as UTC.
+ */
+export async function sellerTimeZoneOf(
+  deps: { nats: NatsConnection; log: Logger; timeoutMs: number },
+  accountId: string,
+): Promise<string | null> {
+  try {
+    const { timeZone } = await requestCommand(
+      deps.nats,
+      getSellerTimeZone,
+      { accountId },
+      deps.timeoutMs,
+    );
+    return timeZone;
+  } catch (error) {
+    deps.log.warn({ err: error, accountId }, 'seller time zone unavailable; reading dates as UTC');
     return null;
   }
 }
