@@ -211,6 +211,10 @@ describe('report search', () => {
   it.each([
     [{ createdFrom: 'yesterday' }, 'body.createdFrom', 'createdFrom must be a date'],
     [{ createdTo: '2026-13-45' }, 'body.createdTo', 'createdTo must be a date'],
+    // Date.parse took these, the last as 2 March.
+    [{ createdFrom: '1' }, 'body.createdFrom', 'createdFrom must be a date'],
+    [{ createdFrom: 'hello 2' }, 'body.createdFrom', 'createdFrom must be a date'],
+    [{ createdFrom: '2026-02-30' }, 'body.createdFrom', 'createdFrom must be a date'],
     [
       { createdFrom: '2026-03-02', createdTo: '2026-03-01' },
       'body.createdFrom',

@@ -21,11 +21,17 @@ export const reportSortFields = [
 export const reportPageSizeMax = 500;
 
 const optionalFilter = textField().max(200).optional();
+// A calendar date, or a moment with its zone: `Date.parse` also took '1', 'hello 2' and
+// 2026-02-30 (as 2 March).
+const isoDay = z.iso.date();
+const isoMoment = z.iso.datetime({ offset: true });
 const dateFilter = (field: string) =>
   textField()
-    .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), {
-      message: `${field} must be a date (YYYY-MM-DD or ISO 8601)`,
-    })
+    .refine(
+      (value) =>
+        value === '' || isoDay.safeParse(value).success || isoMoment.safeParse(value).success,
+      { message: `${field} must be a date (YYYY-MM-DD or ISO 8601)` },
+    )
     .optional();
 
 /** The filters of spec 000 §7 `POST /api/reports/search`, shared with export. */
