@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bulkExportRequest,
   bulkJobRequest,
+  bulkMessages,
   MAX_BULK_ORDER_NUMBERS,
   parseTrackingList,
 } from './bulk.js';
@@ -50,6 +51,26 @@ describe('bulkJobRequest', () => {
         action: { kind: 'ship', courier: 'DHL', trackingList: '1,T1' },
       }).success,
     ).toBe(true);
+  });
+
+  it('refuses an order given two tracking numbers, or numbers given both as pairs and as a list', () => {
+    const selection = { kind: 'orders', orderNumbers: ['1', '2'] };
+    const pairs = [
+      { orderNumber: '1', trackingNumber: 'T1' },
+      { orderNumber: '1', trackingNumber: 'T3' },
+    ];
+    const twice = bulkJobRequest.safeParse({
+      selection,
+      action: { kind: 'ship', courier: 'DHL', trackingNumbers: pairs },
+    });
+    expect(twice.error?.issues.map((issue) => issue.message)).toEqual([
+      bulkMessages.givenTwice('1'),
+    ]);
+    const both = bulkJobRequest.safeParse({
+      selection,
+      action: { kind: 'ship', courier: 'DHL', trackingNumbers: [pairs[0]], trackingList: '2,T2' },
+    });
+    expect(both.error?.issues.map((issue) => issue.message)).toEqual([bulkMessages.listAndPairs]);
   });
 
   it('asks an apply-rule action for the rule', () => {

@@ -23,6 +23,10 @@ export const bulkMessages = {
   notFound: 'Bulk action not found',
   failed: 'The bulk action failed; the orders not yet reached were left as they were.',
   noTracking: (orderNumber: string) => `No tracking number given for order ${orderNumber}`,
+  givenTwice: (orderNumber: string) =>
+    `Order ${orderNumber} is given two tracking numbers; give it one`,
+  listAndPairs:
+    'Give the tracking numbers once: as the pasted list or as order and tracking number pairs, not both',
   ruleNotFound: 'Keyword rule not found',
   ruleGone: 'The keyword rule was deleted while it was being applied',
   ruleNoMatch: (orderNumber: string, rule: string) =>
@@ -169,7 +173,25 @@ export const bulkJobRequest = z
     ({ action }) =>
       action.kind !== 'ship' || (action.trackingNumbers?.length ?? 0) > 0 || action.trackingList,
     { message: bulkMessages.listRequired, path: ['action', 'trackingList'] },
-  );
+  )
+  // As the pasted list refuses an order on two lines: which number wins would be a guess.
+  .superRefine(({ action }, ctx) => {
+    if (action.kind !== 'ship') return;
+    if (action.trackingNumbers?.length && action.trackingList) {
+      ctx.addIssue({ code: 'custom', message: bulkMessages.listAndPairs, path: ['action'] });
+    }
+    const seen = new Set<string>();
+    for (const { orderNumber } of action.trackingNumbers ?? []) {
+      if (seen.has(orderNumber)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: bulkMessages.givenTwice(orderNumber),
+          path: ['action', 'trackingNumbers'],
+        });
+      }
+      seen.add(orderNumber);
+    }
+  });
 export type BulkJobRequest = z.infer<typeof bulkJobRequest>;
 
 /**
