@@ -132,6 +132,15 @@ describe('apiKeyGate', () => {
     ).resolves.toBeUndefined();
   });
 
+  it('refuses a call that sends a key in X-Api-Key and another credential in Authorization (400)', async () => {
+    const gate = apiKeyGate(cacheOf('read_write'), roomy);
+    for (const authorization of ['Bearer eyJhbGciOi', `Bearer ${secret}`]) {
+      await expect(
+        gate.admit(contextWith({ 'x-api-key': secret, authorization }), listTrackingEntries),
+      ).rejects.toMatchObject({ status: 400, message: apiKeyMessages.twoCredentials });
+    }
+  });
+
   it('answers 429 with Retry-After past the key’s limit', async () => {
     const gate = apiKeyGate(cacheOf('read'), { counter: new FixedWindowCounter(60_000, 1) });
     await gate.admit(contextWith({ 'x-api-key': secret }), listTrackingEntries);

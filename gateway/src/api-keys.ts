@@ -164,6 +164,11 @@ export function apiKeyGate(
 ): ApiKeyGate {
   return {
     async admit(ctx, route) {
+      // Which of two credentials the call is made with would be a guess (a key once overrode the
+      // session token beside it, silently).
+      if (ctx.get('x-api-key').trim() && ctx.get('authorization').trim()) {
+        throw new HttpError(400, apiKeyMessages.twoCredentials);
+      }
       const secret = apiKeyCredentialOf(ctx);
       if (secret === undefined) return;
       if (!isApiKeySecret(secret)) throw new HttpError(401, apiKeyMessages.invalid);

@@ -60,6 +60,8 @@ export const apiKeyMessages = {
   rateLimited: (seconds: number) =>
     `Too many calls with this API key. Please try again in ${seconds} seconds.`,
   unavailable: 'API keys cannot be checked just now. Please try again in a moment.',
+  twoCredentials:
+    'Send one credential: an API key in X-Api-Key, or a key or session token in Authorization, not both',
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be at most 60 characters',
   notFound: 'API key not found',
