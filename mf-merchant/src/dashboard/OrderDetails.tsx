@@ -5,7 +5,7 @@ import { canShip, categoryList, customerOf, statusLabel } from '../shared/displa
 import { OrderMessages } from '../notifications/OrderMessages.js';
 import { OrderCorrections } from './OrderCorrections.js';
 import { OrderHistory } from './OrderHistory.js';
-import { StatusBadge } from './OrderCells.js';
+import { EmailText, StatusBadge } from './OrderCells.js';
 import './shipment.css';
 
 /**
@@ -85,7 +85,7 @@ export function OrderDetails({
       <div className="me-details__grid">
         <Group title="Customer">
           <Item label="Name" value={customerOf(entry)} />
-          <Item label="Email" value={text(entry.email)} />
+          <Item label="Email" value={<EmailText email={entry.email} />} />
           <Item label="Postcode/Zipcode" value={text(entry.postcode)} />
         </Group>
         <Group title="Shipping address">

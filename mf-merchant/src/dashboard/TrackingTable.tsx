@@ -3,7 +3,7 @@ import type { TrackingEntry } from '@onvelope/contracts';
 import { TimeText } from '@onvelope/ui';
 import { canShip, customerOf } from '../shared/display-format.js';
 import { ariaSort, sortIndicator, type SortField, type TableQuery } from '../shared/table-state.js';
-import { OpenOrderButton, StatusBadge } from './OrderCells.js';
+import { EmailText, OpenOrderButton, StatusBadge } from './OrderCells.js';
 import { SelectPageBox, SelectRowBox, type RowSelection } from './SelectionBoxes.js';
 import { ShipButton } from './ShipButton.js';
 
@@ -51,7 +51,7 @@ const columns: Column[] = [
     label: 'Email',
     field: 'email',
     priority: 2,
-    cell: (e) => e.email ?? '—',
+    cell: (e) => <EmailText email={e.email} />,
     className: 'me-table__wrap',
   },
   { label: 'Postcode/Zipcode', field: 'postcode', priority: 3, cell: (e) => e.postcode ?? '—' },
