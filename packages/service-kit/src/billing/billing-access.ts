@@ -113,7 +113,9 @@ export async function followBillingAccess(
     }
   })();
 
-  const jsm = await jetstreamManager(nats);
+  // Made at start-up, so no API check: that asked JetStream with the client's 5 s timeout, and a
+  // service starting beside a three-node cluster still agreeing failed its start with "timeout".
+  const jsm = await jetstreamManager(nats, { checkAPI: false });
   return {
     async stateOf(accountId) {
       const known = states.get(accountId);
