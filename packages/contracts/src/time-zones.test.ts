@@ -39,6 +39,22 @@ describe('clock readings in a time zone', () => {
     );
   });
 
+  it('takes a time the clocks skip as just after the jump, and a repeated one as its first', () => {
+    // New York: 02:00 EST became 03:00 EDT on 8 March 2026; 02:00 EDT became 01:00 EST on 1 November.
+    expect(instantOfWallTime(wall(2026, 3, 8, 2, 30), 'America/New_York').toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    );
+    expect(instantOfWallTime(wall(2026, 3, 8, 3, 0), 'America/New_York').toISOString()).toBe(
+      '2026-03-08T07:00:00.000Z',
+    );
+    expect(instantOfWallTime(wall(2026, 11, 1, 1, 30), 'America/New_York').toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
+    expect(instantOfWallTime(wall(2026, 11, 1, 2, 0), 'America/New_York').toISOString()).toBe(
+      '2026-11-01T07:00:00.000Z',
+    );
+  });
+
   it('reads back what it was given', () => {
     const instant = instantOfWallTime(wall(2025, 9, 28, 17, 45), 'Europe/London');
     expect(wallTimeOf(instant, 'Europe/London')).toEqual(wall(2025, 9, 28, 17, 45));

@@ -64,6 +64,33 @@ export function wallTimeOf(instant: Date, timeZone: string): WallTime {
 const utcOf = (wall: WallTime) =>
   Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
 
+const QUARTER_HOUR_MS = 15 * 60_000;
+/** Offsets read, by zone and by quarter hour of UTC; dropped past a bound (a long import's days). */
+const offsets = new Map<string, Map<number, number>>();
+const OFFSETS_KEPT = 50_000;
+
+/**
+ * How far `timeZone`'s clock is ahead of UTC at `ms`, in milliseconds. Zones change their offset
+ * on a quarter hour of UTC, so one reading (a few microseconds of Intl) serves its quarter hour:
+ * an import reads two dates a row.
+ */
+function offsetAt(ms: number, timeZone: string): number {
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = zone.get(quarter);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_HOUR_MS;
+    offset = utcOf(wallTimeOf(new Date(start), timeZone)) - start;
+    if (zone.size >= OFFSETS_KEPT) zone.clear();
+    zone.set(quarter, offset);
+  }
+  return offset;
+}
+
 /**
  * The instant a clock in `timeZone` reads `wall`. The zone's offset is read at a first guess and
  * the guess corrected by it; a second pass settles a guess that crossed a change of offset. (A
@@ -76,7 +103,7 @@ export function instantOfWallTime(wall: WallTime, timeZone: string): Date {
   const wanted = utcOf(wall);
   let guess = wanted;
   for (let pass = 0; pass < 3; pass += 1) {
-    const readsAs = utcOf(wallTimeOf(new Date(guess), timeZone));
+    const readsAs = guess + offsetAt(guess, timeZone);
     if (readsAs === wanted) break;
     guess += wanted - readsAs;
   }
