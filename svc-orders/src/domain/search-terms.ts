@@ -30,9 +30,10 @@ export const MAX_VALUE_LENGTH = 200;
  * start-up backfill (`data/search-terms-backfill.ts`) rewrites the search fields of entries stored
  * before. 1 and 2 were lists of terms (`searchTerms`): word prefixes, then suffixes; 3 searched
  * `postcode` only, not the shipping zip of an order that has no postcode; 4 had no search index
- * (`searchGrams`), so search tested the pattern on every order of the seller.
+ * (`searchGrams`), so search tested the pattern on every order of the seller; 5 kept accents, so
+ * 'zoe' did not find 'Zoë'.
  */
-export const SEARCH_TEXT_FORMAT = 5;
+export const SEARCH_TEXT_FORMAT = 6;
 
 /**
  * Separates the values in the search text. A control character, which `normalisedSearchText`
@@ -45,9 +46,25 @@ const VALUE_SEPARATOR_PATTERN = '\\x01';
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
-/** Values and search terms compare lower-cased, with every run of white space as one space. */
+/**
+ * The accents of Latin, Greek and Cyrillic letters once a letter is decomposed (NFD): the
+ * Combining Diacritical Marks block alone, so a Japanese kana keeps its voicing mark.
+ */
+const DIACRITICS = /[\u0300-\u036f]/g;
+
+/**
+ * Values and search terms compare lower-cased, without accents ('zoe' finds 'Zoë', 'nunez'
+ * 'Ñúñez', as sellers type), with every run of white space as one space.
+ */
 export const normalisedSearchText = (text: string) =>
-  text.replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  text
+    .replace(CONTROL_CHARACTERS, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(DIACRITICS, '')
+    .normalize('NFC');
 
 /**
  * What search looks in, normalised: order number, first name, last name, both names ('ada
