@@ -53,16 +53,21 @@ async function peakMemoryGrowth<T>(
     peakRss = Math.max(peakRss, now.rss);
     peakHeap = Math.max(peakHeap, now.heapUsed);
   };
-  // Each sample is a full collection: every 10 ms, on a machine busy with other tests, left the
-  // stream itself almost no time (a 1.5 s download ran past the 30 s timeout once). A gateway that
-  // held the file would hold it for far longer than 50 ms.
-  const timer = setInterval(sample, 50);
+  // Each sample is a full collection, and the next is due 10 ms after it ends, not every 10 ms: on
+  // a busy machine a collection can take longer than that, and samples back to back left the
+  // stream no time (a 1.5 s download ran past the 30 s timeout once). Sampling less often is no
+  // way out: the sockets' buffers are freed only by a collection, so the RSS then grows by tens
+  // of megabytes of garbage.
+  let timer = setTimeout(function next() {
+    sample();
+    timer = setTimeout(next, 10);
+  }, 10);
   try {
     const result = await work();
     sample();
     return { result, rss: peakRss - start.rss, heap: peakHeap - start.heapUsed };
   } finally {
-    clearInterval(timer);
+    clearTimeout(timer);
   }
 }
 
