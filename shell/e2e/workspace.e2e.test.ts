@@ -207,6 +207,37 @@ describe.concurrent('seller workspace', () => {
     await own.context.close();
   });
 
+  it('shows an order edited from the search results as edited in their row too, and finds it without accents', async () => {
+    const seller = await createSeller(site.system, { onboarded: true });
+    await importThroughApi(site.system, seller, ordersCsv('FIX', 2));
+    const { context, page } = await signedInPage(seller, '/dashboard');
+    await page.getByTestId('tracking-row').nth(1).waitFor();
+    await page.getByTestId('search-input').fill('FIX-1001');
+    await page.getByTestId('search-input').press('Enter');
+    await waitForExactText(
+      page,
+      'search-results-message',
+      'Found 1 result(s) matching your criteria.',
+    );
+    await page.getByTestId('order-edit').click();
+    await page.getByTestId('edit-order-firstName').fill('Zoë');
+    await page.getByTestId('edit-order-save').click();
+    await page.getByTestId('edit-order-dialog').waitFor({ state: 'detached' });
+    const row = page.getByTestId('search-result-row');
+    await expect.poll(() => row.textContent()).toContain('Zoë Lee');
+    await page.getByTestId('search-results-close').click();
+
+    await page.getByTestId('search-input').fill('zoe');
+    await page.getByTestId('search-input').press('Enter');
+    await waitForExactText(
+      page,
+      'search-results-message',
+      'Found 1 result(s) matching your criteria.',
+    );
+    await expect(row.textContent()).resolves.toContain('FIX-1001');
+    await context.close();
+  });
+
   it('keeps the search button disabled until a term is typed', async () => {
     const seller = await createSeller(site.system, { onboarded: true });
     const { context, page } = await signedInPage(seller, '/dashboard');
