@@ -5,7 +5,8 @@ import { canShip, categoryList, customerOf, statusLabel } from '../shared/displa
 import { OrderMessages } from '../notifications/OrderMessages.js';
 import { OrderCorrections } from './OrderCorrections.js';
 import { OrderHistory } from './OrderHistory.js';
-import { EmailText, StatusBadge } from './OrderCells.js';
+import { StatusBadge } from './OrderCells.js';
+import { EmailText } from '../shared/EmailText.js';
 import './shipment.css';
 
 /**

@@ -3,7 +3,8 @@ import type { TrackingEntry } from '@onvelope/contracts';
 import { TimeText } from '@onvelope/ui';
 import { canShip, customerOf } from '../shared/display-format.js';
 import { ariaSort, sortIndicator, type SortField, type TableQuery } from '../shared/table-state.js';
-import { EmailText, OpenOrderButton, StatusBadge } from './OrderCells.js';
+import { OpenOrderButton, StatusBadge } from './OrderCells.js';
+import { EmailText } from '../shared/EmailText.js';
 import { SelectPageBox, SelectRowBox, type RowSelection } from './SelectionBoxes.js';
 import { ShipButton } from './ShipButton.js';
 

@@ -38,49 +38,54 @@ export async function merchantsOf(
   return new Map(unique.map((accountId, index) => [accountId, merchants[index] ?? null]));
 }
 
+interface AskDeps {
+  nats: NatsConnection;
+  log: Logger;
+  timeoutMs: number;
+}
+
+/**
+ * One of the seller's account settings, asked of svc-auth, or null when svc-auth does not answer in
+ * time (logged with what the caller does without it).
+ */
+async function settingOf<T>(
+  deps: AskDeps,
+  ask: () => Promise<T>,
+  accountId: string,
+  without: string,
+): Promise<T | null> {
+  try {
+    return await ask();
+  } catch (error) {
+    deps.log.warn({ err: error, accountId }, without);
+    return null;
+  }
+}
+
 /**
  * The country of the seller's account settings (for reading a file's ambiguous dates), or null
  * when they set none or svc-auth does not answer in time: the file is then read month first.
  */
-export async function sellerCountryOf(
-  deps: { nats: NatsConnection; log: Logger; timeoutMs: number },
-  accountId: string,
-): Promise<string | null> {
-  try {
-    const { country } = await requestCommand(
-      deps.nats,
-      getSellerCountry,
-      { accountId },
-      deps.timeoutMs,
-    );
-    return country;
-  } catch (error) {
-    deps.log.warn(
-      { err: error, accountId },
-      'seller country unavailable; reading dates month first',
-    );
-    return null;
-  }
+export async function sellerCountryOf(deps: AskDeps, accountId: string): Promise<string | null> {
+  const answer = await settingOf(
+    deps,
+    () => requestCommand(deps.nats, getSellerCountry, { accountId }, deps.timeoutMs),
+    accountId,
+    'seller country unavailable; reading dates month first',
+  );
+  return answer?.country ?? null;
 }
 
 /**
  * The time zone of the seller's account settings (for a file's dates written without one), or null
  * when svc-auth does not answer in time: the file's dates are then read as UTC.
  */
-export async function sellerTimeZoneOf(
-  deps: { nats: NatsConnection; log: Logger; timeoutMs: number },
-  accountId: string,
-): Promise<string | null> {
-  try {
-    const { timeZone } = await requestCommand(
-      deps.nats,
-      getSellerTimeZone,
-      { accountId },
-      deps.timeoutMs,
-    );
-    return timeZone;
-  } catch (error) {
-    deps.log.warn({ err: error, accountId }, 'seller time zone unavailable; reading dates as UTC');
-    return null;
-  }
+export async function sellerTimeZoneOf(deps: AskDeps, accountId: string): Promise<string | null> {
+  const answer = await settingOf(
+    deps,
+    () => requestCommand(deps.nats, getSellerTimeZone, { accountId }, deps.timeoutMs),
+    accountId,
+    'seller time zone unavailable; reading dates as UTC',
+  );
+  return answer?.timeZone ?? null;
 }

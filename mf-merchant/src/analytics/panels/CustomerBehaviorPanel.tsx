@@ -14,19 +14,7 @@ import { ChartFigure } from '../charts/ChartFigure.js';
 import { DataTable, type Column } from '../DataTable.js';
 import { PeriodFigures } from '../PeriodFigures.js';
 import type { PanelLoad } from '../use-panel-load.js';
-
-/** An address that may wrap after its '@' in a narrow column, never inside a word. */
-function EmailAddress({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
+import { EmailText } from '../../shared/EmailText.js';
 
 const segmentColumns = (currency: string | null): Column<CustomerSegmentRow>[] => [
   { header: 'Segment', cell: (row) => segmentLabels[row.customerType] },
@@ -41,7 +29,7 @@ const segmentColumns = (currency: string | null): Column<CustomerSegmentRow>[] =
 ];
 
 const customerColumns = (timeZone: string, currency: string | null): Column<TopCustomerRow>[] => [
-  { header: 'Customer', cell: (row) => <EmailAddress email={row.email} /> },
+  { header: 'Customer', cell: (row) => <EmailText email={row.email} /> },
   { header: 'Orders', cell: (row) => formatCount(row.orderCount), numeric: true },
   { header: 'First order', cell: (row) => momentDayLabel(row.firstOrderDate, timeZone) },
   {
