@@ -25,7 +25,7 @@ describe('importing the exports of other platforms, as sellers download them (is
   const orders = useOrdersHarness({ env: { AUTH_COMMAND_TIMEOUT_MS: '500' } });
   let sellers = 0;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     serveCommand(
       orders.nc,
       getSellerCountry,
@@ -33,6 +33,8 @@ describe('importing the exports of other platforms, as sellers download them (is
       async () => ({ country: null }),
       createLogger('platform-exports-test', 'silent'),
     );
+    // The server has the subscription before the first import asks.
+    await orders.nc.flush();
   });
 
   const seller = () => orders.seller(`platform-seller-${(sellers += 1)}`);

@@ -23,7 +23,7 @@ const file = [
 describe("a file's dates without a zone, on the seller's clock", () => {
   const orders = useOrdersHarness({ env: { AUTH_COMMAND_TIMEOUT_MS: '500' } });
 
-  beforeAll(() => {
+  beforeAll(async () => {
     serveCommand(
       orders.nc,
       getSellerTimeZone,
@@ -31,6 +31,8 @@ describe("a file's dates without a zone, on the seller's clock", () => {
       async ({ accountId }) => ({ timeZone: zones[accountId] ?? 'UTC' }),
       createLogger('seller-clock-test', 'silent'),
     );
+    // The server has the subscription before the first import asks.
+    await orders.nc.flush();
   });
 
   const datesOf = async (accountId: string) => {

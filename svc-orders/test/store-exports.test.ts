@@ -26,7 +26,7 @@ describe('importing the files stores really export', () => {
   const orders = useOrdersHarness({ env: { AUTH_COMMAND_TIMEOUT_MS: '500' } });
   let sellers = 0;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     serveCommand(
       orders.nc,
       getSellerCountry,
@@ -37,6 +37,8 @@ describe('importing the files stores really export', () => {
       },
       createLogger('store-exports-test', 'silent'),
     );
+    // The server has the subscription before the first import asks.
+    await orders.nc.flush();
   });
 
   const seller = (accountId = `exports-seller-${(sellers += 1)}`) => orders.seller(accountId);

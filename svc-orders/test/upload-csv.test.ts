@@ -50,13 +50,15 @@ describe('POST /api/upload/csv', () => {
 
   /**
    * Answers svc-auth's question for a buyer's email (none known) `ms` after it is asked, until
-   * unsubscribed; `asked` and `answering` are told when.
+   * unsubscribed; `asked` and `answering` are told when. Resolves once the server has the
+   * subscription: a question sent before that finds no one to answer it (and a test waiting to
+   * hear it was asked waited out its timeout, ci66).
    */
-  const answerBuyerEmailAfter = (
+  const answerBuyerEmailAfter = async (
     ms: number,
     { asked, answering }: { asked?: () => void; answering?: () => void } = {},
-  ) =>
-    serveCommand(
+  ) => {
+    const answers = serveCommand(
       orders.nc,
       getCustomerEmail,
       'upload-csv-test',
@@ -68,6 +70,9 @@ describe('POST /api/upload/csv', () => {
       },
       createLogger('upload-csv-test', 'silent'),
     );
+    await orders.nc.flush();
+    return answers;
+  };
 
   /** A seller of their own, so tests do not see each other's orders. */
   const newSeller = async () => orders.seller(`upload-${(account += 1)}`);
@@ -259,7 +264,7 @@ describe('POST /api/upload/csv', () => {
 
     // A buyer keeps a call in flight throughout the next import: their query list waits on
     // svc-auth's answer, which this test gives after 100 ms each time.
-    const auth = answerBuyerEmailAfter(100);
+    const auth = await answerBuyerEmailAfter(100);
     const buyerToken = await orders.issuer.customerToken(importer.accountId, 'buyer-1');
     const buyerStatuses: number[] = [];
     let importing = true;
@@ -295,7 +300,10 @@ describe('POST /api/upload/csv', () => {
     let asked = () => {};
     const askedOnce = new Promise<void>((resolve) => (asked = resolve));
     let releasedAt = Number.POSITIVE_INFINITY;
-    const auth = answerBuyerEmailAfter(100, { asked, answering: () => (releasedAt = Date.now()) });
+    const auth = await answerBuyerEmailAfter(100, {
+      asked,
+      answering: () => (releasedAt = Date.now()),
+    });
     try {
       const buyerToken = await orders.issuer.customerToken(importer.accountId, 'buyer-1');
       const buyer = fetch(`${orders.url}/api/order-queries/customer`, {
