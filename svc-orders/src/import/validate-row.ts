@@ -8,6 +8,7 @@ import {
   trackingEntryStatuses,
   webAddress,
   type OrderLineItem,
+  type TextLines,
 } from '@onvelope/contracts';
 import { countryCodeOf } from '../domain/countries.js';
 import { linesOfItemRecords } from '../domain/line-items.js';
@@ -169,47 +170,42 @@ const labels: Partial<Record<CsvField, string>> = {
 const multiLineFields = new Set<ExportField>(['personalNote', 'items', 'itemRecords']);
 
 /**
- * The contracts' rule for text (no control characters; line breaks and tabs only where a field
- * holds several lines) applied to an order's cells, as the JSON API applies it to request bodies
- * (issue 32, defect 9): one error per column that breaks it.
- */
-function controlCharacterErrors(values: ExportValues, lineRows: readonly ExportValues[]): string[] {
-  const errors = new Set<string>();
-  for (const cells of [values, ...lineRows]) {
-    for (const [field, cell] of Object.entries(cells) as [ExportField, string | undefined][]) {
-      // Cells are read trimmed, so what surrounds the text does not count (a trailing CR).
-      const found =
-        cell && controlCharacterIn(cell.trim(), multiLineFields.has(field) ? 'multi' : 'single');
-      if (!found) continue;
-      errors.add(
-        found === '\n' || found === '\r'
-          ? `${field}: holds a line break; this column takes one line of text`
-          : found === '\t'
-            ? `${field}: holds a tab; this column takes one line of text`
-            : `${field}: holds a control character (${codePointOf(found)}), which is not text; remove it and upload the file again`,
-      );
-    }
-  }
-  return [...errors];
-}
-
-/**
  * The longest cell the importer stores, in characters: far above any real name, address, note or
  * list of items, and a bound on what one order costs every page and export that shows it (a row
  * of 200,000-character names was stored, and each list of that seller's orders ran to 400 KB).
  */
-const MAX_CELL_LENGTH: Record<'single' | 'multi', number> = { single: 1_000, multi: 10_000 };
+const MAX_CELL_LENGTH: Record<TextLines, number> = { single: 1_000, multi: 10_000 };
 
-/** One error per column whose cell is longer than the importer stores (`MAX_CELL_LENGTH`). */
-function overlongCellErrors(values: ExportValues, lineRows: readonly ExportValues[]): string[] {
-  const errors = new Set<string>();
+/**
+ * What the rules for text refuse of an order's cells, one error per column, read in one pass: the
+ * contracts' rule (no control characters; line breaks and tabs only where a field holds several
+ * lines), as the JSON API applies it to request bodies (issue 32, defect 9), said first; then a cell
+ * longer than the importer stores (`MAX_CELL_LENGTH`).
+ */
+function cellErrors(values: ExportValues, lineRows: readonly ExportValues[]): string[] {
+  const controls = new Set<string>();
+  const overlong = new Set<string>();
   for (const cells of [values, ...lineRows]) {
     for (const [field, cell] of Object.entries(cells) as [ExportField, string | undefined][]) {
-      const max = MAX_CELL_LENGTH[multiLineFields.has(field) ? 'multi' : 'single'];
-      if (cell && cell.trim().length > max) errors.add(`${field}: ${longerThan('the cell', max)}`);
+      if (!cell) continue;
+      // Cells are read trimmed, so what surrounds the text does not count (a trailing CR).
+      const text = cell.trim();
+      const lines = multiLineFields.has(field) ? 'multi' : 'single';
+      const found = controlCharacterIn(text, lines);
+      if (found) {
+        controls.add(
+          found === '\n' || found === '\r'
+            ? `${field}: holds a line break; this column takes one line of text`
+            : found === '\t'
+              ? `${field}: holds a tab; this column takes one line of text`
+              : `${field}: holds a control character (${codePointOf(found)}), which is not text; remove it and upload the file again`,
+        );
+      } else if (text.length > MAX_CELL_LENGTH[lines]) {
+        overlong.add(`${field}: ${longerThan('the cell', MAX_CELL_LENGTH[lines])}`);
+      }
     }
   }
-  return [...errors];
+  return [...(controls.size ? controls : overlong)];
 }
 
 /** A link the pages open (a tracking link, a product image): http or https only. */
@@ -317,21 +313,19 @@ export function parseCsvRow(
 ): RowOutcome {
   const orderNumber = values.orderNumber?.trim() ?? '';
   if (!orderNumber) return { ok: false, errors: ['Order number is missing'] };
-  const controls = controlCharacterErrors(values, lineRows);
-  if (controls.length) return { ok: false, errors: controls };
-  const overlong = overlongCellErrors(values, lineRows);
-  if (overlong.length) return { ok: false, errors: overlong };
+  const refused = cellErrors(values, lineRows);
+  if (refused.length) return { ok: false, errors: refused };
   if (orderNumber.length > MAX_ORDER_NUMBER_LENGTH) {
     return {
       ok: false,
-      errors: [`Order number is longer than ${MAX_ORDER_NUMBER_LENGTH} characters`],
+      errors: [longerThan('Order number', MAX_ORDER_NUMBER_LENGTH)],
     };
   }
   const warnings: string[] = [];
   const text = (field: keyof ExportValues) => values[field]?.trim() || null;
   const tooLong = (['status', 'shippingCountry'] as const)
     .filter((field) => (text(field)?.length ?? 0) > MAX_CODE_LENGTH)
-    .map((field) => `${labels[field]} is longer than ${MAX_CODE_LENGTH} characters`);
+    .map((field) => longerThan(labels[field]!, MAX_CODE_LENGTH));
   if (tooLong.length) return { ok: false, errors: tooLong };
 
   const { conventions, storeExport } = context;

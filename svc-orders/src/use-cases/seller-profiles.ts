@@ -1,9 +1,22 @@
-import { getSellerCountry, getSellerPublicProfile, getSellerTimeZone } from '@onvelope/contracts';
+import type { z } from 'zod';
+import {
+  getSellerCountry,
+  getSellerPublicProfile,
+  getSellerTimeZone,
+  type CommandContract,
+} from '@onvelope/contracts';
 import { type Logger } from '@onvelope/service-kit/observability';
 import { requestCommand, type NatsConnection } from '@onvelope/service-kit/nats';
 import type { Merchant } from '../domain/buyer-order.js';
 
-/** What asking svc-auth of a seller takes (the buyer side's `BuyerDeps` has it). */
+/** What asking svc-auth about a seller takes. */
+interface AskDeps {
+  nats: NatsConnection;
+  log: Logger;
+  timeoutMs: number;
+}
+
+/** The buyer side's deps (`BuyerDeps` has them), which keep the timeout in their settings. */
 interface ProfileDeps {
   nats: NatsConnection;
   log: Logger;
@@ -11,21 +24,34 @@ interface ProfileDeps {
 }
 
 /**
+ * svc-auth's answer to `command` about the seller, or null when it does not answer in time (logged
+ * with what the caller does without it).
+ */
+async function askAboutSeller<Res extends z.ZodType>(
+  deps: AskDeps,
+  command: CommandContract<z.ZodType<{ accountId: string }>, Res>,
+  accountId: string,
+  without: string,
+): Promise<z.infer<Res> | null> {
+  try {
+    return await requestCommand(deps.nats, command, { accountId }, deps.timeoutMs);
+  } catch (error) {
+    deps.log.warn({ err: error, accountId }, without);
+    return null;
+  }
+}
+
+/**
  * The seller's public name and website, asked of svc-auth each time (a renamed shop shows its new
  * name at once). When svc-auth does not answer, the order is still shown, without them: null.
  */
-export async function merchantOf(deps: ProfileDeps, accountId: string): Promise<Merchant> {
-  try {
-    return await requestCommand(
-      deps.nats,
-      getSellerPublicProfile,
-      { accountId },
-      deps.settings.authTimeoutMs,
-    );
-  } catch (error) {
-    deps.log.warn({ err: error, accountId }, 'seller profile unavailable; answering without it');
-    return null;
-  }
+export function merchantOf(deps: ProfileDeps, accountId: string): Promise<Merchant> {
+  return askAboutSeller(
+    { nats: deps.nats, log: deps.log, timeoutMs: deps.settings.authTimeoutMs },
+    getSellerPublicProfile,
+    accountId,
+    'seller profile unavailable; answering without it',
+  );
 }
 
 /** The sellers of several orders, each asked once and all at the same time. */
@@ -38,38 +64,14 @@ export async function merchantsOf(
   return new Map(unique.map((accountId, index) => [accountId, merchants[index] ?? null]));
 }
 
-interface AskDeps {
-  nats: NatsConnection;
-  log: Logger;
-  timeoutMs: number;
-}
-
-/**
- * One of the seller's account settings, asked of svc-auth, or null when svc-auth does not answer in
- * time (logged with what the caller does without it).
- */
-async function settingOf<T>(
-  deps: AskDeps,
-  ask: () => Promise<T>,
-  accountId: string,
-  without: string,
-): Promise<T | null> {
-  try {
-    return await ask();
-  } catch (error) {
-    deps.log.warn({ err: error, accountId }, without);
-    return null;
-  }
-}
-
 /**
  * The country of the seller's account settings (for reading a file's ambiguous dates), or null
  * when they set none or svc-auth does not answer in time: the file is then read month first.
  */
 export async function sellerCountryOf(deps: AskDeps, accountId: string): Promise<string | null> {
-  const answer = await settingOf(
+  const answer = await askAboutSeller(
     deps,
-    () => requestCommand(deps.nats, getSellerCountry, { accountId }, deps.timeoutMs),
+    getSellerCountry,
     accountId,
     'seller country unavailable; reading dates month first',
   );
@@ -81,9 +83,9 @@ export async function sellerCountryOf(deps: AskDeps, accountId: string): Promise
  * when svc-auth does not answer in time: the file's dates are then read as UTC.
  */
 export async function sellerTimeZoneOf(deps: AskDeps, accountId: string): Promise<string | null> {
-  const answer = await settingOf(
+  const answer = await askAboutSeller(
     deps,
-    () => requestCommand(deps.nats, getSellerTimeZone, { accountId }, deps.timeoutMs),
+    getSellerTimeZone,
     accountId,
     'seller time zone unavailable; reading dates as UTC',
   );
