@@ -80,17 +80,12 @@ export async function connectNats(
 }
 
 /**
- * How long a stream or consumer set-up waits for JetStream. A clustered stream answers once its
- * peers agree, and a cluster whose every app starts at once on a loaded machine took longer than
- * the client's 5 s default (an app's start then failed with "timeout").
- */
-const JETSTREAM_API_TIMEOUT_MS = 20_000;
-
-/**
  * The options of a JetStream client (`jetstream`, `jetstreamManager`) for calls made while a
- * service starts: adding or reading streams and consumers, with the set-up calls' timeout.
+ * service starts: adding or reading streams and consumers. Their timeout is 20 s: a clustered
+ * stream answers once its peers agree, and a cluster whose every app starts at once on a loaded
+ * machine took longer than the client's 5 s default (an app's start then failed with "timeout").
  */
-export const setUpOptions: JetStreamOptions = { timeout: JETSTREAM_API_TIMEOUT_MS };
+export const setUpOptions: JetStreamOptions = { timeout: 20_000 };
 
 /** How many copies of a stream `ensureStream` asks for on a connection (`NATS_STREAM_REPLICAS`). */
 const streamReplicasByConnection = new WeakMap<NatsConnection, number>();

@@ -5,6 +5,7 @@ import {
   SpanKind,
   SpanStatusCode,
   trace,
+  type Context,
   type Span,
 } from '@opentelemetry/api';
 import {
@@ -56,6 +57,10 @@ export function inSendSpan<T>(
   );
 }
 
+/** `base` with the trace a `traceparent` names as its parent (as it is, when there is none). */
+const withSender = (base: Context, traceparent: string | undefined): Context =>
+  propagation.extract(base, traceparent ? { [traceparentHeader]: traceparent } : {});
+
 /**
  * Handles a message received on `subject` in the sender's trace (its `traceparent`): in a consumer
  * span whose parent is the sender's span while OpenTelemetry is on, else in a hand-made child span.
@@ -66,14 +71,10 @@ export function inProcessSpan<T>(
   handle: () => Promise<T>,
 ): Promise<T> {
   if (!telemetryOn()) return runInTrace(continueTrace(traceparent), handle);
-  const parent = propagation.extract(
-    context.active(),
-    traceparent ? { [traceparentHeader]: traceparent } : {},
-  );
   return tracer.startActiveSpan(
     `process ${subject}`,
     { kind: SpanKind.CONSUMER, attributes: messaging(subject, 'process') },
-    parent,
+    withSender(context.active(), traceparent),
     (span) => ending(span, handle),
   );
 }
@@ -94,9 +95,7 @@ export function inBatchProcessSpan<T>(
   if (!telemetryOn() || traceparents.length <= 1)
     return inProcessSpan(subject, traceparents[0], handle);
   const links = traceparents.flatMap((traceparent) => {
-    const sender =
-      traceparent &&
-      trace.getSpanContext(propagation.extract(ROOT_CONTEXT, { [traceparentHeader]: traceparent }));
+    const sender = trace.getSpanContext(withSender(ROOT_CONTEXT, traceparent));
     return sender ? [{ context: sender }] : [];
   });
   return tracer.startActiveSpan(
@@ -124,9 +123,5 @@ export function inBatchProcessSpan<T>(
  */
 export function continueStoredTrace<T>(traceparent: string | undefined, work: () => T): T {
   if (!telemetryOn()) return traceparent ? runInTrace(continueTrace(traceparent), work) : work();
-  const stored = propagation.extract(
-    ROOT_CONTEXT,
-    traceparent ? { [traceparentHeader]: traceparent } : {},
-  );
-  return context.with(stored, work);
+  return context.with(withSender(ROOT_CONTEXT, traceparent), work);
 }
