@@ -52,6 +52,9 @@ export async function decideConventions(
   samples: { dates: readonly string[]; amounts: readonly string[] },
   seller: SellerSettings,
 ): Promise<FileConventions> {
+  // Asked only of a file whose first rows hold dates (one question an import), and at once, beside
+  // the country asked below.
+  const timeZone = samples.dates.length > 0 ? seller.timeZone() : Promise.resolve(null);
   let dayFirst = 0;
   let monthFirst = 0;
   for (const date of samples.dates) {
@@ -81,8 +84,7 @@ export async function decideConventions(
     decimalComma: commaDecimal && !pointDecimal,
     note,
     numericDates: hasNumericDates,
-    // Asked only of a file whose first rows hold dates: one question an import.
-    timeZone: (samples.dates.length > 0 && (await seller.timeZone())) || 'UTC',
+    timeZone: (await timeZone) || 'UTC',
   };
 }
 
